@@ -1,0 +1,76 @@
+/**
+ * Board profiles: the single source of truth for pins, sizes and LED drive modes.
+ * The firmware build embeds the chosen profile, the simulator builds its circuit from it,
+ * and the hardware generators draw wiring tables, schematics and BOMs from it.
+ * Profiles live as JSON in hardware/profiles/NAME.json.
+ */
+
+/** Which Espruino board family; decides pin names, current limits and sleep mode. */
+export type Chip = "stm32" | "nrf52" | "esp32";
+
+export interface KeyMatrix {
+  /** Row lines, top row first. The firmware drives the selected row low, the others high-impedance. */
+  rowPins: string[];
+  /** Column lines, left column first, read with pull-ups (a pressed key reads 0). */
+  colPins: string[];
+  /** True when every switch has a series diode (row ← column), so any combination is readable. */
+  diodes: boolean;
+}
+
+export interface DirectLeds {
+  drive: "direct";
+  /** One pin per LED, row-major (pad 1 first). */
+  pins: string[];
+  /** True when a pin driven high lights its LED (pin sources current through the resistor). */
+  activeHigh: boolean;
+  /** LEDs switched through transistors, so the pin only supplies base/gate current. */
+  transistors: boolean;
+  /** Design LED current in mA. */
+  currentMa: number;
+}
+
+export interface MatrixLeds {
+  drive: "matrix";
+  /**
+   * LED rows are multiplexed on the key row lines: while a key row is driven low it also
+   * switches that LED row on through a row transistor.
+   */
+  sharedRows: true;
+  /** LED column pins, left column first; driven low to light the LED in the active row. */
+  colPins: string[];
+  /** Row transistors (required: one pin cannot source a whole row). */
+  transistors: true;
+  /** Design LED current in mA (peak, while its row is active). */
+  currentMa: number;
+}
+
+export type LedDrive = DirectLeds | MatrixLeds;
+
+/** Optional extra buttons, each a pin to GND read with a pull-up (Merlin's four function keys). */
+export interface ExtraButtons {
+  newGame?: string;
+  sameGame?: string;
+  hitMe?: string;
+  compTurn?: string;
+}
+
+export interface Profile {
+  /** Profile name, also the file name and the build output folder. */
+  name: string;
+  /** One line for humans. */
+  description: string;
+  /** The `espruino --board` id (PICO, MDBT42Q, ESP32). */
+  board: string;
+  chip: Chip;
+  rows: number;
+  cols: number;
+  keys: KeyMatrix;
+  leds: LedDrive;
+  /** Piezo pin, driven with analogWrite for tones. */
+  piezo: string;
+  buttons?: ExtraButtons;
+  /** Bluetooth boards: the console password (E.setPassword + E.lockConsole). */
+  consolePassword?: string;
+  /** Supply voltage at the pins, V (3.3 for all shipped boards). */
+  vcc: number;
+}

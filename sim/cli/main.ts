@@ -1,0 +1,56 @@
+/**
+ * The `merlin` command: dispatches to the subcommands listed in registry.ts.
+ * Bad input exits 2 with one line on stderr; unexpected failures exit 1.
+ */
+import { isInputError } from "../../src/puzzle";
+import { Command, CommandIO } from "./command";
+import { COMMANDS } from "./registry";
+
+function topHelp(): string {
+  const width = Math.max(...COMMANDS.map((c) => c.name.length)) + 2;
+  return [
+    "merlin — the Merlin magic-square toy: solver, game and simulator",
+    "",
+    "usage: merlin COMMAND [options]      (merlin COMMAND --help for its options)",
+    "",
+    "commands:",
+    ...COMMANDS.map((c) => "  " + c.name.padEnd(width) + c.summary),
+    "",
+    "Boards are row-major digit strings (1 = lit), '/' may separate rows; keys are 1-based, row-major.",
+  ].join("\n");
+}
+
+export async function runMerlin(argv: string[], io: CommandIO): Promise<number> {
+  const name = argv[0];
+  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+    io.out(topHelp() + "\n");
+    return name === undefined ? 2 : 0;
+  }
+  if (name === "--version") {
+    io.out("merlin 0.1.0\n");
+    return 0;
+  }
+  const cmd: Command | undefined = COMMANDS.find((c) => c.name === name);
+  if (!cmd) {
+    io.err(`merlin: unknown command '${name}' (commands: ${COMMANDS.map((c) => c.name).join(", ")})\n`);
+    return 2;
+  }
+  try {
+    return await cmd.run(argv.slice(1), io);
+  } catch (e) {
+    if (isInputError(e)) {
+      io.err(`merlin ${name}: ${(e as Error).message}\n`);
+      return 2;
+    }
+    throw e;
+  }
+}
+
+export function nodeIO(): CommandIO {
+  return {
+    out: (t) => void process.stdout.write(t),
+    err: (t) => void process.stderr.write(t),
+    stdin: process.stdin,
+    isTTY: !!process.stdout.isTTY,
+  };
+}

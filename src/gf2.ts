@@ -1,0 +1,184 @@
+/**
+ * Linear algebra over GF(2) on bit-packed rows: one bit per entry, 32 entries per
+ * Uint32Array word. Addition is XOR, so a row operation on a dense row of n bits costs
+ * n/32 word operations.
+ *
+ * Everything else that needs GF(2) (the puzzle solver, the inverse tables for the
+ * firmware build, the large-board cross-checks) is built on `reduceMatrix`.
+ */
+
+/** A dense rows × cols matrix over GF(2); row r occupies data[r*stride .. r*stride+stride). */
+export interface BitMatrix {
+  rows: number;
+  cols: number;
+  /** 32-bit words per row. */
+  stride: number;
+  data: Uint32Array;
+}
+
+/** Number of 32-bit words that hold `bits` bits. */
+export function wordsFor(bits: number): number {
+  return (bits + 31) >>> 5;
+}
+
+export function createBitMatrix(rows: number, cols: number): BitMatrix {
+  const stride = wordsFor(cols);
+  return { rows: rows, cols: cols, stride: stride, data: new Uint32Array(rows * stride) };
+}
+
+export function getBit(m: BitMatrix, r: number, c: number): number {
+  return (m.data[r * m.stride + (c >>> 5)] >>> (c & 31)) & 1;
+}
+
+export function setBit(m: BitMatrix, r: number, c: number, v: number): void {
+  const i = r * m.stride + (c >>> 5);
+  const bit = 1 << (c & 31);
+  if (v & 1) m.data[i] |= bit;
+  else m.data[i] &= ~bit;
+}
+
+/** Bits set in a 32-bit word (SWAR; Espruino has no Math.clz32 or popcount). */
+export function popcount32(x: number): number {
+  x = x - ((x >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  x = (x + (x >>> 4)) & 0x0f0f0f0f;
+  x = x + (x >>> 8);
+  x = x + (x >>> 16);
+  return x & 0x3f;
+}
+
+/** Bits set in words [start, start+count) of a packed vector. */
+export function popcountWords(v: Uint32Array, start: number, count: number): number {
+  let n = 0;
+  for (let i = 0; i < count; i++) n += popcount32(v[start + i]);
+  return n;
+}
+
+/** Parity of the AND of two packed vectors: the GF(2) dot product. */
+export function dotWords(a: Uint32Array, aStart: number, b: Uint32Array, bStart: number, count: number): number {
+  let x = 0;
+  for (let i = 0; i < count; i++) x ^= a[aStart + i] & b[bStart + i];
+  return popcount32(x) & 1;
+}
+
+/** The outcome of Gauss–Jordan elimination of A (cells × keys in the puzzle solver). */
+export interface Reduction {
+  rank: number;
+  /** Column of the leading 1 of reduced row i, for i < rank, increasing. */
+  pivotCols: Int32Array;
+  /** R = T·A in reduced row echelon form. */
+  reduced: BitMatrix;
+  /** T (A.rows × A.rows), invertible, with T·A = R; its rows rank.. span the left null space. */
+  transform: BitMatrix;
+}
+
+function xorRowInto(m: BitMatrix, dst: number, src: number, fromWord: number): void {
+  const d = m.data;
+  const s = m.stride;
+  const di = dst * s;
+  const si = src * s;
+  for (let w = fromWord; w < s; w++) d[di + w] ^= d[si + w];
+}
+
+function swapRows(m: BitMatrix, a: number, b: number): void {
+  const d = m.data;
+  const s = m.stride;
+  for (let w = 0; w < s; w++) {
+    const t = d[a * s + w];
+    d[a * s + w] = d[b * s + w];
+    d[b * s + w] = t;
+  }
+}
+
+/**
+ * Gauss–Jordan elimination of a copy of `a`, recording the row operations in T so that
+ * T·A = R. Cost: O(rank · rows · (cols + rows) / 32) word operations.
+ */
+export function reduceMatrix(a: BitMatrix): Reduction {
+  const r = createBitMatrix(a.rows, a.cols);
+  r.data.set(a.data);
+  const t = createBitMatrix(a.rows, a.rows);
+  for (let i = 0; i < a.rows; i++) setBit(t, i, i, 1);
+  const pivots = new Int32Array(Math.min(a.rows, a.cols));
+  let rank = 0;
+  for (let c = 0; c < a.cols && rank < a.rows; c++) {
+    const w = c >>> 5;
+    const bit = 1 << (c & 31);
+    let p = -1;
+    for (let i = rank; i < a.rows; i++) {
+      if (r.data[i * r.stride + w] & bit) {
+        p = i;
+        break;
+      }
+    }
+    if (p < 0) continue;
+    if (p !== rank) {
+      swapRows(r, p, rank);
+      swapRows(t, p, rank);
+    }
+    for (let i = 0; i < a.rows; i++) {
+      if (i !== rank && r.data[i * r.stride + w] & bit) {
+        xorRowInto(r, i, rank, w);
+        xorRowInto(t, i, rank, 0);
+      }
+    }
+    pivots[rank++] = c;
+  }
+  return { rank: rank, pivotCols: pivots.subarray(0, rank), reduced: r, transform: t };
+}
+
+/**
+ * A basis of the null space {x : A·x = 0}, one basis vector per row of the result
+ * (cols = A.cols): one vector per free column f, with x_f = 1.
+ */
+export function nullSpace(red: Reduction): BitMatrix {
+  const r = red.reduced;
+  const n = r.cols;
+  const isPivot = new Uint8Array(n);
+  for (let i = 0; i < red.rank; i++) isPivot[red.pivotCols[i]] = 1;
+  const basis = createBitMatrix(n - red.rank, n);
+  let k = 0;
+  for (let f = 0; f < n; f++) {
+    if (isPivot[f]) continue;
+    setBit(basis, k, f, 1);
+    for (let i = 0; i < red.rank; i++) {
+      if (getBit(r, i, f)) setBit(basis, k, red.pivotCols[i], 1);
+    }
+    k++;
+  }
+  return basis;
+}
+
+/**
+ * Solves A·x = d from a reduction of A. `d` is packed (A.rows bits); returns the packed
+ * solution with every free variable 0 (A.cols bits), or null when d is not in A's image.
+ */
+export function solveReduced(red: Reduction, d: Uint32Array): Uint32Array | null {
+  const t = red.transform;
+  for (let i = red.rank; i < t.rows; i++) {
+    if (dotWords(t.data, i * t.stride, d, 0, t.stride)) return null;
+  }
+  const x = new Uint32Array(wordsFor(red.reduced.cols));
+  for (let i = 0; i < red.rank; i++) {
+    if (dotWords(t.data, i * t.stride, d, 0, t.stride)) {
+      const c = red.pivotCols[i];
+      x[c >>> 5] |= 1 << (c & 31);
+    }
+  }
+  return x;
+}
+
+/** The inverse of a square invertible matrix (equal to T when R = I), or null if singular. */
+export function inverseOf(red: Reduction): BitMatrix | null {
+  if (red.reduced.rows !== red.reduced.cols || red.rank !== red.reduced.cols) return null;
+  return red.transform;
+}
+
+/** y = A·x for packed x (A.cols bits) → packed y (A.rows bits). */
+export function multiplyVector(a: BitMatrix, x: Uint32Array): Uint32Array {
+  const y = new Uint32Array(wordsFor(a.rows));
+  for (let i = 0; i < a.rows; i++) {
+    if (dotWords(a.data, i * a.stride, x, 0, a.stride)) y[i >>> 5] |= 1 << (i & 31);
+  }
+  return y;
+}
