@@ -71,6 +71,11 @@ export interface Profile {
   buttons?: ExtraButtons;
   /** Bluetooth boards: the console password (E.setPassword + E.lockConsole). */
   consolePassword?: string;
+  /**
+   * True when the firmware moves the console off the board's serial console pins
+   * (Pico B6/B7: USB.setConsole(true); MDBT42Q D6/D8), which lets the profile use those pins.
+   */
+  consoleMoved?: boolean;
   /** Supply voltage at the pins, V (3.3 for all shipped boards). */
   vcc: number;
 }

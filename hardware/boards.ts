@@ -1,0 +1,273 @@
+/**
+ * What each supported Espruino board offers a Merlin toy: usable pins, current limits,
+ * supply and sleep figures, and the pin rules the validator enforces.
+ *
+ * Sources (checked when this table was written; re-check against your board revision):
+ * - Espruino board files boards/PICO_R1_3.py, boards/MDBT42Q.py, boards/ESP32.py
+ *   (github.com/espruino/Espruino): pin lists, on-board LEDs/buttons, console pins.
+ * - espruino.com/Power+Consumption: Pico run 32 mA, sleep 11 mA, stop 0.02 mA;
+ *   nRF52 run 4–8 mA, sleep with timers ("HSE on") ~1 mA, advertising 0.02–0.08 mA.
+ * - espruino.com/MDBT42Q: breakout accepts 2.5–16 V, 20 µA while advertising.
+ * - ESP-IDF GPIO docs: GPIO6–11 are the SPI flash, GPIO34–39 are input-only without pull-ups;
+ *   ESP32-WROOM-32D datasheet: 40 mA source at maximum drive, 1100 mA cumulative absolute max.
+ * - shared/docs/ESPRUINO.md: Pico 20 mA per pin / 120 mA total; nRF52 15 mA for all IO.
+ */
+import type { Chip } from "./profile.js";
+
+export type BoardId = "PICO" | "MDBT42Q" | "ESP32";
+
+export interface BoardPin {
+  /** Espruino pin name as typed at the console (B15, D25). */
+  name: string;
+  /** Pin number within its port; STM32 cannot watch two pins with the same number. */
+  number: number;
+  /** Hardware PWM, needed for piezo tones (analogWrite with a frequency). */
+  pwm: boolean;
+  /** Input-only and without internal pull-up/pull-down (ESP32 GPIO34–39). */
+  inputOnly?: boolean;
+  /** The serial console when USB is unplugged: usable only when the profile moves the console. */
+  console?: boolean;
+  /** Something a builder should know (strapping pin, PSRAM on some modules). */
+  note?: string;
+}
+
+export interface ReservedPin {
+  name: string;
+  /** Why it must not be used, as a phrase ("the SPI flash"). */
+  reason: string;
+}
+
+export interface Board {
+  id: BoardId;
+  chip: Chip;
+  title: string;
+  /** Pins a profile may use, in header order. */
+  pins: BoardPin[];
+  /** Pins that exist but are taken by the board itself. */
+  reserved: ReservedPin[];
+  /** True on STM32: setWatch uses one EXTI line per pin number (A0 and B0 clash). */
+  watchSharesPinNumber: boolean;
+  /** Longer text for the console rule, shown in errors and the build guide. */
+  consoleRule?: string;
+  current: {
+    /** Design limit for one pin, mA. */
+    perPinMa: number;
+    /** Design limit for all pins together, mA. */
+    totalMa: number;
+    source: string;
+  };
+  /** Pin voltage range a profile's vcc may declare. */
+  vcc: { nominal: number; min: number; max: number };
+  power: {
+    /** Executing JavaScript, mA. */
+    runMa: number;
+    /** Awake but waiting between events (timers, PWM and pins live), mA. */
+    idleMa: number;
+    /** Asleep waiting for a key (setWatch wakes it), mA. */
+    sleepMa: number;
+    /** How the firmware sleeps on this board, and where the figures come from. */
+    sleepHow: string;
+    source: string;
+  };
+  /** Where the battery connects (through the board's regulator). */
+  supplyPin: string;
+  /** The board's 3.3 V regulator, which also feeds the LEDs. */
+  regulator: string;
+  /** The battery the build guide and power.md assume, connected to supplyPin. */
+  battery: { cells: string; volts: number; capacityMah: number; note: string };
+  /** Example part number / order name for the BOM. */
+  orderName: string;
+  /** How to get the board back when saved code misbehaves. */
+  recovery: string;
+}
+
+const STM32_PWM_LESS = new Set(["A4"]);
+
+function picoPin(name: string): BoardPin {
+  const pin: BoardPin = { name, number: Number(name.slice(1)), pwm: !STM32_PWM_LESS.has(name) };
+  if (name === "B6" || name === "B7") pin.console = true;
+  return pin;
+}
+
+function dPin(name: string, extra: Partial<BoardPin> = {}): BoardPin {
+  return { name, number: Number(name.slice(1)), pwm: true, ...extra };
+}
+
+const PICO: Board = {
+  id: "PICO",
+  chip: "stm32",
+  title: "Espruino Pico (STM32F401)",
+  // Header order: top edge, bottom edge, end row (PICO_R1_3.py).
+  pins: [
+    "B15", "B14", "B13", "B10", "B1", "A7", "A6", "A5",
+    "B3", "B4", "B5", "B6", "B7", "A8",
+    "A4", "A3", "A2", "A1", "A0", "A10", "B9", "B8",
+  ].map(picoPin),
+  reserved: [
+    { name: "B2", reason: "the on-board LED1" },
+    { name: "B12", reason: "the on-board LED2" },
+    { name: "C13", reason: "the on-board button BTN1" },
+    { name: "A9", reason: "USB 5 V sense" },
+    { name: "A11", reason: "USB D-" },
+    { name: "A12", reason: "USB D+" },
+    { name: "A13", reason: "the SWD pads on the underside" },
+    { name: "A14", reason: "the SWD pads on the underside" },
+    { name: "A15", reason: "the SWD pads on the underside" },
+    { name: "B0", reason: "the on-board FET (not on the header)" },
+    { name: "C14", reason: "the optional 32 kHz crystal" },
+    { name: "C15", reason: "the optional 32 kHz crystal" },
+  ],
+  watchSharesPinNumber: true,
+  consoleRule:
+    "B6/B7 become the serial console when USB is unplugged; allowed only with \"consoleMoved\": true (the firmware calls USB.setConsole(true))",
+  current: {
+    perPinMa: 20,
+    totalMa: 120,
+    source: "shared/docs/ESPRUINO.md (STM32F401: 20 mA per pin, 120 mA for all pins)",
+  },
+  vcc: { nominal: 3.3, min: 3.3, max: 3.3 },
+  power: {
+    runMa: 32,
+    idleMa: 11,
+    sleepMa: 0.02,
+    sleepHow: "setDeepSleep(1): STM32 Stop mode between key presses, woken by setWatch",
+    source: "espruino.com/Power+Consumption (Pico: run 32 mA, sleep 11 mA, stop 0.02 mA)",
+  },
+  supplyPin: "BAT_IN",
+  regulator: "the on-board 250 mA linear regulator",
+  battery: {
+    cells: "3×AAA alkaline",
+    volts: 4.5,
+    capacityMah: 1000,
+    note: "BAT_IN accepts 3.5–16 V; the regulator is linear, so battery current ≈ load current",
+  },
+  orderName: "Espruino Pico",
+  recovery:
+    "press BTN1 just after plugging into USB (within about a second): the Pico starts without loading saved code, then type reset(true); holding BTN1 while plugging in instead enters the bootloader (both LEDs pulse) for re-installing Espruino",
+};
+
+const MDBT42Q: Board = {
+  id: "MDBT42Q",
+  chip: "nrf52",
+  title: "Espruino MDBT42Q breakout (nRF52832)",
+  pins: [
+    dPin("D2"), dPin("D3"), dPin("D4"), dPin("D5"),
+    dPin("D6", { console: true }), dPin("D7"), dPin("D8", { console: true }),
+    ...["D11", "D12", "D13", "D14", "D15", "D16", "D17", "D18", "D19", "D20", "D22", "D23", "D24"].map((n) => dPin(n)),
+    ...["D25", "D26", "D27", "D28", "D29", "D30", "D31"].map((n) => dPin(n)),
+  ],
+  reserved: [
+    { name: "D0", reason: "the breakout's button BTN1" },
+    { name: "D1", reason: "the breakout's LED1" },
+    { name: "D9", reason: "the NFC antenna (NFC1)" },
+    { name: "D10", reason: "the NFC antenna (NFC2)" },
+    { name: "D21", reason: "the reset line" },
+  ],
+  watchSharesPinNumber: false,
+  consoleRule:
+    "D6/D8 are the Serial1 console (TX/RX); allowed only with \"consoleMoved\": true (the firmware keeps the console on Bluetooth)",
+  current: {
+    perPinMa: 2,
+    totalMa: 15,
+    source:
+      "nRF52832: 15 mA for all GPIO together (shared/docs/ESPRUINO.md); 2 mA per pin at standard drive, which Espruino uses",
+  },
+  vcc: { nominal: 3.3, min: 1.7, max: 3.6 },
+  power: {
+    runMa: 6,
+    idleMa: 1,
+    sleepMa: 0.02,
+    sleepHow: "automatic: the nRF52 sleeps whenever no JavaScript runs; 0.02 mA while advertising, 0.003 mA with advertising off",
+    source: "espruino.com/Power+Consumption and espruino.com/MDBT42Q (run 4–8 mA, timers on ~1 mA, advertising 0.02 mA)",
+  },
+  supplyPin: "Vin",
+  regulator:
+    "the breakout's 3.3 V regulator, whose current rating espruino.com does not state: check it covers the awake worst case, or feed the LED resistors from the battery and recompute them",
+  battery: {
+    cells: "3×AAA alkaline",
+    volts: 4.5,
+    capacityMah: 1000,
+    note: "Vin accepts 2.5–16 V; the regulator is linear, so battery current ≈ load current; a CR2032 (225 mAh) would keep the sleeping toy for about a year but cannot deliver the LED current",
+  },
+  orderName: "Espruino MDBT42Q breakout board",
+  recovery:
+    "hold BTN1 (D0) while powering up and keep it down about 5 s: the breakout starts without loading saved code, then type reset(true) from the console",
+};
+
+const ESP32: Board = {
+  id: "ESP32",
+  chip: "esp32",
+  title: "ESP32 DevKitC (ESP32-WROOM-32)",
+  pins: [
+    dPin("D4"),
+    dPin("D5", { note: "strapping pin (internal pull-up at boot): fine as an output or key row" }),
+    dPin("D13"), dPin("D14"),
+    dPin("D15", { note: "strapping pin (low at boot silences the boot log): fine as an output or key row" }),
+    dPin("D16", { note: "used for PSRAM on WROVER modules" }),
+    dPin("D17", { note: "used for PSRAM on WROVER modules" }),
+    ...["D18", "D19", "D21", "D22", "D23", "D25", "D26", "D27", "D32", "D33"].map((n) => dPin(n)),
+    ...["D34", "D35", "D36", "D37", "D38", "D39"].map((n) => dPin(n, { pwm: false, inputOnly: true })),
+  ],
+  reserved: [
+    { name: "D0", reason: "the BOOT button and a strapping pin" },
+    { name: "D1", reason: "UART0 TX, wired to the USB-serial chip (the console)" },
+    { name: "D2", reason: "a strapping pin (must be low to flash) and the on-board LED on many DevKits" },
+    { name: "D3", reason: "UART0 RX, wired to the USB-serial chip (the console)" },
+    ...["D6", "D7", "D8", "D9", "D10", "D11"].map((name) => ({ name, reason: "the SPI flash (GPIO6–11)" })),
+    { name: "D12", reason: "a strapping pin that must be low at boot (else the flash gets 1.8 V)" },
+  ],
+  watchSharesPinNumber: false,
+  current: {
+    perPinMa: 20,
+    totalMa: 200,
+    source:
+      "ESP32 default drive strength (~20 mA; 40 mA only at maximum drive); 200 mA total is this project's budget, well inside the 1100 mA cumulative absolute maximum",
+  },
+  vcc: { nominal: 3.3, min: 3.0, max: 3.6 },
+  power: {
+    runMa: 50,
+    idleMa: 40,
+    sleepMa: 40,
+    sleepHow:
+      "none: Espruino on ESP32 has no resumable sleep (ESP32.deepSleep reboots on wake), so the toy idles with Wi-Fi off",
+    source:
+      "assumption from the ESP32 datasheet (modem-sleep 20–68 mA by CPU clock) plus the DevKit's USB-serial chip and power LED; measure yours",
+  },
+  supplyPin: "5V",
+  regulator: "the DevKit's AMS1117-3.3 linear regulator (1 A), which also feeds the ESP32's radio peaks",
+  battery: {
+    cells: "4×AA NiMH",
+    volts: 4.8,
+    capacityMah: 2000,
+    note: "the AMS1117 needs about 4.4 V in, so 3×AAA is too low once partly used; the regulator is linear, so battery current ≈ load current",
+  },
+  orderName: "ESP32-DevKitC (ESP32-WROOM-32)",
+  recovery:
+    "type reset(true) from the console; if saved code keeps the console busy, hold BOOT while pressing EN to enter the ROM bootloader and re-install Espruino with esptool",
+};
+
+export const BOARDS: Readonly<Record<BoardId, Board>> = { PICO, MDBT42Q, ESP32 };
+
+export const BOARD_IDS = Object.keys(BOARDS) as BoardId[];
+
+export function isBoardId(id: unknown): id is BoardId {
+  return typeof id === "string" && Object.prototype.hasOwnProperty.call(BOARDS, id);
+}
+
+/** "3×AAA alkaline (4.5 V) into BAT_IN". */
+export function batteryLabel(board: Board): string {
+  return `${board.battery.cells} (${board.battery.volts} V) into ${board.supplyPin}`;
+}
+
+export function findPin(board: Board, name: string): BoardPin | undefined {
+  return board.pins.find((p) => p.name === name);
+}
+
+export function findReserved(board: Board, name: string): ReservedPin | undefined {
+  return board.reserved.find((p) => p.name === name);
+}
+
+/** Pins a profile can use for any role: not console, not input-only. */
+export function generalPins(board: Board): string[] {
+  return board.pins.filter((p) => !p.console && !p.inputOnly).map((p) => p.name);
+}

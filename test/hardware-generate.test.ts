@@ -1,0 +1,276 @@
+// Generated hardware docs: committed files match the profiles, BOM counts and resistor
+// values follow from Ohm's law, every pin drawn or listed is real, and the SVGs are well-formed.
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+import { BOARDS } from "../hardware/boards.js";
+import { generateAll, generateProfileFiles } from "../hardware/outputs.js";
+import type { Profile } from "../hardware/profile.js";
+import { hardwareDir, loadAllProfiles } from "../hardware/validate.js";
+
+const profiles = loadAllProfiles();
+const generatedDir = join(hardwareDir(), "generated");
+const files = generateAll(profiles);
+
+function committed(): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const full = join(dir, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else out.push(relative(generatedDir, full).split("\\").join("/"));
+    }
+  };
+  if (existsSync(generatedDir)) walk(generatedDir);
+  return out.sort();
+}
+
+function profilePins(p: Profile): string[] {
+  const leds = p.leds.drive === "direct" ? p.leds.pins : p.leds.colPins;
+  return [...p.keys.rowPins, ...p.keys.colPins, ...leds, p.piezo, ...Object.values(p.buttons ?? {})];
+}
+
+// ---- independent electrical facts ----
+
+const RED_LED_VF = 2.0; // V, the forward voltage the build guide states
+const VCE_SAT = 0.2; // V across a saturated switching transistor
+const VBE = 0.7;
+const FORCED_BETA = 20;
+const E12_MANTISSAS = [10, 12, 15, 18, 22, 27, 33, 39, 47, 56, 68, 82];
+const E12_VALUES = [0.1, 1, 10, 100, 1000, 10000].flatMap((decade) => E12_MANTISSAS.map((m) => Math.round(m * decade * 100) / 100));
+
+const e12AtLeast = (ohms: number) => E12_VALUES.find((v) => v >= ohms - 1e-9)!;
+const e12AtMost = (ohms: number) => [...E12_VALUES].reverse().find((v) => v <= ohms + 1e-9)!;
+
+/** "180 ohm" → 180, "4.7 kohm" → 4700. */
+function parseOhms(value: string): number {
+  const m = /^([\d.]+) (k?)ohm$/.exec(value);
+  if (!m) throw new Error(`not a resistance: ${value}`);
+  return Number(m[1]) * (m[2] ? 1000 : 1);
+}
+
+/** Minimal CSV: fields may be quoted, with "" for a quote inside. */
+function parseCsvLine(line: string): string[] {
+  const fields: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i];
+    if (quoted) {
+      if (ch === '"' && line[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ",") {
+      fields.push(field);
+      field = "";
+    } else field += ch;
+  }
+  fields.push(field);
+  return fields;
+}
+
+function parseCsv(text: string): string[][] {
+  return text.trimEnd().split("\n").map(parseCsvLine);
+}
+
+interface BomLine {
+  part: string;
+  value: string;
+  quantity: number;
+}
+
+function bom(p: Profile): BomLine[] {
+  const [header, ...rows] = parseCsv(readFileSync(join(generatedDir, p.name, "bom.csv"), "utf8"));
+  expect(header).toEqual(["part", "value", "quantity", "example part number"]);
+  for (const r of rows) expect(r).toHaveLength(4);
+  return rows.map(([part, value, quantity]) => ({ part, value, quantity: Number(quantity) }));
+}
+
+function line(lines: BomLine[], part: string): BomLine | undefined {
+  return lines.find((l) => l.part === part);
+}
+
+// ---- a tiny XML well-formedness check: balanced tags, quoted attributes, escaped text ----
+
+function xmlProblems(doc: string): string[] {
+  const problems: string[] = [];
+  const body = doc.replace(/^<\?xml [^?]*\?>\s*/, "").replace(/<!--[\s\S]*?-->/g, "");
+  const tag = /<(\/?)([A-Za-z][\w:.-]*)((?:\s+[\w:.-]+="[^"<>]*")*)\s*(\/?)>/g;
+  const stack: string[] = [];
+  let roots = 0;
+  let last = 0;
+  for (let m = tag.exec(body); m; m = tag.exec(body)) {
+    const between = body.slice(last, m.index);
+    if (/[<>]/.test(between)) problems.push(`malformed markup near "${between.slice(0, 40)}"`);
+    if (/&(?!(amp|lt|gt|quot|apos|#\d+);)/.test(between)) problems.push(`unescaped & near "${between.slice(0, 40)}"`);
+    if (stack.length === 0 && between.trim() !== "") problems.push(`text outside the root: "${between.trim().slice(0, 40)}"`);
+    last = tag.lastIndex;
+    const [, closing, name, , selfClosing] = m;
+    if (closing) {
+      const open = stack.pop();
+      if (open !== name) problems.push(`</${name}> closes <${open ?? "nothing"}>`);
+    } else if (!selfClosing) {
+      if (stack.length === 0) roots++;
+      stack.push(name);
+    } else if (stack.length === 0) {
+      roots++;
+    }
+  }
+  const tail = body.slice(last);
+  if (tail.trim() !== "") problems.push(`trailing content: "${tail.trim().slice(0, 40)}"`);
+  if (stack.length) problems.push(`unclosed: ${stack.join(", ")}`);
+  if (roots !== 1) problems.push(`${roots} root elements`);
+  return problems;
+}
+
+describe("the XML check itself", () => {
+  it("accepts a well-formed fragment and catches the usual mistakes", () => {
+    expect(xmlProblems(`<svg a="1"><g><text>a &amp; b</text></g><line/></svg>`)).toEqual([]);
+    expect(xmlProblems(`<svg><g></svg>`)).not.toEqual([]);
+    expect(xmlProblems(`<svg><text>a & b</text></svg>`)).not.toEqual([]);
+    expect(xmlProblems(`<svg><text>a < b</text></svg>`)).not.toEqual([]);
+    expect(xmlProblems(`<svg x=1></svg>`)).not.toEqual([]);
+    expect(xmlProblems(`<svg></svg><svg></svg>`)).not.toEqual([]);
+  });
+});
+
+describe("hardware/generated", () => {
+  it("is what the profiles generate now (run the generator after editing a profile)", () => {
+    expect(committed()).toEqual([...files.keys()].sort());
+    for (const [path, content] of files) {
+      expect(readFileSync(join(generatedDir, path), "utf8"), path).toBe(content);
+    }
+  });
+
+  it("is deterministic", () => {
+    expect(generateAll(profiles)).toEqual(files);
+  });
+
+  it("--check exits 0 on an up-to-date tree", () => {
+    const root = join(hardwareDir(), "..");
+    const out = execFileSync(process.execPath, ["sim/tsrun.mjs", "hardware/generate.ts", "--check"], { cwd: root, encoding: "utf8" });
+    expect(out).toContain("up to date (20 files)");
+  });
+});
+
+describe.each(profiles.map((p) => [p.name, p] as const))("%s", (_name, p) => {
+  const board = BOARDS[p.board as keyof typeof BOARDS];
+  const boardPins = board.pins.map((x) => x.name);
+  const pins = profilePins(p);
+  const out = generateProfileFiles(p);
+
+  it("BOM counts follow from the profile", () => {
+    const lines = bom(p);
+    const n = p.rows * p.cols;
+    expect(line(lines, "Espruino board")?.quantity).toBe(1);
+    expect(line(lines, "Pad switch")?.quantity).toBe(n);
+    expect(line(lines, "LED")?.quantity).toBe(n);
+    expect(line(lines, "LED")?.value).toContain("Vf 2.0 V");
+    expect(line(lines, "Key diode")?.quantity).toBe(p.keys.diodes ? n : undefined);
+    expect(line(lines, "Function button")?.quantity).toBe(p.buttons ? Object.keys(p.buttons).length : undefined);
+    expect(line(lines, "Piezo")?.quantity).toBe(1);
+    expect(line(lines, "Battery holder")?.quantity).toBe(1);
+  });
+
+  it("LED resistors come from Ohm's law, rounded up to E12", () => {
+    const lines = bom(p);
+    const viaTransistor = p.leds.drive === "matrix" || p.leds.transistors;
+    const exact = (p.vcc - RED_LED_VF - (viaTransistor ? VCE_SAT : 0)) / (p.leds.currentMa / 1000);
+    const resistor = line(lines, p.leds.drive === "matrix" ? "LED column resistor" : "LED resistor")!;
+    expect(parseOhms(resistor.value)).toBe(e12AtLeast(exact));
+    expect(resistor.quantity).toBe(p.leds.drive === "matrix" ? p.cols : p.rows * p.cols);
+    // Rounding up never raises the current above the design figure.
+    expect((p.vcc - RED_LED_VF - (viaTransistor ? VCE_SAT : 0)) / parseOhms(resistor.value)).toBeLessThanOrEqual(p.leds.currentMa / 1000);
+  });
+
+  it("transistors and base resistors appear exactly where declared", () => {
+    const lines = bom(p);
+    const base = line(lines, "Base resistor");
+    if (p.leds.drive === "matrix") {
+      // One PNP per row switches a whole row: cols LEDs at the design current.
+      const collector = (p.cols * p.leds.currentMa) / 1000;
+      expect(line(lines, "Row transistor (PNP)")?.quantity).toBe(p.rows);
+      expect(parseOhms(base!.value)).toBe(e12AtMost((p.vcc - VBE) / (collector / FORCED_BETA)));
+      expect(base!.quantity).toBe(p.rows);
+      expect(line(lines, "Base-emitter pull-up resistor")?.quantity).toBe(p.rows);
+    } else if (p.leds.transistors) {
+      const collector = p.leds.currentMa / 1000;
+      expect(line(lines, `LED transistor (${p.leds.activeHigh ? "NPN" : "PNP"})`)?.quantity).toBe(p.rows * p.cols);
+      expect(parseOhms(base!.value)).toBe(e12AtMost((p.vcc - VBE) / (collector / FORCED_BETA)));
+      expect(base!.quantity).toBe(p.rows * p.cols);
+    } else {
+      expect(base).toBeUndefined();
+      expect(lines.some((l) => /transistor/i.test(l.part))).toBe(false);
+    }
+  });
+
+  it("wiring.md lists every profile pin once, each a real board pin", () => {
+    const tablePins = out["wiring.md"]
+      .split("\n")
+      .filter((l) => l.startsWith("| ") && !l.startsWith("| Board pin"))
+      .map((l) => l.split("|")[1].trim());
+    expect([...tablePins].sort()).toEqual([...pins].sort());
+    for (const pin of tablePins) expect(boardPins).toContain(pin);
+  });
+
+  it("schematic.svg labels every profile pin once, each a real board pin", () => {
+    const drawn = [...out["schematic.svg"].matchAll(/<text [^>]*class="pin"[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+    expect([...drawn].sort()).toEqual([...pins].sort());
+    for (const pin of drawn) expect(boardPins).toContain(pin);
+  });
+
+  it("schematic.svg and panel.svg are well-formed SVG", () => {
+    for (const name of ["schematic.svg", "panel.svg"] as const) {
+      const svg = out[name];
+      expect(xmlProblems(svg), name).toEqual([]);
+      expect(svg).toMatch(/<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="[\d.]+(mm)?" height="[\d.]+(mm)?" viewBox="0 0 [\d.]+ [\d.]+">/);
+    }
+  });
+
+  it("panel.svg is in millimetres with a key and an LED hole per pad, one per button, the piezo and four mounting holes", () => {
+    const svg = out["panel.svg"];
+    expect(svg).toMatch(/width="[\d.]+mm"/);
+    const holes = [...svg.matchAll(/<circle class="hole" id="([A-Z]+)\d*"/g)].map((m) => m[1]);
+    const count = (kind: string) => holes.filter((h) => h === kind).length;
+    expect(count("K")).toBe(p.rows * p.cols);
+    expect(count("L")).toBe(p.rows * p.cols);
+    expect(count("B")).toBe(p.buttons ? Object.keys(p.buttons).length : 0);
+    expect(count("P")).toBe(1);
+    expect(count("M")).toBe(4);
+  });
+
+  it("power.md states the board limits and the worst-case total", () => {
+    const md = out["power.md"];
+    expect(md).toContain(`${board.current.perPinMa} mA per pin, ${board.current.totalMa} mA for all pins together`);
+    expect(md).toMatch(/\| \*\*all pins\*\* \| \| \*\*[\d.]+\*\* \|/);
+    expect(md).toMatch(/Awake, all \d+ LEDs lit/);
+  });
+});
+
+describe("worked examples", () => {
+  const byName = new Map(profiles.map((p) => [p.name, p]));
+
+  it("pico-3x3: (3.3 − 2.0) V / 8 mA = 162.5 Ω → 180 Ω; 9 × 8 mA + 3.3 V / 220 Ω = 87 mA on the pins", () => {
+    const lines = bom(byName.get("pico-3x3")!);
+    expect(line(lines, "LED resistor")?.value).toBe("180 ohm");
+    expect(line(lines, "Piezo series resistor")?.value).toBe("220 ohm");
+    expect(files.get("pico-3x3/power.md")).toContain("| **all pins** | | **87** |");
+  });
+
+  it("mdbt42q-3x3: (3.3 − 2.0 − 0.2) V / 10 mA = 110 Ω → 120 Ω; base (3.3 − 0.7) V / 0.5 mA = 5.2 kΩ → 4.7 kΩ", () => {
+    const lines = bom(byName.get("mdbt42q-3x3")!);
+    expect(line(lines, "LED resistor")?.value).toBe("120 ohm");
+    expect(line(lines, "Base resistor")?.value).toBe("4.7 kohm");
+  });
+
+  it("pico-4x4-matrix: (3.3 − 2.0 − 0.2) V / 15 mA = 73 Ω → 82 Ω; row base 2.6 V / 3 mA = 867 Ω → 820 Ω", () => {
+    const lines = bom(byName.get("pico-4x4-matrix")!);
+    expect(line(lines, "LED column resistor")?.value).toBe("82 ohm");
+    expect(line(lines, "Base resistor")?.value).toBe("820 ohm");
+    expect(line(lines, "Key diode")?.quantity).toBe(16);
+  });
+});
