@@ -1,0 +1,138 @@
+/**
+ * Benchmark of the large-board plus solver (not a test: wall-clock figures).
+ * Run: node sim/tsrun.mjs test/bench/solver-bench.ts [--quick] [--sizes 31,100,1000]
+ * Prints a markdown table: solve time (cold: includes the polynomial set-up for the size),
+ * solve time with a prepared plan, and the separate verification (replaying the presses).
+ */
+import { cpus } from "node:os";
+import { performance } from "node:perf_hooks";
+import { PackedBoard, applyPresses, createBoard, lastWordMask, litBoard, pressesReachTarget } from "../../src/chase";
+import { formatBoard, parseBoardBytes } from "../../sim/cli/large";
+import { analyzePlusGrid, preparePlusGrid, solvePlusGrid } from "../../src/gridsolve";
+import { solvePlusGridGauss } from "../../src/chasegauss";
+
+function randomBoard(rows: number, cols: number, seed: number): PackedBoard {
+  const b = createBoard(rows, cols);
+  let s = seed >>> 0 || 1;
+  const d = b.data;
+  for (let i = 0; i < d.length; i++) {
+    s ^= s << 13;
+    s >>>= 0;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    s >>>= 0;
+    d[i] = s;
+  }
+  const mask = lastWordMask(cols);
+  for (let r = 0; r < rows; r++) d[r * b.stride + b.stride - 1] &= mask;
+  return b;
+}
+
+/** Median of `runs` timings of fn (ms). */
+function time(fn: () => void, runs: number): number {
+  const t: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    fn();
+    t.push(performance.now() - t0);
+  }
+  t.sort((a, b) => a - b);
+  return t[Math.floor(t.length / 2)];
+}
+
+function fmt(ms: number): string {
+  if (ms < 1) return ms.toFixed(3);
+  if (ms < 100) return ms.toFixed(2);
+  return ms.toFixed(0);
+}
+
+const args = process.argv.slice(2);
+const quick = args.includes("--quick");
+const si = args.indexOf("--sizes");
+const sizes = si >= 0 ? args[si + 1].split(",").map(Number) : quick ? [31, 100, 1000, 2000] : [31, 100, 1000, 2000, 4000, 10000];
+
+console.log(`node ${process.version}, ${cpus()[0].model}, ${cpus().length} cores`);
+// Warm the JIT up so the first row is not a compile-time measurement.
+for (let i = 0; i < 20; i++) solvePlusGrid(randomBoard(200, 200, i + 1), "dark");
+
+/** Start boards: all lit, random (seeded), or random but solvable (random presses applied). */
+function startBoard(n: number, kind: string): PackedBoard {
+  if (kind === "all-lit") return litBoard(n, n);
+  if (kind === "random") return randomBoard(n, n, 12345 + n);
+  return applyPresses(createBoard(n, n), randomBoard(n, n, 777 + n));
+}
+
+function row(n: number, kind: string): void {
+  const runs = n <= 100 ? 21 : n <= 2000 ? 7 : 3;
+  const start = startBoard(n, kind);
+  const cold = time(() => {
+    solvePlusGrid(start, "dark");
+  }, runs);
+  const plan = preparePlusGrid(n, n);
+  let sol = solvePlusGrid(start, "dark", { plan: plan });
+  const warm = time(() => {
+    sol = solvePlusGrid(start, "dark", { plan: plan });
+  }, runs);
+  let ok = false;
+  const verify = sol.presses
+    ? time(() => {
+        ok = pressesReachTarget(start, sol.presses!, "dark");
+      }, runs)
+    : NaN;
+  if (sol.solvable && !ok) throw new Error("verification failed for " + n);
+  let gauss = "–";
+  if (n <= 1000) {
+    gauss = fmt(
+      time(() => {
+        solvePlusGridGauss(start, "dark");
+      }, n <= 100 ? 5 : 1),
+    );
+  }
+  console.log(
+    `| ${n}×${n} | ${kind} | ${sol.nullity} | ${sol.solvable ? sol.moves : "unsolvable"} | ${sol.method} | ${fmt(cold)} | ${fmt(warm)} | ${
+      sol.presses ? fmt(verify) : "–"
+    } | ${gauss} |`,
+  );
+}
+
+console.log("");
+console.log("| board | start | nullity | moves | method | solve ms (cold) | solve ms (plan ready) | verify ms | chase+Gauss ms |");
+console.log("|---|---|---|---|---|---|---|---|---|");
+for (const n of sizes) {
+  row(n, "all-lit");
+  row(n, "random");
+}
+if (si < 0) {
+  // Singular sizes: random boards are unsolvable there, so the random start is made solvable;
+  // the solver then also searches the 2^nullity solutions for the fewest presses.
+  for (const n of quick ? [1002, 999] : [1002, 999, 9998]) {
+    row(n, "all-lit");
+    row(n, "random solvable");
+  }
+}
+
+console.log("");
+console.log("| analyzePlusGrid | nullity | ms |");
+console.log("|---|---|---|");
+for (const n of quick ? [1000, 10000] : [1000, 10000, 30000, 100000]) {
+  let a = analyzePlusGrid(n, n);
+  const ms = time(() => {
+    a = analyzePlusGrid(n, n);
+  }, n <= 10000 ? 5 : 1);
+  console.log(`| ${n}×${n} | ${a.nullity} | ${fmt(ms)} |`);
+}
+
+console.log("");
+console.log("| board file | MB | parse ms | format ms |");
+console.log("|---|---|---|---|");
+for (const n of quick ? [1000] : [1000, 10000]) {
+  const b = randomBoard(n, n, 99);
+  let text = formatBoard(b);
+  const fmtMs = time(() => {
+    text = formatBoard(b);
+  }, n <= 1000 ? 5 : 1);
+  const parseMs = time(() => {
+    parseBoardBytes(text, "bench");
+  }, n <= 1000 ? 5 : 1);
+  console.log(`| ${n}×${n} | ${(text.length / 1e6).toFixed(1)} | ${fmt(parseMs)} | ${fmt(fmtMs)} |`);
+}
