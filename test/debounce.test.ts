@@ -1,0 +1,231 @@
+// Per-key deferred debounce under a fake clock: tables of raw waveforms and the debounced
+// changes they must (and must not) produce.
+import { describe, expect, it } from "vitest";
+import {
+  DEBOUNCE_PRESS_MS,
+  DEBOUNCE_RELEASE_MS,
+  createDebouncer,
+  debounceNextDeadline,
+  debounceReset,
+  debounceUpdate,
+  type Debouncer,
+} from "../src/debounce";
+
+/** Seeded PRNG (mulberry32) so random chatter is reproducible. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A raw waveform: [time, mask] breakpoints, the mask holding until the next breakpoint. */
+type Wave = [number, number][];
+
+function rawAt(wave: Wave, t: number): number {
+  let m = 0;
+  for (const [at, mask] of wave) if (at <= t) m = mask;
+  return m;
+}
+
+/** Polls the debouncer at the given times and lists "t:changedMask>stable" for each change. */
+function run(d: Debouncer, wave: Wave, times: number[]): string[] {
+  const out: string[] = [];
+  for (const t of times) {
+    const changed = debounceUpdate(d, rawAt(wave, t), t);
+    if (changed !== 0) out.push(`${t}:${changed.toString(2)}>${d.stable.toString(2)}`);
+  }
+  return out;
+}
+
+function every(ms: number, from: number, to: number): number[] {
+  const out: number[] = [];
+  for (let t = from; t <= to; t += ms) out.push(t);
+  return out;
+}
+
+describe("debounce (defaults: press 5 ms, release 10 ms, polled every 1 ms)", () => {
+  it("uses QMK's 5 ms press and a longer 10 ms release by default", () => {
+    expect([DEBOUNCE_PRESS_MS, DEBOUNCE_RELEASE_MS]).toEqual([5, 10]);
+  });
+
+  const cases: { name: string; wave: Wave; expected: string[] }[] = [
+    { name: "clean press and release: accepted 5 ms and 10 ms after the edges", wave: [[10, 1], [100, 0]], expected: ["15:1>1", "110:1>0"] },
+    { name: "4 ms press glitch: nothing", wave: [[10, 1], [14, 0]], expected: [] },
+    { name: "pressed for 5 samples (t=10..14): still too short", wave: [[10, 1], [15, 0]], expected: [] },
+    { name: "pressed through t=15: accepted at 15", wave: [[10, 1], [16, 0]], expected: ["15:1>1", "26:1>0"] },
+    { name: "release glitch of 9 ms while held: nothing", wave: [[10, 1], [50, 0], [59, 1], [200, 0]], expected: ["15:1>1", "210:1>0"] },
+    { name: "released for 10 samples (t=50..59): still too short", wave: [[10, 1], [50, 0], [60, 1]], expected: ["15:1>1"] },
+    { name: "released through t=60: accepted at 60, pressed again after", wave: [[10, 1], [50, 0], [61, 1]], expected: ["15:1>1", "60:1>0", "66:1>1"] },
+    {
+      name: "press bouncing for 7 ms: one change, 5 ms after the last bounce",
+      wave: [[10, 1], [11, 0], [12, 1], [14, 0], [15, 1], [16, 0], [17, 1], [300, 0]],
+      expected: ["22:1>1", "310:1>0"],
+    },
+    {
+      name: "release bouncing for 12 ms: one change, 10 ms after the last bounce",
+      wave: [[10, 1], [100, 0], [101, 1], [104, 0], [108, 1], [109, 0], [112, 1], [113, 0]],
+      expected: ["15:1>1", "123:1>0"],
+    },
+    { name: "keys debounce independently", wave: [[10, 0b01], [12, 0b11], [40, 0b10], [41, 0b00]], expected: ["15:1>1", "17:10>11", "50:1>10", "51:10>0"] },
+    { name: "keys pressed together change together", wave: [[10, 0b101], [60, 0]], expected: ["15:101>101", "70:101>0"] },
+    { name: "a glitch on one key does not disturb another", wave: [[10, 0b01], [30, 0b11], [32, 0b01], [80, 0]], expected: ["15:1>1", "90:1>0"] },
+  ];
+
+  it.each(cases)("$name", ({ wave, expected }) => {
+    const d = createDebouncer(9, DEBOUNCE_PRESS_MS, DEBOUNCE_RELEASE_MS);
+    expect(run(d, wave, every(1, 0, 400))).toEqual(expected);
+  });
+
+  it.each([1, 2, 3, 4, 5])("a %i ms press glitch never produces an event, whatever the phase", (width) => {
+    for (let start = 10; start < 15; start++) {
+      const d = createDebouncer(9, DEBOUNCE_PRESS_MS, DEBOUNCE_RELEASE_MS);
+      expect(run(d, [[start, 1 << 4], [start + width, 0]], every(1, 0, 100))).toEqual([]);
+    }
+  });
+
+  it("accepts a change at the first poll on or after its deadline when polling is sparse", () => {
+    const d = createDebouncer(9, 5, 10);
+    expect(run(d, [[10, 1], [100, 0]], [0, 10, 13, 17, 20, 100, 104, 113])).toEqual(["17:1>1", "113:1>0"]);
+  });
+
+  it("honours custom timings, including 0 (no debounce)", () => {
+    const d = createDebouncer(4, 0, 0);
+    expect(run(d, [[10, 1], [11, 0]], every(1, 0, 20))).toEqual(["10:1>1", "11:1>0"]);
+    const slow = createDebouncer(4, 20, 30);
+    expect(run(slow, [[10, 1], [100, 0]], every(1, 0, 200))).toEqual(["30:1>1", "130:1>0"]);
+  });
+
+  it("handles all 32 keys, bit 31 included, as unsigned masks", () => {
+    const d = createDebouncer(32, 5, 10);
+    const top = 2 ** 31;
+    expect(debounceUpdate(d, top | 1, 0)).toBe(0);
+    expect(debounceUpdate(d, top | 1, 5)).toBe(top + 1);
+    expect(d.stable).toBe(top + 1);
+    expect(debounceUpdate(d, 0, 6)).toBe(0);
+    expect(debounceUpdate(d, 0, 16)).toBe(top + 1);
+    expect(d.stable).toBe(0);
+  });
+
+  it("ignores bits above keyCount", () => {
+    const d = createDebouncer(9, 5, 10);
+    expect(run(d, [[10, 0b1111111111000000000]], every(1, 0, 50))).toEqual([]);
+  });
+
+  it("rejects a key count it cannot hold in a mask", () => {
+    expect(() => createDebouncer(33, 5, 10)).toThrow(/1\.\.32/);
+    expect(() => createDebouncer(0, 5, 10)).toThrow(/1\.\.32/);
+  });
+
+  it("emits nothing and has no deadline through an hour of idle polling", () => {
+    const d = createDebouncer(9, 5, 10);
+    let changes = 0;
+    for (let t = 0; t <= 3600_000; t += 5) if (debounceUpdate(d, 0, t) !== 0) changes++;
+    expect(changes).toBe(0);
+    expect(debounceNextDeadline(d)).toBe(-1);
+  });
+
+  it("an hour of a key held down gives one press and nothing else", () => {
+    const d = createDebouncer(9, 5, 10);
+    let changes = 0;
+    for (let t = 0; t <= 3600_000; t += 5) if (debounceUpdate(d, 1 << 2, t) !== 0) changes++;
+    expect(changes).toBe(1);
+    expect(d.stable).toBe(1 << 2);
+  });
+});
+
+describe("debounceNextDeadline", () => {
+  it("tells when the earliest pending change can be accepted, -1 when none is pending", () => {
+    const d = createDebouncer(9, 5, 10);
+    expect(debounceNextDeadline(d)).toBe(-1);
+    debounceUpdate(d, 0b001, 100);
+    expect(debounceNextDeadline(d)).toBe(105);
+    debounceUpdate(d, 0b011, 102);
+    expect(debounceNextDeadline(d)).toBe(105);
+    debounceUpdate(d, 0b011, 105); // key 0 accepted, key 1 still waiting
+    expect(debounceNextDeadline(d)).toBe(107);
+    debounceUpdate(d, 0b011, 107);
+    expect(debounceNextDeadline(d)).toBe(-1);
+    debounceUpdate(d, 0b010, 200); // key 0 releasing
+    expect(debounceNextDeadline(d)).toBe(210);
+    debounceUpdate(d, 0b011, 203); // bounced back: nothing pending
+    expect(debounceNextDeadline(d)).toBe(-1);
+  });
+
+  it("polling only at the deadlines gives the same changes as polling every millisecond", () => {
+    const wave: Wave = [[10, 1], [11, 0], [12, 1], [60, 3], [61, 1], [62, 3], [200, 0]];
+    const dense = run(createDebouncer(9, 5, 10), wave, every(1, 0, 400));
+    // Sparse: poll at each raw edge (a pin interrupt) and at each deadline.
+    const d = createDebouncer(9, 5, 10);
+    const sparse: string[] = [];
+    const edges = wave.map((w) => w[0]);
+    let t = 0;
+    while (t <= 400) {
+      const changed = debounceUpdate(d, rawAt(wave, t), t);
+      if (changed !== 0) sparse.push(`${t}:${changed.toString(2)}>${d.stable.toString(2)}`);
+      const nextEdge = edges.find((e) => e > t) ?? Infinity;
+      const deadline = debounceNextDeadline(d);
+      const next = Math.min(nextEdge, deadline >= 0 ? deadline : Infinity);
+      if (next === Infinity) break;
+      t = next;
+    }
+    expect(sparse).toEqual(dense);
+  });
+});
+
+describe("random contact chatter (seeded)", () => {
+  // Each trial: a press whose contacts bounce randomly for 0–5 ms, a steady hold of 20–200 ms,
+  // then a release bouncing for 0–5 ms. Exactly one press and one release must come out, each
+  // no earlier than its debounce time after the first edge and no later than that time after
+  // the last bounce, plus up to two polling gaps (one to see the settled contact, one to
+  // poll after the deadline).
+  function trial(seed: number, maxPollGap: number): void {
+    const r = rng(seed);
+    const key = Math.floor(r() * 9);
+    const bit = 1 << key;
+    const tPress = 50 + Math.floor(r() * 50);
+    const pressBounce = Math.floor(r() * 6);
+    const tRelease = tPress + pressBounce + 20 + Math.floor(r() * 180);
+    const releaseBounce = Math.floor(r() * 6);
+    const raw = (t: number): number => {
+      if (t < tPress) return 0;
+      if (t < tPress + pressBounce) return r() < 0.5 ? bit : 0;
+      if (t < tRelease) return bit;
+      if (t < tRelease + releaseBounce) return r() < 0.5 ? bit : 0;
+      return 0;
+    };
+    const d = createDebouncer(9, 5, 10);
+    const changes: { t: number; stable: number }[] = [];
+    for (let t = 0; t < tRelease + 100; t += 1 + Math.floor(r() * maxPollGap)) {
+      if (debounceUpdate(d, raw(t), t) !== 0) changes.push({ t, stable: d.stable });
+    }
+    expect(changes.map((c) => c.stable), `seed ${seed}`).toEqual([bit, 0]);
+    expect(changes[0].t).toBeGreaterThanOrEqual(tPress + 5);
+    expect(changes[0].t).toBeLessThanOrEqual(tPress + pressBounce + 5 + 2 * (maxPollGap - 1));
+    expect(changes[1].t).toBeGreaterThanOrEqual(tRelease + 10);
+    expect(changes[1].t).toBeLessThanOrEqual(tRelease + releaseBounce + 10 + 2 * (maxPollGap - 1));
+  }
+
+  it("polled every 1 ms: exactly one press and one release in 500 trials", () => {
+    for (let seed = 1; seed <= 500; seed++) trial(seed, 1);
+  });
+
+  it("polled every 1–3 ms with jitter: exactly one press and one release in 500 trials", () => {
+    for (let seed = 1001; seed <= 1500; seed++) trial(seed, 3);
+  });
+});
+
+describe("debounceReset", () => {
+  it("forgets the stable state and anything pending", () => {
+    const d = createDebouncer(9, 5, 10);
+    debounceUpdate(d, 1, 0);
+    debounceUpdate(d, 1, 5);
+    debounceUpdate(d, 3, 6);
+    debounceReset(d);
+    expect([d.stable, debounceNextDeadline(d)]).toEqual([0, -1]);
+  });
+});
