@@ -1,0 +1,212 @@
+/**
+ * Builds the firmware: type-checks firmware/ + src/ under the Espruino subset, generates the
+ * board configuration (pins and the precomputed solver tables) for a profile, bundles
+ * everything into ONE minified file with esbuild, and checks the bundle against the subset
+ * and the globals the firmware may use.
+ *
+ *   npm run build                      → dist/firmware.js          (pico-3x3, the default)
+ *   npm run build -- --board NAME      → dist/NAME/firmware.js
+ *   npm run build -- --all             → every profile in hardware/profiles/
+ */
+import { build, Plugin } from "esbuild";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { hardwareDir, listProfiles, loadProfile } from "../../hardware/validate";
+import type { Profile } from "../../hardware/profile";
+import { namedTarget } from "../../src/boardstate";
+import { gridPuzzle } from "../../src/puzzle";
+import { compileTables, emitTables } from "../../src/tables";
+import { checkBundle, Finding } from "./subset";
+
+/** The checkout (found through hardware/, which works from sources, vitest and tsrun bundles alike). */
+export const ROOT = dirname(hardwareDir());
+export const DEFAULT_PROFILE = "pico-3x3";
+/** Size budget of the minified bundle for the default 3×3 profile (issue 3), in bytes. */
+export const BUNDLE_BUDGET = 12 * 1024;
+
+/** esbuild flags that turn syntax Espruino cannot run into build errors (ESPRUINO.md). */
+export const UNSUPPORTED = {
+  destructuring: false,
+  "default-argument": false,
+  "rest-argument": false,
+  "array-spread": false,
+  generator: false,
+  "async-await": false,
+  "class-private-field": false,
+  "class-private-method": false,
+  "new-target": false,
+};
+
+/** Globals the bundle may reference: standard JavaScript plus the Espruino API in firmware/espruino.d.ts. */
+const JS_GLOBALS = [
+  "Math", "JSON", "String", "Number", "Object", "Array", "Error", "Date", "RegExp", "Boolean", "Function",
+  "Int8Array", "Uint8Array", "Int16Array", "Uint16Array", "Int32Array", "Uint32Array", "Float32Array",
+  "Float64Array", "ArrayBuffer", "DataView", "Promise", "parseInt", "parseFloat", "isNaN", "isFinite",
+  "undefined", "NaN", "Infinity", "globalThis", "TypeError", "RangeError",
+];
+const ESPRUINO_GLOBALS = [
+  "pinMode", "digitalWrite", "digitalRead", "analogWrite", "setWatch", "clearWatch", "setTimeout",
+  "setInterval", "clearTimeout", "clearInterval", "getTime", "setDeepSleep", "console", "E", "process",
+  "USB", "require",
+];
+
+export function profilePins(p: Profile): string[] {
+  const pins = p.keys.rowPins.concat(p.keys.colPins, [p.piezo]);
+  pins.push(...(p.leds.drive === "direct" ? p.leds.pins : p.leds.colPins));
+  const b = p.buttons ?? {};
+  for (const pin of [b.newGame, b.sameGame, b.hitMe, b.compTurn]) if (pin) pins.push(pin);
+  return pins;
+}
+
+export function allowedGlobals(p: Profile): string[] {
+  return JS_GLOBALS.concat(ESPRUINO_GLOBALS, profilePins(p));
+}
+
+/** The source of the generated `merlin:config` module for a profile. */
+export function configModule(p: Profile): string {
+  const puzzle = gridPuzzle({ rows: p.rows, cols: p.cols, pattern: "merlin" });
+  const tables = compileTables(puzzle);
+  const ring = namedTarget(puzzle, "ring").reduce((m, v, i) => m | (v << i), 0);
+  // Pin arrays are emitted last-pin-first: digitalWrite/digitalRead treat the LAST pin as bit 0,
+  // so reversing them here lets the firmware use bit i of a mask for row/column/pad i as is.
+  const list = (pins: string[]) => "[" + pins.slice().reverse().join(",") + "]";
+  const b = p.buttons ?? {};
+  const buttons = [b.newGame, b.sameGame, b.hitMe, b.compTurn].map((x) => x ?? "null");
+  const leds = p.leds;
+  return [
+    `export const PROFILE_NAME = ${JSON.stringify(p.name)};`,
+    `export const ROWS = ${p.rows};`,
+    `export const COLS = ${p.cols};`,
+    `export const KEY_ROWS = ${list(p.keys.rowPins)};`,
+    `export const KEY_COLS = ${list(p.keys.colPins)};`,
+    `export const DIODES = ${p.keys.diodes};`,
+    `export const LED_DRIVE = ${JSON.stringify(leds.drive)};`,
+    `export const LED_PINS = ${list(leds.drive === "direct" ? leds.pins : leds.colPins)};`,
+    `export const LED_ACTIVE_HIGH = ${leds.drive === "direct" ? leds.activeHigh : false};`,
+    `export const PIEZO = ${p.piezo};`,
+    `export const BUTTONS = [${buttons.join(",")}];`,
+    `export const CONSOLE_PASSWORD = ${p.consolePassword ? JSON.stringify(p.consolePassword) : "null"};`,
+    `export const CONSOLE_MOVED = ${!!p.consoleMoved};`,
+    `export const DEEP_SLEEP = ${p.chip === "stm32"};`,
+    `export const TABLES = ${emitTables(tables)};`,
+    `export const TARGET = ${ring};`,
+  ].join("\n");
+}
+
+function configPlugin(p: Profile): Plugin {
+  return {
+    name: "merlin-config",
+    setup(b) {
+      b.onResolve({ filter: /^merlin:config$/ }, () => ({ path: "merlin:config", namespace: "merlin-config" }));
+      b.onLoad({ filter: /.*/, namespace: "merlin-config" }, () => ({
+        contents: configModule(p),
+        loader: "js",
+        resolveDir: ROOT,
+      }));
+    },
+  };
+}
+
+export function outputPath(name: string): string {
+  return name === DEFAULT_PROFILE ? join(ROOT, "dist", "firmware.js") : join(ROOT, "dist", name, "firmware.js");
+}
+
+export interface BuildResult {
+  profile: string;
+  file: string;
+  bytes: number;
+  findings: Finding[];
+}
+
+/** Bundles the firmware for one profile; throws with file:line on syntax Espruino lacks. */
+export async function buildFirmware(p: Profile): Promise<BuildResult> {
+  const result = await build({
+    entryPoints: [join(ROOT, "firmware", "main.ts")],
+    bundle: true,
+    write: false,
+    // CommonJS output inside our own function wrapper: esbuild's iife format would wrap
+    // require("Storage") in a shim that uses Proxy, which Espruino lacks; as CommonJS it stays
+    // a plain call to Espruino's built-in require, and the wrapper keeps every name local.
+    format: "cjs",
+    banner: { js: "(function(){" },
+    footer: { js: "})();" },
+    target: "es2015",
+    minify: true,
+    legalComments: "none",
+    supported: UNSUPPORTED,
+    plugins: [configPlugin(p)],
+    // Espruino built-in modules stay runtime require() calls.
+    external: ["Storage"],
+    logLevel: "silent",
+  });
+  const code = result.outputFiles[0].text;
+  const file = outputPath(p.name);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, code);
+  return { profile: p.name, file, bytes: Buffer.byteLength(code), findings: checkBundle(code, allowedGlobals(p)) };
+}
+
+function typecheck(): void {
+  const tsc = join(ROOT, "node_modules", ".bin", "tsc");
+  const r = spawnSync(tsc, ["-p", join(ROOT, "firmware", "tsconfig.json")], { stdio: "inherit" });
+  if (r.status !== 0) throw new Error("firmware type check failed (tsc -p firmware/tsconfig.json)");
+}
+
+async function main(argv: string[]): Promise<number> {
+  if (argv.includes("--help")) {
+    process.stdout.write(
+      "usage: npm run build [-- --board NAME | --all]\n" +
+        `Bundles the firmware into dist/firmware.js (${DEFAULT_PROFILE}) or dist/NAME/firmware.js.\n` +
+        `profiles: ${listProfiles().join(", ")}\n`,
+    );
+    return 0;
+  }
+  let names: string[];
+  const i = argv.indexOf("--board");
+  if (argv.includes("--all")) names = listProfiles();
+  else if (i >= 0) {
+    if (!argv[i + 1]) {
+      process.stderr.write(`build: --board needs a profile name (${listProfiles().join(", ")})\n`);
+      return 2;
+    }
+    names = [argv[i + 1]];
+  } else names = [DEFAULT_PROFILE];
+  let profiles: Profile[];
+  try {
+    profiles = names.map((n) => loadProfile(n));
+  } catch (e) {
+    process.stderr.write(`build: ${(e as Error).message}\n`);
+    return 2;
+  }
+  try {
+    typecheck();
+  } catch (e) {
+    process.stderr.write(`build: ${(e as Error).message}\n`);
+    return 1;
+  }
+  let failed = false;
+  for (const p of profiles) {
+    let r: BuildResult;
+    try {
+      r = await buildFirmware(p);
+    } catch (e) {
+      const errors = (e as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] }).errors;
+      if (!errors) throw e;
+      for (const m of errors) {
+        const where = m.location ? `${m.location.file}:${m.location.line}:${m.location.column}: ` : "";
+        process.stderr.write(`build (${p.name}): ${where}${m.text}\n`);
+      }
+      failed = true;
+      continue;
+    }
+    for (const f of r.findings) process.stderr.write(`build (${p.name}): bundle line ${f.line}: ${f.rule}: ${f.message}\n`);
+    if (r.findings.length > 0) failed = true;
+    process.stdout.write(`${relative(ROOT, r.file)}  ${r.bytes} bytes  (${p.name})\n`);
+  }
+  return failed ? 1 : 0;
+}
+
+if (process.argv[1] && process.argv[1].endsWith("build.ts")) {
+  main(process.argv.slice(2)).then((code) => (process.exitCode = code));
+}
