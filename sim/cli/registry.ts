@@ -1,4 +1,8 @@
 /** Every `merlin` subcommand, in the order `merlin --help` lists them. */
+import { analyzeCommand } from "./analyze";
 import { Command } from "./command";
+import { inverseCommand } from "./inverse";
+import { solveCommand } from "./solve";
+import { tableCommand } from "./table";
 
-export const COMMANDS: Command[] = [];
+export const COMMANDS: Command[] = [solveCommand, analyzeCommand, inverseCommand, tableCommand];

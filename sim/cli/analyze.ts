@@ -1,0 +1,111 @@
+/**
+ * `merlin analyze`: rank, nullity, invertibility and the number of solvable boards of a
+ * puzzle, and on request its quiet patterns (press sets that change nothing).
+ */
+import { powerString } from "../../src/bigcount";
+import { isPrime } from "../../src/zk";
+import { inputError } from "../../src/puzzle";
+import { analyze, Analysis } from "../../src/solver";
+import { Command, CommandIO } from "./command";
+import { optionHelp, OptionSpec, parseOptions } from "./options";
+import { digits, gridLines, keyShape, PUZZLE_OPTIONS, puzzleFromOptions } from "./puzzle-options";
+
+const SPECS: OptionSpec[] = [
+  { name: "quiet", type: "flag", help: "also list a basis of the quiet patterns (press sets that change nothing)" },
+  { name: "json", type: "flag", help: "print one JSON object (see below)" },
+  ...PUZZLE_OPTIONS,
+];
+
+const HELP = `usage: merlin analyze [options]
+
+The linear algebra of a board: a press adds a fixed pattern (mod K), so the boards
+reachable from any board form a coset of the image of the board's matrix A (cells × keys).
+
+options:
+${optionHelp(SPECS)}
+
+With --json:
+  {"rows":5,"cols":5,"states":2,"rank":23,"nullity":2,"invertible":false,"solvableStates":"8388608"}
+rank: rank of A (over GF(K) for prime K); nullity: keys − rank, so K^nullity press sets change
+nothing; invertible: every board reaches every board in exactly one way; solvableStates: how
+many boards are reachable from any one board, as a decimal string (it can exceed 2^53).
+For composite K (4, 6, 8, 9) rank and nullity are null and "quietOrders" lists the orders
+of the cyclic groups whose product is the set of quiet patterns (e.g. [2,4]). --quiet adds
+"quietOrders" and "quiet": one string of press counts per key (row-major) per generator.
+
+examples:
+  merlin analyze                                  Merlin 3×3: invertible
+  merlin analyze --pattern plus --size 5 --quiet  Lights Out 5×5 and its two quiet patterns
+  merlin analyze --states 5                       Merlin mod 5 (det A = 5: singular)`;
+
+/** The --json object of analyze, in the documented key order. */
+export function analysisJson(a: Analysis, withQuiet: boolean): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    rows: a.rows,
+    cols: a.cols,
+    states: a.states,
+    rank: a.rank,
+    nullity: a.nullity,
+    invertible: a.invertible,
+    solvableStates: a.solvableStates,
+  };
+  if (withQuiet || !isPrime(a.states)) out.quietOrders = a.quietOrders;
+  if (withQuiet && a.quiet) out.quiet = a.quiet.map((g) => digits(g));
+  return out;
+}
+
+function groupOrders(orders: number[]): string {
+  if (orders.length === 0) return "none";
+  const counts: { [o: string]: number } = {};
+  for (const o of orders) counts[o] = (counts[o] ?? 0) + 1;
+  return Object.keys(counts)
+    .map((o) => (counts[o] === 1 ? `Z${o}` : `Z${o}^${counts[o]}`))
+    .join(" × ");
+}
+
+function run(argv: string[], io: CommandIO): number {
+  const opts = parseOptions(argv, SPECS, "analyze");
+  if (opts.help) {
+    io.out(HELP + "\n");
+    return 0;
+  }
+  if (opts.positionals.length > 0) throw inputError(`unexpected argument '${opts.positionals[0]}' (see 'merlin analyze --help')`);
+  const v = opts.values;
+  const p = puzzleFromOptions(v);
+  const quiet = v.quiet === true;
+  const a = analyze(p, { quiet });
+  if (v.json) {
+    io.out(JSON.stringify(analysisJson(a, quiet)) + "\n");
+    return 0;
+  }
+  const field = p.states === 2 ? "GF(2)" : `Z${p.states}`;
+  const lines = [`${p.name}: ${p.keys} keys, ${p.cells} cells, ${p.states === 2 ? "on/off" : p.states + " states"} (arithmetic in ${field})`];
+  if (a.rank !== null) {
+    lines.push(`rank ${a.rank}, nullity ${a.nullity}: ${a.invertible ? "invertible" : "not invertible"}`);
+  } else {
+    lines.push(`${a.invertible ? "invertible" : "not invertible"} (rank is not defined mod ${p.states}, which is not prime)`);
+  }
+  const total = powerString(p.states, p.cells);
+  lines.push(`reachable boards from any board: ${a.solvableStates} of ${total}`);
+  if (a.invertible) lines.push("every board can be turned into every other board in exactly one way");
+  else {
+    lines.push(`quiet patterns (press sets that change nothing): ${a.quietCount} (${groupOrders(a.quietOrders)})`);
+    if (a.solvableStates !== "0" && a.quietCount !== "1") lines.push(`so every reachable target has ${a.quietCount} solutions`);
+  }
+  if (quiet && a.quiet) {
+    const ks = keyShape(p);
+    a.quiet.forEach((g, i) => {
+      lines.push(`quiet pattern ${i + 1} (order ${a.quietOrders[i]}): ${digits(g)}`);
+      if (ks.rows > 1) for (const l of gridLines(g, ks.rows, ks.cols, false)) lines.push("  " + l);
+    });
+  }
+  io.out(lines.join("\n") + "\n");
+  return 0;
+}
+
+export const analyzeCommand: Command = {
+  name: "analyze",
+  summary: "rank, nullity, invertibility and number of solvable boards of a board",
+  help: HELP,
+  run,
+};

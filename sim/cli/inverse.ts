@@ -1,0 +1,75 @@
+/**
+ * `merlin inverse`: the inverse of a board's matrix, one row per key, the table sources 002
+ * and 003 print for Merlin 3×3 (and the firmware's solver tables are built from).
+ */
+import { inputError } from "../../src/puzzle";
+import { analyze, inverse } from "../../src/solver";
+import { Command, CommandIO } from "./command";
+import { optionHelp, OptionSpec, parseOptions } from "./options";
+import { digits, PUZZLE_OPTIONS, puzzleFromOptions } from "./puzzle-options";
+
+const SPECS: OptionSpec[] = [{ name: "json", type: "flag", help: "print one JSON object (see below)" }, ...PUZZLE_OPTIONS];
+
+const HELP = `usage: merlin inverse [options]
+
+The inverse of the board's matrix A (cells × keys) mod K: row j, dotted with the
+difference target − board (cell by cell, mod K), says how often to press key j. On/off:
+press key j when that dot product is odd.
+
+options:
+${optionHelp(SPECS)}
+
+With --json: {"inverse":["101001110","111111000",…]}, one string per key (row-major cell
+digits). A board whose matrix is not invertible (not square, or singular mod K) prints
+{"inverse":null} with --json, and in either case one line on stderr; exit status 1.
+
+examples:
+  merlin inverse                     Merlin 3×3, as printed in sources 002 and 003
+  merlin inverse --states 3          the same board mod 3`;
+
+function run(argv: string[], io: CommandIO): number {
+  const opts = parseOptions(argv, SPECS, "inverse");
+  if (opts.help) {
+    io.out(HELP + "\n");
+    return 0;
+  }
+  if (opts.positionals.length > 0) throw inputError(`unexpected argument '${opts.positionals[0]}' (see 'merlin inverse --help')`);
+  const v = opts.values;
+  const p = puzzleFromOptions(v);
+  const rows = inverse(p);
+  if (rows === null) {
+    const a = analyze(p);
+    const why =
+      p.keys !== p.cells
+        ? `it has ${p.keys} keys for ${p.cells} cells`
+        : a.rank !== null
+          ? `its rank mod ${p.states} is ${a.rank} of ${p.keys}`
+          : `it has ${a.quietCount} quiet patterns mod ${p.states}`;
+    if (v.json) io.out(JSON.stringify({ inverse: null }) + "\n");
+    io.err(`merlin inverse: ${p.name} has no inverse: ${why} ('merlin analyze --quiet' shows what is missing)\n`);
+    return 1;
+  }
+  if (v.json) {
+    io.out(JSON.stringify({ inverse: rows.map((r) => digits(r)) }) + "\n");
+    return 0;
+  }
+  const field = p.states === 2 ? "GF(2)" : `Z${p.states}`;
+  const lines = [
+    `inverse of ${p.name} over ${field}: press key j ${p.states === 2 ? "when row j · (target − board) is odd" : `(row j · (target − board)) mod ${p.states} times`}`,
+  ];
+  const width = String(p.keys).length;
+  rows.forEach((r, j) => {
+    const groups: string[] = [];
+    for (let i = 0; i < r.length; i += p.cols) groups.push(digits(r.subarray(i, i + p.cols)));
+    lines.push(`  key ${String(j + 1).padStart(width)}: ${groups.join(" ")}`);
+  });
+  io.out(lines.join("\n") + "\n");
+  return 0;
+}
+
+export const inverseCommand: Command = {
+  name: "inverse",
+  summary: "the inverse of a board's matrix, one row per key (sources 002/003)",
+  help: HELP,
+  run,
+};

@@ -1,0 +1,499 @@
+/**
+ * The solver: the one place every front end (CLI, game hints, firmware build, tests) asks
+ * "is this board solvable, with which presses, in what order, and what does the board's
+ * matrix look like".
+ *
+ * A board is solved by linear algebra: presses x turn board b into b + A·x (mod k), so
+ * reaching target t means A·x = t − b. Two elimination back ends answer that:
+ *   - on/off boards (k = 2): bit-packed Gauss–Jordan over GF(2) (gf2.ts);
+ *   - k-state boards: Smith form over Z_k (zk.ts).
+ * On top of either, this file picks the fewest presses among all solutions (the solutions
+ * differ by quiet patterns: press sets that change nothing), checks every answer by
+ * replaying it, and orders the presses so the board never goes all dark on the way
+ * (source 002 §4: the BASIC game is lost on an all-dark board).
+ */
+import { productString } from "./bigcount";
+import { isDark } from "./boardstate";
+import { BitMatrix, getBit, inverseOf, nullSpace, popcount32, reduceMatrix, Reduction, solveReduced, wordsFor } from "./gf2";
+import { applyPresses, Puzzle, toggleMatrix } from "./puzzle";
+import { footprintOrder, PressSim, safeOrder } from "./safeorder";
+import {
+  createZkMatrix,
+  ZkMatrix,
+  zkImageOrders,
+  zkInverse,
+  zkKernel,
+  zkKernelOrders,
+  zkRank,
+  ZkReduction,
+  zkReduce,
+  zkSolve,
+} from "./zk";
+
+/** Exhaustive minimum search up to 2^24 solutions (nullity 24 on/off, |kernel| ≤ 2^24 mod k). */
+export const MAX_EXHAUSTIVE_BITS = 24;
+/** Upper bound for SolveOptions.maxSearchBits (the Gray-code walk counts in 31-bit integers). */
+const MAX_SEARCH_BITS_LIMIT = 30;
+
+/**
+ * What elimination knows about a board's matrix A (cells × keys, mod k). Implemented here
+ * for GF(2) and Z_k; a faster method for a family of boards can implement it too.
+ */
+export interface LinearBackend {
+  /** Rank over the field for prime k; null for composite k (no field, no rank). */
+  rank: number | null;
+  /** Orders of the cyclic factors of the image; their product = the solvable boards. */
+  imageOrders: number[];
+  /** Orders of the cyclic factors of the kernel (the quiet patterns), one per generator. */
+  kernelOrders: number[];
+  /** One press vector (entries 0..k−1) with A·x = diff, or null when diff is unreachable. */
+  particular(diff: Uint8Array): Uint8Array | null;
+  /** Generators of the kernel, one per kernelOrders entry (Σ cᵢ·gᵢ covers it exactly once). */
+  kernel(): Uint8Array[];
+  /** A⁻¹ as one row per key (x_key = Σ row[cell]·diff[cell] mod k), or null if A is not invertible. */
+  inverseRows(): Uint8Array[] | null;
+  /**
+   * Optional: the back end's own fewest-presses search (e.g. light chasing with a search
+   * over the quiet patterns that scales better than the generic walk), used by solve()
+   * instead of particular() + the generic search. Null when diff is unreachable.
+   */
+  fewest?(diff: Uint8Array, maxSearchBits: number): { counts: Uint8Array; minimal: boolean } | null;
+  // maxSearchBits: search at most 2^maxSearchBits solutions; negative when not minimising.
+}
+
+/** The matrix A over Z_k: A[cell][key] = how many times a press of key advances cell, mod k. */
+export function puzzleMatrix(p: Puzzle): ZkMatrix {
+  const a = createZkMatrix(p.cells, p.keys, p.states);
+  for (let j = 0; j < p.keys; j++) {
+    for (let i = p.keyStart[j]; i < p.keyStart[j + 1]; i++) {
+      const at = p.keyCells[i] * p.keys + j;
+      a.data[at] = (a.data[at] + 1) % p.states;
+    }
+  }
+  return a;
+}
+
+function unpackBits(words: Uint32Array, offset: number, n: number): Uint8Array {
+  const out = new Uint8Array(n);
+  for (let i = 0; i < n; i++) out[i] = (words[offset + (i >>> 5)] >>> (i & 31)) & 1;
+  return out;
+}
+
+function gf2Backend(p: Puzzle): LinearBackend {
+  const red: Reduction = reduceMatrix(toggleMatrix(p));
+  const imageOrders: number[] = [];
+  const kernelOrders: number[] = [];
+  for (let i = 0; i < red.rank; i++) imageOrders.push(2);
+  for (let i = red.rank; i < p.keys; i++) kernelOrders.push(2);
+  return {
+    rank: red.rank,
+    imageOrders: imageOrders,
+    kernelOrders: kernelOrders,
+    particular: function (diff: Uint8Array): Uint8Array | null {
+      const d = new Uint32Array(wordsFor(p.cells));
+      for (let c = 0; c < p.cells; c++) if (diff[c] & 1) d[c >>> 5] |= 1 << (c & 31);
+      const x = solveReduced(red, d);
+      return x === null ? null : unpackBits(x, 0, p.keys);
+    },
+    kernel: function (): Uint8Array[] {
+      const ns: BitMatrix = nullSpace(red);
+      const out: Uint8Array[] = [];
+      for (let i = 0; i < ns.rows; i++) out.push(unpackBits(ns.data, i * ns.stride, p.keys));
+      return out;
+    },
+    inverseRows: function (): Uint8Array[] | null {
+      const inv = inverseOf(red);
+      if (inv === null) return null;
+      const out: Uint8Array[] = [];
+      for (let j = 0; j < inv.rows; j++) {
+        const row = new Uint8Array(p.cells);
+        for (let c = 0; c < p.cells; c++) row[c] = getBit(inv, j, c);
+        out.push(row);
+      }
+      return out;
+    },
+  };
+}
+
+function zkBackend(p: Puzzle): LinearBackend {
+  const red: ZkReduction = zkReduce(puzzleMatrix(p));
+  return {
+    rank: zkRank(red),
+    imageOrders: zkImageOrders(red),
+    kernelOrders: zkKernelOrders(red),
+    particular: function (diff: Uint8Array): Uint8Array | null {
+      return zkSolve(red, diff);
+    },
+    kernel: function (): Uint8Array[] {
+      return zkKernel(red).generators;
+    },
+    inverseRows: function (): Uint8Array[] | null {
+      const inv = zkInverse(red);
+      if (inv === null) return null;
+      const out: Uint8Array[] = [];
+      for (let j = 0; j < inv.rows; j++) out.push(new Uint8Array(inv.data.subarray(j * inv.cols, (j + 1) * inv.cols)));
+      return out;
+    },
+  };
+}
+
+/**
+ * Chooses the back end for a board. This is the place for specialised methods: large
+ * on/off plus grids are solved by light chasing (src/gridsolve.ts) — dispatch to it here,
+ * as a LinearBackend (with `fewest` for its own minimum search), rather than in any front
+ * end: analyze, solve and inverse reach a back end only through prepare().
+ */
+function backendFor(p: Puzzle): LinearBackend {
+  if (p.states === 2) return gf2Backend(p);
+  return zkBackend(p);
+}
+
+// One-slot cache: front ends ask about the same puzzle object again and again (a game's
+// hints, a CLI table row, the brute-force tests). Puzzles are never mutated after creation.
+let cachedPuzzle: Puzzle | null = null;
+let cachedBackend: LinearBackend | null = null;
+
+/** The (cached) elimination of a puzzle's matrix. */
+export function prepare(p: Puzzle): LinearBackend {
+  if (cachedPuzzle !== p || cachedBackend === null) {
+    cachedBackend = backendFor(p);
+    cachedPuzzle = p;
+  }
+  return cachedBackend;
+}
+
+function product(orders: number[]): number {
+  let n = 1;
+  for (let i = 0; i < orders.length; i++) n *= orders[i];
+  return n;
+}
+
+export interface Analysis {
+  rows: number;
+  cols: number;
+  cells: number;
+  keys: number;
+  states: number;
+  /** Rank of A over the field (prime k); null for composite k. */
+  rank: number | null;
+  /** keys − rank (the quiet patterns are states^nullity); null for composite k. */
+  nullity: number | null;
+  /** Every board reachable from every board, in exactly one way (A square and invertible). */
+  invertible: boolean;
+  /** Number of solvable boards (the size of A's image), in decimal. */
+  solvableStates: string;
+  /** Number of quiet patterns (press sets, 0..k−1 per key, that change nothing), in decimal. */
+  quietCount: string;
+  /** Orders of the cyclic factors of the quiet patterns (k, k, … for prime k). */
+  quietOrders: number[];
+  /** Generators of the quiet patterns (one per quietOrders entry), when asked for. */
+  quiet?: Uint8Array[];
+}
+
+export interface AnalyzeOptions {
+  /** Also return the quiet-pattern generators. */
+  quiet?: boolean;
+}
+
+/** Rank, nullity, invertibility and the number of solvable boards of a puzzle. */
+export function analyze(p: Puzzle, opts?: AnalyzeOptions): Analysis {
+  const be = prepare(p);
+  const nullity = be.rank === null ? null : p.keys - be.rank;
+  const out: Analysis = {
+    rows: p.rows,
+    cols: p.cols,
+    cells: p.cells,
+    keys: p.keys,
+    states: p.states,
+    rank: be.rank,
+    nullity: nullity,
+    invertible: p.cells === p.keys && be.kernelOrders.length === 0,
+    solvableStates: productString(be.imageOrders),
+    quietCount: productString(be.kernelOrders),
+    quietOrders: be.kernelOrders.slice(),
+  };
+  if (opts !== undefined && opts.quiet) out.quiet = be.kernel();
+  return out;
+}
+
+/** A⁻¹ as one row of cells per key: x_key = Σ row[cell]·(target − board)[cell] mod k; null if singular. */
+export function inverse(p: Puzzle): Uint8Array[] | null {
+  return prepare(p).inverseRows();
+}
+
+export interface SolveOptions {
+  /** Search all solutions for the fewest presses (default true). */
+  minimize?: boolean;
+  /** Largest search, in bits: 2^maxSearchBits solutions (default MAX_EXHAUSTIVE_BITS = 24). */
+  maxSearchBits?: number;
+  /** Compute a safe press order (default true). */
+  order?: boolean;
+}
+
+export interface Solution {
+  solvable: boolean;
+  /** Presses per key, 0..k−1 (all 0 when unsolvable). */
+  counts: Uint8Array;
+  /** 1-based keys pressed at least once, ascending. */
+  presses: number[];
+  /** Total presses: the sum of counts. */
+  moves: number;
+  /** True when no solution has fewer presses. */
+  minimal: boolean;
+  /**
+   * 1-based keys in a press order (a key pressed c times appears c times) that never
+   * makes the whole board dark before the last press (safeorder.ts, preferring keys with
+   * small footprints); null when no such order exists (or safeOrder's bounded search gave
+   * up, possible only on large singular boards), when the board is unsolvable, or when the
+   * order was not asked for.
+   */
+  order: number[] | null;
+}
+
+/** Fewest set bits over x ⊕ span(basis), walking the 2^n combinations in Gray-code order. */
+function minimizeGf2(x: Uint8Array, basis: Uint8Array[]): Uint8Array {
+  const n = x.length;
+  const words = wordsFor(n);
+  const cur = new Uint32Array(words);
+  for (let i = 0; i < n; i++) if (x[i]) cur[i >>> 5] |= 1 << (i & 31);
+  // Only words some quiet pattern touches change; the rest keep their weight.
+  let lo = words;
+  let hi = 0;
+  const packed = new Uint32Array(basis.length * words);
+  for (let b = 0; b < basis.length; b++) {
+    for (let i = 0; i < n; i++) {
+      if (basis[b][i]) {
+        packed[b * words + (i >>> 5)] |= 1 << (i & 31);
+        if (i >>> 5 < lo) lo = i >>> 5;
+        if ((i >>> 5) + 1 > hi) hi = (i >>> 5) + 1;
+      }
+    }
+  }
+  let weight = 0;
+  for (let w = lo; w < hi; w++) weight += popcount32(cur[w]);
+  let best = weight;
+  let bestGray = 0;
+  const total = 1 << basis.length;
+  for (let i = 1; i < total; i++) {
+    let bit = 0;
+    while (((i >> bit) & 1) === 0) bit++;
+    const off = bit * words;
+    weight = 0;
+    for (let w = lo; w < hi; w++) {
+      cur[w] ^= packed[off + w];
+      weight += popcount32(cur[w]);
+    }
+    if (weight < best) {
+      best = weight;
+      bestGray = i ^ (i >> 1);
+    }
+  }
+  const out = new Uint8Array(x);
+  for (let b = 0; b < basis.length; b++) {
+    if (((bestGray >> b) & 1) === 0) continue;
+    for (let i = 0; i < n; i++) out[i] ^= basis[b][i];
+  }
+  return out;
+}
+
+function addMultiple(x: Uint8Array, g: Uint8Array, times: number, k: number): number {
+  let delta = 0;
+  for (let i = 0; i < x.length; i++) {
+    if (g[i] === 0) continue;
+    const old = x[i];
+    const v = (old + g[i] * times) % k;
+    x[i] = v;
+    delta += v - old;
+  }
+  return delta;
+}
+
+/**
+ * Fewest total presses over x + Σ cᵢ·gᵢ, 0 ≤ cᵢ < orders[i]: an odometer over the
+ * combinations, each step adding one generator (a carry adds the wrapped generator once
+ * more, bringing it back to 0), touching only the keys that generator presses.
+ */
+function minimizeZk(x: Uint8Array, gens: Uint8Array[], orders: number[], k: number): Uint8Array {
+  const cur = new Uint8Array(x);
+  const n = gens.length;
+  // Sparse generators: where[g] lists the keys generator g presses, amount[g] how often.
+  const where: Int32Array[] = [];
+  const amount: Uint8Array[] = [];
+  for (let g = 0; g < n; g++) {
+    let nz = 0;
+    for (let i = 0; i < cur.length; i++) if (gens[g][i] !== 0) nz++;
+    const w = new Int32Array(nz);
+    const a = new Uint8Array(nz);
+    nz = 0;
+    for (let i = 0; i < cur.length; i++) {
+      if (gens[g][i] !== 0) {
+        w[nz] = i;
+        a[nz++] = gens[g][i];
+      }
+    }
+    where.push(w);
+    amount.push(a);
+  }
+  const digits = new Int32Array(n);
+  let weight = 0;
+  for (let i = 0; i < cur.length; i++) weight += cur[i];
+  let best = weight;
+  let bestDigits = new Int32Array(digits);
+  for (;;) {
+    let d = 0;
+    while (d < n) {
+      const w = where[d];
+      const a = amount[d];
+      for (let t = 0; t < w.length; t++) {
+        const i = w[t];
+        const old = cur[i];
+        let v = old + a[t];
+        if (v >= k) v -= k;
+        cur[i] = v;
+        weight += v - old;
+      }
+      digits[d]++;
+      if (digits[d] < orders[d]) break;
+      digits[d] = 0;
+      d++;
+    }
+    if (d === n) break;
+    if (weight < best) {
+      best = weight;
+      bestDigits = new Int32Array(digits);
+    }
+  }
+  const out = new Uint8Array(x);
+  for (let g = 0; g < n; g++) if (bestDigits[g]) addMultiple(out, gens[g], bestDigits[g], k);
+  return out;
+}
+
+/** Too many solutions to search: improve greedily by single generator multiples. Not minimal in general. */
+function improveGreedily(x: Uint8Array, gens: Uint8Array[], orders: number[], k: number): Uint8Array {
+  const cur = new Uint8Array(x);
+  let improved = true;
+  while (improved) {
+    improved = false;
+    for (let g = 0; g < gens.length; g++) {
+      let bestDelta = 0;
+      let bestTimes = 0;
+      for (let t = 1; t < orders[g]; t++) {
+        const trial = new Uint8Array(cur);
+        const delta = addMultiple(trial, gens[g], t, k);
+        if (delta < bestDelta) {
+          bestDelta = delta;
+          bestTimes = t;
+        }
+      }
+      if (bestTimes > 0) {
+        addMultiple(cur, gens[g], bestTimes, k);
+        improved = true;
+      }
+    }
+  }
+  return cur;
+}
+
+/** Replays presses on a copy of the board; the solver's own check of every answer. */
+function boardSim(p: Puzzle, start: Uint8Array): PressSim {
+  const board = new Uint8Array(start);
+  const k = p.states;
+  let lit = 0;
+  for (let i = 0; i < board.length; i++) if (board[i] !== 0) lit++;
+  return {
+    apply: function (key: number): void {
+      for (let i = p.keyStart[key]; i < p.keyStart[key + 1]; i++) {
+        const c = p.keyCells[i];
+        const old = board[c];
+        const v = old + 1 === k ? 0 : old + 1;
+        board[c] = v;
+        if (old === 0) lit++;
+        else if (v === 0) lit--;
+      }
+    },
+    undo: function (key: number): void {
+      for (let i = p.keyStart[key]; i < p.keyStart[key + 1]; i++) {
+        const c = p.keyCells[i];
+        const old = board[c];
+        const v = old === 0 ? k - 1 : old - 1;
+        board[c] = v;
+        if (old === 0) lit++;
+        else if (v === 0) lit--;
+      }
+    },
+    isDark: function (): boolean {
+      return lit === 0;
+    },
+  };
+}
+
+function unsolvable(p: Puzzle): Solution {
+  return { solvable: false, counts: new Uint8Array(p.keys), presses: [], moves: 0, minimal: false, order: null };
+}
+
+function sameCells(a: Uint8Array, b: Uint8Array): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * Presses that turn `from` into `to`: the fewest when the solutions can be searched
+ * (minimal: true), otherwise a greedily improved one (minimal: false), plus a safe order.
+ * Every returned solution has been replayed onto `from` and reaches `to`.
+ */
+export function solve(p: Puzzle, from: Uint8Array, to: Uint8Array, opts?: SolveOptions): Solution {
+  if (from.length !== p.cells || to.length !== p.cells) {
+    throw new Error("solve: boards must have " + p.cells + " cells, got " + from.length + " and " + to.length);
+  }
+  const k = p.states;
+  const be = prepare(p);
+  const diff = new Uint8Array(p.cells);
+  for (let c = 0; c < p.cells; c++) diff[c] = (to[c] - from[c] + k) % k;
+  const minimize = opts === undefined || opts.minimize !== false;
+  let maxBits = opts !== undefined && opts.maxSearchBits !== undefined ? opts.maxSearchBits : MAX_EXHAUSTIVE_BITS;
+  if (maxBits > MAX_SEARCH_BITS_LIMIT) maxBits = MAX_SEARCH_BITS_LIMIT;
+  if (!minimize) maxBits = -1;
+  let counts: Uint8Array;
+  let minimal: boolean;
+  if (be.fewest !== undefined) {
+    const f = be.fewest(diff, maxBits);
+    if (f === null) return unsolvable(p);
+    counts = f.counts;
+    minimal = f.minimal;
+  } else {
+    const x = be.particular(diff);
+    if (x === null) return unsolvable(p);
+    const orders = be.kernelOrders;
+    counts = x;
+    minimal = orders.length === 0;
+    if (!minimal && minimize) {
+      const gens = be.kernel();
+      if (product(orders) <= Math.pow(2, maxBits)) {
+        counts = k === 2 ? minimizeGf2(x, gens) : minimizeZk(x, gens, orders, k);
+        minimal = true;
+      } else {
+        counts = improveGreedily(x, gens, orders, k);
+      }
+    }
+  }
+  if (!sameCells(applyPresses(p, from, counts), to)) {
+    throw new Error("solver: internal error, the presses found for " + p.name + " do not reach the target");
+  }
+  const presses: number[] = [];
+  let moves = 0;
+  for (let j = 0; j < p.keys; j++) {
+    if (counts[j] === 0) continue;
+    presses.push(j + 1);
+    moves += counts[j];
+  }
+  let order: number[] | null = null;
+  if (opts === undefined || opts.order !== false) {
+    const keys = safeOrder(boardSim(p, from), counts, footprintOrder(p), isDark(to));
+    if (keys !== null) {
+      order = [];
+      for (let i = 0; i < keys.length; i++) order.push(keys[i] + 1);
+    }
+  }
+  return { solvable: true, counts: counts, presses: presses, moves: moves, minimal: minimal, order: order };
+}
+

@@ -1,0 +1,191 @@
+// The solver commands run in-process through the dispatcher, as a user would call them.
+import { describe, expect, it } from "vitest";
+import { runMerlin } from "../sim/cli/main";
+import { gridPuzzle, pressKey } from "../src/puzzle";
+
+async function merlin(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = "";
+  let err = "";
+  const code = await runMerlin(argv, { out: (t) => void (out += t), err: (t) => void (err += t) });
+  return { code, out, err };
+}
+
+/** Replays a 1-based press order on a board string of the given grid puzzle. */
+function replay(board: string, order: number[], opts: { rows: number; cols: number; pattern: string; states?: number }): { end: string; darkOnTheWay: boolean } {
+  const p = gridPuzzle(opts);
+  const b = Uint8Array.from(board.split("").map(Number));
+  let dark = false;
+  order.forEach((key, i) => {
+    pressKey(p, b, key - 1);
+    if (i + 1 < order.length && b.every((v) => v === 0)) dark = true;
+  });
+  return { end: Array.from(b).join(""), darkOnTheWay: dark };
+}
+
+const MERLIN_INVERSE = [
+  "101001110", "111111000", "101100011", "110110110", "101010101",
+  "011011011", "110001101", "000111111", "011100101",
+];
+
+describe("merlin solve", () => {
+  it("answers source 003's worked example as documented", async () => {
+    const r = await merlin("solve", "--pattern", "merlin", "--from", "010110101", "--to", "111101111", "--json");
+    expect(r.code).toBe(0);
+    expect(r.err).toBe("");
+    expect(r.out.endsWith("\n")).toBe(true);
+    const j = JSON.parse(r.out);
+    expect(Object.keys(j)).toEqual(["solvable", "presses", "moves", "minimal", "order"]);
+    expect(j).toMatchObject({ solvable: true, presses: [3, 4, 5, 8, 9], moves: 5, minimal: true });
+    expect([...j.order].sort()).toEqual([3, 4, 5, 8, 9]);
+    expect(replay("010110101", j.order, { rows: 3, cols: 3, pattern: "merlin" })).toEqual({ end: "111101111", darkOnTheWay: false });
+  });
+
+  it("defaults to Merlin 3×3 and the ring: all dark takes 8 presses", async () => {
+    const j = JSON.parse((await merlin("solve", "--from", "dark", "--json")).out);
+    expect(j.moves).toBe(8);
+    expect(j.presses).toEqual([1, 2, 3, 4, 6, 7, 8, 9]);
+  });
+
+  it("accepts --target and '/' between rows, and solves all-lit 5×5 plus in 15", async () => {
+    const r = await merlin("solve", "--pattern", "plus", "--size", "5", "--from", "11111/11111/11111/11111/11111", "--target", "dark", "--json");
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toMatchObject({ solvable: true, moves: 15, minimal: true });
+  });
+
+  it("reports an unreachable target with solvable:false and exit 0", async () => {
+    const r = await merlin("solve", "--pattern", "plus", "--size", "5", "--from", "1000000000000000000000000", "--target", "dark", "--json");
+    expect(r.code).toBe(0);
+    expect(r.out).toBe('{"solvable":false,"presses":[],"moves":0,"minimal":false,"order":null}\n');
+    const text = await merlin("solve", "--pattern", "plus", "--size", "5", "--from", "1000000000000000000000000", "--target", "dark");
+    expect(text.code).toBe(0);
+    expect(text.out).toMatch(/No solution/);
+  });
+
+  it("adds counts for k-state boards, and the order presses each key that often", async () => {
+    const r = await merlin("solve", "--states", "3", "--from", "012012012", "--json");
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out);
+    expect(Object.keys(j)).toEqual(["solvable", "presses", "counts", "moves", "minimal", "order"]);
+    expect(j.counts.length).toBe(9);
+    expect(j.moves).toBe(j.counts.reduce((a: number, b: number) => a + b, 0));
+    expect(j.presses).toEqual(j.counts.flatMap((c: number, i: number) => (c > 0 ? [i + 1] : [])));
+    expect(replay("012012012", j.order, { rows: 3, cols: 3, pattern: "merlin", states: 3 })).toEqual({ end: "111101111", darkOnTheWay: false });
+  });
+
+  it("solves source 001's (1,2) swap on the 3×3 intersection board with 4 presses", async () => {
+    const j = JSON.parse((await merlin("solve", "--intersections", "--states", "3", "--from", "010101010", "--to", "101010101", "--json")).out);
+    expect(j).toMatchObject({ solvable: true, counts: [1, 1, 1, 1], moves: 4, minimal: true });
+  });
+
+  it("solves graph and box boards", async () => {
+    const g = JSON.parse((await merlin("solve", "--graph", "1-2,2-3", "--from", "000", "--target", "lit", "--json")).out);
+    expect(g).toMatchObject({ solvable: true, presses: [2], moves: 1 });
+    const b = JSON.parse((await merlin("solve", "--box", "2x2x3", "--from", "dark", "--target", "lit", "--json")).out);
+    expect(b.solvable).toBe(true);
+  });
+
+  it("prints a readable answer without --json", async () => {
+    const r = await merlin("solve", "--from", "010110101", "--to", "111101111");
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^merlin 3×3: 010110101 → 111101111\n/);
+    expect(r.out).toMatch(/Press [3-9 ]+ \(5 presses, the fewest possible\)/);
+  });
+});
+
+describe("merlin analyze, inverse, table", () => {
+  it("analyze 5×5 plus gives the documented object", async () => {
+    const r = await merlin("analyze", "--pattern", "plus", "--size", "5", "--json");
+    expect(r.code).toBe(0);
+    expect(r.out).toBe('{"rows":5,"cols":5,"states":2,"rank":23,"nullity":2,"invertible":false,"solvableStates":"8388608"}\n');
+  });
+
+  it("analyze --quiet lists quiet patterns that change nothing", async () => {
+    const j = JSON.parse((await merlin("analyze", "--pattern", "plus", "--size", "5", "--quiet", "--json")).out);
+    expect(j.quietOrders).toEqual([2, 2]);
+    expect(j.quiet.length).toBe(2);
+    for (const q of j.quiet) {
+      const order = q.split("").flatMap((c: string, i: number) => (c === "1" ? [i + 1] : []));
+      expect(replay("0".repeat(25), order, { rows: 5, cols: 5, pattern: "plus" }).end).toBe("0".repeat(25));
+    }
+  });
+
+  it("analyze mod 5 and mod 6: Merlin is singular mod 5 only; composite k has no rank", async () => {
+    expect(JSON.parse((await merlin("analyze", "--states", "5", "--json")).out)).toMatchObject({ rank: 8, nullity: 1, invertible: false, solvableStates: "390625" });
+    expect((await merlin("analyze", "--states", "6", "--json")).out).toBe(
+      '{"rows":3,"cols":3,"states":6,"rank":null,"nullity":null,"invertible":true,"solvableStates":"10077696","quietOrders":[]}\n',
+    );
+  });
+
+  it("inverse of Merlin 3×3 is the table printed in sources 002 and 003", async () => {
+    const r = await merlin("inverse", "--pattern", "merlin", "--size", "3", "--json");
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toEqual({ inverse: MERLIN_INVERSE });
+  });
+
+  it("inverse of a singular board: one stderr line, exit 1", async () => {
+    const r = await merlin("inverse", "--pattern", "plus", "--size", "5", "--json");
+    expect(r.code).toBe(1);
+    expect(r.out).toBe('{"inverse":null}\n');
+    expect(r.err.split("\n")).toHaveLength(2);
+    expect(r.err).toMatch(/^merlin inverse: plus 5×5 has no inverse/);
+  });
+
+  it("table of n×n plus boards matches source 000 for n = 2..30", async () => {
+    const r = await merlin("table", "--pattern", "plus", "--sizes", "2-30", "--json");
+    expect(r.code).toBe(0);
+    const rows = JSON.parse(r.out);
+    expect(rows).toHaveLength(29);
+    expect(Object.keys(rows[0])).toEqual(["size", "rank", "nullity", "invertible"]);
+    expect(rows[0]).toEqual({ size: 2, rank: 4, nullity: 0, invertible: true });
+    expect(rows.filter((x: { invertible: boolean }) => !x.invertible).map((x: { size: number }) => x.size)).toEqual([
+      4, 5, 9, 11, 14, 16, 17, 19, 23, 24, 29, 30,
+    ]);
+    for (const x of rows) expect(x.rank + x.nullity).toBe(x.size * x.size);
+    const text = await merlin("table", "--pattern", "plus", "--sizes", "4");
+    expect(text.out).toMatch(/\n\s+4\s+16\s+12\s+4\s+no\n$/);
+  });
+});
+
+describe("help and bad input", () => {
+  for (const cmd of ["solve", "analyze", "inverse", "table"]) {
+    it(`${cmd} --help exits 0 and lists the board options`, async () => {
+      const r = await merlin(cmd, "--help");
+      expect(r.code).toBe(0);
+      expect(r.out).toMatch(new RegExp(`^usage: merlin ${cmd}`));
+      expect(r.out).toMatch(/--pattern/);
+      expect(r.out).toMatch(/--json/);
+    });
+  }
+
+  const BAD: [string, string[], RegExp][] = [
+    ["size out of range", ["analyze", "--size", "65"], /--size must be a whole number from 1 to 64, got 65/],
+    ["size not a number", ["analyze", "--size", "three"], /--size must be a whole number/],
+    ["bad digit", ["solve", "--from", "010110102"], /'2' at cell 9 is not a digit from 0 to 1/],
+    ["wrong length", ["solve", "--from", "0101"], /has 4 cells, expected 9/],
+    ["not a board", ["solve", "--from", "hello"], /neither a board of 9 digits/],
+    ["unknown pattern", ["analyze", "--pattern", "star"], /unknown pattern 'star'/],
+    ["unknown option", ["analyze", "--colour", "3"], /unknown option --colour/],
+    ["missing --from", ["solve"], /--from BOARD is required/],
+    ["--to and --target", ["solve", "--from", "dark", "--to", "lit", "--target", "dark"], /not both/],
+    ["bad target", ["solve", "--from", "dark", "--target", "square"], /--target must be one of ring, lit, dark/],
+    ["states out of range", ["analyze", "--states", "10"], /--states must be a whole number from 2 to 9/],
+    ["bad graph", ["analyze", "--graph", "1-1"], /joins a node to itself/],
+    ["bad box", ["analyze", "--box", "3x3"], /use XxYxZ/],
+    ["two layouts", ["analyze", "--box", "2x2x2", "--intersections"], /choose one of --box, --intersections/],
+    ["grid option with a graph", ["analyze", "--graph", "path:4", "--wrap"], /--wrap cannot be combined with --graph/],
+    ["empty range", ["table", "--sizes", "9-3"], /the range is empty/],
+    ["range too big", ["table", "--sizes", "2-99"], /--sizes must lie within 1-64/],
+    ["stray argument", ["analyze", "plus"], /unexpected argument 'plus'/],
+    ["missing value", ["solve", "--from"], /--from needs a value/],
+  ];
+  for (const [what, argv, message] of BAD) {
+    it(`${what}: exit 2, one line on stderr, nothing on stdout`, async () => {
+      const r = await merlin(...argv);
+      expect(r.code).toBe(2);
+      expect(r.out).toBe("");
+      expect(r.err).toMatch(message);
+      expect(r.err.endsWith("\n")).toBe(true);
+      expect(r.err.trimEnd().split("\n")).toHaveLength(1);
+    });
+  }
+});
