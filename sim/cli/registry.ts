@@ -2,7 +2,8 @@
 import { analyzeCommand } from "./analyze";
 import { Command } from "./command";
 import { inverseCommand } from "./inverse";
+import { playCommand } from "./play";
 import { solveCommand } from "./solve";
 import { tableCommand } from "./table";
 
-export const COMMANDS: Command[] = [solveCommand, analyzeCommand, inverseCommand, tableCommand];
+export const COMMANDS: Command[] = [playCommand, solveCommand, analyzeCommand, inverseCommand, tableCommand];

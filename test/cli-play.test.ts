@@ -1,0 +1,152 @@
+// `merlin play` in-process through runMerlin with a capturing io.
+import { Readable } from "node:stream";
+import { describe, expect, it, vi } from "vitest";
+import { CommandIO } from "../sim/cli/command";
+import { runMerlin } from "../sim/cli/main";
+
+// Until the registry lists `play`, add it here so the dispatcher can find it.
+vi.mock("../sim/cli/registry", async (importOriginal) => {
+  const mod = await importOriginal<typeof import("../sim/cli/registry")>();
+  const { playCommand } = await import("../sim/cli/play");
+  const listed = mod.COMMANDS.some((c) => c.name === "play");
+  return { COMMANDS: listed ? mod.COMMANDS : [...mod.COMMANDS, playCommand] };
+});
+
+async function merlin(args: string[], input?: string): Promise<{ code: number; out: string; err: string }> {
+  let out = "";
+  let err = "";
+  const io: CommandIO = {
+    out: (t) => void (out += t),
+    err: (t) => void (err += t),
+    stdin: input === undefined ? undefined : Readable.from([input]),
+  };
+  const code = await runMerlin(["play", ...args], io);
+  return { code, out, err };
+}
+
+async function json(args: string[]) {
+  const r = await merlin([...args, "--json"]);
+  expect(r.err).toBe("");
+  expect(r.code).toBe(0);
+  return JSON.parse(r.out);
+}
+
+describe("merlin play --json", () => {
+  it("plays source 003's worked example to a win", async () => {
+    const r = await json(["--start", "010110101", "--keys", "3 4 5 8 9"]);
+    expect(r).toMatchObject({ status: "won", reason: null, moves: 5, board: "111101111", errors: [], start: "010110101", par: 5, hint: null });
+  });
+
+  it("reports illegal keys (0, 10, −1, words) with why, without counting them", async () => {
+    const r = await json(["--start", "010110101", "--keys", "3,0 10 -1 x 4 constructor"]);
+    expect(r.moves).toBe(2);
+    expect(r.errors.pop()).toEqual({ at: 7, input: "constructor", why: "'constructor' is not a key number (1 to 9) or one of h c u s n" });
+    expect(r.errors).toEqual([
+      { at: 2, input: "0", why: "key 0 is not 1 to 9" },
+      { at: 3, input: "10", why: "key 10 is not 1 to 9" },
+      { at: 4, input: "-1", why: "key -1 is not 1 to 9" },
+      { at: 5, input: "x", why: "'x' is not a key number (1 to 9) or one of h c u s n" },
+    ]);
+  });
+
+  it("the same seed deals the same start; different seeds differ", async () => {
+    const a = await json(["--seed", "7"]);
+    const b = await json(["--seed", "7"]);
+    const c = await json(["--seed", "8"]);
+    expect(a.start).toBe(b.start);
+    expect(a.start).not.toBe(c.start);
+    expect(a).toMatchObject({ status: "playing", moves: 0, board: a.start, rules: "basic", seed: 7, puzzle: 0 });
+  });
+
+  it("basic: 20 moves without a win lose (move-limit); keys after the end are errors", async () => {
+    const r = await json(["--start", "110011111", "--keys", Array(21).fill(5).join(" ")]);
+    expect(r).toMatchObject({ status: "lost", reason: "move-limit", moves: 20 });
+    expect(r.errors).toEqual([{ at: 21, input: "5", why: "the game is over (n: new game, s: same game)" }]);
+  });
+
+  it("basic: all dark loses; merlin1978: it does not", async () => {
+    // 110110000 is exactly what key 1 toggles.
+    expect(await json(["--start", "110110000", "--keys", "1"])).toMatchObject({ status: "lost", reason: "all-dark", board: "000000000" });
+    expect(await json(["--rules", "merlin1978", "--start", "110110000", "--keys", "1"])).toMatchObject({ status: "playing", reason: null });
+  });
+
+  it("COMP TURN plays the hints to a win in par moves; undo takes one back", async () => {
+    const a = await json(["--seed", "3"]);
+    const won = await json(["--seed", "3", "--keys", Array(a.par).fill("c").join(" ")]);
+    expect(won).toMatchObject({ status: "won", moves: a.par });
+    const back = await json(["--seed", "3", "--keys", "c c u"]);
+    expect(back.moves).toBe(1);
+  });
+
+  it("classic: par and the over-par loss", async () => {
+    const r = await json(["--rules", "classic", "--start", "110011111", "--keys", Array(12).fill(5).join(" ")]);
+    expect(r).toMatchObject({ status: "lost", reason: "over-par", moves: 12, par: 2 });
+  });
+
+  it("plays other boards: Lights Out 5×5 towards dark", async () => {
+    const r = await json(["--pattern", "plus", "--size", "5", "--target", "dark", "--rules", "classic", "--seed", "1"]);
+    expect(r.board).toMatch(/^[01]{25}$/);
+    expect(r.board).not.toBe("0".repeat(25));
+  });
+});
+
+describe("merlin play, BASIC-style text", () => {
+  it("prints the board after each key, ??? ILLEGAL INPUT, and CONGRATULANT !!", async () => {
+    const r = await merlin(["--start", "010110101", "--keys", "3 10 4 5 8 9"]);
+    expect(r.code).toBe(0);
+    const lines = r.out.split("\n");
+    expect(lines).toContain("          0  1  0");
+    expect(lines).toContain("ASSIGN# 1  ? 3");
+    expect(lines).toContain("??? ILLEGAL INPUT");
+    expect(lines).toContain("ASSIGN# 2  ? 4");
+    expect(lines[lines.length - 2]).toBe("CONGRATULANT !!");
+  });
+
+  it("says YOU LOSED THE GAME !! on a loss", async () => {
+    const r = await merlin(["--start", "110110000", "--keys", "1"]);
+    expect(r.out).toContain("YOU LOSED THE GAME !!\n(every pad went dark)");
+  });
+
+  it("reads moves from standard input and asks TRY AGAIN after a game", async () => {
+    const r = await merlin(["--start", "110110000"], "1\ny\nh\n");
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("YOU LOSED THE GAME !!");
+    expect(r.out).toContain("TRY AGAIN (Y OR N)?");
+    expect(r.out).toMatch(/HIT ME: PRESS \d/);
+  });
+});
+
+describe("merlin play input errors: one line, exit 2", () => {
+  const cases: [string[], RegExp][] = [
+    [["--start", "0101"], /--start '0101' has 4 cells, expected 9/],
+    [["--start", "01010101x"], /--start/],
+    [["--start", "111101111"], /already solved/],
+    [["--start", "000000000"], /never start all dark/],
+    [["--pattern", "plus", "--size", "5", "--target", "dark", "--start", "1" + "0".repeat(24)], /cannot be solved/],
+    [["--rules", "chess"], /--rules must be one of basic, merlin1978, classic/],
+    [["--seed", "-1"], /--seed must be a whole number from 0/],
+    [["--seed", "x"], /--seed must be a whole number/],
+    [["--states", "3"], /on\/off boards only/],
+    [["--size", "6"], /at most 32 cells/],
+    [["--bogus"], /unknown option --bogus/],
+  ];
+  for (const [args, msg] of cases) {
+    it(args.join(" "), async () => {
+      const r = await merlin(args);
+      expect(r.code).toBe(2);
+      expect(r.out).toBe("");
+      expect(r.err).toMatch(msg);
+      expect(r.err.trim().split("\n").length).toBe(1);
+    });
+  }
+
+  it("a dark start is fine under merlin1978", async () => {
+    expect((await json(["--rules", "merlin1978", "--start", "000000000"])).start).toBe("000000000");
+  });
+
+  it("--help explains rules, keys and the JSON", async () => {
+    const r = await merlin(["--help"]);
+    expect(r.code).toBe(0);
+    for (const s of ["basic", "merlin1978", "classic", "--keys", "--seed", "--start", '"status"']) expect(r.out).toContain(s);
+  });
+});

@@ -1,0 +1,164 @@
+// saveGame/loadGame: a game survives a trip through flash text; anything damaged, cut short or
+// inconsistent loads as null, never as a wrong game and never as a crash.
+import { describe, expect, it } from "vitest";
+import { createGame, createGameFrom, elapsedMs, GameState, loadGame, LOST, PLAYING, saveGame, step, WON } from "../src/game";
+import { gridPuzzle } from "../src/puzzle";
+import { RULE_SETS, RULES_BASIC, RULES_CLASSIC, RULES_MERLIN1978 } from "../src/rules";
+import { compileTables } from "../src/tables";
+
+const t = compileTables(gridPuzzle({ rows: 3, cols: 3, pattern: "merlin" }));
+const RING = 0b111101111;
+
+/** What a saved game keeps: everything but the undo history and the revoke bookkeeping. */
+function kept(s: GameState, now: number) {
+  return {
+    rules: s.rules, target: s.target, seed: s.seed, puzzle: s.puzzle, start: s.start, board: s.board, moves: s.moves,
+    par: s.par, status: s.status, reason: s.reason, elapsed: elapsedMs(s, now), frozen: s.endedAt >= 0,
+  };
+}
+
+/** Many reachable states: random play under every rule set, including finished games. */
+function sampleStates(): GameState[] {
+  const out: GameState[] = [];
+  let x = 1;
+  const rand = (n: number) => {
+    x = (x * 1103515245 + 12345) >>> 0;
+    return (x >>> 8) % n;
+  };
+  for (let rules = 0; rules < RULE_SETS.length; rules++) {
+    for (let seed = 1; seed <= 40; seed++) {
+      let s = createGame(t, RING, rules, seed, 100);
+      out.push(s);
+      const n = rand(30);
+      for (let i = 0; i < n; i++) {
+        const r = rand(10);
+        const e = r < 7 ? { type: "press", key: 1 + rand(9) } : r < 9 ? { type: "compTurn" } : { type: "undo" };
+        s = step(t, s, { ...e, now: 100 + 50 * i }).state;
+        out.push(s);
+      }
+    }
+  }
+  return out;
+}
+
+describe("saveGame / loadGame", () => {
+  const states = sampleStates();
+
+  it("round-trips every sampled state (won, lost, playing, under each rule set) with its elapsed time", () => {
+    const seen = new Set<string>();
+    for (const s of states) {
+      const text = saveGame(s, 5000);
+      const back = loadGame(t, text, 20_000);
+      expect(back).not.toBeNull();
+      // Saved at 5 s, loaded at 20 s: the same game, the clock resumes where it was.
+      expect(kept(back!, 20_000)).toEqual(kept(s, 5000));
+      expect(elapsedMs(back!, 21_000)).toBe(elapsedMs(s, 5000) + (s.endedAt >= 0 ? 0 : 1000));
+      expect(back!.histLen).toBe(0);
+      seen.add(RULE_SETS[s.rules].name + ":" + s.status);
+    }
+    for (const k of ["basic:0", "basic:1", "basic:2", "merlin1978:0", "merlin1978:1", "classic:0", "classic:1"]) expect(seen.has(k)).toBe(true);
+  });
+
+  it("is one short line", () => {
+    const text = saveGame(createGame(t, RING, RULES_BASIC, 4294967295, 0), 0);
+    expect(text).toMatch(/^M1,basic,4294967295,0,495,\d+,\d+,0,0,0,0,0,[0-9a-z]+$/);
+    expect(text.length).toBeLessThan(64);
+  });
+
+  it("rejects every truncation and every single-character change", () => {
+    const samples = [states[5], states[200], states[states.length - 1]];
+    const alphabet = "0123456789,abcxyzM-. ";
+    for (const s of samples) {
+      const text = saveGame(s, 1234);
+      expect(loadGame(t, text)).not.toBeNull();
+      for (let n = 0; n < text.length; n++) expect(loadGame(t, text.slice(0, n))).toBeNull();
+      for (let i = 0; i < text.length; i++) {
+        for (const ch of alphabet) {
+          if (ch === text[i]) continue;
+          const bad = text.slice(0, i) + ch + text.slice(i + 1);
+          if (loadGame(t, bad) !== null) throw new Error("accepted " + JSON.stringify(bad));
+        }
+      }
+      expect(loadGame(t, text + "0")).toBeNull();
+      expect(loadGame(t, text + ",0")).toBeNull();
+    }
+  });
+
+  it("never throws on garbage", () => {
+    let x = 7;
+    const rand = (n: number) => {
+      x = (x * 1103515245 + 12345) >>> 0;
+      return (x >>> 8) % n;
+    };
+    const chars = "M1,basicmerlin1978classic0123456789-.e+ ";
+    const junk = ["", ",", "M1", "null", "M1,,,,,,,,,,,,", "M1,basic,1,0,495,1,1,0,0,0,0,0,", "\u0000\uffff", "9".repeat(400)];
+    for (let i = 0; i < 3000; i++) {
+      let s = "";
+      const n = rand(60);
+      for (let j = 0; j < n; j++) s += chars[rand(chars.length)];
+      junk.push(s);
+    }
+    for (const s of junk) expect(loadGame(t, s)).toBeNull();
+    expect(loadGame(t, undefined as unknown as string)).toBeNull();
+  });
+
+  it("rejects well-formed text for games that cannot happen", () => {
+    const NEAR = RING ^ t.toggle[0] ^ t.toggle[1];
+    const base = createGameFrom(t, RING, RULES_BASIC, NEAR, 1, 0);
+    const mutate = (rules: number, change: (s: GameState) => void) => {
+      const s = { ...base, rules, hist: base.hist.slice() };
+      change(s);
+      return loadGame(t, saveGame(s, 10));
+    };
+    // sanity: the unchanged game loads
+    expect(mutate(RULES_BASIC, () => {})).not.toBeNull();
+    // one move cannot reach a board two presses away; parity: 3 moves cannot either
+    expect(mutate(RULES_BASIC, (s) => { s.board = RING ^ t.toggle[0]; s.moves = 0; })).toBeNull();
+    expect(mutate(RULES_BASIC, (s) => { s.board = RING ^ t.toggle[0]; s.moves = 2; })).toBeNull();
+    expect(mutate(RULES_BASIC, (s) => { s.board = RING ^ t.toggle[0]; s.moves = 1; })).not.toBeNull();
+    // won but not on the goal; playing on the goal
+    expect(mutate(RULES_BASIC, (s) => { s.status = WON; s.endedAt = 5; })).toBeNull();
+    expect(mutate(RULES_BASIC, (s) => { s.board = RING; s.moves = 2; })).toBeNull();
+    // a start that is already solved, or dark under basic
+    expect(mutate(RULES_BASIC, (s) => { s.start = RING; s.board = RING; })).toBeNull();
+    expect(mutate(RULES_BASIC, (s) => { s.start = 0; s.board = 0; })).toBeNull();
+    expect(mutate(RULES_MERLIN1978, (s) => { s.start = 0; s.board = 0; })).not.toBeNull();
+    // lost for a reason the rules do not have, or at the wrong move
+    expect(mutate(RULES_MERLIN1978, (s) => { s.status = LOST; s.reason = 1; s.board = 0; s.moves = 2; s.endedAt = 5; })).toBeNull();
+    expect(mutate(RULES_BASIC, (s) => { s.status = LOST; s.reason = 2; s.moves = 19; s.board = RING ^ t.toggle[0]; s.endedAt = 5; })).toBeNull();
+    expect(mutate(RULES_BASIC, (s) => { s.status = LOST; s.reason = 2; s.moves = 20; s.endedAt = 5; })).not.toBeNull();
+    expect(mutate(RULES_BASIC, (s) => { s.moves = 20; })).toBeNull(); // still playing after 20 moves
+    expect(mutate(RULES_CLASSIC, (s) => { s.status = LOST; s.reason = 3; s.moves = 12; s.endedAt = 5; })).not.toBeNull();
+    expect(mutate(RULES_CLASSIC, (s) => { s.status = LOST; s.reason = 3; s.moves = 10; s.endedAt = 5; })).toBeNull();
+    // a finished game whose clock runs, a playing basic game whose clock stopped
+    expect(mutate(RULES_BASIC, (s) => { s.status = LOST; s.reason = 2; s.moves = 20; s.endedAt = -1; })).toBeNull();
+    expect(mutate(RULES_BASIC, (s) => { s.endedAt = 5; })).toBeNull();
+    // a board wider than the puzzle
+    expect(mutate(RULES_MERLIN1978, (s) => { s.board = NEAR | (1 << 9); })).toBeNull();
+    // playing status is fine after a win in merlin1978 (the board stays live)
+    expect(mutate(RULES_MERLIN1978, (s) => { s.endedAt = 5; s.moves = 4; })).not.toBeNull();
+    expect(mutate(RULES_MERLIN1978, (s) => { s.endedAt = 5; s.moves = 4; })!.status).toBe(PLAYING);
+  });
+});
+
+describe("32-cell boards (masks use the sign bit)", () => {
+  it("4×8 Merlin: deals, COMP TURN wins in par moves, and saved games round-trip", () => {
+    const p = gridPuzzle({ rows: 4, cols: 8, pattern: "merlin" });
+    const t32 = compileTables(p);
+    const lit = -1;
+    for (let seed = 1; seed <= 20; seed++) {
+      let s = createGame(t32, lit, RULES_CLASSIC, seed, 0);
+      expect(s.start).not.toBe(lit);
+      const text = saveGame(s, 0);
+      expect(loadGame(t32, text, 0)!.start).toBe(s.start);
+      const par = s.par;
+      while (s.status === PLAYING) {
+        s = step(t32, s, { type: "compTurn", now: 1 }).state;
+        const back = loadGame(t32, saveGame(s, 1), 1);
+        expect(back).not.toBeNull();
+        expect(back!.board).toBe(s.board);
+      }
+      expect(s).toMatchObject({ status: WON, moves: par, board: lit });
+    }
+  });
+});
