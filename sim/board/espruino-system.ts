@@ -1,0 +1,185 @@
+/**
+ * The rest of the interpreter's surface: E (events, sizes, passwords, watchdog, reboot, hwRand),
+ * process (memory, env), USB, console / print, require, getTime, setDeepSleep and the sleep and
+ * busy indicators. Calls that only matter on real hardware are recorded in the board log.
+ */
+import type { FlashStorage } from "./flash-storage";
+import { createStorageModule } from "./espruino-storage";
+import type { EspruinoRuntime } from "./runtime";
+import { notProvided, strictObject } from "./strict";
+
+export const ESPRUINO_VERSION = "2v29";
+
+export interface SystemState {
+  deepSleep: boolean;
+  sleepIndicator: string | undefined;
+  busyIndicator: string | undefined;
+  /** USB.setConsole(force) was called with this value. */
+  consoleForcedToUsb: boolean | undefined;
+  passwordSet: boolean;
+  consoleLocked: boolean;
+  watchdog: { timeoutS: number; auto: boolean } | undefined;
+  /** Virtual ms of the last E.kickWatchdog(). */
+  lastWatchdogKick: number | undefined;
+}
+
+export function newSystemState(): SystemState {
+  return {
+    deepSleep: false,
+    sleepIndicator: undefined,
+    busyIndicator: undefined,
+    consoleForcedToUsb: undefined,
+    passwordSet: false,
+    consoleLocked: false,
+    watchdog: undefined,
+    lastWatchdogKick: undefined,
+  };
+}
+
+export function installSystem(rt: EspruinoRuntime, g: Record<string, unknown>, flash: FlashStorage): void {
+  const base = rt.intr.Object.prototype;
+  const err = (m: string) => rt.makeError(m);
+  const state = rt.system;
+  const record = (name: string, args: unknown[]) => rt.log.call(rt.clock.now, name, args);
+
+  const print = function (...args: unknown[]): void {
+    rt.checkAlive();
+    rt.print(args.map((a) => rt.format(a)).join(" "));
+  };
+
+  const E = strictObject(
+    "E",
+    {
+      on(event: unknown, fn: unknown): void {
+        rt.checkAlive();
+        if (typeof fn !== "function") throw rt.makeError("E.on: listener must be a function");
+        rt.listeners(String(event)).push(fn);
+      },
+      addListener(event: unknown, fn: unknown): void {
+        E.on(event, fn);
+      },
+      emit(event: unknown, ...args: unknown[]): void {
+        rt.checkAlive();
+        for (const fn of [...rt.listeners(String(event))]) (fn as Function).apply(E, args);
+      },
+      removeListener(event: unknown, fn: unknown): void {
+        rt.checkAlive();
+        const list = rt.listeners(String(event));
+        const i = list.indexOf(fn as Function);
+        if (i >= 0) list.splice(i, 1);
+      },
+      removeAllListeners(event?: unknown): void {
+        rt.checkAlive();
+        if (event === undefined) rt.clearListeners();
+        else rt.listeners(String(event)).length = 0;
+      },
+      getSizeOf(v: unknown): number {
+        rt.checkAlive();
+        return rt.sizeOf(v);
+      },
+      setPassword(password: unknown): void {
+        rt.checkAlive();
+        state.passwordSet = password !== undefined && password !== "";
+        record("E.setPassword", [password]);
+      },
+      lockConsole(): void {
+        rt.checkAlive();
+        state.consoleLocked = true;
+        record("E.lockConsole", []);
+      },
+      enableWatchdog(timeout: unknown, isAuto?: unknown): void {
+        rt.checkAlive();
+        state.watchdog = { timeoutS: Number(timeout), auto: isAuto === undefined ? true : !!isAuto };
+        record("E.enableWatchdog", [timeout, isAuto]);
+      },
+      kickWatchdog(): void {
+        rt.checkAlive();
+        state.lastWatchdogKick = rt.clock.now;
+      },
+      reboot(): never {
+        rt.checkAlive();
+        record("E.reboot", []);
+        return rt.halt("reboot");
+      },
+      hwRand(): number {
+        rt.checkAlive();
+        return (rt.rng() * 4294967296) | 0;
+      },
+      clip(x: unknown, min: unknown, max: unknown): number {
+        return Math.min(Math.max(Number(x), Number(min)), Number(max));
+      },
+    },
+    base,
+    err,
+  );
+  g.E = E;
+
+  g.process = strictObject(
+    "process",
+    {
+      memory(): object {
+        rt.checkAlive();
+        return rt.contextObject({ ...rt.memoryForFirmware() });
+      },
+      env: strictObject(
+        "process.env",
+        { VERSION: ESPRUINO_VERSION, BOARD: rt.family.envBoard, CONSOLE: rt.family.hasUsb ? "USB" : "Serial1" },
+        base,
+        err,
+      ),
+      version: ESPRUINO_VERSION,
+    },
+    base,
+    err,
+  );
+
+  if (rt.family.hasUsb) {
+    g.USB = strictObject(
+      "USB",
+      {
+        setConsole(force?: unknown): void {
+          rt.checkAlive();
+          state.consoleForcedToUsb = !!force;
+          record("USB.setConsole", [force]);
+        },
+      },
+      base,
+      err,
+    );
+  }
+
+  g.console = strictObject("console", { log: print, debug: print, info: print, warn: print, error: print }, base, err);
+  g.print = print;
+  g.global = g;
+
+  let storage: object | undefined;
+  g.require = function (name: unknown): object {
+    rt.checkAlive();
+    if (name === "Storage") {
+      if (!storage) rt.registerNative((storage = createStorageModule(rt, flash)));
+      return storage;
+    }
+    throw rt.makeError(`${notProvided(`require(${JSON.stringify(name)})`)} (only "Storage" is emulated)`);
+  };
+
+  g.getTime = function (): number {
+    return rt.seconds(rt.clock.now);
+  };
+  g.setDeepSleep = function (sleep: unknown): void {
+    rt.checkAlive();
+    state.deepSleep = !!sleep;
+    record("setDeepSleep", [sleep]);
+  };
+  const indicator = (key: "sleepIndicator" | "busyIndicator", name: string) =>
+    function (pin: unknown): void {
+      rt.checkAlive();
+      const old = state[key];
+      state[key] = pin === undefined ? undefined : rt.io.resolve(pin);
+      record(name, [state[key]]);
+      if (old && old !== state[key]) rt.io.output(old, 0);
+      // Awake (running this very code) and not busy-waiting: high for sleep, high for busy.
+      if (state[key]) rt.io.output(state[key]!, 1);
+    };
+  g.setSleepIndicator = indicator("sleepIndicator", "setSleepIndicator");
+  g.setBusyIndicator = indicator("busyIndicator", "setBusyIndicator");
+}
