@@ -17,7 +17,8 @@ import type { Profile } from "../../hardware/profile";
 import { namedTarget } from "../../src/boardstate";
 import { gridPuzzle } from "../../src/puzzle";
 import { compileTables, emitTables } from "../../src/tables";
-import { checkBundle, Finding } from "./subset";
+import { checkBundle, checkSourceFiles, Finding, formatFinding } from "./subset";
+import { readdirSync } from "node:fs";
 
 /** The checkout (found through hardware/, which works from sources, vitest and tsrun bundles alike). */
 export const ROOT = dirname(hardwareDir());
@@ -147,6 +148,29 @@ export async function buildFirmware(p: Profile): Promise<BuildResult> {
   return { profile: p.name, file, bytes: Buffer.byteLength(code), findings: checkBundle(code, allowedGlobals(p)) };
 }
 
+/** Every TypeScript file the firmware may bundle: firmware/*.ts and src/**.ts. */
+export function firmwareSources(): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, e.name);
+      if (e.isDirectory()) {
+        if (e.name !== "build") walk(path);
+      } else if (e.name.endsWith(".ts") && !e.name.endsWith(".d.ts")) out.push(path);
+    }
+  };
+  walk(join(ROOT, "firmware"));
+  walk(join(ROOT, "src"));
+  return out.sort();
+}
+
+/** The Espruino subset check on the sources, so a finding names the TypeScript file and line. */
+function checkSources(): void {
+  const findings = checkSourceFiles(firmwareSources());
+  for (const f of findings) process.stderr.write(`build: ${formatFinding({ ...f, file: relative(ROOT, f.file) })}\n`);
+  if (findings.length > 0) throw new Error(`${findings.length} construct(s) Espruino cannot run (see above)`);
+}
+
 function typecheck(): void {
   const tsc = join(ROOT, "node_modules", ".bin", "tsc");
   const r = spawnSync(tsc, ["-p", join(ROOT, "firmware", "tsconfig.json")], { stdio: "inherit" });
@@ -181,6 +205,7 @@ async function main(argv: string[]): Promise<number> {
   }
   try {
     typecheck();
+    checkSources();
   } catch (e) {
     process.stderr.write(`build: ${(e as Error).message}\n`);
     return 1;
