@@ -3,7 +3,8 @@ import { analyzeCommand } from "./analyze";
 import { Command } from "./command";
 import { inverseCommand } from "./inverse";
 import { playCommand } from "./play";
+import { simCommand } from "./sim";
 import { solveCommand } from "./solve";
 import { tableCommand } from "./table";
 
-export const COMMANDS: Command[] = [playCommand, solveCommand, analyzeCommand, inverseCommand, tableCommand];
+export const COMMANDS: Command[] = [playCommand, solveCommand, analyzeCommand, inverseCommand, tableCommand, simCommand];

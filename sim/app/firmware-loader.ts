@@ -1,0 +1,83 @@
+/**
+ * Finds the firmware bundle the simulator runs for a board profile (dist/firmware.js for the
+ * default profile, dist/NAME/firmware.js for the others) and rebuilds it first when it is
+ * missing or older than anything it is built from (firmware/, src/, the profile's JSON), so
+ * the simulator always plays what `npm run build` would flash today.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import type { Profile } from "../../hardware/profile";
+import { buildFirmware, outputPath, ROOT } from "../../firmware/build/build";
+
+export interface LoadedFirmware {
+  /** The bundle's text, uploaded unchanged as .bootcde. */
+  code: string;
+  /** Path relative to the checkout, shown in stack traces (e.g. "dist/firmware.js"). */
+  codeName: string;
+  file: string;
+  /** Whether it was (re)built for this run. */
+  built: boolean;
+}
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let newest = 0;
+  for (const name of readdirSync(path)) {
+    if (name === "node_modules" || name.startsWith(".")) continue;
+    newest = Math.max(newest, newestMtime(join(path, name)));
+  }
+  return newest;
+}
+
+/** The sources a profile's bundle is built from. */
+export function firmwareSources(profileName: string): string[] {
+  return [join(ROOT, "firmware"), join(ROOT, "src"), join(ROOT, "hardware", "profiles", `${profileName}.json`)];
+}
+
+/** Whether the bundle is missing or older than its sources. */
+export function firmwareStale(profileName: string): boolean {
+  const file = outputPath(profileName);
+  if (!existsSync(file)) return true;
+  const built = statSync(file).mtimeMs;
+  return firmwareSources(profileName).some((s) => newestMtime(s) > built);
+}
+
+/** One line for a failed build: esbuild's first message with its file:line, or the error's message. */
+function buildFailure(e: unknown): string {
+  const errors = (e as { errors?: { text: string; location?: { file: string; line: number } }[] }).errors;
+  if (errors && errors.length > 0) {
+    const m = errors[0];
+    const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : "";
+    return (m.location ? `${m.location.file}:${m.location.line}: ` : "") + m.text + more;
+  }
+  return (e as Error).message;
+}
+
+/**
+ * The profile's bundle, rebuilt first when stale. When the sources do not build but an older
+ * bundle exists, that bundle runs and `warn` says why; with no bundle at all it throws.
+ */
+export async function loadFirmware(profile: Profile, warn: (message: string) => void = () => {}): Promise<LoadedFirmware> {
+  const file = outputPath(profile.name);
+  let built = false;
+  if (firmwareStale(profile.name)) {
+    let problem: string | undefined;
+    try {
+      const r = await buildFirmware(profile);
+      if (r.findings.length > 0) {
+        const f = r.findings[0];
+        problem = `bundle line ${f.line}: ${f.rule}: ${f.message}`;
+      } else built = true;
+    } catch (e) {
+      problem = buildFailure(e);
+    }
+    if (problem !== undefined) {
+      const why = `the firmware for ${profile.name} does not build (${problem})`;
+      if (!existsSync(file)) throw new Error(`${why}; fix it, then run 'npm run build -- --board ${profile.name}'`);
+      warn(`${why}; running the older ${relative(ROOT, file)}`);
+    }
+  }
+  return { code: readFileSync(file, "utf8"), codeName: relative(ROOT, file), file, built };
+}

@@ -1,0 +1,155 @@
+/**
+ * The headless runner: a key script played on the virtual board as fast as the host runs,
+ * in virtual time, then what a player would see (LED pins), what the firmware says (status,
+ * moves through the console API), what was heard (cues) and every firmware error.
+ *
+ * Key script: tokens separated by spaces or commas —
+ *   5          tap pad 5 (1-based, row-major): held `hold` ms, released, then `gap` ms
+ *   1+3        pads pressed together (a chord)
+ *   5:1600     held 1600 ms (1.5 s holds are the toy's function gestures)
+ *   wait:500   let 500 ms pass
+ *   newGame    an extra button by name (newGame, sameGame, hitMe, compTurn), where the profile has it
+ */
+import { inputError } from "../../src/puzzle";
+import { RULE_SETS, ruleIndex, ruleNames } from "../../src/rules";
+import type { KeyRef } from "../board";
+import { recogniseCues, toneNotes, type Note } from "./sounds";
+import { BUTTON_NAMES, SimSession } from "./session";
+
+export type ScriptStep = { kind: "keys"; keys: KeyRef[]; label: string; holdMs?: number } | { kind: "wait"; ms: number; label: string };
+
+/** Parses a key script for a board with `pads` pads and these extra buttons; mistakes are input errors. */
+export function parseKeyScript(text: string, pads: number, buttons: readonly string[]): ScriptStep[] {
+  const steps: ScriptStep[] = [];
+  for (const token of text.split(/[\s,]+/).filter((t) => t !== "")) {
+    const wait = /^wait:(\d+)$/i.exec(token);
+    if (wait) {
+      steps.push({ kind: "wait", ms: Number(wait[1]), label: token });
+      continue;
+    }
+    const m = /^([^:]+)(?::(\d+))?$/.exec(token);
+    if (!m) throw inputError(`key script: '${token}' is not a key, KEY:MS, KEY+KEY or wait:MS`);
+    const keys = m[1].split("+").map((part): KeyRef => {
+      if (/^\d+$/.test(part)) {
+        const n = Number(part);
+        if (n < 1 || n > pads) throw inputError(`key script: pad '${part}' in '${token}' is not 1 to ${pads}`);
+        return n - 1;
+      }
+      const name = BUTTON_NAMES.find((b) => b.toLowerCase() === part.toLowerCase());
+      if (name && buttons.includes(name)) return name;
+      const have = buttons.length > 0 ? `, ${buttons.join(", ")}` : " (this board has no extra buttons)";
+      throw inputError(`key script: '${part}' in '${token}' is not a pad 1 to ${pads}${have}`);
+    });
+    steps.push({ kind: "keys", keys, label: token, holdMs: m[2] === undefined ? undefined : Number(m[2]) });
+  }
+  return steps;
+}
+
+export interface HeadlessSetup {
+  rules?: string;
+  seed?: number;
+  start?: string;
+}
+
+export interface HeadlessResult {
+  /** Row-major LED pins after the script ("1" = lit; blinking pads count as lit). */
+  leds: string;
+  status: string;
+  moves: number;
+  /** Cue names heard during the script, in order (see sounds.ts). */
+  sounds: string[];
+  /** Uncaught firmware errors, then errors the firmware caught and reported ("Merlin error: …"). */
+  errors: string[];
+}
+
+export interface HeadlessTrace {
+  result: HeadlessResult;
+  /** LED frame after each step. */
+  frames: { label: string; leds: string; status: string; moves: number }[];
+  notes: Note[];
+  heard: { t: number; cue: string }[];
+  seed: number;
+  rules: string;
+  start: string;
+}
+
+/** Applies --rules, --seed and --start through the console API, as someone at the REPL would. */
+export function applySetup(session: SimSession, setup: HeadlessSetup): void {
+  if (setup.rules !== undefined) {
+    if (ruleIndex(setup.rules) < 0) throw inputError(`--rules must be one of ${ruleNames()}, got '${setup.rules}'`);
+    session.api(`Merlin.setRules(${JSON.stringify(setup.rules)})`);
+  }
+  if (setup.seed !== undefined) {
+    if (!(setup.seed >= 0 && setup.seed <= 4294967295)) throw inputError(`--seed must be a whole number from 0 to 4294967295, got ${setup.seed}`);
+    session.api(`Merlin.newGame(${setup.seed})`);
+  }
+  if (setup.start !== undefined) {
+    const bits = setup.start.replace(/\//g, "");
+    if (!new RegExp(`^[01]{${session.pads}}$`).test(bits)) {
+      throw inputError(`--start must be ${session.pads} digits of 0/1 (row-major, 1 = lit), got '${setup.start}'`);
+    }
+    try {
+      session.api(`Merlin.start(${JSON.stringify(bits)})`);
+    } catch (e) {
+      throw inputError(`--start '${setup.start}': ${(e as Error).message}`);
+    }
+  }
+}
+
+export function blinks(rules: string): boolean {
+  const i = ruleIndex(rules);
+  return i >= 0 && RULE_SETS[i].blinkLit;
+}
+
+/** Firmware errors as one line each: uncaught ones, then those the firmware caught and logged. */
+export function firmwareErrors(session: SimSession): string[] {
+  const caught = session.board.console.map((l) => l.text).filter((t) => t.startsWith("Merlin error:"));
+  return session.errorLines().concat(caught);
+}
+
+/** Plays the script; setup first, then the keys, as fast as possible in virtual time. */
+export function runHeadless(session: SimSession, setup: HeadlessSetup, script: ScriptStep[], holdMs: number, gapMs: number): HeadlessTrace {
+  applySetup(session, setup);
+  // Let the new game's chirp (and a preview of the goal) finish before the first key.
+  session.wait(1000);
+  const first = session.state();
+  const since = session.now;
+  const frames: HeadlessTrace["frames"] = [];
+  for (const step of script) {
+    if (step.kind === "wait") session.wait(step.ms);
+    else session.chord(step.keys, step.holdMs ?? holdMs, gapMs);
+    const s = session.state();
+    // Blinking pads: look back over a blink period (0.24 s) instead of the 20 ms frame.
+    const leds = blinks(s.rules) ? session.board.ledFrame(0.25, 240) : session.ledFrame();
+    frames.push({ label: step.label, leds, status: s.status, moves: s.moves });
+  }
+  const end = session.now;
+  const state = session.state();
+  const leds = session.settledLeds(blinks(state.rules));
+  const notes = toneNotes(session.board.tones, since, end);
+  const heard = recogniseCues(notes);
+  return {
+    result: { leds, status: state.status, moves: state.moves, sounds: heard.map((h) => h.cue), errors: firmwareErrors(session) },
+    frames,
+    notes,
+    heard,
+    seed: first.seed,
+    rules: first.rules,
+    start: first.board,
+  };
+}
+
+/** The readable summary printed without --json. */
+export function formatTrace(trace: HeadlessTrace, profileName: string, cols: number): string {
+  const rows = (bits: string) => bits.match(new RegExp(`.{1,${cols}}`, "g"))!.join("/");
+  const lines = [`${profileName}: ${trace.rules} rules, seed ${trace.seed}, start ${rows(trace.start)}`];
+  const width = Math.max(4, ...trace.frames.map((f) => f.label.length));
+  for (const f of trace.frames) {
+    lines.push(`  ${f.label.padEnd(width)}  ${rows(f.leds)}  ${f.status}, ${f.moves} move${f.moves === 1 ? "" : "s"}`);
+  }
+  const r = trace.result;
+  lines.push(`LEDs ${rows(r.leds)}; ${r.status} after ${r.moves} move${r.moves === 1 ? "" : "s"}`);
+  lines.push(`sounds: ${r.sounds.length > 0 ? trace.heard.map((h) => `${h.cue}@${Math.round(h.t)}ms`).join(", ") : "none"}`);
+  lines.push(r.errors.length > 0 ? `firmware errors:\n${r.errors.map((e) => "  " + e).join("\n")}` : "no firmware errors");
+  return lines.join("\n");
+}

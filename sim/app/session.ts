@@ -1,0 +1,158 @@
+/**
+ * A simulator session: one virtual board running the firmware bundle for a profile, with the
+ * helpers every front end needs — tap a pad for a while, press a chord, wait, read the LEDs,
+ * the game state (through the firmware's console API, global `Merlin`) and the sounds.
+ * Time is virtual: the terminal UI paces it with RealTimePacer, the headless runner and the
+ * BASIC mode advance it as fast as they like.
+ */
+import { existsSync, rmSync } from "node:fs";
+import type { Profile } from "../../hardware/profile";
+import { createVirtualBoard, defaultStoragePath, type KeyRef, type VirtualBoard } from "../board";
+import { loadFirmware } from "./firmware-loader";
+
+/** How long a plain tap holds the key and how long it waits after release (virtual ms). */
+export const DEFAULT_HOLD_MS = 80;
+export const DEFAULT_GAP_MS = 120;
+/** The power-on light test lasts 0.5 s; sessions start after it. */
+export const BOOT_SETTLE_MS = 600;
+/** The extra buttons a profile may have, in the firmware's order. */
+export const BUTTON_NAMES = ["newGame", "sameGame", "hitMe", "compTurn"] as const;
+export type ButtonName = (typeof BUTTON_NAMES)[number];
+
+/** What `Merlin.state()` returns (firmware/controller.ts). */
+export interface FirmwareState {
+  board: string;
+  moves: number;
+  status: "playing" | "won" | "lost";
+  reason: string | null;
+  rules: string;
+  seed: number;
+  puzzle: number;
+  par: number;
+  leds: string;
+  muted: boolean;
+  asleep: boolean;
+  error: string | null;
+}
+
+export interface SessionOptions {
+  profile: Profile;
+  /** Keep the flash in .merlin/NAME.storage.json (under `storageDir`) so a game survives restarts. Default: in memory. */
+  persist?: boolean;
+  storageDir?: string;
+  /** Start from empty flash (the image on disk is erased first). */
+  fresh?: boolean;
+  /** Firmware text to run instead of the profile's bundle (tests). */
+  code?: string;
+  /** Seed for the board's Math.random / E.hwRand. */
+  boardSeed?: number;
+  /** Told when the firmware had to be run from an older bundle (see loadFirmware). */
+  warn?: (message: string) => void;
+}
+
+export class SimSession {
+  readonly pads: number;
+  readonly rows: number;
+  readonly cols: number;
+  /** The extra buttons this profile has. */
+  readonly buttons: ButtonName[];
+
+  constructor(
+    readonly board: VirtualBoard,
+    readonly profile: Profile,
+    readonly storagePath: string | undefined,
+  ) {
+    this.rows = profile.rows;
+    this.cols = profile.cols;
+    this.pads = profile.rows * profile.cols;
+    const b = (profile.buttons ?? {}) as { [name: string]: string | undefined };
+    this.buttons = BUTTON_NAMES.filter((n) => b[n] !== undefined);
+  }
+
+  /** Boots the profile's firmware (built first if stale) and lets the power-on light test finish. */
+  static async open(options: SessionOptions): Promise<SimSession> {
+    const { profile } = options;
+    const fw = options.code === undefined ? await loadFirmware(profile, options.warn) : { code: options.code, codeName: "firmware.js" };
+    const storagePath = options.persist ? defaultStoragePath(profile.name, options.storageDir) : undefined;
+    if (storagePath && options.fresh && existsSync(storagePath)) rmSync(storagePath);
+    const board = createVirtualBoard({
+      profile,
+      storagePath,
+      code: fw.code,
+      codeName: fw.codeName,
+      seed: options.boardSeed ?? (Date.now() >>> 0),
+    });
+    const s = new SimSession(board, profile, storagePath);
+    s.wait(BOOT_SETTLE_MS);
+    return s;
+  }
+
+  get now(): number {
+    return this.board.clock.now;
+  }
+
+  /** Let `ms` of virtual time pass. */
+  wait(ms: number): void {
+    this.board.clock.advance(ms);
+  }
+
+  /** Press the keys together, hold them `holdMs`, release them, then wait `gapMs`. */
+  chord(keys: KeyRef[], holdMs = DEFAULT_HOLD_MS, gapMs = DEFAULT_GAP_MS): void {
+    for (const k of keys) this.board.press(k);
+    this.wait(holdMs);
+    for (const k of keys) this.board.release(k);
+    this.wait(gapMs);
+  }
+
+  /** Press one key (pad index 0-based, or a button name) for `holdMs`, then wait `gapMs`. */
+  pressFor(key: KeyRef, holdMs = DEFAULT_HOLD_MS, gapMs = DEFAULT_GAP_MS): void {
+    this.chord([key], holdMs, gapMs);
+  }
+
+  /** Start a tap that finishes by itself as the clock runs (for real-time front ends). */
+  tapLater(key: KeyRef, holdMs = DEFAULT_HOLD_MS): void {
+    this.board.press(key);
+    this.board.clock.after(holdMs, () => this.board.release(key));
+  }
+
+  /** Runs an expression in the firmware (the Espruino REPL). */
+  api<T = unknown>(code: string): T {
+    return this.board.eval(code) as T;
+  }
+
+  state(): FirmwareState {
+    return this.api<FirmwareState>("Merlin.state()");
+  }
+
+  /** Each pad's LED brightness relative to what the drive can show (0..1), row-major. */
+  brightness(windowMs?: number): number[] {
+    const peak = this.board.ledPeak;
+    return this.board.leds(windowMs).map((r) => Math.min(1, r.brightness / peak));
+  }
+
+  /** Row-major "0"/"1" of the LED pins now. */
+  ledFrame(): string {
+    return this.board.ledFrame();
+  }
+
+  /**
+   * The LEDs a player would call lit: on a rule set whose lit pads blink, a pad counts as lit
+   * when it is on at any moment of a full blink period (the clock runs on for it).
+   */
+  settledLeds(blinking: boolean, periodMs = 260, stepMs = 10): string {
+    if (!blinking) return this.ledFrame();
+    const lit = this.ledFrame().split("");
+    for (let t = 0; t < periodMs; t += stepMs) {
+      this.wait(stepMs);
+      this.board.ledFrame(0.5, stepMs).split("").forEach((c, i) => {
+        if (c === "1") lit[i] = "1";
+      });
+    }
+    return lit.join("");
+  }
+
+  /** Uncaught firmware errors so far, as one line each. */
+  errorLines(): string[] {
+    return this.board.errors.map((e) => e.message);
+  }
+}

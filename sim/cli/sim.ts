@@ -1,0 +1,135 @@
+/**
+ * `merlin sim`: the firmware (dist/firmware.js or dist/NAME/firmware.js, rebuilt when stale)
+ * on a virtual Espruino board, with three front ends: the terminal UI (default), the retro
+ * BASIC text mode of source 002 (--basic) and the headless key-script runner (--headless).
+ */
+import type { ReadStream, WriteStream } from "node:tty";
+import { listProfiles, loadProfile } from "../../hardware/validate";
+import { inputError } from "../../src/puzzle";
+import { ruleIndex, ruleNames } from "../../src/rules";
+import { runBasic } from "../app/basic";
+import { applySetup, formatTrace, parseKeyScript, runHeadless } from "../app/headless";
+import { DEFAULT_GAP_MS, DEFAULT_HOLD_MS, SimSession } from "../app/session";
+import { runTui } from "../app/tui";
+import { Command, CommandIO } from "./command";
+import { optionHelp, OptionSpec, parseOptions } from "./options";
+
+const DEFAULT_BOARD = "pico-3x3";
+
+const SPECS: OptionSpec[] = [
+  { name: "board", type: "string", arg: "NAME", help: `board profile (hardware/profiles): ${safeProfiles()}`, default: DEFAULT_BOARD },
+  { name: "rules", type: "string", arg: "NAME", help: `switch the toy to a rule set: ${ruleNames()}` },
+  { name: "seed", type: "int", arg: "N", help: "deal puzzle number N (a new game from that seed)" },
+  { name: "start", type: "string", arg: "BITS", help: "start from this board (row-major 0/1, 1 = lit)" },
+  { name: "keypad", type: "flag", help: "keys 1-9 laid out like a numeric keypad (7 8 9 on the top row)" },
+  { name: "quiet", type: "flag", help: "no terminal bell (the firmware still plays; M mutes the toy itself)" },
+  { name: "fresh", type: "flag", help: "start with empty flash (erases .merlin/NAME.storage.json)" },
+  { name: "basic", type: "flag", help: "the retro text mode of the 1980s BASIC listing (source 002), from standard input" },
+  { name: "headless", type: "flag", help: "play --keys in virtual time and report (no terminal needed)" },
+  { name: "keys", type: "string", arg: "SCRIPT", help: "key script for --headless (see below)" },
+  { name: "json", type: "flag", help: "with --headless: print one JSON object" },
+  { name: "hold", type: "int", arg: "MS", help: "with --headless: how long a key is held", default: DEFAULT_HOLD_MS },
+  { name: "gap", type: "int", arg: "MS", help: "with --headless: pause after each release", default: DEFAULT_GAP_MS },
+];
+
+function safeProfiles(): string {
+  try {
+    return listProfiles().join(", ");
+  } catch {
+    return "see hardware/profiles";
+  }
+}
+
+const HELP = `usage: merlin sim [--board NAME] [--rules NAME] [--seed N] [--start BITS] [--keypad] [--quiet] [--fresh]
+       merlin sim --basic [--board NAME] [--seed N] [--start BITS]
+       merlin sim --headless [--board NAME] [--rules NAME] [--seed N] [--start BITS] --keys SCRIPT [--json]
+
+Runs the toy's own firmware (dist/firmware.js, or dist/NAME/firmware.js for other boards; rebuilt
+first when missing or older than its sources) on a virtual Espruino board.
+
+The terminal UI (default) draws the pads from the LED pins in real time, so they blink as the
+firmware blinks them. Keys 1-9 press pads 1-9 (1 top-left, numbered row-major like source 002;
+--keypad puts 7 8 9 on top); arrows move a cursor and space/enter press its pad (for pads past 9);
+clicking a pad presses it for as long as the mouse button is held (hold 1.5 s for the toy's
+functions: 1 new game, 2 same game, 3 hit me, 4 undo, 5 comp turn, 6 rules, 7 mute, 8 goal, 9 sleep).
+N new game, S same game, H hint, C computer's move (extra buttons where the board has them,
+otherwise the console API or a 1.5 s hold of pad 2 or 5), U undo, R next rule set, M mute,
+? help, Q quit. Cues ring the terminal bell. The flash lives in .merlin/NAME.storage.json under
+the current directory, so a game survives restarts like on the toy.
+
+--basic plays the 1980s BASIC program's text: the board as rows of 0/1, ASSIGN# n, one key per
+line (anything but 1-9 is ??? ILLEGAL INPUT), CONGRATULANT !! or YOU LOSED THE GAME !!, then
+TRY AGAIN (Y OR N). Moves go through the key matrix; the board is read from the LED pins.
+Works from a pipe; end of input ends it. Flash is kept in memory.
+
+--headless plays a key script in virtual time, as fast as possible:
+  5          tap pad 5 (held --hold ms, released, then --gap ms)
+  1+3        a chord: pads pressed together
+  5:1600     held 1600 ms          wait:500   let 500 ms pass
+  newGame    an extra button (newGame, sameGame, hitMe, compTurn) where the board has one
+--json prints {"leds","status","moves","sounds","errors"}: leds from the LED pins after the
+script (blinking pads count as lit), status and moves from Merlin.state(), sounds the cues heard
+during the script by name (press, illegal, new-game, win, loss, all-dark, hint, undo, mute,
+unmute, self-test, power-on; "tone FREQHz MSms" for anything else), errors every firmware error.
+Flash is kept in memory. Exit 1 when the firmware reported errors.
+
+options:
+${optionHelp(SPECS)}`;
+
+const NOT_A_TERMINAL = "merlin sim needs an interactive terminal; try merlin sim --basic or merlin sim --headless --keys \"...\"";
+
+async function run(argv: string[], io: CommandIO): Promise<number> {
+  const opts = parseOptions(argv, SPECS, "sim");
+  if (opts.help) {
+    io.out(HELP + "\n");
+    return 0;
+  }
+  if (opts.positionals.length > 0) throw inputError(`unexpected argument '${opts.positionals[0]}' (see 'merlin sim --help')`);
+  const v = opts.values;
+  if (v.basic && v.headless) throw inputError("--basic and --headless are different front ends: choose one");
+  if (v.keys !== undefined && !v.headless) throw inputError("--keys needs --headless");
+  if (v.json && !v.headless) throw inputError("--json needs --headless");
+  if (v.headless && v.keys === undefined) throw inputError('--headless needs --keys SCRIPT (e.g. --keys "3 4 5 8 9")');
+  for (const name of ["hold", "gap"]) {
+    if ((v[name] as number) < 0) throw inputError(`--${name} must be 0 or more ms, got ${v[name]}`);
+  }
+  if (v.rules !== undefined && ruleIndex(v.rules as string) < 0) throw inputError(`--rules must be one of ${ruleNames()}, got '${v.rules}'`);
+  if (v.basic && v.rules !== undefined && v.rules !== "basic") throw inputError("--basic plays the BASIC program's rules; leave out --rules");
+  let profile;
+  try {
+    profile = loadProfile(v.board as string);
+  } catch (e) {
+    throw inputError(`--board: ${(e as Error).message}`);
+  }
+  const warn = (message: string) => io.err(`merlin sim: ${message}\n`);
+  const setup = { rules: v.rules as string | undefined, seed: v.seed as number | undefined, start: v.start as string | undefined };
+
+  if (v.headless) {
+    const session = await SimSession.open({ profile, boardSeed: 1, warn });
+    const script = parseKeyScript(v.keys as string, session.pads, session.buttons);
+    const trace = runHeadless(session, setup, script, v.hold as number, v.gap as number);
+    io.out((v.json ? JSON.stringify(trace.result) : formatTrace(trace, profile.name, profile.cols)) + "\n");
+    return trace.result.errors.length > 0 ? 1 : 0;
+  }
+  if (v.basic) {
+    const session = await SimSession.open({ profile, warn });
+    return runBasic(session, { seed: setup.seed, start: setup.start }, io);
+  }
+  const stdin = io.stdin as (NodeJS.ReadableStream & { isTTY?: boolean }) | undefined;
+  if (!io.isTTY || !stdin || !stdin.isTTY || stdin !== process.stdin) {
+    io.err(NOT_A_TERMINAL + "\n");
+    return 2;
+  }
+  const session = await SimSession.open({ profile, persist: true, fresh: v.fresh === true, warn });
+  if (setup.rules !== undefined || setup.seed !== undefined || setup.start !== undefined) {
+    applySetup(session, setup);
+  }
+  return runTui(session, { keypad: v.keypad === true, quiet: v.quiet === true }, { stdin: process.stdin as ReadStream, stdout: process.stdout as WriteStream });
+}
+
+export const simCommand: Command = {
+  name: "sim",
+  summary: "the toy's firmware on a virtual board: terminal UI, --basic text mode, --headless runner",
+  help: HELP,
+  run,
+};

@@ -1,0 +1,63 @@
+// `merlin sim --basic`: source 002's BASIC listing played on the virtual toy, scripted from a
+// string on standard input. Every text below is the listing's.
+import { Readable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { CommandIO } from "../sim/cli/command";
+import { runMerlin } from "../sim/cli/main";
+
+async function basic(args: string[], input: string): Promise<{ code: number; out: string; err: string }> {
+  let out = "";
+  let err = "";
+  const io: CommandIO = { out: (t) => void (out += t), err: (t) => void (err += t), stdin: Readable.from([input]) };
+  const code = await runMerlin(["sim", "--basic", ...args], io);
+  return { code, out, err };
+}
+
+/** PRINT: PRINT, the rows at TAB(7+3*J), PRINT. */
+function board(bits: string): string {
+  const rows = [0, 3, 6].map((i) => "          " + bits.slice(i, i + 3).split("").join("  "));
+  return "\n\n" + rows.join("\n") + "\n\n";
+}
+
+describe("merlin sim --basic", () => {
+  it("a win: the board after each move, CONGRATULANT !!, TRY AGAIN; N ends it", async () => {
+    const r = await basic(["--start", "010110101"], "3\n4\n5\n8\n9\nN\n");
+    expect(r.code).toBe(0);
+    expect(r.out).toBe(
+      board("010110101") + "ASSIGN# 1  ? " +
+        board("001101101") + "ASSIGN# 2  ? " +
+        board("101001001") + "ASSIGN# 3  ? " +
+        board("111110011") + "ASSIGN# 4  ? " +
+        board("111110100") + "ASSIGN# 5  ? " +
+        board("111101111") + "CONGRATULANT !!\nTRY AGAIN (Y OR N)? ",
+    );
+  });
+
+  it("a loss when every pad goes dark, then Y deals a new board and end of input ends cleanly", async () => {
+    const r = await basic(["--start", "110110000"], "1\nY\n");
+    expect(r.code).toBe(0);
+    expect(r.out.startsWith(board("110110000") + "ASSIGN# 1  ? " + board("000000000") + "YOU LOSED THE GAME !!\nTRY AGAIN (Y OR N)? ")).toBe(true);
+    const again = r.out.split("TRY AGAIN (Y OR N)? ")[1];
+    expect(again).toMatch(/^\n\n( {10}[01]  [01]  [01]\n){3}\nASSIGN# 1  \? \n$/);
+    expect(again).not.toContain("0  0  0\n          0  0  0\n          0  0  0");
+  });
+
+  it("a loss after 20 moves without a win", async () => {
+    const r = await basic(["--start", "010110101"], "1\n".repeat(20));
+    expect(r.out).toContain("ASSIGN# 20  ? ");
+    expect(r.out).not.toContain("ASSIGN# 21");
+    expect(r.out).toMatch(/YOU LOSED THE GAME !!\nTRY AGAIN \(Y OR N\)\? \n$/);
+  });
+
+  it("anything but 1..9 is ??? ILLEGAL INPUT and does not count (0 and negatives too, unlike the listing)", async () => {
+    const r = await basic(["--start", "010110101"], "0\n-1\n10\nx\n\n3\n");
+    const illegal = "??? ILLEGAL INPUT\n\nASSIGN# 1  ? ";
+    expect(r.out).toBe(board("010110101") + "ASSIGN# 1  ? " + illegal.repeat(5) + board("001101101") + "ASSIGN# 2  ? \n");
+  });
+
+  it("--rules other than the BASIC program's is a usage error", async () => {
+    const r = await basic(["--rules", "classic"], "");
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/^merlin sim: --basic plays the BASIC program's rules/m);
+  });
+});

@@ -1,0 +1,109 @@
+// `merlin sim --headless`: the firmware bundle on the virtual board, driven by a key script in
+// virtual time, run in-process through runMerlin with a capturing io.
+import { describe, expect, it } from "vitest";
+import { CommandIO } from "../sim/cli/command";
+import { runMerlin } from "../sim/cli/main";
+import { parseKeyScript } from "../sim/app/headless";
+import { recogniseCues, toneNotes } from "../sim/app/sounds";
+
+async function merlin(args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = "";
+  let err = "";
+  const io: CommandIO = { out: (t) => void (out += t), err: (t) => void (err += t) };
+  const code = await runMerlin(["sim", ...args], io);
+  return { code, out, err };
+}
+
+describe("merlin sim --headless", () => {
+  it("plays source 003's worked example to a win on the LED pins", async () => {
+    const r = await merlin(["--headless", "--board", "pico-3x3", "--seed", "7", "--start", "010110101", "--keys", "3 4 5 8 9", "--json"]);
+    expect(r.code).toBe(0);
+    expect(r.out).toBe('{"leds":"111101111","status":"won","moves":5,"sounds":["press","press","press","press","win"],"errors":[]}\n');
+  });
+
+  it("prints a readable summary without --json", async () => {
+    const r = await merlin(["--headless", "--seed", "7", "--start", "010110101", "--keys", "3 4 5 8 9"]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("pico-3x3: basic rules, seed 7, start 010/110/101");
+    expect(r.out).toContain("LEDs 111/101/111; won after 5 moves");
+    expect(r.out).toContain("no firmware errors");
+  });
+
+  it("a chord presses both pads, a wait changes nothing, and the basic rules lose when every pad goes dark", async () => {
+    // 1 and 3 together toggle pads 1,2,4,5 and 2,3,5,6: from 101101000 that leaves every pad dark.
+    const r = await merlin(["--headless", "--start", "101101000", "--keys", "wait:500 1+3", "--json"]);
+    expect(JSON.parse(r.out)).toMatchObject({ leds: "000000000", status: "lost", moves: 2, errors: [] });
+  });
+
+  it("a 1.6 s hold of pad 4 is the toy's UNDO: the press is taken back", async () => {
+    const r = await merlin(["--headless", "--start", "010110101", "--keys", "3 4:1600", "--json"]);
+    // Holding 4 plays it at key-down; at 1.5 s that press is taken back and UNDO takes back the 3.
+    expect(JSON.parse(r.out)).toMatchObject({ moves: 0, leds: "010110101", status: "playing" });
+  });
+
+  it("the 4x4 board's extra buttons are named keys", async () => {
+    const r = await merlin(["--headless", "--board", "pico-4x4-matrix", "--seed", "3", "--keys", "16 newGame", "--json"]);
+    const j = JSON.parse(r.out);
+    expect(j.moves).toBe(0);
+    expect(j.sounds).toEqual(["press", "new-game"]);
+    expect(j.leds).toMatch(/^[01]{16}$/);
+  });
+
+  it("bad scripts and options are one line and exit 2", async () => {
+    for (const args of [
+      ["--headless", "--keys", "10"],
+      ["--headless", "--keys", "0"],
+      ["--headless", "--keys", "newGame"],
+      ["--headless", "--keys", "5:x"],
+      ["--headless"],
+      ["--keys", "5"],
+      ["--headless", "--keys", "5", "--rules", "chess"],
+      ["--headless", "--keys", "5", "--board", "nope"],
+      ["--headless", "--keys", "5", "--start", "0101"],
+      ["--headless", "--keys", "5", "--hold", "soon"],
+      ["--bogus"],
+      ["--basic", "--headless", "--keys", "5"],
+    ]) {
+      const r = await merlin(args);
+      expect(r.code, args.join(" ")).toBe(2);
+      const lines = r.err.trim().split("\n").filter((l) => !l.includes("does not build"));
+      expect(lines, args.join(" ")).toHaveLength(1);
+      expect(lines[0]).toMatch(/^merlin sim: /);
+    }
+  });
+});
+
+describe("key scripts", () => {
+  it("parse pads (1-based), chords, holds, waits and buttons", () => {
+    expect(parseKeyScript("5, 1+3 5:1600 wait:500 newGame", 16, ["newGame"])).toEqual([
+      { kind: "keys", keys: [4], label: "5", holdMs: undefined },
+      { kind: "keys", keys: [0, 2], label: "1+3", holdMs: undefined },
+      { kind: "keys", keys: [4], label: "5:1600", holdMs: 1600 },
+      { kind: "wait", ms: 500, label: "wait:500" },
+      { kind: "keys", keys: ["newGame"], label: "newGame", holdMs: undefined },
+    ]);
+  });
+});
+
+describe("sounds from the tone log", () => {
+  it("recognise cues, including one cut short by the next", () => {
+    const tones = [
+      { t: 10, freq: 150, duty: 0.5 },
+      { t: 150, freq: 0, duty: 0 },
+      // new-game chirp interrupted after two notes by a press
+      { t: 300, freq: 300, duty: 0.5 },
+      { t: 325, freq: 400, duty: 0.5 },
+      { t: 340, freq: 150, duty: 0.5 },
+      { t: 480, freq: 0, duty: 0 },
+      { t: 600, freq: 123, duty: 0.5 },
+      { t: 700, freq: 0, duty: 0 },
+    ];
+    const heard = recogniseCues(toneNotes(tones, 0, 1000));
+    expect(heard).toEqual([
+      { t: 10, cue: "press" },
+      { t: 300, cue: "new-game" },
+      { t: 340, cue: "press" },
+      { t: 600, cue: "tone 123Hz 100ms" },
+    ]);
+  });
+});
