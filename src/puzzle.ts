@@ -12,6 +12,12 @@ import { BitMatrix, createBitMatrix } from "./gf2";
 export interface Puzzle {
   /** Short human name, e.g. "merlin 3×3". */
   name: string;
+  /**
+   * What a press changes: for grids the pattern name or custom mask as given (e.g. "plus",
+   * "010/111/010"); "graph", "box" or "intersections" for the other layouts. The solver
+   * picks specialised methods by it (src/solver.ts).
+   */
+  pattern: string;
   /** Grid shape for drawing and for row/column input; a graph puzzle is 1 × cells. */
   rows: number;
   cols: number;
@@ -56,6 +62,16 @@ export const PATTERN_NAMES = ["merlin", "plus", "x", "king", "right", "right-up"
 
 export const PATTERN_HELP =
   "merlin, plus, x, king, right, right-up, left-right, up-down, or a mask such as 010/111/010";
+
+/** Only 0, 1 and '/' (Espruino's regular expressions cannot match repeated groups). */
+function looksLikeMask(text: string): boolean {
+  if (text.length === 0) return false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charAt(i);
+    if (ch !== "0" && ch !== "1" && ch !== "/") return false;
+  }
+  return true;
+}
 
 /**
  * Parses a custom mask: rows of 0/1 separated by '/', odd height and width, the centre
@@ -127,6 +143,7 @@ function checkSide(what: string, n: number): void {
 /** Builds the key → cells lists from per-key offset lists (clipped, or wrapped on a torus). */
 function fromOffsets(
   name: string,
+  pattern: string,
   rows: number,
   cols: number,
   wrap: boolean,
@@ -155,6 +172,7 @@ function fromOffsets(
   }
   return {
     name: name,
+    pattern: pattern,
     rows: rows,
     cols: cols,
     cells: cells,
@@ -179,15 +197,15 @@ export function gridPuzzle(opts: GridOptions): Puzzle {
   const shape = rows === cols ? rows + "×" + rows : rows + "×" + cols;
   const name = pattern + " " + shape + (wrap ? " torus" : "") + (states !== 2 ? " mod " + states : "");
   if (pattern === "merlin") {
-    return fromOffsets(name, rows, cols, wrap, states, function (r: number, c: number) {
+    return fromOffsets(name, pattern, rows, cols, wrap, states, function (r: number, c: number) {
       return merlinOffsets(r, c, rows, cols, wrap);
     });
   }
   let off: number[];
   if (OFFSETS.hasOwnProperty(pattern)) off = OFFSETS[pattern];
-  else if (/^[01]+(\/[01]+)*$/.test(pattern)) off = parseMask(pattern);
+  else if (looksLikeMask(pattern)) off = parseMask(pattern);
   else throw inputError("unknown pattern '" + pattern + "': use " + PATTERN_HELP);
-  return fromOffsets(name, rows, cols, wrap, states, function () {
+  return fromOffsets(name, pattern, rows, cols, wrap, states, function () {
     return off;
   });
 }
@@ -214,6 +232,7 @@ export function graphPuzzle(name: string, adjacency: number[][], states: number)
   }
   return {
     name: name,
+    pattern: "graph",
     rows: 1,
     cols: n,
     cells: n,
@@ -264,6 +283,7 @@ export function intersectionPuzzle(n: number, states: number): Puzzle {
   }
   return {
     name: "intersections " + n + "×" + n + (states !== 2 ? " mod " + states : ""),
+    pattern: "intersections",
     rows: n,
     cols: n,
     cells: n * n,

@@ -4,8 +4,10 @@
  * matrix look like".
  *
  * A board is solved by linear algebra: presses x turn board b into b + A·x (mod k), so
- * reaching target t means A·x = t − b. Two elimination back ends answer that:
- *   - on/off boards (k = 2): bit-packed Gauss–Jordan over GF(2) (gf2.ts);
+ * reaching target t means A·x = t − b. Three back ends answer that:
+ *   - on/off plus grids without wrap ("Lights Out"): light chasing with Chebyshev
+ *     polynomials on packed boards (gridsolve.ts), O(cells) instead of O(cells³);
+ *   - other on/off boards (k = 2): bit-packed Gauss–Jordan over GF(2) (gf2.ts);
  *   - k-state boards: Smith form over Z_k (zk.ts).
  * On top of either, this file picks the fewest presses among all solutions (the solutions
  * differ by quiet patterns: press sets that change nothing), checks every answer by
@@ -14,8 +16,10 @@
  */
 import { productString } from "./bigcount";
 import { isDark } from "./boardstate";
+import { createBoard, getCell, PackedBoard, setCell } from "./chase";
 import { BitMatrix, getBit, inverseOf, nullSpace, popcount32, reduceMatrix, Reduction, solveReduced, wordsFor } from "./gf2";
-import { applyPresses, Puzzle, toggleMatrix } from "./puzzle";
+import { PlusGridPlan, preparePlusGrid, solvePlusGrid } from "./gridsolve";
+import { applyPresses, parseMask, Puzzle, toggleMatrix } from "./puzzle";
 import { footprintOrder, PressSim, safeOrder } from "./safeorder";
 import {
   createZkMatrix,
@@ -137,14 +141,157 @@ function zkBackend(p: Puzzle): LinearBackend {
   };
 }
 
+/** Largest nullity gridsolve minimises exactly (its Walsh–Hadamard table has 2^26 entries). */
+const PLUS_EXACT_LIMIT = 26;
+
+/** The plus pattern's offsets, as parseMask gives them for 010/111/010. */
+const PLUS_MASK = "010/111/010";
+
+/** Whether a pattern name or mask is the plus pattern: "plus" or a mask with exactly the plus (e.g. 010/111/010). */
+export function isPlusPattern(pattern: string): boolean {
+  if (pattern === "plus") return true;
+  if (pattern === "" || pattern.charAt(0) === "/") return false;
+  for (let i = 0; i < pattern.length; i++) {
+    const ch = pattern.charAt(i);
+    if (ch !== "0" && ch !== "1" && ch !== "/") return false;
+  }
+  let off: number[];
+  try {
+    off = parseMask(pattern);
+  } catch (e) {
+    return false;
+  }
+  const plus = parseMask(PLUS_MASK);
+  if (off.length !== plus.length) return false;
+  for (let i = 0; i < off.length; i += 2) {
+    let found = false;
+    for (let j = 0; j < plus.length; j += 2) if (off[i] === plus[j] && off[i + 1] === plus[j + 1]) found = true;
+    if (!found) return false;
+  }
+  return true;
+}
+
 /**
- * Chooses the back end for a board. This is the place for specialised methods: large
- * on/off plus grids are solved by light chasing (src/gridsolve.ts) — dispatch to it here,
- * as a LinearBackend (with `fewest` for its own minimum search), rather than in any front
- * end: analyze, solve and inverse reach a back end only through prepare().
+ * Whether the puzzle is an on/off plus grid without wrap: its pattern says so, and (a cheap
+ * guard, O(keys)) every key changes exactly its cell and the orthogonal neighbours on the board.
+ */
+function isPlainPlusGrid(p: Puzzle): boolean {
+  if (p.states !== 2 || p.wrap || !isPlusPattern(p.pattern)) return false;
+  const rows = p.rows;
+  const cols = p.cols;
+  if (p.cells !== rows * cols || p.keys !== p.cells) return false;
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      const j = r * cols + c;
+      // Bits: 1 the cell, 2 up, 4 down, 8 left, 16 right.
+      let want = 1;
+      if (r > 0) want |= 2;
+      if (r + 1 < rows) want |= 4;
+      if (c > 0) want |= 8;
+      if (c + 1 < cols) want |= 16;
+      let seen = 0;
+      let count = 0;
+      for (let i = p.keyStart[j]; i < p.keyStart[j + 1]; i++) {
+        const x = p.keyCells[i];
+        let bit = 0;
+        if (x === j) bit = 1;
+        else if (x === j - cols) bit = 2;
+        else if (x === j + cols) bit = 4;
+        else if (x === j - 1 && c > 0) bit = 8;
+        else if (x === j + 1 && c + 1 < cols) bit = 16;
+        if (bit === 0 || (seen & bit) !== 0) return false;
+        seen |= bit;
+        count++;
+      }
+      if (seen !== want) return false;
+    }
+  }
+  return true;
+}
+
+/** Row-major cells (only bit 0 counts) as a packed board. */
+function packCells(p: Puzzle, cells: Uint8Array): PackedBoard {
+  const b = createBoard(p.rows, p.cols);
+  for (let r = 0; r < p.rows; r++) {
+    for (let c = 0; c < p.cols; c++) if (cells[r * p.cols + c] & 1) setCell(b, r, c, 1);
+  }
+  return b;
+}
+
+function unpackCells(b: PackedBoard): Uint8Array {
+  const out = new Uint8Array(b.rows * b.cols);
+  for (let r = 0; r < b.rows; r++) for (let c = 0; c < b.cols; c++) out[r * b.cols + c] = getCell(b, r, c);
+  return out;
+}
+
+/**
+ * On/off plus grids by light chasing (gridsolve.ts): rank, solutions, quiet patterns and the
+ * fewest presses (exact up to nullity 26 by a Walsh–Hadamard transform) without building A.
+ */
+function plusGridBackend(p: Puzzle): LinearBackend {
+  const plan: PlusGridPlan = preparePlusGrid(p.rows, p.cols);
+  const rank = p.cells - plan.nullity;
+  const imageOrders: number[] = [];
+  const kernelOrders: number[] = [];
+  for (let i = 0; i < rank; i++) imageOrders.push(2);
+  for (let i = 0; i < plan.nullity; i++) kernelOrders.push(2);
+  const particular = function (diff: Uint8Array): Uint8Array | null {
+    const sol = solvePlusGrid(packCells(p, diff), "dark", { plan: plan, minimize: false });
+    return sol.presses === null ? null : unpackCells(sol.presses);
+  };
+  return {
+    rank: rank,
+    imageOrders: imageOrders,
+    kernelOrders: kernelOrders,
+    particular: particular,
+    kernel: function (): Uint8Array[] {
+      const sol = solvePlusGrid(createBoard(p.rows, p.cols), "dark", { plan: plan, minimize: false, nullBasis: true });
+      const out: Uint8Array[] = [];
+      const basis = sol.nullBasis !== undefined ? sol.nullBasis : [];
+      for (let i = 0; i < basis.length; i++) out.push(unpackCells(basis[i]));
+      return out;
+    },
+    inverseRows: function (): Uint8Array[] | null {
+      if (plan.nullity > 0) return null;
+      // A is symmetric (a press of key j changes cell i exactly when a press of i changes j),
+      // so A⁻¹ is too: row j of A⁻¹ is its column j, the presses that change cell j alone.
+      const out: Uint8Array[] = [];
+      const unit = new Uint8Array(p.cells);
+      for (let j = 0; j < p.cells; j++) {
+        unit[j] = 1;
+        const x = particular(unit);
+        unit[j] = 0;
+        if (x === null) throw new Error("solver: internal error, invertible plus grid without a solution");
+        out.push(x);
+      }
+      return out;
+    },
+    fewest: function (diff: Uint8Array, maxSearchBits: number): { counts: Uint8Array; minimal: boolean } | null {
+      const minimize = maxSearchBits >= 0;
+      const limit = maxSearchBits < PLUS_EXACT_LIMIT ? maxSearchBits : PLUS_EXACT_LIMIT;
+      const sol = solvePlusGrid(packCells(p, diff), "dark", { plan: plan, minimize: minimize, exactLimit: minimize ? limit : 0 });
+      if (sol.presses === null) return null;
+      return { counts: unpackCells(sol.presses), minimal: sol.minimal };
+    },
+  };
+}
+
+/** Which back end prepare() uses for a puzzle: "plus-chase", "gf2" or "zk". */
+export function backendName(p: Puzzle): string {
+  if (isPlainPlusGrid(p)) return "plus-chase";
+  return p.states === 2 ? "gf2" : "zk";
+}
+
+/**
+ * Chooses the back end for a board. This is the place for specialised methods: on/off plus
+ * grids without wrap are solved by light chasing (gridsolve.ts) rather than elimination;
+ * analyze, solve and inverse reach a back end only through prepare(), so every front end
+ * gets the fast method without knowing about it.
  */
 function backendFor(p: Puzzle): LinearBackend {
-  if (p.states === 2) return gf2Backend(p);
+  const name = backendName(p);
+  if (name === "plus-chase") return plusGridBackend(p);
+  if (name === "gf2") return gf2Backend(p);
   return zkBackend(p);
 }
 

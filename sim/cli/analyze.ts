@@ -1,19 +1,25 @@
 /**
  * `merlin analyze`: rank, nullity, invertibility and the number of solvable boards of a
- * puzzle, and on request its quiet patterns (press sets that change nothing).
+ * puzzle, and on request its quiet patterns (press sets that change nothing). On/off plus
+ * boards larger than the puzzle model's 64×64 are analysed from their size alone (large.ts).
  */
 import { powerString } from "../../src/bigcount";
 import { isPrime } from "../../src/zk";
-import { inputError } from "../../src/puzzle";
+import { inputError, MAX_GRID_SIDE } from "../../src/puzzle";
 import { analyze, Analysis } from "../../src/solver";
 import { Command, CommandIO } from "./command";
-import { optionHelp, OptionSpec, parseOptions } from "./options";
-import { digits, gridLines, keyShape, PUZZLE_OPTIONS, puzzleFromOptions } from "./puzzle-options";
+import { MAX_ANALYZE_SIDE, MAX_EXACT_RANK, powerOfTwoText, runLargeAnalyze } from "./large";
+import { OptionValues, optionHelp, OptionSpec, parseOptions } from "./options";
+import { DEFAULT_SIZE, digits, gridLines, gridSizeOptions, isPlainPlusOptions, keyShape, PUZZLE_OPTIONS, puzzleFromOptions } from "./puzzle-options";
+
+const SIZE_HELP: { [name: string]: string } = {
+  size: `an N×N board, N = 1..${MAX_GRID_SIDE}; on/off plus boards up to ${MAX_ANALYZE_SIDE} (default ${DEFAULT_SIZE})`,
+};
 
 const SPECS: OptionSpec[] = [
-  { name: "quiet", type: "flag", help: "also list a basis of the quiet patterns (press sets that change nothing)" },
+  { name: "quiet", type: "flag", help: `also list a basis of the quiet patterns (press sets that change nothing; boards up to ${MAX_GRID_SIDE}×${MAX_GRID_SIDE})` },
   { name: "json", type: "flag", help: "print one JSON object (see below)" },
-  ...PUZZLE_OPTIONS,
+  ...PUZZLE_OPTIONS.map((o) => (SIZE_HELP[o.name] !== undefined ? { ...o, help: SIZE_HELP[o.name] } : o)),
 ];
 
 const HELP = `usage: merlin analyze [options]
@@ -33,10 +39,19 @@ For composite K (4, 6, 8, 9) rank and nullity are null and "quietOrders" lists t
 of the cyclic groups whose product is the set of quiet patterns (e.g. [2,4]). --quiet adds
 "quietOrders" and "quiet": one string of press counts per key (row-major) per generator.
 
+On/off plus boards (--pattern plus without --wrap or --states above 2) may be up to
+${MAX_ANALYZE_SIDE} on a side. Their rank and nullity come from a polynomial gcd over
+the board's size alone (light chasing, no matrix): 100 000×100 000 in well under a second,
+1 000 000×1 000 000 in about 20 s. The JSON object is the same, but solvableStates (2^rank)
+is exact in decimal only up to rank ${MAX_EXACT_RANK} (10 000 digits, boards up to about
+182×182) and written "2^RANK" above that: "2^10000000000" for 100 000×100 000. --quiet
+is only for boards up to ${MAX_GRID_SIDE}×${MAX_GRID_SIDE}.
+
 examples:
   merlin analyze                                  Merlin 3×3: invertible
   merlin analyze --pattern plus --size 5 --quiet  Lights Out 5×5 and its two quiet patterns
-  merlin analyze --states 5                       Merlin mod 5 (det A = 5: singular)`;
+  merlin analyze --states 5                       Merlin mod 5 (det A = 5: singular)
+  merlin analyze --pattern plus --size 100000 --json`;
 
 /** The --json object of analyze, in the documented key order. */
 export function analysisJson(a: Analysis, withQuiet: boolean): Record<string, unknown> {
@@ -63,6 +78,48 @@ function groupOrders(orders: number[]): string {
     .join(" × ");
 }
 
+/** An on/off plus board beyond the puzzle model: rank and nullity from its size alone. */
+function runLarge(v: OptionValues, rows: number, cols: number, io: CommandIO): number {
+  if (v.quiet === true) {
+    throw inputError(`--quiet lists quiet patterns of boards up to ${MAX_GRID_SIDE}×${MAX_GRID_SIDE}; larger plus boards report rank and nullity only`);
+  }
+  for (const [name, n] of [["rows", rows], ["cols", cols]] as [string, number][]) {
+    const option = v[name] !== undefined ? name : "size";
+    if (!(n >= 1 && n <= MAX_ANALYZE_SIDE)) {
+      throw inputError(`--${option} must be a whole number from 1 to ${MAX_ANALYZE_SIDE} for plus boards, got ${n}`);
+    }
+  }
+  const a = runLargeAnalyze(rows, cols);
+  if (v.json) {
+    const out = {
+      rows: a.rows,
+      cols: a.cols,
+      states: 2,
+      rank: a.rank,
+      nullity: a.nullity,
+      invertible: a.invertible,
+      solvableStates: powerOfTwoText(a.rank),
+    };
+    io.out(JSON.stringify(out) + "\n");
+    return 0;
+  }
+  const cells = rows * cols;
+  const name = `${v.pattern as string} ${rows === cols ? rows + "×" + rows : rows + "×" + cols}`;
+  const lines = [
+    `${name}: ${cells} keys, ${cells} cells, on/off (arithmetic in GF(2); rank from the board size by light chasing)`,
+    `rank ${a.rank}, nullity ${a.nullity}: ${a.invertible ? "invertible" : "not invertible"}`,
+    `reachable boards from any board: 2^${a.rank} of 2^${cells}`,
+  ];
+  if (a.invertible) lines.push("every board can be turned into every other board in exactly one way");
+  else {
+    const quiet = a.nullity <= 32 ? powerOfTwoText(a.nullity) : `2^${a.nullity}`;
+    lines.push(`quiet patterns (press sets that change nothing): ${quiet} (${a.nullity === 1 ? "Z2" : "Z2^" + a.nullity})`);
+    lines.push(`so every reachable target has ${quiet} solutions`);
+  }
+  io.out(lines.join("\n") + "\n");
+  return 0;
+}
+
 function run(argv: string[], io: CommandIO): number {
   const opts = parseOptions(argv, SPECS, "analyze");
   if (opts.help) {
@@ -71,6 +128,12 @@ function run(argv: string[], io: CommandIO): number {
   }
   if (opts.positionals.length > 0) throw inputError(`unexpected argument '${opts.positionals[0]}' (see 'merlin analyze --help')`);
   const v = opts.values;
+  if (isPlainPlusOptions(v)) {
+    const size = gridSizeOptions(v);
+    const rows = size.rows ?? DEFAULT_SIZE;
+    const cols = size.cols ?? DEFAULT_SIZE;
+    if (rows > MAX_GRID_SIDE || cols > MAX_GRID_SIDE) return runLarge(v, rows, cols, io);
+  }
   const p = puzzleFromOptions(v);
   const quiet = v.quiet === true;
   const a = analyze(p, { quiet });

@@ -11,6 +11,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { BoardTarget, PackedBoard, createBoard, litBoard, pressesReachTarget } from "../../src/chase";
 import { analyzePlusGrid, solvePlusGrid } from "../../src/gridsolve";
+import { powerString } from "../../src/bigcount";
 import { inputError } from "../../src/puzzle";
 
 /** Largest board `solve` accepts: 2^30 cells (32768×32768), about 128 MB per packed board. */
@@ -116,7 +117,10 @@ export function writeBoardFile(path: string, board: PackedBoard): void {
 }
 
 export interface LargeSolveOptions {
-  /** Board side: N×N (or give rows and cols). Checked against the file when both given. */
+  /**
+   * Board side: N×N; rows and cols override it per dimension. With a start file, each
+   * dimension given must match the file (the file decides any dimension not given).
+   */
   size?: number;
   rows?: number;
   cols?: number;
@@ -126,6 +130,8 @@ export interface LargeSolveOptions {
   allLit?: boolean;
   /** "dark" (default), "lit", or a file holding the target board. */
   target?: string;
+  /** A file holding the target board (instead of `target`). */
+  toFile?: string;
   /** Where to write the presses (same format as board files). */
   out?: string;
   /** Search for fewest presses on singular sizes (default true). */
@@ -151,13 +157,9 @@ function ms(t0: number): number {
   return Math.round((performance.now() - t0) * 1000) / 1000;
 }
 
-function sizeFromOptions(o: LargeSolveOptions): { rows: number; cols: number } | null {
-  if (o.size !== undefined) return { rows: o.size, cols: o.size };
-  if (o.rows !== undefined || o.cols !== undefined) {
-    if (o.rows === undefined || o.cols === undefined) throw inputError("give both rows and cols, or --size N");
-    return { rows: o.rows, cols: o.cols };
-  }
-  return null;
+/** The rows and cols asked for (undefined = not given: the start file decides). */
+function sizeFromOptions(o: LargeSolveOptions): { rows: number | undefined; cols: number | undefined } {
+  return { rows: o.rows !== undefined ? o.rows : o.size, cols: o.cols !== undefined ? o.cols : o.size };
 }
 
 function checkSide(n: number, what: string, max: number): void {
@@ -170,28 +172,34 @@ function checkSide(n: number, what: string, max: number): void {
  */
 export function runLargeSolve(o: LargeSolveOptions): { summary: LargeSolveSummary; presses: PackedBoard | null } {
   const size = sizeFromOptions(o);
-  if (size !== null) {
-    checkSide(size.rows, "rows", MAX_SOLVE_CELLS);
-    checkSide(size.cols, "cols", MAX_SOLVE_CELLS);
-    if (size.rows * size.cols > MAX_SOLVE_CELLS) {
-      throw inputError(`${size.rows}×${size.cols} is too large: at most ${MAX_SOLVE_CELLS} cells (e.g. 32768×32768)`);
-    }
+  if (size.rows !== undefined) checkSide(size.rows, "rows", MAX_SOLVE_CELLS);
+  if (size.cols !== undefined) checkSide(size.cols, "cols", MAX_SOLVE_CELLS);
+  if (size.rows !== undefined && size.cols !== undefined && size.rows * size.cols > MAX_SOLVE_CELLS) {
+    throw inputError(`${size.rows}×${size.cols} is too large: at most ${MAX_SOLVE_CELLS} cells (e.g. 32768×32768)`);
   }
   if ((o.fromFile !== undefined) === (o.allLit === true)) throw inputError("give exactly one start: --from-file FILE or --all-lit");
+  if (o.toFile !== undefined && o.target !== undefined) throw inputError("give a target file or a named target (dark, lit), not both");
   const t0 = performance.now();
   let board: PackedBoard;
   if (o.fromFile !== undefined) {
     board = readBoardFile(o.fromFile);
-    if (size !== null && (board.rows !== size.rows || board.cols !== size.cols)) {
-      throw inputError(`${o.fromFile} is ${board.rows}×${board.cols}, but the size asked for is ${size.rows}×${size.cols}`);
+    const rowsOk = size.rows === undefined || board.rows === size.rows;
+    const colsOk = size.cols === undefined || board.cols === size.cols;
+    if (!rowsOk || !colsOk) {
+      const asked = size.rows !== undefined && size.cols !== undefined
+        ? `the size asked for is ${size.rows}×${size.cols}`
+        : !rowsOk
+          ? `${size.rows} rows were asked for`
+          : `${size.cols} columns were asked for`;
+      throw inputError(`${o.fromFile} is ${board.rows}×${board.cols}, but ${asked}`);
     }
   } else {
-    if (size === null) throw inputError("--all-lit needs --size N");
+    if (size.rows === undefined || size.cols === undefined) throw inputError("--all-lit needs --size N (or --rows R --cols C)");
     board = litBoard(size.rows, size.cols);
   }
   let target: BoardTarget = "dark";
-  const tName = o.target ?? "dark";
-  if (tName === "lit" || tName === "dark") target = tName;
+  const tName = o.toFile !== undefined ? o.toFile : o.target !== undefined ? o.target : "dark";
+  if (o.toFile === undefined && (tName === "lit" || tName === "dark")) target = tName;
   else {
     const t = readBoardFile(tName);
     if (t.rows !== board.rows || t.cols !== board.cols) {
@@ -254,16 +262,38 @@ export function runLargeAnalyze(rows: number, cols: number): LargeAnalyzeSummary
   };
 }
 
+/**
+ * Largest rank whose 2^rank `analyze` writes out in decimal: 2^33219 has 10 000 digits
+ * (boards up to about 182×182). Beyond it the count is written "2^RANK": 2^(10^10) would
+ * take 3 GB of digits.
+ */
+export const MAX_EXACT_RANK = 33219;
+
+/** The number of solvable on/off boards, 2^rank: exact decimal up to MAX_EXACT_RANK, else "2^rank". */
+export function powerOfTwoText(rank: number): string {
+  return rank <= MAX_EXACT_RANK ? powerString(2, rank) : `2^${rank}`;
+}
+
 /** One-line JSON, as `--json` prints it. */
 export function summaryJson(s: LargeSolveSummary | LargeAnalyzeSummary): string {
   return JSON.stringify(s);
 }
 
-/** Human-readable summary lines (without --json). */
-export function summaryText(s: LargeSolveSummary): string {
+/** Human-readable summary lines (without --json); `out` names the presses file when one was written. */
+export function summaryText(s: LargeSolveSummary, out?: string): string {
   const t = s.timings;
   const head = s.solvable
     ? `${s.rows}×${s.cols}: solvable, ${s.moves} presses (${s.minimal ? "minimal" : s.method === "heuristic" ? "not proven minimal: heuristic" : "not minimised"}), nullity ${s.nullity}`
     : `${s.rows}×${s.cols}: not solvable (nullity ${s.nullity}: only 1 in 2^${s.nullity} boards is)`;
-  return `${head}\nread ${t.readMs} ms, solve ${t.solveMs} ms, verify ${t.verifyMs} ms${t.writeMs !== undefined ? `, write ${t.writeMs} ms` : ""}`;
+  const lines = [head];
+  if (!s.solvable && out !== undefined) lines.push(`nothing written to ${out}`);
+  if (s.solvable) {
+    lines.push(
+      out !== undefined
+        ? `presses written to ${out} (1 = press that cell once), replayed: they reach the target`
+        : "replayed: the presses reach the target (use --out FILE to write them)",
+    );
+  }
+  lines.push(`read ${t.readMs} ms, solve ${t.solveMs} ms, verify ${t.verifyMs} ms${t.writeMs !== undefined ? `, write ${t.writeMs} ms` : ""}`);
+  return lines.join("\n");
 }

@@ -16,6 +16,7 @@ import {
   PATTERN_HELP,
   Puzzle,
 } from "../../src/puzzle";
+import { isPlusPattern } from "../../src/solver";
 import { OptionSpec, OptionValues } from "./options";
 
 /** Most cells a graph or box board may have (a 64×64 grid's worth). */
@@ -118,6 +119,27 @@ function rejectWith(v: OptionValues, chosen: string, names: string[]): void {
 }
 
 /**
+ * Whether the options describe an on/off plus grid without wrap (--pattern plus or a plus
+ * mask, no --wrap, --states absent or 2, no --graph/--box/--intersections): the boards that
+ * `solve --from-file/--all-lit` and `analyze` beyond 64×64 handle on packed boards.
+ */
+export function isPlainPlusOptions(v: OptionValues): boolean {
+  if (optionGiven(v, "graph") || optionGiven(v, "box") || optionGiven(v, "intersections")) return false;
+  if (v.wrap === true) return false;
+  if (v.states !== undefined && v.states !== 2) return false;
+  return typeof v.pattern === "string" && isPlusPattern(v.pattern);
+}
+
+/** Rows and cols as --size, --rows and --cols give them (rows and cols default to the size); undefined when not given. */
+export function gridSizeOptions(v: OptionValues): { rows: number | undefined; cols: number | undefined } {
+  const size = v.size as number | undefined;
+  return {
+    rows: v.rows !== undefined ? (v.rows as number) : size,
+    cols: v.cols !== undefined ? (v.cols as number) : size,
+  };
+}
+
+/**
  * The puzzle the options describe: a grid by default (--pattern, --size or --rows/--cols,
  * --wrap), or a graph (--graph), a 3-D box (--box) or the intersection layout
  * (--intersections, with --size); --states applies to all of them.
@@ -136,7 +158,7 @@ export function puzzleFromOptions(v: OptionValues): Puzzle {
     const [x, y, z] = parseBox(v.box as string);
     const p = graphPuzzle(`box ${x}×${y}×${z}`, boxAdjacency(x, y, z), states);
     // Drawn as its z layers of y rows stacked top to bottom (cell index = (layer·y + row)·x + col).
-    return Object.assign({}, p, { rows: y * z, cols: x });
+    return Object.assign({}, p, { pattern: "box", rows: y * z, cols: x });
   }
   const size = v.size === undefined ? DEFAULT_SIZE : (v.size as number);
   checkRange("--size", size, 1, MAX_GRID_SIDE);

@@ -1,24 +1,54 @@
 /**
  * `merlin solve`: the presses that turn one board into another, the fewest when they can
- * be searched, in an order that never darkens the whole board on the way.
+ * be searched, in an order that never darkens the whole board on the way. Large on/off
+ * plus boards come from and go to files (--from-file, --all-lit, --to-file, --out) and are
+ * solved packed end to end by large.ts.
  */
 import { powerString } from "../../src/bigcount";
 import { namedTarget, TARGET_NAMES } from "../../src/boardstate";
-import { inputError } from "../../src/puzzle";
+import { inputError, MAX_GRID_SIDE } from "../../src/puzzle";
 import { analyze, solve } from "../../src/solver";
 import { Command, CommandIO } from "./command";
-import { optionHelp, OptionSpec, parseOptions } from "./options";
-import { boardOption, digits, gridLines, keyShape, PUZZLE_OPTIONS, puzzleFromOptions, sideBySide } from "./puzzle-options";
+import { MAX_SOLVE_CELLS, runLargeSolve, summaryJson, summaryText } from "./large";
+import { OptionValues, optionHelp, OptionSpec, parseOptions } from "./options";
+import {
+  boardOption,
+  digits,
+  gridLines,
+  gridSizeOptions,
+  isPlainPlusOptions,
+  keyShape,
+  PUZZLE_OPTIONS,
+  puzzleFromOptions,
+  sideBySide,
+} from "./puzzle-options";
+
+/** Largest N for --size N with --from-file/--all-lit: N² ≤ MAX_SOLVE_CELLS. */
+const MAX_LARGE_SIDE = Math.floor(Math.sqrt(MAX_SOLVE_CELLS));
+
+const LARGE_OPTIONS = ["from-file", "all-lit", "to-file", "out"];
+
+const SIZE_HELP: { [name: string]: string } = {
+  size: `an N×N board, N = 1..${MAX_GRID_SIDE}; with --from-file or --all-lit up to ${MAX_LARGE_SIDE} (default 3; a --from-file board's own size)`,
+  rows: "rows of an R×C board (default: the size; with --from-file, the file's)",
+  cols: "columns of an R×C board (default: the size; with --from-file, the file's)",
+};
 
 const SPECS: OptionSpec[] = [
-  { name: "from", type: "string", arg: "BOARD", help: "the board to start from: digits, row-major (1 = lit), or ring, lit, dark (required)" },
+  { name: "from", type: "string", arg: "BOARD", help: "the board to start from: digits, row-major (1 = lit), or ring, lit, dark (required unless --from-file or --all-lit)" },
   { name: "to", type: "string", arg: "BOARD", help: "the board to reach, like --from" },
-  { name: "target", type: "string", arg: "NAME", help: "a named board to reach instead of --to: ring, lit or dark (default ring)" },
+  { name: "target", type: "string", arg: "NAME", help: "a named board to reach instead of --to: ring, lit or dark (default ring; dark with --from-file/--all-lit)" },
+  { name: "from-file", type: "string", arg: "FILE", help: "large plus boards: the start board from a file, one line of 0/1 per row (see below)" },
+  { name: "all-lit", type: "flag", help: "large plus boards: start from every cell lit (needs --size N or --rows R --cols C)" },
+  { name: "to-file", type: "string", arg: "FILE", help: "large plus boards: the board to reach from a file (default: --target dark)" },
+  { name: "out", type: "string", arg: "FILE", help: "large plus boards: write the presses to FILE, one line of 0/1 per row (1 = press)" },
   { name: "json", type: "flag", help: "print one JSON object (see below)" },
-  ...PUZZLE_OPTIONS,
+  ...PUZZLE_OPTIONS.map((o) => (SIZE_HELP[o.name] !== undefined ? { ...o, help: SIZE_HELP[o.name] } : o)),
 ];
 
 const HELP = `usage: merlin solve --from BOARD [--to BOARD | --target ring|lit|dark] [options]
+       merlin solve --pattern plus [--size N] --from-file FILE [--to-file FILE | --target dark|lit] [--out FILE] [--json]
+       merlin solve --pattern plus --size N --all-lit [--to-file FILE | --target dark|lit] [--out FILE] [--json]
 
 Finds the keys to press to turn BOARD into the target: the fewest presses when the
 solutions can all be searched (up to 2^24 of them), and a press order in which the board
@@ -37,10 +67,74 @@ all-dark board). Boards with --states above 2 add "counts" (presses per key) aft
 {"solvable":false,"presses":[],"moves":0,"minimal":false,"order":null} (and "counts":[]).
 Exit status 0 whether or not the target is reachable, 2 for bad input.
 
+Large plus boards. --from-file and --all-lit solve on/off plus boards (--pattern plus or
+the mask 010/111/010, without --wrap or --states above 2) of up to ${MAX_SOLVE_CELLS} cells
+(${MAX_LARGE_SIDE}×${MAX_LARGE_SIDE}) by light chasing on bit-packed rows, never building a
+list of cells. A board file has one line per board row, one digit per cell (1 = lit, 0 = dark),
+every line the same length, LF or CRLF line ends; trailing empty lines are ignored. The
+start file decides the board's size: --size N, --rows R and --cols C may be left out, and
+each one given must match the file. The target is all dark unless --target lit or --to-file
+FILE (same format, same size) says otherwise. The presses found are replayed on the start
+board before anything is reported; --out FILE writes them in the board format (1 = press
+that cell once; nothing is written when the target cannot be reached). Without --json a
+summary is printed; with --json:
+  {"solvable":true,"moves":5320,"nullity":0,"minimal":true,"timings":{"readMs":0.2,"solveMs":1.4,"verifyMs":0.1,"writeMs":0.9},"rows":100,"cols":100,"method":"unique","verified":true}
+moves: the number of presses (null when the target cannot be reached); nullity: 2^nullity
+press sets change nothing, so a reachable target has 2^nullity solutions; minimal: no
+solution has fewer presses (searched exactly up to nullity 24); timings: milliseconds to
+read (or build) the boards, to solve, to verify and to write the presses (writeMs only with
+--out); method: unique (nullity 0), exact, heuristic (nullity above 24: improved, not proven
+fewest), none (too large to search) or unsolvable; verified: the presses reach the target.
+
 examples:
   merlin solve --from 010110101 --to 111101111       source 003's worked example
   merlin solve --from dark                           all dark to the ring of 8
-  merlin solve --pattern plus --size 5 --from lit --target dark`;
+  merlin solve --pattern plus --size 5 --from lit --target dark
+  merlin solve --pattern plus --size 2000 --from-file board.txt --out presses.txt
+  merlin solve --pattern plus --size 100 --all-lit --json`;
+
+function given(v: OptionValues, name: string): boolean {
+  return v[name] !== undefined;
+}
+
+/** --from-file / --all-lit: a large on/off plus board, packed end to end (large.ts). */
+function runLarge(v: OptionValues, io: CommandIO): number {
+  if (!isPlainPlusOptions(v)) {
+    throw inputError(
+      "--from-file and --all-lit solve on/off plus boards only: give --pattern plus, without --wrap, --states above 2, --graph, --box or --intersections",
+    );
+  }
+  if (given(v, "from-file") && v["all-lit"] === true) throw inputError("give --from-file FILE or --all-lit, not both");
+  if (given(v, "from")) throw inputError("give --from BOARD or --from-file FILE / --all-lit, not both");
+  if (given(v, "to")) throw inputError("--to takes a board of digits: with --from-file or --all-lit use --to-file FILE or --target dark|lit");
+  if (given(v, "to-file") && given(v, "target")) throw inputError("give --to-file FILE or --target NAME, not both");
+  const target = v.target as string | undefined;
+  if (target !== undefined && target !== "dark" && target !== "lit") {
+    throw inputError(`--target with --from-file or --all-lit must be dark or lit, got '${target}' (use --to-file FILE for any other board)`);
+  }
+  if (given(v, "size") && !((v.size as number) >= 1 && (v.size as number) <= MAX_LARGE_SIDE)) {
+    throw inputError(`--size must be a whole number from 1 to ${MAX_LARGE_SIDE} with --from-file or --all-lit, got ${v.size}`);
+  }
+  for (const name of ["rows", "cols"]) {
+    const n = v[name] as number | undefined;
+    if (n !== undefined && !(n >= 1 && n <= MAX_SOLVE_CELLS)) {
+      throw inputError(`--${name} must be a whole number from 1 to ${MAX_SOLVE_CELLS} with --from-file or --all-lit, got ${n}`);
+    }
+  }
+  const size = gridSizeOptions(v);
+  const out = v.out as string | undefined;
+  const r = runLargeSolve({
+    rows: size.rows,
+    cols: size.cols,
+    fromFile: v["from-file"] as string | undefined,
+    allLit: v["all-lit"] === true,
+    target: target,
+    toFile: v["to-file"] as string | undefined,
+    out: out,
+  });
+  io.out((v.json ? summaryJson(r.summary) : summaryText(r.summary, out)) + "\n");
+  return 0;
+}
 
 function run(argv: string[], io: CommandIO): number {
   const opts = parseOptions(argv, SPECS, "solve");
@@ -50,6 +144,16 @@ function run(argv: string[], io: CommandIO): number {
   }
   if (opts.positionals.length > 0) throw inputError(`unexpected argument '${opts.positionals[0]}' (see 'merlin solve --help')`);
   const v = opts.values;
+  if (given(v, "from-file") || v["all-lit"] === true) return runLarge(v, io);
+  for (const name of LARGE_OPTIONS) {
+    if (given(v, name)) throw inputError(`--${name} works only with --from-file FILE or --all-lit (large plus boards)`);
+  }
+  const size = gridSizeOptions(v);
+  if (isPlainPlusOptions(v) && ((size.rows ?? 0) > MAX_GRID_SIDE || (size.cols ?? 0) > MAX_GRID_SIDE)) {
+    throw inputError(
+      `--from takes boards up to ${MAX_GRID_SIDE}×${MAX_GRID_SIDE}: give a larger plus board with --from-file FILE or --all-lit (see 'merlin solve --help')`,
+    );
+  }
   const p = puzzleFromOptions(v);
   if (v.from === undefined) throw inputError("--from BOARD is required: the board to start from, e.g. --from 010110101, or ring, lit, dark");
   if (v.to !== undefined && v.target !== undefined) throw inputError("give --to BOARD or --target NAME, not both");
