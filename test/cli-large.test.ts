@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { runMerlin } from "../sim/cli/main";
 import { analyze } from "../src/solver";
 import { graphPuzzle } from "../src/puzzle";
+import { xorshift32 } from "./helpers/seeded";
 
 async function merlin(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = "";
@@ -27,17 +28,7 @@ interface Cells {
   v: Uint8Array;
 }
 
-function rng(seed: number): () => number {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s >>>= 0;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    s >>>= 0;
-    return s;
-  };
-}
+const rng = xorshift32;
 
 function randomCells(next: () => number, rows: number, cols: number): Cells {
   const v = new Uint8Array(rows * cols);

@@ -24,19 +24,9 @@ import {
   polyToBitString,
   polyToPathVector,
 } from "../src/gf2poly";
+import { xorshift32 } from "./helpers/seeded";
 
-/** Seeded xorshift32. */
-function rng(seed: number): () => number {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s >>>= 0;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    s >>>= 0;
-    return s;
-  };
-}
+const rng = xorshift32;
 
 /** A random polynomial of exactly degree `deg` (deg ≥ 0). */
 function randomPoly(next: () => number, deg: number): Poly {

@@ -30,18 +30,9 @@ import {
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { xorshift32 } from "./helpers/seeded";
 
-function rng(seed: number): () => number {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s >>>= 0;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    s >>>= 0;
-    return s;
-  };
-}
+const rng = xorshift32;
 
 function randomBoard(next: () => number, rows: number, cols: number): PackedBoard {
   const b = createBoard(rows, cols);

@@ -6,17 +6,9 @@ import { powerString, productString } from "../src/bigcount";
 import { formatBoard, isDark } from "../src/boardstate";
 import { boxAdjacency, graphPuzzle, gridPuzzle, intersectionPuzzle, Puzzle, pressKey, PATTERN_NAMES } from "../src/puzzle";
 import { analyze, prepare, solve, Solution } from "../src/solver";
+import { mulberry32 } from "./helpers/seeded";
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = mulberry32;
 
 /** Index of a board in base k (cell 0 least significant). */
 function indexOf(b: ArrayLike<number>, k: number): number {

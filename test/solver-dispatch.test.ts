@@ -6,18 +6,9 @@ import { describe, expect, it } from "vitest";
 import { createBitMatrix, reduceMatrix } from "../src/gf2";
 import { applyPresses, graphPuzzle, gridPuzzle, intersectionPuzzle, Puzzle } from "../src/puzzle";
 import { analyze, backendName, inverse, isPlusPattern, solve } from "../src/solver";
+import { xorshift32 } from "./helpers/seeded";
 
-function rng(seed: number): () => number {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s >>>= 0;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    s >>>= 0;
-    return s;
-  };
-}
+const rng = xorshift32;
 
 /** Grid adjacency (orthogonal neighbours), row-major nodes: the plus board as a graph. */
 function gridGraph(rows: number, cols: number): Puzzle {

@@ -15,18 +15,9 @@ import {
   zkReduce,
   zkSolve,
 } from "../src/zk";
+import { mulberry32 } from "./helpers/seeded";
 
-/** Seeded PRNG (mulberry32) so every run checks the same random matrices. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = mulberry32;
 
 const prod = (xs: number[]) => xs.reduce((a, b) => a * b, 1);
 
