@@ -1,20 +1,9 @@
 // Espruino timer semantics on the virtual board (ESPRUINO.md; Espruino 2v29 jswrap_interactive.c).
 import { describe, expect, it } from "vitest";
-import type { Profile } from "../hardware/profile";
 import { createVirtualBoard } from "../sim/board";
+import { PICO_TEST_PROFILE } from "./helpers/test-profile";
 
-const profile: Profile = {
-  name: "pico-test",
-  description: "3×3 direct-drive test board",
-  board: "PICO",
-  chip: "stm32",
-  rows: 3,
-  cols: 3,
-  keys: { rowPins: ["B3", "B4", "B5"], colPins: ["A0", "A1", "A2"], diodes: false },
-  leds: { drive: "direct", pins: ["B15", "B14", "B13", "B10", "B1", "A7", "A6", "A5", "A8"], activeHigh: true, transistors: false, currentMa: 8 },
-  piezo: "B9",
-  vcc: 3.3,
-};
+const profile = PICO_TEST_PROFILE;
 
 function boot(code: string) {
   return createVirtualBoard({ profile, code });
