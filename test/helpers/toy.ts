@@ -1,0 +1,176 @@
+/**
+ * The toy on the virtual board, for tests that play it through its pins: build the firmware
+ * file for a profile (so a fresh clone needs no prior `npm run build`), boot it, tap pads,
+ * and read what a player sees (LED pins) and hears (the piezo).
+ *
+ *   beforeAll(() => buildToy("pico-3x3"));
+ *   const board = bootToy("pico-3x3", { bounceMs: 3 });
+ *   tap(board, 4);                 // press the centre pad for 80 ms, then wait 120 ms
+ *   board.ledFrame();              // "…" row-major, "1" = lit
+ *   toyState(board).moves;         // the console API, only to set up and to read status
+ */
+import { readFileSync } from "node:fs";
+import { buildFirmware, outputPath } from "../../firmware/build/build";
+import type { Profile } from "../../hardware/profile";
+import { loadProfile } from "../../hardware/validate";
+import { namedTarget } from "../../src/boardstate";
+import { gridPuzzle } from "../../src/puzzle";
+import { compileTables, type MaskTables } from "../../src/tables";
+import { createVirtualBoard, type KeyRef, type ToneEvent, type VirtualBoard, type VirtualBoardOptions } from "../../sim/board";
+
+const built = new Map<string, Promise<string>>();
+
+/**
+ * Builds dist/…/firmware.js for a profile (once per test process) and returns its text.
+ * Call it in beforeAll; bootToy then uses the text it built, not whatever is on disk later.
+ */
+export function buildToy(name: string): Promise<string> {
+  let p = built.get(name);
+  if (!p) {
+    p = buildFirmware(loadProfile(name)).then((r) => {
+      if (r.findings.length > 0) throw new Error(`firmware for ${name} breaks the Espruino subset: ${JSON.stringify(r.findings)}`);
+      return readFileSync(r.file, "utf8");
+    });
+    built.set(name, p);
+  }
+  return p;
+}
+
+const codes = new Map<string, string>();
+
+/** buildToy, remembering the text for bootToy. */
+export async function prepareToy(name: string): Promise<string> {
+  const code = await buildToy(name);
+  codes.set(name, code);
+  return code;
+}
+
+export interface ToyOptions extends Omit<Partial<VirtualBoardOptions>, "profile" | "code"> {
+  /** Firmware text; default: what prepareToy built for this profile. */
+  code?: string;
+  /** Virtual ms to run after power-on (the 0.5 s light test and its tone). Default 1000. */
+  settleMs?: number;
+}
+
+/** Powers on a virtual board running the toy's firmware for `name`, with a fresh in-memory flash. */
+export function bootToy(name: string, opts: ToyOptions = {}): VirtualBoard {
+  const code = opts.code ?? codes.get(name);
+  if (code === undefined) throw new Error(`bootToy(${name}): call prepareToy("${name}") in beforeAll first`);
+  const { settleMs, ...rest } = opts;
+  const board = createVirtualBoard({
+    seed: 1,
+    codeName: outputPath(name),
+    ...rest,
+    profile: loadProfile(name),
+    code,
+  });
+  board.clock.advance(settleMs ?? 1000);
+  return board;
+}
+
+/** Press a pad (0-based) or button for holdMs, then leave it released for gapMs (virtual ms). */
+export function tap(board: VirtualBoard, key: KeyRef, holdMs = 80, gapMs = 120, bounceMs?: number): void {
+  const o = bounceMs === undefined ? undefined : { bounceMs };
+  board.press(key, o);
+  board.clock.advance(holdMs);
+  board.release(key, o);
+  board.clock.advance(gapMs);
+}
+
+/** Hold a key for ms, then release it and wait gapMs. */
+export function hold(board: VirtualBoard, key: KeyRef, ms: number, gapMs = 120): void {
+  tap(board, key, ms, gapMs);
+}
+
+export interface ToyState {
+  board: string;
+  moves: number;
+  status: "playing" | "won" | "lost";
+  reason: string | null;
+  rules: string;
+  seed: number;
+  leds: string;
+  muted: boolean;
+  asleep: boolean;
+  error: string | null;
+}
+
+/** Merlin.state() through the console. */
+export function toyState(board: VirtualBoard): ToyState {
+  return board.eval("Merlin.state()") as ToyState;
+}
+
+/** Merlin.start(bits) through the console (a position to play from, under the current rules). */
+export function startAt(board: VirtualBoard, bits: string): ToyState {
+  return board.eval(`Merlin.start(${JSON.stringify(bits)})`) as ToyState;
+}
+
+export function setRules(board: VirtualBoard, name: string): ToyState {
+  return board.eval(`Merlin.setRules(${JSON.stringify(name)})`) as ToyState;
+}
+
+/** Tones (non-silent changes) on the piezo since `fromT` (virtual ms). */
+export function tonesSince(board: VirtualBoard, fromT: number): ToneEvent[] {
+  return board.tones.filter((e) => e.t >= fromT && e.freq > 0);
+}
+
+/** What a profile's pads do: the same press pattern the toy's own tables hold (Merlin's rules). */
+export interface PadGeometry {
+  profile: Profile;
+  rows: number;
+  cols: number;
+  pads: number;
+  /** toggle[k]: mask of the pads a press of pad k toggles (bit i = pad i, row-major). */
+  toggle: number[];
+  /** The goal: every pad lit but the centre (the middle one, or middle 2×2 on an even side). */
+  goal: number;
+  tables: MaskTables;
+}
+
+export function padGeometry(name: string): PadGeometry {
+  const profile = loadProfile(name);
+  const puzzle = gridPuzzle({ rows: profile.rows, cols: profile.cols, pattern: "merlin" });
+  const tables = compileTables(puzzle);
+  const goal = namedTarget(puzzle, "ring").reduce((m, v, i) => m | (v << i), 0);
+  return {
+    profile,
+    rows: profile.rows,
+    cols: profile.cols,
+    pads: profile.rows * profile.cols,
+    toggle: Array.from(tables.toggle),
+    goal,
+    tables,
+  };
+}
+
+/** A mask as the row-major "0/1" string ledFrame() and Merlin.state() use. */
+export function bitsOf(mask: number, pads: number): string {
+  let s = "";
+  for (let i = 0; i < pads; i++) s += (mask >>> i) & 1;
+  return s;
+}
+
+export function maskOf(bits: string): number {
+  let m = 0;
+  for (let i = 0; i < bits.length; i++) if (bits[i] === "1") m |= 1 << i;
+  return m >>> 0;
+}
+
+/** The board reached from `from` by pressing `keys` (0-based pads). */
+export function afterPresses(g: PadGeometry, from: number, keys: number[]): number {
+  let m = from;
+  for (const k of keys) m ^= g.toggle[k];
+  return m >>> 0;
+}
+
+/** A seeded PRNG for test scripts (mulberry32). */
+export function testRng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
