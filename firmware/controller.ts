@@ -3,6 +3,10 @@
  * piezo, state out to flash. Every entry point (scanner callback, timers, console API) runs
  * inside `guard`, so an error is logged, signalled (all pads flash, low buzz) and the toy
  * goes back to showing a playable board instead of dying silently.
+ *
+ * On Espruino every top-level function and variable costs RAM (JsVars) for as long as the toy
+ * runs, while code and literals inside a function body stay in flash until called — hence
+ * few, larger functions here, and tables written inside the functions that use them.
  */
 import { BUTTONS, COLS, CONSOLE_MOVED, CONSOLE_PASSWORD, DEEP_SLEEP, ROWS, TABLES, TARGET } from "merlin:config";
 import { DEBOUNCE_PRESS_MS, DEBOUNCE_RELEASE_MS } from "../src/debounce";
@@ -11,15 +15,15 @@ import {
   createKeyEvents, keyEventsPop, keyEventsUpdate, KeyEvents,
 } from "../src/keyevents";
 import {
-  createGame, createGameFrom, Effects, GameEvent, GameState, loadGame, newEffects, saveGame,
-  showState, update, PLAYING, WON, STATUS_NAMES, REASON_NAMES,
+  createGame, createGameFrom, Effects, GameEvent, GameState, loadGame, newEffects, reasonName, saveGame,
+  showState, statusName, update, PLAYING, WON,
 } from "../src/game";
-import { RULE_SETS } from "../src/rules";
+import { RULE_NAMES, ruleIndex } from "../src/rules";
 import { CUE_ILLEGAL, CUE_MUTE, CUE_POWER_ON, CUE_SELF_TEST, CUE_UNMUTE, cueNotes } from "../src/sounds";
-import { flash, ledsInit, setLit, showFrame, shownMask } from "./leds";
-import { isMuted, playNotes, setMuted, stopSound } from "./piezo";
-import { keysDown, scannerInit, setIgnored, setMultiplex } from "./scanner";
-import { flush, GAME_FILE, readObject, readText, SETTINGS_FILE, STATS_FILE, writeLater } from "./store";
+import { ledsInit, setLit, show, shownMask } from "./leds";
+import { muted, playNotes, setMuted } from "./piezo";
+import { debouncer, scannerInit, setScan } from "./scanner";
+import { flush, GAME_FILE, readFile, SETTINGS_FILE, STATS_FILE, writeLater } from "./store";
 
 const PADS = ROWS * COLS;
 const ALL_PADS = PADS >= 32 ? -1 : (1 << PADS) - 1;
@@ -28,16 +32,11 @@ export const DEFAULT_IDLE_MS = 180000;
 const SELF_TEST_STEP_MS = 250;
 const SELF_TEST_TIMEOUT_MS = 30000;
 
-/** What holding pad N (1-based) for 1.5 s does; the press it made on key-down is taken back. */
-const HOLD_NEW_GAME = 1;
-const HOLD_SAME_GAME = 2;
-const HOLD_HIT_ME = 3;
-const HOLD_UNDO = 4;
-const HOLD_COMP_TURN = 5;
-const HOLD_RULES = 6;
-const HOLD_MUTE = 7;
-const HOLD_GOAL = 8;
-const HOLD_SLEEP = 9;
+/**
+ * What holding pad N (1-based) for 1.5 s does (the press it made on key-down is taken back):
+ * 1 NEW GAME, 2 SAME GAME, 3 HIT ME, 4 undo, 5 COMP TURN, 6 next rule set, 7 mute,
+ * 8 show the goal, 9 sleep. Extra buttons, in BUTTONS order: NEW GAME, SAME GAME, HIT ME, COMP TURN.
+ */
 
 let game: GameState;
 const fx: Effects = newEffects();
@@ -46,27 +45,48 @@ let keyEvents: KeyEvents;
 let idleMs = DEFAULT_IDLE_MS;
 let idleTimer: number | undefined;
 let asleep = false;
-let selfTest = false;
+/** Self-test: −1 off; 0..PADS−1 the walk over the pads; PADS its end; PADS+1 the echo phase. */
+let selfTest = -1;
 let selfTestTimer: number | undefined;
+/** Keys reported stuck, ignored until released. */
+let stuckMask = 0;
 const stats = { games: 0, wins: 0, best: 0 };
 /** The last error, for Merlin.state() and the tests. */
 let lastError = "";
 
-function nowMs(): number {
-  return getTime() * 1000;
+/** Runs `fn` as an event entry point: errors are caught, logged and signalled. */
+export function guard(fn: () => void): void {
+  try {
+    fn();
+  } catch (e) {
+    lastError = String(e);
+    console.log("Merlin error: " + lastError);
+    try {
+      playNotes(cueNotes(CUE_ILLEGAL));
+      showState(game, fx);
+      show(fx.frame, fx.blink, ALL_PADS, 300);
+    } catch (again) {
+      console.log("Merlin: cannot recover display: " + again);
+    }
+  }
 }
 
-function render(): void {
-  showFrame(fx.frame, fx.blink);
-  if (fx.flashMs > 0) flash(fx.flash, fx.flashMs);
+/**
+ * Runs one game event (or, for type "", just shows the game) and shows its effects, records
+ * the result and saves; returns the game's error code (0 = none).
+ */
+function send(type: string, key: number, seed: number | undefined, rules: string | undefined): number {
+  const before = game.status;
+  const prevRules = game.rules;
+  ev.type = type;
+  ev.now = getTime() * 1000;
+  ev.key = key;
+  ev.seed = seed;
+  ev.rules = rules;
+  if (type === "") showState(game, fx);
+  else update(TABLES, game, ev, fx);
+  show(fx.frame, fx.blink, fx.flash, fx.flashMs);
   if (fx.cues.length > 0) playNotes(cueNotes(fx.cues[fx.cues.length - 1]));
-}
-
-function saveSettings(): void {
-  writeLater(SETTINGS_FILE, JSON.stringify({ rules: RULE_SETS[game.rules].name, mute: isMuted(), idle: idleMs }));
-}
-
-function recordEnd(before: number): void {
   if (before === PLAYING && game.status !== PLAYING) {
     stats.games++;
     if (game.status === WON) {
@@ -75,224 +95,132 @@ function recordEnd(before: number): void {
     }
     writeLater(STATS_FILE, JSON.stringify(stats));
   }
-}
-
-/** Runs one game event and shows its effects; returns the game's error code (0 = none). */
-function send(type: string, key: number, seed: number | undefined, rules: string | undefined): number {
-  const before = game.status;
-  const prevRules = game.rules;
-  ev.type = type;
-  ev.now = nowMs();
-  ev.key = key;
-  ev.seed = seed;
-  ev.rules = rules;
-  update(TABLES, game, ev, fx);
-  render();
-  recordEnd(before);
-  writeLater(GAME_FILE, saveGame(game, ev.now));
+  if (type !== "") writeLater(GAME_FILE, saveGame(game, ev.now));
   if (game.rules !== prevRules) saveSettings();
   if (game.status !== PLAYING && before === PLAYING) flush();
   return fx.error;
 }
 
-function showGame(): void {
-  showState(game, fx);
-  render();
+function saveSettings(): void {
+  writeLater(SETTINGS_FILE, JSON.stringify({ rules: RULE_NAMES[game.rules], mute: muted, idle: idleMs }));
 }
 
-function onError(e: unknown): void {
-  lastError = String(e);
-  console.log("Merlin error: " + lastError);
-  try {
-    playNotes(cueNotes(CUE_ILLEGAL));
-    showGame();
-    flash(ALL_PADS, 300);
-  } catch (again) {
-    console.log("Merlin: cannot recover display: " + again);
-  }
-}
-
-/** Runs `fn` as an event entry point: errors are caught, logged and signalled. */
-export function guard(fn: () => void): void {
-  try {
-    fn();
-  } catch (e) {
-    onError(e);
-  }
-}
-
-function sleepNow(): void {
-  if (idleTimer !== undefined) clearTimeout(idleTimer);
-  idleTimer = undefined;
-  flush();
-  stopSound();
-  setLit(false);
-  setMultiplex(false);
-  asleep = true;
-  if (DEEP_SLEEP) setDeepSleep(1);
-}
-
-function onIdle(): void {
-  idleTimer = undefined;
-  guard(sleepNow);
-}
-
+/** Restarts the idle timer: the board sleeps after idleMs without a key (0 = never). */
 function touch(): void {
   if (idleTimer !== undefined) clearTimeout(idleTimer);
-  idleTimer = idleMs > 0 ? setTimeout(onIdle, idleMs) : undefined;
+  idleTimer = idleMs > 0 ? setTimeout(sleepNow, idleMs) : undefined;
 }
 
-function wake(): void {
-  asleep = false;
-  if (DEEP_SLEEP) setDeepSleep(0);
-  setLit(true);
-  setMultiplex(true);
-  showGame();
+/** LEDs off, sound off, scanning on interrupts only, deep sleep where the chip has it. */
+function sleepNow(): void {
+  guard(function () {
+    if (idleTimer !== undefined) clearTimeout(idleTimer);
+    idleTimer = undefined;
+    flush();
+    playNotes(null);
+    setLit(false);
+    asleep = true;
+    setScan(false, stuckMask);
+    if (DEEP_SLEEP) setDeepSleep(1);
+  });
 }
 
 function toggleMute(): void {
-  const on = !isMuted();
+  const on = !muted;
   if (on) playNotes(cueNotes(CUE_MUTE));
   setMuted(on);
   if (!on) playNotes(cueNotes(CUE_UNMUTE));
   saveSettings();
 }
 
-function nextRules(): void {
-  send("setRules", 0, undefined, RULE_SETS[(game.rules + 1) % RULE_SETS.length].name);
-  // Show which rule set is now active: pad 1, 2 or 3 lights.
-  flash(1 << game.rules, 800);
+/** The self-test timer: the next pad of the walk, the start of the echo phase, or the end. */
+function selfTestTick(): void {
+  guard(function () {
+    selfTestTimer = undefined;
+    if (selfTest < 0) return;
+    if (selfTest > PADS) {
+      selfTest = -1;
+      send("", 0, undefined, undefined);
+    } else if (selfTest === PADS) {
+      // Echo phase: every key lights its own pad; ends after a quiet spell or the chord again.
+      show(0, 0, 0, 0);
+      selfTest++;
+      selfTestTimer = setTimeout(selfTestTick, SELF_TEST_TIMEOUT_MS);
+    } else {
+      show(1 << selfTest, 0, 0, 0);
+      playNotes(cueNotes(CUE_SELF_TEST));
+      selfTest++;
+      selfTestTimer = setTimeout(selfTestTick, SELF_TEST_STEP_MS);
+    }
+  });
 }
 
-function runHold(pad: number): void {
-  if (pad > 9) return;
-  send("revoke", 0, undefined, undefined);
-  if (pad === HOLD_NEW_GAME) send("newGame", 0, undefined, undefined);
-  else if (pad === HOLD_SAME_GAME) send("sameGame", 0, undefined, undefined);
-  else if (pad === HOLD_HIT_ME) send("hint", 0, undefined, undefined);
-  else if (pad === HOLD_UNDO) send("undo", 0, undefined, undefined);
-  else if (pad === HOLD_COMP_TURN) send("compTurn", 0, undefined, undefined);
-  else if (pad === HOLD_RULES) nextRules();
-  else if (pad === HOLD_MUTE) toggleMute();
-  else if (pad === HOLD_GOAL) flash(game.target, 1000);
-  else if (pad === HOLD_SLEEP) sleepNow();
-}
-
-/** Extra buttons in BUTTONS order: NEW GAME, SAME GAME, HIT ME, COMP TURN. */
-const BUTTON_EVENTS = ["newGame", "sameGame", "hint", "compTurn"];
-
-function endSelfTest(): void {
-  if (selfTestTimer !== undefined) clearTimeout(selfTestTimer);
-  selfTestTimer = undefined;
-  selfTest = false;
-  showGame();
-}
-
-function selfTestStep(i: number): void {
-  selfTestTimer = undefined;
-  if (i < PADS) {
-    showFrame(1 << i, 0);
-    playNotes(cueNotes(CUE_SELF_TEST));
-    selfTestTimer = setTimeout(function () {
-      guard(function () {
-        selfTestStep(i + 1);
-      });
-    }, SELF_TEST_STEP_MS);
-  } else {
-    // Echo phase: every key lights its own pad; ends after a quiet spell or the chord again.
-    showFrame(0, 0);
-    selfTestTimer = setTimeout(function () {
-      guard(endSelfTest);
-    }, SELF_TEST_TIMEOUT_MS);
-  }
-}
-
-function startSelfTest(): void {
-  send("revoke", 0, undefined, undefined);
-  selfTest = true;
-  selfTestStep(0);
-}
-
-function selfTestKey(key: number): void {
-  showFrame(key < PADS ? 1 << key : ALL_PADS, 0);
-  playNotes(cueNotes(CUE_SELF_TEST));
-  if (selfTestTimer !== undefined) clearTimeout(selfTestTimer);
-  selfTestTimer = setTimeout(function () {
-    guard(endSelfTest);
-  }, SELF_TEST_TIMEOUT_MS);
-}
-
-/** A debounced key-down or a console press: the same path. */
-function keyDown(key: number): void {
-  touch();
-  if (asleep) {
-    wake();
+/** A debounced key-down, a pad hold (`hold`), or a console press: key 0-based. */
+function keyDown(key: number, hold: boolean): void {
+  if (hold) {
+    const pad = key + 1;
+    if (selfTest >= 0 || asleep || key >= PADS || pad > 9) return;
+    send("revoke", 0, undefined, undefined);
+    if (pad === 6) {
+      send("setRules", 0, undefined, RULE_NAMES[(game.rules + 1) % RULE_NAMES.length]);
+      // Show which rule set is now active: pad 1, 2 or 3 lights.
+      show(fx.frame, fx.blink, 1 << game.rules, 800);
+    } else if (pad === 7) toggleMute();
+    else if (pad === 8) show(fx.frame, fx.blink, game.target, 1000);
+    else if (pad === 9) sleepNow();
+    else send(["newGame", "sameGame", "hint", "undo", "compTurn"][pad - 1], 0, undefined, undefined);
     return;
   }
-  if (selfTest) selfTestKey(key);
-  else if (key < PADS) send("press", key + 1, undefined, undefined);
-  else send(BUTTON_EVENTS[key - PADS], 0, undefined, undefined);
+  touch();
+  if (asleep) {
+    asleep = false;
+    if (DEEP_SLEEP) setDeepSleep(0);
+    setLit(true);
+    setScan(true, stuckMask);
+    send("", 0, undefined, undefined);
+  } else if (selfTest >= 0) {
+    show(key < PADS ? 1 << key : ALL_PADS, 0, 0, 0);
+    playNotes(cueNotes(CUE_SELF_TEST));
+    if (selfTestTimer !== undefined) clearTimeout(selfTestTimer);
+    selfTest = PADS + 1;
+    selfTestTimer = setTimeout(selfTestTick, SELF_TEST_TIMEOUT_MS);
+  } else if (key < PADS) send("press", key + 1, undefined, undefined);
+  else send(["newGame", "sameGame", "hint", "compTurn"][key - PADS], 0, undefined, undefined);
 }
 
-function drainKeyEvents(): void {
-  let type = keyEventsPop(keyEvents);
-  while (type !== 0) {
-    const arg = keyEvents.arg;
-    if (type === EV_PRESS) keyDown(arg);
-    else if (type === EV_HOLD && !selfTest && !asleep && arg < PADS) runHold(arg + 1);
-    else if (type === EV_CHORD) {
-      if (selfTest) endSelfTest();
-      else startSelfTest();
-    } else if (type === EV_STUCK) {
-      console.log("Merlin: key " + (arg + 1) + " stuck, ignored until released");
-      setIgnored(keysDownIgnored(arg));
-    }
-    type = keyEventsPop(keyEvents);
+/** Starts the self-test (walk every pad with a click, then echo keys), or ends it. */
+function toggleSelfTest(): void {
+  if (selfTestTimer !== undefined) clearTimeout(selfTestTimer);
+  selfTestTimer = undefined;
+  if (selfTest >= 0) {
+    selfTest = -1;
+    send("", 0, undefined, undefined);
+  } else {
+    send("revoke", 0, undefined, undefined);
+    selfTest = 0;
+    selfTestTick();
   }
 }
 
-let stuckMask = 0;
-function keysDownIgnored(key: number): number {
-  stuckMask |= 1 << key;
-  return stuckMask;
-}
-
+/** The scanner's callback: debounced key changes → key events → actions. */
 function onKeys(changed: number, stable: number, now: number): void {
   guard(function () {
     // A stuck key is forgotten once released.
     stuckMask &= stable;
-    setIgnored(stuckMask);
     keyEventsUpdate(keyEvents, stable, now);
-    drainKeyEvents();
+    let type = keyEventsPop(keyEvents);
+    while (type !== 0) {
+      const arg = keyEvents.arg;
+      if (type === EV_PRESS || type === EV_HOLD) keyDown(arg, type === EV_HOLD);
+      else if (type === EV_CHORD) toggleSelfTest();
+      else if (type === EV_STUCK) {
+        console.log("Merlin: key " + (arg + 1) + " stuck, ignored until released");
+        stuckMask |= 1 << arg;
+      }
+      type = keyEventsPop(keyEvents);
+    }
+    setScan(!asleep, stuckMask);
   });
-}
-
-function loadSettings(): number {
-  const s = readObject(SETTINGS_FILE);
-  let rules = 0;
-  if (s) {
-    for (let i = 0; i < RULE_SETS.length; i++) if (RULE_SETS[i].name === s.rules) rules = i;
-    setMuted(s.mute === true);
-    if (typeof s.idle === "number" && s.idle >= 0) idleMs = s.idle;
-  }
-  const st = readObject(STATS_FILE);
-  if (st && typeof st.games === "number" && typeof st.wins === "number" && typeof st.best === "number") {
-    stats.games = st.games;
-    stats.wins = st.wins;
-    stats.best = st.best;
-  }
-  return rules;
-}
-
-function randomSeed(): number {
-  return (E.hwRand() >>> 0) % 1000000;
-}
-
-function restoreGame(rules: number): GameState {
-  const text = readText(GAME_FILE);
-  const saved = text === null ? null : loadGame(TABLES, text, nowMs());
-  if (saved && saved.target === TARGET) return saved;
-  return createGame(TABLES, TARGET, rules, randomSeed(), nowMs());
 }
 
 function boardString(mask: number): string {
@@ -301,106 +229,96 @@ function boardString(mask: number): string {
   return s;
 }
 
-function bitsToMask(bits: string): number {
-  if (typeof bits !== "string" || bits.length !== PADS) throw new Error("start needs " + PADS + " digits of 0/1");
-  let m = 0;
-  for (let i = 0; i < PADS; i++) {
-    const ch = bits.charAt(i);
-    if (ch === "1") m |= 1 << i;
-    else if (ch !== "0") throw new Error("start: '" + ch + "' is not 0 or 1");
-  }
-  return m;
+/** Runs a console command as an entry point (idle timer restarted), then returns the state. */
+function command(fn: () => void) {
+  guard(function () {
+    touch();
+    fn();
+  });
+  return api.state();
 }
 
 /** The console API, global `Merlin` (REPL and scripted checks). */
 export const api = {
-  /** Presses pad k (1-based) through the same path as a debounced physical key. */
+  /** Presses pad k (1-based; extra buttons follow the pads) through the same path as a debounced key. */
   press: function (k: number) {
-    guard(function () {
-      if (!(k >= 1 && k <= PADS + BUTTONS.length && Math.floor(k) === k)) {
-        send("press", k, undefined, undefined);
-        return;
-      }
-      keyDown(k - 1);
+    return command(function () {
+      if (k >= 1 && k <= PADS + BUTTONS.length && Math.floor(k) === k) keyDown(k - 1, false);
+      else send("press", k, undefined, undefined);
     });
-    return api.state();
   },
   state: function () {
     return {
       board: boardString(game.board),
       moves: game.moves,
-      status: STATUS_NAMES[game.status],
-      reason: game.reason ? REASON_NAMES[game.reason] : null,
-      rules: RULE_SETS[game.rules].name,
+      status: statusName(game),
+      reason: reasonName(game),
+      rules: RULE_NAMES[game.rules],
       seed: game.seed,
       puzzle: game.puzzle,
       par: game.par,
       leds: boardString(shownMask()),
-      muted: isMuted(),
+      muted: muted,
       asleep: asleep,
       error: lastError || null,
     };
   },
   newGame: function (seed?: number) {
-    guard(function () {
-      touch();
+    return command(function () {
       send("newGame", 0, seed, undefined);
     });
-    return api.state();
   },
+  /** A game from a given start, e.g. "010110101" (pad 1 first). */
   start: function (bits: string) {
-    const start = bitsToMask(bits);
-    game = createGameFrom(TABLES, TARGET, game.rules, start, game.seed, nowMs());
-    guard(function () {
-      touch();
-      showGame();
-      writeLater(GAME_FILE, saveGame(game, nowMs()));
+    if (typeof bits !== "string" || bits.length !== PADS) throw new Error("start needs " + PADS + " digits of 0/1");
+    let start = 0;
+    for (let i = 0; i < PADS; i++) {
+      const ch = bits.charAt(i);
+      if (ch === "1") start |= 1 << i;
+      else if (ch !== "0") throw new Error("start: '" + ch + "' is not 0 or 1");
+    }
+    game = createGameFrom(TABLES, TARGET, game.rules, start, game.seed, getTime() * 1000);
+    return command(function () {
+      send("", 0, undefined, undefined);
+      writeLater(GAME_FILE, saveGame(game, ev.now));
     });
-    return api.state();
   },
   setRules: function (name: string) {
-    let ok = false;
-    guard(function () {
-      touch();
-      ok = send("setRules", 0, undefined, name) === 0;
+    let error = -1;
+    const state = command(function () {
+      error = send("setRules", 0, undefined, name);
     });
-    if (!ok) throw new Error("unknown rules '" + name + "': use basic, merlin1978 or classic");
-    return api.state();
+    if (error !== 0) throw new Error("unknown rules '" + name + "': use basic, merlin1978 or classic");
+    return state;
   },
   undo: function () {
-    guard(function () {
+    return command(function () {
       send("undo", 0, undefined, undefined);
     });
-    return api.state();
   },
+  /** HIT ME: flashes the pad to press and returns it (1-based; 0 when there is none). */
   hint: function () {
-    guard(function () {
+    command(function () {
       send("hint", 0, undefined, undefined);
     });
     return fx.hint + 1;
   },
   mute: function (on: boolean) {
-    if (on !== isMuted()) guard(toggleMute);
-    return isMuted();
+    if (on !== muted) guard(toggleMute);
+    return muted;
   },
   stats: function () {
     return { games: stats.games, wins: stats.wins, best: stats.best };
   },
-  sleep: function () {
-    guard(sleepNow);
-  },
+  sleep: sleepNow,
   selfTest: function () {
-    guard(startSelfTest);
+    guard(toggleSelfTest);
   },
-  /** Idle minutes before sleep (0 = never), persisted. */
+  /** Idle time before sleep in ms (0 = never), persisted. */
   setIdle: function (ms: number) {
     if (!(ms >= 0)) throw new Error("idle time must be a number of ms >= 0");
     idleMs = ms;
-    saveSettings();
-    touch();
-  },
-  memory: function () {
-    return process.memory().usage;
+    command(saveSettings);
   },
 };
 
@@ -412,15 +330,30 @@ export function boot(): void {
     E.lockConsole();
   }
   ledsInit();
-  const rules = loadSettings();
-  game = restoreGame(rules);
+  const settings = readFile(SETTINGS_FILE, true);
+  let rules = 0;
+  if (settings) {
+    rules = Math.max(0, ruleIndex(settings.rules));
+    setMuted(settings.mute === true);
+    if (typeof settings.idle === "number" && settings.idle >= 0) idleMs = settings.idle;
+  }
+  const st = readFile(STATS_FILE, true);
+  if (st && typeof st.games === "number" && typeof st.wins === "number" && typeof st.best === "number") {
+    stats.games = st.games;
+    stats.wins = st.wins;
+    stats.best = st.best;
+  }
+  const text = readFile(GAME_FILE, false);
+  const now = getTime() * 1000;
+  const saved = text === null ? null : loadGame(TABLES, text, now);
+  game = saved && saved.target === TARGET ? saved : createGame(TABLES, TARGET, rules, (E.hwRand() >>> 0) % 1000000, now);
   keyEvents = createKeyEvents(PADS + BUTTONS.length, SELF_TEST_CHORD);
   scannerInit(onKeys, DEBOUNCE_PRESS_MS, DEBOUNCE_RELEASE_MS);
-  setMultiplex(true);
-  showGame();
+  setScan(true, 0);
+  showState(game, fx);
   // Merlin's power-on: every pad lit with a tone for half a second, then the game.
-  flash(ALL_PADS, 500);
+  show(fx.frame, fx.blink, ALL_PADS, 500);
   playNotes(cueNotes(CUE_POWER_ON));
   touch();
-  if (keysDown() !== 0) console.log("Merlin: a key is held at power-on");
+  if (debouncer.stable !== 0) console.log("Merlin: a key is held at power-on");
 }

@@ -13,38 +13,32 @@ const COL_MASK = (1 << COLS) - 1;
 let frame = 0;
 let blink = 0;
 let flashMask = 0;
-let flashing = false;
 let phaseOn = true;
 let lit = true;
 let blinkTimer: number | undefined;
+/** Set while a flash is shown. */
 let flashTimer: number | undefined;
 
 /** The pads lit right now. */
 export function shownMask(): number {
   if (!lit) return 0;
-  if (flashing) return flashMask;
+  if (flashTimer !== undefined) return flashMask;
   return phaseOn ? frame : frame & ~blink;
 }
 
-function output(): void {
-  if (LED_DRIVE !== "direct") return;
-  const m = shownMask();
-  digitalWrite(LED_PINS, LED_ACTIVE_HIGH ? m : ~m & ALL);
-}
-
-/** The LED column pins' value for matrix row `row` (columns sink current: 0 = lit). */
-export function matrixColumns(row: number): number {
-  return ~(shownMask() >> (row * COLS)) & COL_MASK;
-}
-
-function toggleBlink(): void {
-  phaseOn = !phaseOn;
-  output();
-}
-
-function updateBlinkTimer(): void {
-  const needed = lit && !flashing && (frame & blink) !== 0;
-  if (needed && blinkTimer === undefined) blinkTimer = setInterval(toggleBlink, BLINK_MS);
+/** Writes the LEDs (direct drive) and runs the blink timer exactly while something blinks. */
+function refresh(): void {
+  if (LED_DRIVE === "direct") {
+    const m = shownMask();
+    digitalWrite(LED_PINS, LED_ACTIVE_HIGH ? m : ~m & ALL);
+  }
+  const needed = lit && flashTimer === undefined && (frame & blink) !== 0;
+  if (needed && blinkTimer === undefined) {
+    blinkTimer = setInterval(function () {
+      phaseOn = !phaseOn;
+      refresh();
+    }, BLINK_MS);
+  }
   if (!needed && blinkTimer !== undefined) {
     clearInterval(blinkTimer);
     blinkTimer = undefined;
@@ -52,48 +46,41 @@ function updateBlinkTimer(): void {
   }
 }
 
-export function ledsInit(): void {
-  if (LED_DRIVE === "direct") {
-    for (let i = 0; i < LED_PINS.length; i++) pinMode(LED_PINS[i], "output");
-  } else {
-    for (let i = 0; i < LED_PINS.length; i++) pinMode(LED_PINS[i], "output");
-    digitalWrite(LED_PINS, COL_MASK);
-  }
-  output();
+/** The LED column pins' value for matrix row `row` (columns sink current: 0 = lit). */
+export function matrixColumns(row: number): number {
+  return ~(shownMask() >> (row * COLS)) & COL_MASK;
 }
 
-export function showFrame(f: number, b: number): void {
+export function ledsInit(): void {
+  for (let i = 0; i < LED_PINS.length; i++) pinMode(LED_PINS[i], "output");
+  if (LED_DRIVE !== "direct") digitalWrite(LED_PINS, COL_MASK);
+  refresh();
+}
+
+/**
+ * Shows frame `f` with the pads of `b` blinking; with `flashMs` > 0, shows `flash` instead for
+ * that long first (a flash already showing is replaced).
+ */
+export function show(f: number, b: number, flash: number, flashMs: number): void {
   frame = f;
   blink = b;
-  output();
-  updateBlinkTimer();
+  if (flashMs > 0) {
+    if (flashTimer !== undefined) clearTimeout(flashTimer);
+    flashMask = flash;
+    flashTimer = setTimeout(function () {
+      flashTimer = undefined;
+      refresh();
+    }, flashMs);
+  }
+  refresh();
 }
 
-function endFlash(): void {
-  flashTimer = undefined;
-  flashing = false;
-  output();
-  updateBlinkTimer();
-}
-
-/** Shows `mask` instead of the frame for `ms` milliseconds. */
-export function flash(mask: number, ms: number): void {
-  if (flashTimer !== undefined) clearTimeout(flashTimer);
-  flashMask = mask;
-  flashing = true;
-  output();
-  updateBlinkTimer();
-  flashTimer = setTimeout(endFlash, ms);
-}
-
-/** All LEDs off (sleep) or back on. */
+/** All LEDs off (sleep) or back on; going dark ends a flash. */
 export function setLit(on: boolean): void {
   lit = on;
   if (!on && flashTimer !== undefined) {
     clearTimeout(flashTimer);
     flashTimer = undefined;
-    flashing = false;
   }
-  output();
-  updateBlinkTimer();
+  refresh();
 }

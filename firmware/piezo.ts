@@ -7,53 +7,33 @@ import { PIEZO } from "merlin:config";
 let notes: ArrayLike<number> | null = null;
 let index = 0;
 let timer: number | undefined;
-let muted = false;
+/** Whether sound is off (set with setMuted). */
+export let muted = false;
 
-function silence(): void {
-  digitalWrite(PIEZO, 0);
-}
-
+/** Plays the next note of the cue, or ends it. */
 function step(): void {
   timer = undefined;
-  if (!notes || index >= notes.length) {
+  if (notes && index < notes.length) {
+    const freq = notes[index];
+    if (freq > 0) analogWrite(PIEZO, 0.5, { freq: freq });
+    else digitalWrite(PIEZO, 0);
+    timer = setTimeout(step, notes[index + 1]);
+    index += 2;
+  } else {
     notes = null;
-    silence();
-    return;
+    digitalWrite(PIEZO, 0);
   }
-  const freq = notes[index];
-  const ms = notes[index + 1];
-  index += 2;
-  if (freq > 0) analogWrite(PIEZO, 0.5, { freq: freq });
-  else silence();
-  timer = setTimeout(step, ms);
 }
 
-/** Stops any sound at once. */
-export function stopSound(): void {
+/** Starts a cue, replacing whatever is playing (null or an empty cue: just stop); nothing plays while muted. */
+export function playNotes(cue: ArrayLike<number> | null): void {
   if (timer !== undefined) clearTimeout(timer);
-  timer = undefined;
-  notes = null;
-  silence();
-}
-
-/** Starts a cue, replacing whatever is playing; does nothing while muted. */
-export function playNotes(cue: ArrayLike<number>): void {
-  stopSound();
-  if (muted || cue.length === 0) return;
-  notes = cue;
+  notes = muted ? null : cue;
   index = 0;
   step();
 }
 
 export function setMuted(on: boolean): void {
   muted = on;
-  if (on) stopSound();
-}
-
-export function isMuted(): boolean {
-  return muted;
-}
-
-export function isPlaying(): boolean {
-  return notes !== null;
+  if (on) playNotes(null);
 }

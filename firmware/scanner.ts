@@ -30,131 +30,110 @@ const MULTIPLEX = LED_DRIVE === "matrix";
 export type KeyChange = (changed: number, stable: number, now: number) => void;
 
 let onChange: KeyChange;
-let debouncer: Debouncer;
+/** The debounced keys (read `debouncer.stable`). */
+export let debouncer: Debouncer;
 const readings = new Uint8Array(ROWS);
 let slotRow = 0;
 let pollTimer: number | undefined;
 let pollMs = 0;
+/** Pin watch ids while sleeping on interrupts (empty while polling). */
 let watches: number[] = [];
 let multiplexOn = false;
 /** Keys the controller asked to ignore (stuck keys) — they alone do not keep fast polling. */
-let ignored = 0;
+export let ignored = 0;
 
-function nowMs(): number {
-  return getTime() * 1000;
-}
-
-function readButtons(): number {
-  let m = 0;
+/** Debounces a full matrix reading (plus the extra buttons), reports changes, adjusts polling. */
+function processFrame(): void {
+  const now = getTime() * 1000;
+  let raw = resolveScan(debouncer.stable & ((1 << PADS) - 1), readings, ROWS, COLS, DIODES);
   for (let i = 0; i < BUTTONS.length; i++) {
     const pin = BUTTONS[i];
-    if (pin && !pin.read()) m |= 1 << (PADS + i);
+    if (pin && !pin.read()) raw |= 1 << (PADS + i);
   }
-  return m;
-}
-
-function processFrame(now: number): void {
-  const raw = resolveScan(debouncer.stable & ((1 << PADS) - 1), readings, ROWS, COLS, DIODES) | readButtons();
   const changed = debounceUpdate(debouncer, raw, now);
   if (changed) onChange(changed, debouncer.stable, now);
-  if (!multiplexOn) settle(now);
+  if (!multiplexOn) settle();
 }
 
-/** Reads the whole matrix at once (direct-LED boards). */
-function scanAll(): void {
+/** After a scan: keep polling while something is pending, otherwise sleep on interrupts. */
+function settle(): void {
+  if (debouncer.stable & ~ignored || debounceNextDeadline(debouncer) >= 0) setPoll(POLL_MS);
+  else if (debouncer.stable) setPoll(SLOW_POLL_MS);
+  else {
+    setPoll(0);
+    if (watches.length === 0) {
+      digitalWrite(KEY_ROWS, 0);
+      for (let i = 0; i < KEY_COLS.length + BUTTONS.length; i++) {
+        const pin = i < KEY_COLS.length ? KEY_COLS[i] : BUTTONS[i - KEY_COLS.length];
+        if (pin) watches.push(setWatch(scan, pin, { repeat: true, edge: "falling", debounce: 0 }));
+      }
+    }
+  }
+}
+
+/**
+ * Direct-LED boards: reads the whole matrix at once (the poll timer, and the pin watches,
+ * which are dropped on the first edge in favour of polling).
+ */
+function scan(): void {
+  for (let i = 0; i < watches.length; i++) clearWatch(watches[i]);
+  watches = [];
   for (let r = 0; r < ROWS; r++) {
     digitalWrite(KEY_ROWS, ALL_ROWS & ~(1 << r));
     readings[r] = ~digitalRead(KEY_COLS) & COL_MASK;
   }
   digitalWrite(KEY_ROWS, 0);
-  processFrame(nowMs());
+  processFrame();
 }
 
-/** One multiplex slot: light row `slotRow`'s LEDs, read its keys, then move on. */
-function scanSlot(): void {
-  const r = slotRow;
-  digitalWrite(LED_PINS, COL_MASK);
-  digitalWrite(KEY_ROWS, ALL_ROWS & ~(1 << r));
-  readings[r] = ~digitalRead(KEY_COLS) & COL_MASK;
-  digitalWrite(LED_PINS, matrixColumns(r));
-  slotRow = r + 1 === ROWS ? 0 : r + 1;
-  if (slotRow === 0) processFrame(nowMs());
-}
+/** Matrix-LED boards: one multiplex slot — light row `slotRow`'s LEDs, read its keys, move on. */
+const scanSlot = MULTIPLEX
+  ? function (): void {
+      const r = slotRow;
+      digitalWrite(LED_PINS, COL_MASK);
+      digitalWrite(KEY_ROWS, ALL_ROWS & ~(1 << r));
+      readings[r] = ~digitalRead(KEY_COLS) & COL_MASK;
+      digitalWrite(LED_PINS, matrixColumns(r));
+      slotRow = r + 1 === ROWS ? 0 : r + 1;
+      if (slotRow === 0) processFrame();
+    }
+  : scan;
 
 function setPoll(ms: number): void {
   if (pollMs === ms) return;
   if (pollTimer !== undefined) clearInterval(pollTimer);
   pollTimer = undefined;
   pollMs = ms;
-  if (ms > 0) pollTimer = setInterval(MULTIPLEX && multiplexOn ? scanSlot : scanAll, ms);
-}
-
-function disarm(): void {
-  for (let i = 0; i < watches.length; i++) clearWatch(watches[i]);
-  watches = [];
-}
-
-function onEdge(): void {
-  disarm();
-  setPoll(POLL_MS);
-  scanAll();
-}
-
-function arm(): void {
-  if (watches.length > 0) return;
-  digitalWrite(KEY_ROWS, 0);
-  for (let i = 0; i < KEY_COLS.length; i++) {
-    watches.push(setWatch(onEdge, KEY_COLS[i], { repeat: true, edge: "falling", debounce: 0 }));
-  }
-  for (let i = 0; i < BUTTONS.length; i++) {
-    const pin = BUTTONS[i];
-    if (pin) watches.push(setWatch(onEdge, pin, { repeat: true, edge: "falling", debounce: 0 }));
-  }
-}
-
-/** After a scan: keep polling while something is pending, otherwise sleep on interrupts. */
-function settle(now: number): void {
-  const down = debouncer.stable & ~ignored;
-  const pending = debounceNextDeadline(debouncer) >= 0;
-  if (down || pending) setPoll(POLL_MS);
-  else if (debouncer.stable) setPoll(SLOW_POLL_MS);
-  else {
-    setPoll(0);
-    arm();
-  }
+  if (ms > 0) pollTimer = setInterval(multiplexOn ? scanSlot : scan, ms);
 }
 
 export function scannerInit(callback: KeyChange, pressMs: number, releaseMs: number): void {
   onChange = callback;
   debouncer = createDebouncer(PADS + BUTTONS.length, pressMs, releaseMs);
   for (let i = 0; i < KEY_ROWS.length; i++) pinMode(KEY_ROWS[i], "opendrain");
-  for (let i = 0; i < KEY_COLS.length; i++) pinMode(KEY_COLS[i], "input_pullup");
-  for (let i = 0; i < BUTTONS.length; i++) {
-    const pin = BUTTONS[i];
+  for (let i = 0; i < KEY_COLS.length + BUTTONS.length; i++) {
+    const pin = i < KEY_COLS.length ? KEY_COLS[i] : BUTTONS[i - KEY_COLS.length];
     if (pin) pinMode(pin, "input_pullup");
   }
-  arm();
+  settle();
 }
 
-/** Matrix-LED boards: run the multiplexed scan (LEDs lit) or stop it (LEDs dark, sleep on interrupts). */
-export function setMultiplex(on: boolean): void {
+/**
+ * Matrix-LED boards: run the multiplexed scan (LEDs lit) or stop it (LEDs dark, sleep on
+ * interrupts). Also takes the keys to ignore (stuck keys: they no longer keep the scanner
+ * polling fast), on every board.
+ */
+export function setScan(on: boolean, ignore: number): void {
+  ignored = ignore;
   if (!MULTIPLEX || multiplexOn === on) return;
   multiplexOn = on;
   setPoll(0);
   if (on) {
-    disarm();
+    for (let i = 0; i < watches.length; i++) clearWatch(watches[i]);
+    watches = [];
     setPoll(ROW_SLOT_MS);
   } else {
     digitalWrite(LED_PINS, COL_MASK);
-    settle(nowMs());
+    settle();
   }
-}
-
-/** Keys that no longer keep the scanner polling fast (stuck keys, until released). */
-export function setIgnored(mask: number): void {
-  ignored = mask;
-}
-
-export function keysDown(): number {
-  return debouncer.stable;
 }

@@ -13,33 +13,19 @@ const storage = require("Storage");
 const pending: { [file: string]: string } = {};
 let timer: number | undefined;
 
-/** The file's text, or null when it is missing or unreadable. */
-export function readText(file: string): string | null {
+/**
+ * The file's text (`json` false) or the file parsed as a JSON object (`json` true); null when
+ * it is missing, unreadable, truncated or not an object.
+ */
+export function readFile(file: string, json: boolean): any {
   try {
     const s = storage.read(file);
-    return typeof s === "string" ? s : null;
-  } catch (e) {
-    return null;
-  }
-}
-
-/** The file parsed as a JSON object, or null when missing, truncated or not an object. */
-export function readObject(file: string): { [k: string]: unknown } | null {
-  const s = readText(file);
-  if (s === null) return null;
-  try {
+    if (typeof s !== "string") return null;
+    if (!json) return s;
     const v = JSON.parse(s);
     return v && typeof v === "object" ? v : null;
   } catch (e) {
     return null;
-  }
-}
-
-function writeNow(file: string, text: string): void {
-  try {
-    if (storage.read(file) !== text) storage.write(file, text);
-  } catch (e) {
-    console.log("store: cannot write " + file + ": " + e);
   }
 }
 
@@ -48,7 +34,11 @@ export function flush(): void {
   if (timer !== undefined) clearTimeout(timer);
   timer = undefined;
   for (const file in pending) {
-    writeNow(file, pending[file]);
+    try {
+      if (storage.read(file) !== pending[file]) storage.write(file, pending[file]);
+    } catch (e) {
+      console.log("store: cannot write " + file + ": " + e);
+    }
     delete pending[file];
   }
 }
@@ -57,13 +47,4 @@ export function flush(): void {
 export function writeLater(file: string, text: string): void {
   pending[file] = text;
   if (timer === undefined) timer = setTimeout(flush, WRITE_INTERVAL_MS);
-}
-
-export function erase(file: string): void {
-  delete pending[file];
-  try {
-    storage.erase(file);
-  } catch (e) {
-    console.log("store: cannot erase " + file + ": " + e);
-  }
 }

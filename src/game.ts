@@ -13,21 +13,21 @@ import { popcount32 } from "./gf2";
 import { effectOf, hint, isReachable, lowestBit, minimumSolution, solutionMask, walkLength } from "./masksolve";
 import { inputError } from "./puzzle";
 import { mix32, nextRandom, seedRandom } from "./rng";
-import { RULE_SETS, RuleSet, ruleIndex, ruleNames } from "./rules";
+import {
+  BLINK_LIT, DARK_LOSES, DARK_START, hasRule, LIVE_AFTER_END, MOVE_LIMIT, OVER_PAR_LIMIT, PREVIEW_MS, RULE_NAMES,
+  ruleIndex, ruleNames, SAME_GAME_DEALS,
+} from "./rules";
 import { CUE_DARK, CUE_HINT, CUE_ILLEGAL, CUE_LOSS, CUE_NEW_GAME, CUE_PRESS, CUE_UNDO, CUE_WIN } from "./sounds";
 import { MaskTables } from "./tables";
 
 export const PLAYING = 0;
 export const WON = 1;
 export const LOST = 2;
-export const STATUS_NAMES = ["playing", "won", "lost"];
 
 export const REASON_NONE = 0;
 export const REASON_ALL_DARK = 1;
 export const REASON_MOVE_LIMIT = 2;
 export const REASON_OVER_PAR = 3;
-/** Reason names by code; code 0 (none) prints as null. */
-export const REASON_NAMES = ["", "all-dark", "move-limit", "over-par"];
 
 /** Why an event changed nothing (Effects.error). */
 export const ERR_NONE = 0;
@@ -52,7 +52,7 @@ export const COMP_FLASH_MS = 250;
 const DEAL_ATTEMPTS = 64;
 
 export interface GameState {
-  /** Index into RULE_SETS. */
+  /** The rule set (index into the rules.ts columns and RULE_SETS). */
   rules: number;
   /** The goal board. */
   target: number;
@@ -119,17 +119,9 @@ export interface Step {
   effects: Effects;
 }
 
-function maskOfCells(n: number): number {
-  return n >= 32 ? -1 : (1 << n) - 1;
-}
-
 /** The pad that shows key `key`: the key's own cell on a grid, else the cells it toggles. */
 export function keyPad(t: MaskTables, key: number): number {
   return t.keys === t.cells ? 1 << key : t.toggle[key];
-}
-
-function startAllowed(target: number, darkStart: boolean, board: number): boolean {
-  return board !== target && (darkStart || board !== 0);
 }
 
 /**
@@ -149,20 +141,18 @@ export function canDeal(t: MaskTables, target: number, darkStart: boolean): bool
  * solved, and never dark unless the rules allow it. Needs canDeal.
  */
 export function dealStart(t: MaskTables, target: number, darkStart: boolean, seed: number, puzzle: number): number {
-  const keyMask = maskOfCells(t.keys);
+  const keyMask = t.keys >= 32 ? -1 : (1 << t.keys) - 1;
   let s = seedRandom(seed, puzzle);
   let presses = 0;
-  for (let i = 0; i < DEAL_ATTEMPTS; i++) {
-    s = nextRandom(s);
-    presses = s & keyMask;
+  // DEAL_ATTEMPTS random press sets, then every press set in turn after the last of them.
+  const tries = DEAL_ATTEMPTS + Math.pow(2, t.keys);
+  for (let i = 0; i < tries; i++) {
+    if (i < DEAL_ATTEMPTS) {
+      s = nextRandom(s);
+      presses = s & keyMask;
+    } else presses = (presses + 1) & keyMask;
     const board = target ^ effectOf(t, presses);
-    if (startAllowed(target, darkStart, board)) return board;
-  }
-  const sets = Math.pow(2, t.keys);
-  for (let i = 0; i < sets; i++) {
-    presses = (presses + 1) & keyMask;
-    const board = target ^ effectOf(t, presses);
-    if (startAllowed(target, darkStart, board)) return board;
+    if (board !== target && (darkStart || board !== 0)) return board;
   }
   return target ^ t.toggle[0];
 }
@@ -171,7 +161,7 @@ export function dealStart(t: MaskTables, target: number, darkStart: boolean, see
 export function startProblem(t: MaskTables, target: number, rules: number, start: number): string | null {
   if (!isReachable(t, start ^ target)) return "it cannot be solved (no presses turn it into the target)";
   if (start === target) return "it is already solved";
-  if (start === 0 && !RULE_SETS[rules].darkStart) return "the " + RULE_SETS[rules].name + " rules never start all dark (that is a loss)";
+  if (start === 0 && !hasRule(rules, DARK_START)) return "the " + RULE_NAMES[rules] + " rules never start all dark (that is a loss)";
   return null;
 }
 
@@ -215,35 +205,32 @@ function blankState(rules: number, target: number, seed: number, puzzle: number)
   };
 }
 
-function checkRules(rules: number): void {
-  if (!(rules >= 0 && rules < RULE_SETS.length && Math.floor(rules) === rules)) {
+/**
+ * A new game under rule set `rules` (an index into the rule columns): from `start`, or when
+ * `start` is −1 puzzle 0 of `seed`. Throws an input error saying what is wrong.
+ */
+function newGame(t: MaskTables, target: number, rules: number, start: number, seed: number, now: number): GameState {
+  if (!(rules >= 0 && rules < RULE_NAMES.length && Math.floor(rules) === rules)) {
     throw inputError("unknown rule set " + rules + ": use " + ruleNames());
   }
-}
-
-function checkDealable(t: MaskTables, target: number, rules: number): void {
-  if (!canDeal(t, target, RULE_SETS[rules].darkStart)) {
+  if (start < 0 && !canDeal(t, target, hasRule(rules, DARK_START))) {
     throw inputError("no puzzle to deal on this board: every reachable board is the target or all dark");
   }
+  const problem = start < 0 ? null : startProblem(t, target, rules, start);
+  if (problem !== null) throw inputError("start: " + problem);
+  const s = blankState(rules, target, seed, 0);
+  resetAttempt(t, s, start < 0 ? dealStart(t, target, hasRule(rules, DARK_START), s.seed, 0) : start, now);
+  return s;
 }
 
-/** A new game: puzzle 0 of `seed` under rule set `rules` (an index into RULE_SETS). */
+/** A new game: puzzle 0 of `seed` under rule set `rules`. */
 export function createGame(t: MaskTables, target: number, rules: number, seed: number, now: number): GameState {
-  checkRules(rules);
-  checkDealable(t, target, rules);
-  const s = blankState(rules, target, seed, 0);
-  resetAttempt(t, s, dealStart(t, target, RULE_SETS[rules].darkStart, s.seed, 0), now);
-  return s;
+  return newGame(t, target, rules, -1, seed, now);
 }
 
 /** A new game from a given start (throws an input error saying why a start is not allowed). */
 export function createGameFrom(t: MaskTables, target: number, rules: number, start: number, seed: number, now: number): GameState {
-  checkRules(rules);
-  const problem = startProblem(t, target, rules, start);
-  if (problem !== null) throw inputError("start: " + problem);
-  const s = blankState(rules, target, seed, 0);
-  resetAttempt(t, s, start, now);
-  return s;
+  return newGame(t, target, rules, start, seed, now);
 }
 
 export function copyState(s: GameState): GameState {
@@ -279,34 +266,30 @@ export function overPar(s: GameState): number {
   return s.moves - s.par;
 }
 
+/** "playing", "won" or "lost". (Names live in functions: on Espruino a literal costs RAM only while used.) */
 export function statusName(s: GameState): string {
-  return STATUS_NAMES[s.status];
+  return ["playing", "won", "lost"][s.status];
 }
 
 /** "all-dark", "move-limit", "over-par", or null. */
 export function reasonName(s: GameState): string | null {
-  return s.reason === REASON_NONE ? null : REASON_NAMES[s.reason];
-}
-
-/** Whether pads, HIT ME, COMP TURN and undo still act. */
-function live(s: GameState, r: RuleSet): boolean {
-  return s.status === PLAYING || r.liveAfterEnd;
+  return s.reason === REASON_NONE ? null : ["", "all-dark", "move-limit", "over-par"][s.reason];
 }
 
 /** Decides the status after a move. The win check runs last, so a win on the last allowed move stands. */
-function judge(s: GameState, r: RuleSet, now: number, fx: Effects): void {
+function judge(s: GameState, r: number, now: number, fx: Effects): void {
   const was = s.status;
   let status = PLAYING;
   let reason = REASON_NONE;
-  if (r.moveLimit > 0 && s.moves >= r.moveLimit) {
+  if (MOVE_LIMIT[r] > 0 && s.moves >= MOVE_LIMIT[r]) {
     status = LOST;
     reason = REASON_MOVE_LIMIT;
   }
-  if (r.overParLimit > 0 && s.moves >= s.par + r.overParLimit) {
+  if (OVER_PAR_LIMIT[r] > 0 && s.moves >= s.par + OVER_PAR_LIMIT[r]) {
     status = LOST;
     reason = REASON_OVER_PAR;
   }
-  if (r.darkLoses && s.board === 0) {
+  if (hasRule(r, DARK_LOSES) && s.board === 0) {
     status = LOST;
     reason = REASON_ALL_DARK;
   }
@@ -322,7 +305,7 @@ function judge(s: GameState, r: RuleSet, now: number, fx: Effects): void {
   else if (s.board === 0 && status === PLAYING) fx.cues.push(CUE_DARK);
 }
 
-function press(t: MaskTables, s: GameState, r: RuleSet, key: number, now: number, fx: Effects): void {
+function press(t: MaskTables, s: GameState, r: number, key: number, now: number, fx: Effects): void {
   s.rvLen = s.histLen;
   s.rvSlot = s.hist[s.histTop];
   s.rvEnded = s.endedAt;
@@ -345,18 +328,16 @@ function popPress(t: MaskTables, s: GameState): void {
   s.reason = (entry >> 10) & 3;
 }
 
-function deal(t: MaskTables, s: GameState, r: RuleSet, puzzle: number, now: number, fx: Effects): void {
+/** Restarts from `start` (a new deal when −1, puzzle `puzzle` of the seed), with the new-game cue and preview. */
+function restart(t: MaskTables, s: GameState, start: number, puzzle: number, now: number, fx: Effects): void {
+  const r = s.rules;
   s.puzzle = puzzle;
-  resetAttempt(t, s, dealStart(t, s.target, r.darkStart, s.seed, puzzle), now);
+  resetAttempt(t, s, start >= 0 ? start : dealStart(t, s.target, hasRule(r, DARK_START), s.seed, puzzle), now);
   fx.cues.push(CUE_NEW_GAME);
-  if (r.previewMs > 0) {
+  if (PREVIEW_MS[r] > 0) {
     fx.flash = s.target;
-    fx.flashMs = r.previewMs;
+    fx.flashMs = PREVIEW_MS[r];
   }
-}
-
-function isKey(t: MaskTables, key: number | undefined): boolean {
-  return typeof key === "number" && key >= 1 && key <= t.keys && Math.floor(key) === key;
 }
 
 /**
@@ -364,43 +345,38 @@ function isKey(t: MaskTables, key: number | undefined): boolean {
  * its cue list is emptied first).
  */
 export function update(t: MaskTables, s: GameState, ev: GameEvent, fx: Effects): void {
-  const r = RULE_SETS[s.rules];
+  const r = s.rules;
   const now = ev.now;
   const type = ev.type;
-  fx.flash = 0;
-  fx.flashMs = 0;
-  fx.cues.splice(0, fx.cues.length); // `length = 0` throws on Espruino
-  fx.hint = -1;
-  fx.error = ERR_NONE;
+  showState(s, fx);
   const revokeLen = s.rvLen;
   s.rvLen = -1;
+  // Whether pads, HIT ME, COMP TURN and undo still act.
+  const live = s.status === PLAYING || hasRule(r, LIVE_AFTER_END);
 
   if (type === "press") {
-    if (!isKey(t, ev.key)) {
+    const key = ev.key;
+    if (!(typeof key === "number" && key >= 1 && key <= t.keys && Math.floor(key) === key)) {
       fx.error = ERR_ILLEGAL_KEY;
       fx.cues.push(CUE_ILLEGAL);
-    } else if (!live(s, r)) {
+    } else if (!live) {
       fx.error = ERR_GAME_OVER;
     } else {
-      press(t, s, r, (ev.key as number) - 1, now, fx);
+      press(t, s, r, key - 1, now, fx);
     }
   } else if (type === "hint" || type === "compTurn") {
-    const h = live(s, r) ? hint(t, s.board, s.target) : -1;
+    const h = live ? hint(t, s.board, s.target) : -1;
     if (h < 0) {
-      fx.error = live(s, r) ? ERR_NO_HINT : ERR_GAME_OVER;
-    } else if (type === "hint") {
-      fx.hint = h;
-      fx.flash = keyPad(t, h);
-      fx.flashMs = HINT_FLASH_MS;
-      fx.cues.push(CUE_HINT);
+      fx.error = live ? ERR_NO_HINT : ERR_GAME_OVER;
     } else {
       fx.hint = h;
-      press(t, s, r, h, now, fx);
+      if (type === "hint") fx.cues.push(CUE_HINT);
+      else press(t, s, r, h, now, fx);
       fx.flash = keyPad(t, h);
-      fx.flashMs = COMP_FLASH_MS;
+      fx.flashMs = type === "hint" ? HINT_FLASH_MS : COMP_FLASH_MS;
     }
   } else if (type === "undo") {
-    if (!live(s, r)) fx.error = ERR_GAME_OVER;
+    if (!live) fx.error = ERR_GAME_OVER;
     else if (s.histLen === 0) fx.error = ERR_NOTHING_TO_UNDO;
     else {
       popPress(t, s);
@@ -419,39 +395,27 @@ export function update(t: MaskTables, s: GameState, ev: GameEvent, fx: Effects):
   } else if (type === "newGame") {
     if (typeof ev.seed === "number" && ev.seed === ev.seed) {
       s.seed = ev.seed >>> 0;
-      deal(t, s, r, 0, now, fx);
+      restart(t, s, -1, 0, now, fx);
     } else {
-      deal(t, s, r, s.puzzle + 1, now, fx);
+      restart(t, s, -1, s.puzzle + 1, now, fx);
     }
   } else if (type === "sameGame") {
-    if (r.sameGameDeals) deal(t, s, r, s.puzzle + 1, now, fx);
-    else {
-      resetAttempt(t, s, s.start, now);
-      fx.cues.push(CUE_NEW_GAME);
-    }
+    if (hasRule(r, SAME_GAME_DEALS)) restart(t, s, -1, s.puzzle + 1, now, fx);
+    else restart(t, s, s.start, s.puzzle, now, fx);
   } else if (type === "setRules") {
     const idx = ruleIndex(ev.rules === undefined ? "" : ev.rules);
-    if (idx < 0 || !canDeal(t, s.target, RULE_SETS[idx].darkStart)) fx.error = ERR_UNKNOWN_RULES;
+    if (idx < 0 || !canDeal(t, s.target, hasRule(idx, DARK_START))) fx.error = ERR_UNKNOWN_RULES;
     else {
       s.rules = idx;
-      const nr = RULE_SETS[idx];
-      if (startProblem(t, s.target, idx, s.start) === null) {
-        resetAttempt(t, s, s.start, now);
-        fx.cues.push(CUE_NEW_GAME);
-        if (nr.previewMs > 0) {
-          fx.flash = s.target;
-          fx.flashMs = nr.previewMs;
-        }
-      } else {
-        deal(t, s, nr, s.puzzle, now, fx);
-      }
+      // The same start when the new rules allow it, else a deal of the same puzzle number.
+      restart(t, s, startProblem(t, s.target, idx, s.start) === null ? s.start : -1, s.puzzle, now, fx);
     }
   } else {
     fx.error = ERR_UNKNOWN_EVENT;
   }
 
   fx.frame = s.board;
-  fx.blink = RULE_SETS[s.rules].blinkLit ? s.board : 0;
+  fx.blink = hasRule(s.rules, BLINK_LIT) ? s.board : 0;
 }
 
 /** The pure form of update: a new state and its effects; `s` is not changed. */
@@ -465,7 +429,7 @@ export function step(t: MaskTables, s: GameState, ev: GameEvent): Step {
 /** What a front end shows for a state without an event (e.g. after loading a saved game). */
 export function showState(s: GameState, fx: Effects): Effects {
   fx.frame = s.board;
-  fx.blink = RULE_SETS[s.rules].blinkLit ? s.board : 0;
+  fx.blink = hasRule(s.rules, BLINK_LIT) ? s.board : 0;
   fx.flash = 0;
   fx.flashMs = 0;
   fx.cues.splice(0, fx.cues.length); // `length = 0` throws on Espruino
@@ -498,7 +462,7 @@ export function saveGame(s: GameState, now?: number): string {
   const frozen = s.endedAt >= 0 ? 1 : 0;
   const elapsed = frozen ? s.endedAt - s.startedAt : now === undefined ? 0 : now - s.startedAt;
   const body =
-    SAVE_VERSION + "," + RULE_SETS[s.rules].name + "," + (s.seed >>> 0) + "," + s.puzzle + "," +
+    SAVE_VERSION + "," + RULE_NAMES[s.rules] + "," + (s.seed >>> 0) + "," + s.puzzle + "," +
     (s.target >>> 0) + "," + (s.start >>> 0) + "," + (s.board >>> 0) + "," + s.moves + "," +
     s.status + "," + s.reason + "," + frozen + "," + Math.max(0, Math.floor(elapsed));
   return body + "," + checksum(body);
@@ -532,23 +496,27 @@ function movesPossible(t: MaskTables, from: number, to: number, moves: number): 
 }
 
 /** Whether a status, reason and move count can come out of rule set `r` on this board. */
-function consistent(s: GameState, r: RuleSet, frozen: number): boolean {
-  const limit = r.moveLimit > 0 ? r.moveLimit : 0x7fffffff;
-  const parLimit = r.overParLimit > 0 ? s.par + r.overParLimit : 0x7fffffff;
+function consistent(s: GameState, r: number, frozen: number): boolean {
+  const moveLimit = MOVE_LIMIT[r];
+  const overPar = OVER_PAR_LIMIT[r];
+  const liveAfterEnd = hasRule(r, LIVE_AFTER_END);
+  const darkLoses = hasRule(r, DARK_LOSES);
+  const limit = moveLimit > 0 ? moveLimit : 0x7fffffff;
+  const parLimit = overPar > 0 ? s.par + overPar : 0x7fffffff;
   const stopAt = Math.min(limit, parLimit);
-  if (s.status === WON) return s.board === s.target && s.reason === REASON_NONE && s.moves >= 1 && frozen === 1 && (r.liveAfterEnd || s.moves <= stopAt);
+  if (s.status === WON) return s.board === s.target && s.reason === REASON_NONE && s.moves >= 1 && frozen === 1 && (liveAfterEnd || s.moves <= stopAt);
   if (s.board === s.target) return false;
   if (s.status === PLAYING) {
     if (s.reason !== REASON_NONE) return false;
-    if (frozen === 1 && !r.liveAfterEnd) return false;
-    if (r.darkLoses && s.board === 0) return false;
+    if (frozen === 1 && !liveAfterEnd) return false;
+    if (darkLoses && s.board === 0) return false;
     return s.moves < stopAt;
   }
   if (s.status !== LOST || frozen !== 1) return false;
-  if (s.reason === REASON_ALL_DARK) return r.darkLoses && s.board === 0 && s.moves >= 1 && s.moves <= stopAt;
-  if (r.darkLoses && s.board === 0) return false;
-  if (s.reason === REASON_MOVE_LIMIT) return r.moveLimit > 0 && s.moves === limit && s.moves <= parLimit;
-  if (s.reason === REASON_OVER_PAR) return r.overParLimit > 0 && s.moves === parLimit && s.moves <= limit;
+  if (s.reason === REASON_ALL_DARK) return darkLoses && s.board === 0 && s.moves >= 1 && s.moves <= stopAt;
+  if (darkLoses && s.board === 0) return false;
+  if (s.reason === REASON_MOVE_LIMIT) return moveLimit > 0 && s.moves === limit && s.moves <= parLimit;
+  if (s.reason === REASON_OVER_PAR) return overPar > 0 && s.moves === parLimit && s.moves <= limit;
   return false;
 }
 
@@ -571,7 +539,7 @@ export function loadGame(t: MaskTables, text: string, now?: number): GameState |
     if (v < 0) return null;
     n.push(v);
   }
-  const cellMask = maskOfCells(t.cells) >>> 0;
+  const cellMask = (t.cells >= 32 ? -1 : (1 << t.cells) - 1) >>> 0;
   const target = n[2];
   const start = n[3];
   const board = n[4];
@@ -592,6 +560,6 @@ export function loadGame(t: MaskTables, text: string, now?: number): GameState |
   s.status = status;
   s.reason = reason;
   s.endedAt = frozen ? at : -1;
-  if (!consistent(s, RULE_SETS[rules], frozen)) return null;
+  if (!consistent(s, rules, frozen)) return null;
   return s;
 }

@@ -89,33 +89,6 @@ export function maskFootprintOrder(t: MaskTables): Int32Array {
   return orderBySize(sizes);
 }
 
-/** A mask board as a PressSim for safeOrder. */
-interface MaskSim extends PressSim {
-  board: number;
-  toggle: Int32Array;
-}
-
-function maskSim(t: MaskTables, board: number): MaskSim {
-  return {
-    board: board,
-    toggle: t.toggle,
-    apply: function (this: MaskSim, key: number): void {
-      this.board ^= this.toggle[key];
-    },
-    undo: function (this: MaskSim, key: number): void {
-      this.board ^= this.toggle[key];
-    },
-    isDark: function (this: MaskSim): boolean {
-      return this.board === 0;
-    },
-  };
-}
-
-function pressCounts(t: MaskTables, presses: number, counts: Uint8Array): Uint8Array {
-  for (let k = 0; k < t.keys; k++) counts[k] = (presses >>> k) & 1;
-  return counts;
-}
-
 /** Quiet combinations hint tries when the minimum solution has no safe order. */
 const HINT_ALTERNATIVES = 256;
 
@@ -123,7 +96,21 @@ const HINT_ALTERNATIVES = 256;
  * A safe press order for the presses of `presses` from `board` (see safeOrder), or null.
  */
 export function safeMaskOrder(t: MaskTables, board: number, target: number, presses: number, order: ArrayLike<number>): number[] | null {
-  return safeOrder(maskSim(t, board), pressCounts(t, presses, new Uint8Array(t.keys)), order, target === 0);
+  const counts = new Uint8Array(t.keys);
+  for (let k = 0; k < t.keys; k++) counts[k] = (presses >>> k) & 1;
+  // The board as a PressSim (a press and its undo are the same XOR).
+  const sim: PressSim = {
+    apply: function (key: number): void {
+      board ^= t.toggle[key];
+    },
+    undo: function (key: number): void {
+      board ^= t.toggle[key];
+    },
+    isDark: function (): boolean {
+      return board === 0;
+    },
+  };
+  return safeOrder(sim, counts, order, target === 0);
 }
 
 /**
@@ -135,7 +122,7 @@ export function safeMaskOrder(t: MaskTables, board: number, target: number, pres
  * solution. −1 when the board is solved or cannot be solved.
  */
 export function hint(t: MaskTables, board: number, target: number, order?: ArrayLike<number>): number {
-  if (board === target || !solvable(t, board, target)) return -1;
+  if (board === target || !isReachable(t, board ^ target)) return -1;
   const pref = order === undefined ? maskFootprintOrder(t) : order;
   const best = minimumSolution(t, board, target);
   const seq = safeMaskOrder(t, board, target, best, pref);

@@ -1,5 +1,5 @@
 /**
- * Rule sets as data. The game state machine (game.ts) reads these fields and nothing else
+ * Rule sets as data. The game state machine (game.ts) reads these columns and nothing else
  * decides how a rule set plays. (Their one-line descriptions live with the CLI help, so the
  * firmware does not carry the text.)
  *
@@ -10,77 +10,88 @@
  *   live after a win.
  * - classic: Lights Out style — par is the start's fewest presses, lost at 10 moves over par
  *   without a win.
+ *
+ * The table is stored as columns indexed by rule set (typed arrays and bit flags): on Espruino
+ * that is a few JsVars instead of one or two per field of an object per rule set. Front ends
+ * that like objects use RULE_SETS, built from the same columns.
  */
-
-export interface RuleSet {
-  name: string;
-  /** Lost when this many moves are used without winning (0 = no limit). A win on the last move stands. */
-  moveLimit: number;
-  /** Lost when the moves reach par + this without winning (0 = no par rule). */
-  overParLimit: number;
-  /** Lost when every cell goes dark (unless that is the target). */
-  darkLoses: boolean;
-  /** Whether a dealt start may be all dark. */
-  darkStart: boolean;
-  /** SAME GAME deals a fresh puzzle (the 1978 toy) instead of restarting this one. */
-  sameGameDeals: boolean;
-  /** Keys stay live after the game is won (the 1978 toy); otherwise only a new game or restart. */
-  liveAfterEnd: boolean;
-  /** Lit pads blink (the 1978 toy) instead of shining steadily. */
-  blinkLit: boolean;
-  /** The goal is shown this long on a new game (0 = not shown). */
-  previewMs: number;
-}
-
-export const RULE_SETS: RuleSet[] = [
-  {
-    name: "basic",
-    moveLimit: 20,
-    overParLimit: 0,
-    darkLoses: true,
-    darkStart: false,
-    sameGameDeals: false,
-    liveAfterEnd: false,
-    blinkLit: false,
-    previewMs: 0,
-  },
-  {
-    name: "merlin1978",
-    moveLimit: 0,
-    overParLimit: 0,
-    darkLoses: false,
-    darkStart: true,
-    sameGameDeals: true,
-    liveAfterEnd: true,
-    blinkLit: true,
-    previewMs: 600,
-  },
-  {
-    name: "classic",
-    moveLimit: 0,
-    overParLimit: 10,
-    darkLoses: false,
-    darkStart: true,
-    sameGameDeals: false,
-    liveAfterEnd: false,
-    blinkLit: false,
-    previewMs: 0,
-  },
-];
 
 export const RULES_BASIC = 0;
 export const RULES_MERLIN1978 = 1;
 export const RULES_CLASSIC = 2;
 
+export const RULE_NAMES = ["basic", "merlin1978", "classic"];
+
+/** Lost when every cell goes dark (unless that is the target). */
+export const DARK_LOSES = 1;
+/** A dealt start may be all dark. */
+export const DARK_START = 2;
+/** SAME GAME deals a fresh puzzle (the 1978 toy) instead of restarting this one. */
+export const SAME_GAME_DEALS = 4;
+/** Keys stay live after the game is won (the 1978 toy); otherwise only a new game or restart. */
+export const LIVE_AFTER_END = 8;
+/** Lit pads blink (the 1978 toy) instead of shining steadily. */
+export const BLINK_LIT = 16;
+
+/** Per rule set: its flags. */
+// prettier-ignore
+export const RULE_FLAGS = new Uint8Array([
+  DARK_LOSES,
+  DARK_START | SAME_GAME_DEALS | LIVE_AFTER_END | BLINK_LIT,
+  DARK_START,
+]);
+/** Lost when this many moves are used without winning (0 = no limit). A win on the last move stands. */
+export const MOVE_LIMIT = new Uint8Array([20, 0, 0]);
+/** Lost when the moves reach par + this without winning (0 = no par rule). */
+export const OVER_PAR_LIMIT = new Uint8Array([0, 0, 10]);
+/** The goal is shown this long on a new game, ms (0 = not shown). */
+export const PREVIEW_MS = new Uint16Array([0, 600, 0]);
+
+/** Whether rule set `rules` has flag `flag`. */
+export function hasRule(rules: number, flag: number): boolean {
+  return (RULE_FLAGS[rules] & flag) !== 0;
+}
+
+/** One rule set as an object, for front ends. */
+export interface RuleSet {
+  name: string;
+  moveLimit: number;
+  overParLimit: number;
+  darkLoses: boolean;
+  darkStart: boolean;
+  sameGameDeals: boolean;
+  liveAfterEnd: boolean;
+  blinkLit: boolean;
+  previewMs: number;
+}
+
+function ruleSets(): RuleSet[] {
+  const out: RuleSet[] = [];
+  for (let i = 0; i < RULE_NAMES.length; i++) {
+    out.push({
+      name: RULE_NAMES[i],
+      moveLimit: MOVE_LIMIT[i],
+      overParLimit: OVER_PAR_LIMIT[i],
+      darkLoses: hasRule(i, DARK_LOSES),
+      darkStart: hasRule(i, DARK_START),
+      sameGameDeals: hasRule(i, SAME_GAME_DEALS),
+      liveAfterEnd: hasRule(i, LIVE_AFTER_END),
+      blinkLit: hasRule(i, BLINK_LIT),
+      previewMs: PREVIEW_MS[i],
+    });
+  }
+  return out;
+}
+
+/** The rule sets as objects (index = rule set number), for front ends; the firmware uses the columns. */
+export const RULE_SETS: RuleSet[] = /* @__PURE__ */ ruleSets();
+
 /** The index of the rule set called `name`, or −1. */
 export function ruleIndex(name: string): number {
-  for (let i = 0; i < RULE_SETS.length; i++) if (RULE_SETS[i].name === name) return i;
-  return -1;
+  return RULE_NAMES.indexOf(name);
 }
 
 /** "basic, merlin1978, classic" — for help texts and error messages. */
 export function ruleNames(): string {
-  const names: string[] = [];
-  for (let i = 0; i < RULE_SETS.length; i++) names.push(RULE_SETS[i].name);
-  return names.join(", ");
+  return RULE_NAMES.join(", ");
 }

@@ -1,0 +1,35 @@
+// The firmware bundle of every board profile: it parses as the Espruino subset and uses only
+// declared globals, the 3×3 bundle fits its size budget (issue 3), and the solver tables it
+// carries are exactly those the build computes from the profile's puzzle.
+import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { BUNDLE_BUDGET, buildFirmware, DEFAULT_PROFILE } from "../firmware/build/build";
+import { listProfiles, loadProfile } from "../hardware/validate";
+import { gridPuzzle } from "../src/puzzle";
+import { compileTables } from "../src/tables";
+
+/** The Int32Array literals of the bundle, in order of appearance. */
+function int32Literals(code: string): number[][] {
+  const out: number[][] = [];
+  const re = /new Int32Array\(\[([-0-9,]*)\]\)/g;
+  for (let m = re.exec(code); m !== null; m = re.exec(code)) out.push(m[1] === "" ? [] : m[1].split(",").map(Number));
+  return out;
+}
+
+describe("firmware bundle", () => {
+  for (const name of listProfiles()) {
+    it(`${name}: builds with no subset findings and carries the profile's tables`, async () => {
+      const p = loadProfile(name);
+      const r = await buildFirmware(p);
+      expect(r.findings).toEqual([]);
+      const code = readFileSync(r.file, "utf8");
+      const t = compileTables(gridPuzzle({ rows: p.rows, cols: p.cols, pattern: "merlin" }));
+      const tables = int32Literals(code);
+      const expected = [t.toggle, t.solve, t.check, t.quiet].map((a) => Array.from(a));
+      // The tables object is emitted as toggle, solve, check, quiet: find that run of literals.
+      const at = tables.findIndex((_, i) => expected.every((e, j) => JSON.stringify(tables[i + j]) === JSON.stringify(e)));
+      expect(at).toBeGreaterThanOrEqual(0);
+      if (name === DEFAULT_PROFILE) expect(r.bytes).toBeLessThanOrEqual(BUNDLE_BUDGET);
+    }, 60_000);
+  }
+});

@@ -1,0 +1,68 @@
+// The 3×3 firmware on a real Espruino interpreter (ESPRUINO_BIN, an Espruino build for Linux;
+// skipped without it): flashed as .bootcde and booted, it plays source 003's worked example
+// through the console API, loses an all-dark game under the basic rules, and stays within its
+// JsVar budget with no growth over many presses (issue 3).
+import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { buildFirmware, DEFAULT_PROFILE } from "../firmware/build/build";
+import { JSVAR_BUDGET } from "../firmware/build/budget";
+import { bootAndRun, espruinoBin } from "../firmware/build/espruino-bin";
+import { loadProfile } from "../hardware/validate";
+
+const bin = espruinoBin();
+
+/** Boots the default profile's bundle and runs `script`; returns its `@@ key value` lines as a map. */
+async function run(script: string, runMs: number): Promise<Map<string, string>> {
+  const profile = loadProfile(DEFAULT_PROFILE);
+  const built = await buildFirmware(profile);
+  const r = await bootAndRun(bin as string, profile, readFileSync(built.file, "utf8"), script, 1500, runMs);
+  const out = new Map<string, string>();
+  for (const line of r.results) {
+    const i = line.indexOf(" ");
+    // The interpreter echoes the script; only printed results start with a bare key.
+    if (i > 0 && !line.includes('"')) out.set(line.slice(0, i), line.slice(i + 1));
+    else if (i > 0 && line.startsWith("json ")) out.set("json", line.slice(5));
+  }
+  if (out.size === 0) throw new Error("no results from the interpreter:\n" + r.output.slice(-2000));
+  return out;
+}
+
+describe.skipIf(!bin)("firmware on Espruino (ESPRUINO_BIN)", () => {
+  it("plays source 003's worked example to a win and an all-dark board to a basic loss", async () => {
+    const out = await run(
+      [
+        'Merlin.setRules("basic");',
+        'Merlin.start("010110101");',
+        "[3,4,5,8].forEach(function(k){Merlin.press(k);});",
+        "var s=Merlin.press(9);",
+        'print("@@ win "+s.status+","+s.board+","+s.moves);',
+        // Pad 1 toggles 1,2,4,5: from 110110000 one press darkens every pad.
+        'Merlin.start("110110000");',
+        "s=Merlin.press(1);",
+        'print("@@ dark "+s.status+","+s.reason+","+s.board+","+s.moves);',
+      ].join(""),
+      20_000,
+    );
+    expect(out.get("win")).toBe("won,111101111,5");
+    expect(out.get("dark")).toBe("lost,all-dark,000000000,1");
+  }, 120_000);
+
+  it(`uses at most ${JSVAR_BUDGET} JsVars after boot and does not grow over 1000+ presses`, async () => {
+    const out = await run(
+      [
+        'print("@@ boot "+process.memory().usage);',
+        "Merlin.newGame(7);",
+        "for(var i=0;i<300;i++){Merlin.press(1+(i*7)%9);if(Merlin.state().status!=='playing')Merlin.newGame();}",
+        'print("@@ warm "+process.memory().usage);',
+        "for(var j=0;j<1200;j++){Merlin.press(1+(j*5)%9);if(Merlin.state().status!=='playing')Merlin.newGame();}",
+        'print("@@ later "+process.memory().usage);',
+      ].join(""),
+      100_000,
+    );
+    const boot = Number(out.get("boot"));
+    const warm = Number(out.get("warm"));
+    const later = Number(out.get("later"));
+    expect(boot).toBeLessThanOrEqual(JSVAR_BUDGET);
+    expect(later - warm).toBeLessThanOrEqual(20);
+  }, 180_000);
+});
