@@ -5,7 +5,9 @@
  * The model is a sparse key → cells incidence list, so grids, tori, arbitrary graphs
  * (source 004), 3-D boards (source 000) and boards whose buttons are not cells (source 001's
  * 2×2 buttons on the inner intersections) are all the same thing to the solver and the game.
- * A cell listed twice for one key is advanced twice (it happens on 2-wide tori).
+ * A key affects each cell at most once: on a torus narrower than its pattern two offsets can
+ * land on the same cell (up and down on a 2-row torus), and that neighbour is toggled once,
+ * as on the same board given as a graph.
  */
 import { BitMatrix, createBitMatrix } from "./gf2";
 
@@ -165,7 +167,10 @@ function fromOffsets(
         } else if (rr < 0 || rr >= rows || cc < 0 || cc >= cols) {
           continue;
         }
-        list.push(rr * cols + cc);
+        const cell = rr * cols + cc;
+        let seen = false;
+        for (let j = start[r * cols + c]; j < list.length; j++) if (list[j] === cell) seen = true;
+        if (!seen) list.push(cell);
       }
       start[r * cols + c + 1] = list.length;
     }

@@ -1,10 +1,10 @@
 // Large plus boards through the CLI, in-process: `merlin solve --from-file/--all-lit` and
 // `merlin analyze` beyond 64×64. Every presses file is replayed here, cell by cell, by a
 // plain array replay that shares no code with the solver.
-import { mkdtempSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { runMerlin } from "../sim/cli/main";
 import { analyze } from "../src/solver";
 import { graphPuzzle } from "../src/puzzle";
@@ -18,6 +18,7 @@ async function merlin(...argv: string[]): Promise<{ code: number; out: string; e
 }
 
 const dir = mkdtempSync(join(tmpdir(), "merlin-cli-large-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function path(name: string): string {
   return join(dir, name);
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import {
   PackedBoard,
   applyPresses,
@@ -27,7 +27,7 @@ import {
   runLargeSolve,
   summaryJson,
 } from "../sim/cli/large";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { xorshift32 } from "./helpers/seeded";
@@ -394,6 +394,7 @@ describe("quiet patterns (null basis)", () => {
 
 describe("board files for the large-board CLI (sim/cli/large.ts)", () => {
   const dir = mkdtempSync(join(tmpdir(), "merlin-large-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const file = (name: string, text: string) => {
     const p = join(dir, name);
     writeFileSync(p, text);
