@@ -9,6 +9,7 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { listProfiles, loadProfile } from "../../hardware/validate";
+import { OptionSpec, parseOptions } from "../../sim/cli/options";
 import { buildFirmware, DEFAULT_PROFILE, outputPath, ROOT } from "./build";
 
 const HELP = `usage: npm run flash -- --port PORT [--board PROFILE] [--baud N] [--dry-run]
@@ -18,7 +19,7 @@ so the game starts at every power-on.
 
   --port PORT     serial port (/dev/ttyACM0, /dev/ttyUSB0, COM3) or tcp://host:port
   --board NAME    board profile (default ${DEFAULT_PROFILE}); one of: ${listProfiles().join(", ")}
-  --baud N        serial baud rate (default 9600; USB boards ignore it)
+  --baud N        serial baud rate (default 115200 for ESP32, 9600 otherwise; USB boards ignore it)
   --dry-run       print the exact espruino command instead of running it
 `;
 
@@ -32,44 +33,55 @@ function quote(arg: string): string {
   return /^[\w@%+=:,./-]+$/.test(arg) ? arg : "'" + arg.replace(/'/g, "'\\''") + "'";
 }
 
+const OPTIONS: OptionSpec[] = [
+  { name: "port", type: "string", arg: "PORT", help: "serial port or tcp://host:port" },
+  { name: "board", type: "string", arg: "NAME", help: "board profile", default: DEFAULT_PROFILE },
+  { name: "baud", type: "int", arg: "N", help: "serial baud rate" },
+  { name: "dry-run", type: "flag", help: "print the command instead of running it" },
+];
+
+/** The serial speed a board's Espruino console uses by default. */
+export function defaultBaud(chip: string): number {
+  return chip === "esp32" ? 115200 : 9600;
+}
+
 async function main(argv: string[]): Promise<number> {
-  if (argv.includes("--help") || argv.includes("-h")) {
+  let opts;
+  try {
+    opts = parseOptions(argv, OPTIONS, "flash");
+  } catch (e) {
+    process.stderr.write(`flash: ${(e as Error).message.replace("'merlin flash'", "npm run flash").replace("'merlin flash --help'", "npm run flash -- --help")}\n`);
+    return 2;
+  }
+  if (opts.help) {
     process.stdout.write(HELP);
     return 0;
   }
-  const value = (name: string): string | undefined => {
-    const i = argv.indexOf(name);
-    return i >= 0 ? argv[i + 1] : undefined;
-  };
-  const known = ["--port", "--board", "--baud", "--dry-run"];
-  for (let i = 0; i < argv.length; i++) {
-    if (!known.includes(argv[i])) {
-      process.stderr.write(`flash: unknown argument '${argv[i]}' (see npm run flash -- --help)\n`);
-      return 2;
-    }
-    if (argv[i] !== "--dry-run") i++;
-  }
-  const port = value("--port");
-  if (!port) {
-    process.stderr.write("flash: --port is required, e.g. --port /dev/ttyACM0 or --port tcp://127.0.0.1:2323\n");
+  if (opts.positionals.length > 0) {
+    process.stderr.write(`flash: unexpected argument '${opts.positionals[0]}' (see npm run flash -- --help)\n`);
     return 2;
   }
-  const baudText = value("--baud") ?? "9600";
-  if (!/^\d+$/.test(baudText)) {
-    process.stderr.write(`flash: --baud must be a whole number, got '${baudText}'\n`);
+  const port = opts.values.port as string | undefined;
+  if (!port || port.startsWith("--")) {
+    process.stderr.write("flash: --port is required, e.g. --port /dev/ttyACM0 or --port tcp://127.0.0.1:2323\n");
     return 2;
   }
   let profile;
   try {
-    profile = loadProfile(value("--board") ?? DEFAULT_PROFILE);
+    profile = loadProfile(opts.values.board as string);
   } catch (e) {
     process.stderr.write(`flash: ${(e as Error).message}\n`);
     return 2;
   }
+  const baud = (opts.values.baud as number | undefined) ?? defaultBaud(profile.chip);
+  if (!(baud > 0)) {
+    process.stderr.write(`flash: --baud must be a positive number, got ${baud}\n`);
+    return 2;
+  }
   const file = outputPath(profile.name);
-  const args = flashCommand(port, profile.board, file, Number(baudText));
+  const args = flashCommand(port, profile.board, file, baud);
   const cli = join(ROOT, "node_modules", ".bin", "espruino");
-  if (argv.includes("--dry-run")) {
+  if (opts.values["dry-run"]) {
     process.stdout.write([cli].concat(args).map(quote).join(" ") + "\n");
     return 0;
   }
