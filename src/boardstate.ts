@@ -37,8 +37,8 @@ export function parseBoard(p: Puzzle, text: string, what: string): Uint8Array {
   return out;
 }
 
-/** Row-major digits, no separators. */
-export function formatBoard(board: Uint8Array): string {
+/** Row-major digits, no separators (also for press-count vectors). */
+export function formatBoard(board: ArrayLike<number>): string {
   let s = "";
   for (let i = 0; i < board.length; i++) s += String.fromCharCode(48 + board[i]);
   return s;

@@ -15,7 +15,7 @@
  * (source 002 §4: the BASIC game is lost on an all-dark board).
  */
 import { productString } from "./bigcount";
-import { isDark } from "./boardstate";
+import { isDark, sameBoard } from "./boardstate";
 import { createBoard, getCell, PackedBoard, setCell } from "./chase";
 import { BitMatrix, getBit, inverseOf, nullSpace, popcount32, reduceMatrix, Reduction, solveReduced, wordsFor } from "./gf2";
 import { PlusGridPlan, preparePlusGrid, solvePlusGrid } from "./gridsolve";
@@ -578,11 +578,6 @@ function unsolvable(p: Puzzle): Solution {
   return { solvable: false, counts: new Uint8Array(p.keys), presses: [], moves: 0, minimal: false, order: null };
 }
 
-function sameCells(a: Uint8Array, b: Uint8Array): boolean {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
 /**
  * Presses that turn `from` into `to`: the fewest when the solutions can be searched
  * (minimal: true), otherwise a greedily improved one (minimal: false), plus a safe order.
@@ -623,7 +618,7 @@ export function solve(p: Puzzle, from: Uint8Array, to: Uint8Array, opts?: SolveO
       }
     }
   }
-  if (!sameCells(applyPresses(p, from, counts), to)) {
+  if (!sameBoard(applyPresses(p, from, counts), to)) {
     throw new Error("solver: internal error, the presses found for " + p.name + " do not reach the target");
   }
   const presses: number[] = [];

@@ -12,23 +12,8 @@ import { createInterface } from "node:readline";
 import type { CommandIO } from "../cli/command";
 import { applySetup, firmwareErrors } from "./headless";
 import { SimSession } from "./session";
+import { BASIC_AGAIN, BASIC_ILLEGAL, BASIC_LOST, BASIC_WON, basicBoard, basicPrompt } from "../basic-text";
 
-/** PRINT: PRINT, then each row as PRINT TAB(7+3*J);D(I+J); (numbers print with a sign space), then PRINT. */
-export function basicBoard(bits: string, cols: number): string[] {
-  const lines = ["", ""];
-  for (let r = 0; r * cols < bits.length; r++) {
-    let line = "";
-    for (let c = 0; c < cols; c++) line = line.padEnd(6 + 3 * (c + 1)) + " " + bits[r * cols + c] + " ";
-    lines.push(line.trimEnd());
-  }
-  lines.push("");
-  return lines;
-}
-
-/** PRINT "ASSIGN#";N;" ";:INPUT X */
-export function basicPrompt(n: number): string {
-  return `ASSIGN# ${n}  ? `;
-}
 
 export interface BasicOptions {
   seed?: number;
@@ -76,7 +61,7 @@ export async function runBasic(session: SimSession, options: BasicOptions, io: C
       continue;
     }
     if (!/^\d+$/.test(line) || Number(line) < 1 || Number(line) > session.pads) {
-      print("??? ILLEGAL INPUT");
+      print(BASIC_ILLEGAL);
       print("");
       io.out(basicPrompt(n));
       continue;
@@ -90,8 +75,8 @@ export async function runBasic(session: SimSession, options: BasicOptions, io: C
       io.out(basicPrompt(n));
       continue;
     }
-    print(s.status === "won" ? "CONGRATULANT !!" : "YOU LOSED THE GAME !!");
-    io.out("TRY AGAIN (Y OR N)? ");
+    print(s.status === "won" ? BASIC_WON : BASIC_LOST);
+    io.out(BASIC_AGAIN);
     asking = true;
   }
   io.out("\n");

@@ -31,6 +31,7 @@ import { compileTables, MaskTables } from "../../src/tables";
 import { Command, CommandIO } from "./command";
 import { optionHelp, OptionSpec, parseOptions } from "./options";
 import { boardOption, PUZZLE_OPTIONS, puzzleFromOptions } from "./puzzle-options";
+import { BASIC_AGAIN, BASIC_ILLEGAL, BASIC_LOST, BASIC_WON, basicBoard, basicPrompt } from "../basic-text";
 
 const MAX_SEED = 4294967295;
 
@@ -125,20 +126,11 @@ class Session {
     this.state = state;
   }
 
-  /** The board as the BASIC program prints it: PRINT TAB(7+3*J);D(I+J); */
+  /** The board as the BASIC program prints it. */
   board(): void {
-    const cols = this.p.cols;
-    const lines = ["", ""];
-    for (let r = 0; r < this.p.rows; r++) {
-      let line = "";
-      for (let c = 0; c < cols; c++) {
-        const d = (this.state.board >>> (r * cols + c)) & 1;
-        line = line.padEnd(6 + 3 * (c + 1)) + " " + d + " ";
-      }
-      lines.push(line.trimEnd());
-    }
-    lines.push("");
-    for (const l of lines) this.print(l);
+    let bits = "";
+    for (let i = 0; i < this.p.cells; i++) bits += (this.state.board >>> i) & 1;
+    for (const l of basicBoard(bits, this.p.cols)) this.print(l);
   }
 
   header(): void {
@@ -149,9 +141,8 @@ class Session {
     this.board();
   }
 
-  /** PRINT "ASSIGN#";N;" ";:INPUT X — BASIC prints a number with a sign space and a trailing space. */
   prompt(): string {
-    return `ASSIGN# ${this.state.moves + 1}  ? `;
+    return basicPrompt(this.state.moves + 1);
   }
 
   private send(ev: GameEvent): void {
@@ -174,7 +165,7 @@ class Session {
       this.send({ type: "press", key, now });
       if (this.fx.error === ERR_ILLEGAL_KEY) {
         this.fail(token, `key ${token} is not 1 to ${this.t.keys}`);
-        this.print("??? ILLEGAL INPUT");
+        this.print(BASIC_ILLEGAL);
         this.print("");
         return;
       }
@@ -182,7 +173,7 @@ class Session {
       this.send({ type: letter, now });
     } else {
       this.fail(token, `'${token}' is not a key number (1 to ${this.t.keys}) or one of h c u s n`);
-      this.print("??? ILLEGAL INPUT");
+      this.print(BASIC_ILLEGAL);
       this.print("");
       return;
     }
@@ -221,10 +212,10 @@ class Session {
   ending(): void {
     const s = this.state;
     if (s.status === WON) {
-      this.print("CONGRATULANT !!");
+      this.print(BASIC_WON);
       if (RULE_SETS[s.rules].overParLimit > 0) this.print(`${s.moves} MOVES, PAR ${s.par}: ${s.moves - s.par} OVER PAR`);
     } else if (s.status === LOST) {
-      this.print("YOU LOSED THE GAME !!");
+      this.print(BASIC_LOST);
       const why = s.reason === 1 ? "every pad went dark" : s.reason === 2 ? `${s.moves} moves used` : `${s.moves - s.par} moves over par`;
       this.print(`(${why})`);
     }
@@ -270,7 +261,7 @@ async function interactive(session: Session, io: CommandIO): Promise<void> {
       }
     }
     if (session.state.status !== PLAYING && !RULE_SETS[session.state.rules].liveAfterEnd) {
-      io.out("TRY AGAIN (Y OR N)? ");
+      io.out(BASIC_AGAIN);
       asking = true;
     } else {
       io.out(session.prompt());

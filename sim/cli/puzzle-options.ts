@@ -3,7 +3,7 @@
  * --wrap, --states, --graph, --box, --intersections), turned into one Puzzle; board
  * arguments (digits or a named board); and plain-text drawing of boards and press counts.
  */
-import { namedTarget, parseBoard, TARGET_NAMES } from "../../src/boardstate";
+import { formatBoard, namedTarget, parseBoard, TARGET_NAMES } from "../../src/boardstate";
 import {
   boxAdjacency,
   graphPuzzle,
@@ -188,11 +188,7 @@ export function boardOption(p: Puzzle, text: string, option: string): Uint8Array
 }
 
 /** Row-major digits of a board or a press-count vector. */
-export function digits(v: ArrayLike<number>): string {
-  let s = "";
-  for (let i = 0; i < v.length; i++) s += String(v[i]);
-  return s;
-}
+export const digits = formatBoard;
 
 /** How keys are laid out for drawing: like the cells, on the inner corners, or in one row. */
 export function keyShape(p: Puzzle): { rows: number; cols: number } {
