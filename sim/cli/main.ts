@@ -20,14 +20,21 @@ function topHelp(): string {
   ].join("\n");
 }
 
+/** Set by sim/build.mjs from package.json; absent when the sources run directly (tests). */
+declare const __MERLIN_VERSION__: string | undefined;
+
 export async function runMerlin(argv: string[], io: CommandIO): Promise<number> {
   const name = argv[0];
-  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+  if (name === undefined) {
+    io.err(topHelp() + "\n");
+    return 2;
+  }
+  if (name === "--help" || name === "-h" || name === "help") {
     io.out(topHelp() + "\n");
-    return name === undefined ? 2 : 0;
+    return 0;
   }
   if (name === "--version") {
-    io.out("merlin 0.1.0\n");
+    io.out(`merlin ${typeof __MERLIN_VERSION__ === "string" ? __MERLIN_VERSION__ : "(development build)"}\n`);
     return 0;
   }
   const cmd: Command | undefined = COMMANDS.find((c) => c.name === name);

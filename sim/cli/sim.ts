@@ -52,9 +52,9 @@ firmware blinks them. Keys 1-9 press pads 1-9 (1 top-left, numbered row-major li
 --keypad puts 7 8 9 on top); arrows move a cursor and space/enter press its pad (for pads past 9);
 clicking a pad presses it for as long as the mouse button is held (hold 1.5 s for the toy's
 functions: 1 new game, 2 same game, 3 hit me, 4 undo, 5 comp turn, 6 rules, 7 mute, 8 goal, 9 sleep).
-N new game, S same game, H hint, C computer's move (extra buttons where the board has them,
-otherwise the console API or a 1.5 s hold of pad 2 or 5), U undo, R next rule set, M mute,
-? help, Q quit. Cues ring the terminal bell. The flash lives in .merlin/NAME.storage.json under
+N new game, S same game, H hint, C computer's move: on boards with those extra buttons they
+press them; otherwise N and H use the console API and S and C hold pad 2 and pad 5 for 1.5 s,
+as a player would. U undo, R next rule set, M mute, ? help, Q quit. Cues ring the terminal bell. The flash lives in .merlin/NAME.storage.json under
 the current directory, so a game survives restarts like on the toy.
 
 --basic plays the 1980s BASIC program's text: the board as rows of 0/1, ASSIGN# n, one key per
