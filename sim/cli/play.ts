@@ -58,6 +58,8 @@ const HELP = `usage: merlin play [--rules NAME] [--seed N] [--start BITS] [--key
 
 Plays the magic-square game: each key toggles its pattern (Merlin: corner → its 2×2 block,
 edge → its edge line, centre → plus); the goal is the ring of 8 lit with the centre dark.
+The game runs on the toy's own core, which holds a board in one 32-bit mask: on/off boards
+of at most 32 cells and keys (e.g. up to 5×5 or 4×8); the solver commands take larger ones.
 Starts are dealt from the seed, uniformly over the boards that can be solved, never solved
 already (and never all dark under basic).
 

@@ -1,7 +1,8 @@
 /**
  * Benchmark of the large-board plus solver (not a test: wall-clock figures).
  * Run: node sim/tsrun.mjs test/bench/solver-bench.ts [--quick] [--sizes 31,100,1000]
- * Prints a markdown table: solve time (cold: includes the polynomial set-up for the size),
+ * Prints a markdown table: solve time (first solve of a size: includes the polynomial set-up;
+ * the JIT is warmed up first),
  * solve time with a prepared plan, and the separate verification (replaying the presses).
  */
 import { cpus } from "node:os";
@@ -10,19 +11,14 @@ import { PackedBoard, applyPresses, createBoard, lastWordMask, litBoard, presses
 import { formatBoard, parseBoardBytes } from "../../sim/cli/large";
 import { analyzePlusGrid, preparePlusGrid, solvePlusGrid } from "../../src/gridsolve";
 import { solvePlusGridGauss } from "../../src/chasegauss";
+import { parseOptions } from "../../sim/cli/options";
+import { xorshift32 } from "../helpers/seeded";
 
 function randomBoard(rows: number, cols: number, seed: number): PackedBoard {
   const b = createBoard(rows, cols);
-  let s = seed >>> 0 || 1;
+  const next = xorshift32(seed);
   const d = b.data;
-  for (let i = 0; i < d.length; i++) {
-    s ^= s << 13;
-    s >>>= 0;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    s >>>= 0;
-    d[i] = s;
-  }
+  for (let i = 0; i < d.length; i++) d[i] = next();
   const mask = lastWordMask(cols);
   for (let r = 0; r < rows; r++) d[r * b.stride + b.stride - 1] &= mask;
   return b;
@@ -46,10 +42,28 @@ function fmt(ms: number): string {
   return ms.toFixed(0);
 }
 
-const args = process.argv.slice(2);
-const quick = args.includes("--quick");
-const si = args.indexOf("--sizes");
-const sizes = si >= 0 ? args[si + 1].split(",").map(Number) : quick ? [31, 100, 1000, 2000] : [31, 100, 1000, 2000, 4000, 10000];
+const USAGE = "usage: npm run bench [-- --quick] [-- --sizes 31,100,1000]";
+let parsed;
+try {
+  parsed = parseOptions(process.argv.slice(2), [
+    { name: "quick", type: "flag", help: "sizes up to 2000 only" },
+    { name: "sizes", type: "string", arg: "N,N,…", help: "board sizes to time" },
+  ], "bench");
+} catch (e) {
+  console.error(`bench: ${(e as Error).message.replace(/'merlin bench[^']*'/g, "npm run bench -- --help")}`);
+  process.exit(2);
+}
+if (parsed.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const quick = parsed.values.quick === true;
+const sizeText = parsed.values.sizes as string | undefined;
+const sizes = sizeText !== undefined ? sizeText.split(",").map(Number) : quick ? [31, 100, 1000, 2000] : [31, 100, 1000, 2000, 4000, 10000];
+if (sizes.some((n) => !(Number.isInteger(n) && n >= 1))) {
+  console.error(`bench: --sizes takes whole numbers separated by commas, got '${sizeText}'`);
+  process.exit(2);
+}
 
 console.log(`node ${process.version}, ${cpus()[0].model}, ${cpus().length} cores`);
 // Warm the JIT up so the first row is not a compile-time measurement.
@@ -96,13 +110,13 @@ function row(n: number, kind: string): void {
 }
 
 console.log("");
-console.log("| board | start | nullity | moves | method | solve ms (cold) | solve ms (plan ready) | verify ms | chase+Gauss ms |");
+console.log("| board | start | nullity | moves | method | first solve ms | solve ms (plan ready) | verify ms | chase+Gauss ms |");
 console.log("|---|---|---|---|---|---|---|---|---|");
 for (const n of sizes) {
   row(n, "all-lit");
   row(n, "random");
 }
-if (si < 0) {
+if (sizeText === undefined) {
   // Singular sizes: random boards are unsolvable there, so the random start is made solvable;
   // the solver then also searches the 2^nullity solutions for the fewest presses.
   for (const n of quick ? [1002, 999] : [1002, 999, 9998]) {
