@@ -1,7 +1,7 @@
 /**
  * Finds the firmware bundle the simulator runs for a board profile (dist/firmware.js for the
  * default profile, dist/NAME/firmware.js for the others) and rebuilds it first when it is
- * missing or older than anything it is built from (firmware/, src/, the profile's JSON), so
+ * missing or older than anything it is built from (firmware/, src/, hardware/*.ts, the profile), so
  * the simulator always plays what `npm run build` would flash today.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
@@ -31,9 +31,13 @@ function newestMtime(path: string): number {
   return newest;
 }
 
-/** The sources a profile's bundle is built from. */
-export function firmwareSources(profileName: string): string[] {
-  return [join(ROOT, "firmware"), join(ROOT, "src"), join(ROOT, "hardware", "profiles", `${profileName}.json`)];
+/** What a profile's bundle is built from: firmware/, src/, the hardware code and the profile. */
+export function bundleInputs(profileName: string): string[] {
+  const hardware = join(ROOT, "hardware");
+  const code = readdirSync(hardware)
+    .filter((f) => f.endsWith(".ts"))
+    .map((f) => join(hardware, f));
+  return [join(ROOT, "firmware"), join(ROOT, "src"), join(hardware, "profiles", `${profileName}.json`)].concat(code);
 }
 
 /** Whether the bundle is missing or older than its sources. */
@@ -41,7 +45,7 @@ export function firmwareStale(profileName: string): boolean {
   const file = outputPath(profileName);
   if (!existsSync(file)) return true;
   const built = statSync(file).mtimeMs;
-  return firmwareSources(profileName).some((s) => newestMtime(s) > built);
+  return bundleInputs(profileName).some((s) => newestMtime(s) > built);
 }
 
 /** One line for a failed build: esbuild's first message with its file:line, or the error's message. */
