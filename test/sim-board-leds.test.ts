@@ -1,21 +1,11 @@
 // LED brightness as the player sees it, from pin activity over the frame window.
 import { describe, expect, it } from "vitest";
-import type { Profile } from "../hardware/profile";
+import type { DirectLeds, Profile } from "../hardware/profile";
 import { createVirtualBoard } from "../sim/board";
+import { PICO_TEST_PROFILE } from "./helpers/test-profile";
 
 function direct(activeHigh: boolean): Profile {
-  return {
-    name: "pico-test",
-    description: "3×3 direct-drive test board",
-    board: "PICO",
-    chip: "stm32",
-    rows: 3,
-    cols: 3,
-    keys: { rowPins: ["B3", "B4", "B5"], colPins: ["A0", "A1", "A2"], diodes: false },
-    leds: { drive: "direct", pins: ["B15", "B14", "B13", "B10", "B1", "A7", "A6", "A5", "A8"], activeHigh, transistors: false, currentMa: 8 },
-    piezo: "B9",
-    vcc: 3.3,
-  };
+  return { ...PICO_TEST_PROFILE, leds: { ...(PICO_TEST_PROFILE.leds as DirectLeds), activeHigh } };
 }
 
 const matrix: Profile = {

@@ -7,6 +7,7 @@ import { formatBoard, isDark } from "../src/boardstate";
 import { boxAdjacency, graphPuzzle, gridPuzzle, intersectionPuzzle, Puzzle, pressKey, PATTERN_NAMES } from "../src/puzzle";
 import { analyze, prepare, solve, Solution } from "../src/solver";
 import { mulberry32 } from "./helpers/seeded";
+import { vectorAt } from "./helpers/enumerate";
 
 const rng = mulberry32;
 
@@ -15,15 +16,6 @@ function indexOf(b: ArrayLike<number>, k: number): number {
   let x = 0;
   for (let i = b.length - 1; i >= 0; i--) x = x * k + b[i];
   return x;
-}
-
-function vectorAt(index: number, n: number, k: number): Uint8Array {
-  const v = new Uint8Array(n);
-  for (let i = 0; i < n; i++) {
-    v[i] = index % k;
-    index = Math.floor(index / k);
-  }
-  return v;
 }
 
 /** Fewest presses for every difference (indexed in base k), -1 where none: all k^keys press vectors. */

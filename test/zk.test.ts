@@ -16,20 +16,11 @@ import {
   zkSolve,
 } from "../src/zk";
 import { mulberry32 } from "./helpers/seeded";
+import { vectorAt } from "./helpers/enumerate";
 
 const rng = mulberry32;
 
 const prod = (xs: number[]) => xs.reduce((a, b) => a * b, 1);
-
-/** All vectors of Z_k^n, as an index → vector decoder. */
-function vectorAt(index: number, n: number, k: number): Uint8Array {
-  const v = new Uint8Array(n);
-  for (let i = 0; i < n; i++) {
-    v[i] = index % k;
-    index = Math.floor(index / k);
-  }
-  return v;
-}
 
 const key = (v: ArrayLike<number>) => Array.prototype.join.call(v, ",");
 
