@@ -15,7 +15,7 @@ import {
   createKeyEvents, keyEventsPop, keyEventsUpdate, KeyEvents,
 } from "../src/keyevents";
 import {
-  createGame, createGameFrom, Effects, GameEvent, GameState, loadGame, newEffects, reasonName, saveGame,
+  copyState, createGame, createGameFrom, Effects, GameEvent, GameState, loadGame, newEffects, reasonName, saveGame,
   showState, statusName, update, PLAYING, WON,
 } from "../src/game";
 import { RULE_NAMES, ruleIndex } from "../src/rules";
@@ -50,6 +50,11 @@ let selfTest = -1;
 let selfTestTimer: number | undefined;
 /** Keys reported stuck, ignored until released. */
 let stuckMask = 0;
+/**
+ * The game as it was before the first key of the current group of keys went down: the
+ * self-test chord made a move with each of its keys, and restores this (held only while keys are down).
+ */
+let beforeKeys: GameState | undefined;
 const stats = { games: 0, wins: 0, best: 0 };
 /** The last error, for Merlin.state() and the tests. */
 let lastError = "";
@@ -196,7 +201,6 @@ function toggleSelfTest(): void {
     selfTest = -1;
     send("", 0, undefined, undefined);
   } else {
-    send("revoke", 0, undefined, undefined);
     selfTest = 0;
     selfTestTick();
   }
@@ -207,18 +211,32 @@ function onKeys(changed: number, stable: number, now: number): void {
   guard(function () {
     // A stuck key is forgotten once released.
     stuckMask &= stable;
+    // No key (but stuck ones) down before this scan: its first press starts a new group.
+    let first = (keyEvents.down & ~keyEvents.stuck) === 0;
     keyEventsUpdate(keyEvents, stable, now);
     let type = keyEventsPop(keyEvents);
     while (type !== 0) {
       const arg = keyEvents.arg;
+      if (type === EV_PRESS && first) {
+        beforeKeys = copyState(game);
+        first = false;
+      }
       if (type === EV_PRESS || type === EV_HOLD) keyDown(arg, type === EV_HOLD);
-      else if (type === EV_CHORD) toggleSelfTest();
-      else if (type === EV_STUCK) {
+      else if (type === EV_CHORD) {
+        // The chord's keys each made a move: take both back.
+        if (selfTest < 0 && beforeKeys) {
+          game = beforeKeys;
+          beforeKeys = undefined;
+          writeLater(GAME_FILE, saveGame(game, now));
+        }
+        toggleSelfTest();
+      } else if (type === EV_STUCK) {
         console.log("Merlin: key " + (arg + 1) + " stuck, ignored until released");
         stuckMask |= 1 << arg;
       }
       type = keyEventsPop(keyEvents);
     }
+    if ((stable & ~stuckMask) === 0) beforeKeys = undefined;
     setScan(!asleep, stuckMask);
   });
 }

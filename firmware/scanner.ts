@@ -16,8 +16,11 @@ import { matrixColumns } from "./leds";
 
 /** Poll period while a key is down (direct LEDs). */
 export const POLL_MS = 2;
-/** One multiplexed row slot: 4 rows × 2.5 ms = 100 Hz full frame. */
-export const ROW_SLOT_MS = 2.5;
+/**
+ * One multiplexed row slot: 4 rows × 1.25 ms = a 5 ms frame (200 Hz). Each row is read once
+ * per frame, so a short frame is what keeps key-to-LED latency near debounce + one frame.
+ */
+export const ROW_SLOT_MS = 1.25;
 /** Poll period while only stuck keys are down (nothing else can happen fast). */
 export const SLOW_POLL_MS = 50;
 
@@ -26,7 +29,11 @@ const ALL_ROWS = (1 << ROWS) - 1;
 const COL_MASK = (1 << COLS) - 1;
 const MULTIPLEX = LED_DRIVE === "matrix";
 
-/** Called with the keys whose debounced state changed, the debounced state, and the time in ms. */
+/**
+ * Called with the keys whose debounced state changed, the debounced state, and the time in ms:
+ * at every change, and at every scan while a key is down (so holds and stuck keys are timed
+ * while the key is still held).
+ */
 export type KeyChange = (changed: number, stable: number, now: number) => void;
 
 let onChange: KeyChange;
@@ -51,7 +58,7 @@ function processFrame(): void {
     if (pin && !pin.read()) raw |= 1 << (PADS + i);
   }
   const changed = debounceUpdate(debouncer, raw, now);
-  if (changed) onChange(changed, debouncer.stable, now);
+  if (changed || debouncer.stable) onChange(changed, debouncer.stable, now);
   if (!multiplexOn) settle();
 }
 
@@ -86,16 +93,22 @@ function scan(): void {
   processFrame();
 }
 
-/** Matrix-LED boards: one multiplex slot — light row `slotRow`'s LEDs, read its keys, move on. */
+/**
+ * Matrix-LED boards: one multiplex slot — read row `slotRow`'s keys, light its LEDs, move on.
+ * The debouncer runs at every slot (the other rows keep their last reading), and before the
+ * row's LEDs are written: a press is accepted as soon as its debounce time is over and shows
+ * in that same slot, instead of waiting for the end of a frame and the next turn of its row.
+ */
 const scanSlot = MULTIPLEX
   ? function (): void {
       const r = slotRow;
       digitalWrite(LED_PINS, COL_MASK);
       digitalWrite(KEY_ROWS, ALL_ROWS & ~(1 << r));
       readings[r] = ~digitalRead(KEY_COLS) & COL_MASK;
-      digitalWrite(LED_PINS, matrixColumns(r));
+      processFrame();
       slotRow = r + 1 === ROWS ? 0 : r + 1;
-      if (slotRow === 0) processFrame();
+      // The callback may have stopped the scan (sleep): then the LEDs stay dark.
+      if (multiplexOn) digitalWrite(LED_PINS, matrixColumns(r));
     }
   : scan;
 

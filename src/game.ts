@@ -206,10 +206,10 @@ function blankState(rules: number, target: number, seed: number, puzzle: number)
 }
 
 /**
- * A new game under rule set `rules` (an index into the rule columns): from `start`, or when
- * `start` is −1 puzzle 0 of `seed`. Throws an input error saying what is wrong.
+ * A new game from a given start under rule set `rules` (an index into the rule columns), or
+ * when `start` is −1 puzzle 0 of `seed`. Throws an input error saying why a start is not allowed.
  */
-function newGame(t: MaskTables, target: number, rules: number, start: number, seed: number, now: number): GameState {
+export function createGameFrom(t: MaskTables, target: number, rules: number, start: number, seed: number, now: number): GameState {
   if (!(rules >= 0 && rules < RULE_NAMES.length && Math.floor(rules) === rules)) {
     throw inputError("unknown rule set " + rules + ": use " + ruleNames());
   }
@@ -225,12 +225,7 @@ function newGame(t: MaskTables, target: number, rules: number, start: number, se
 
 /** A new game: puzzle 0 of `seed` under rule set `rules`. */
 export function createGame(t: MaskTables, target: number, rules: number, seed: number, now: number): GameState {
-  return newGame(t, target, rules, -1, seed, now);
-}
-
-/** A new game from a given start (throws an input error saying why a start is not allowed). */
-export function createGameFrom(t: MaskTables, target: number, rules: number, start: number, seed: number, now: number): GameState {
-  return newGame(t, target, rules, start, seed, now);
+  return createGameFrom(t, target, rules, -1, seed, now);
 }
 
 export function copyState(s: GameState): GameState {
@@ -276,75 +271,78 @@ export function reasonName(s: GameState): string | null {
   return s.reason === REASON_NONE ? null : ["", "all-dark", "move-limit", "over-par"][s.reason];
 }
 
-/** Decides the status after a move. The win check runs last, so a win on the last allowed move stands. */
-function judge(s: GameState, r: number, now: number, fx: Effects): void {
-  const was = s.status;
-  let status = PLAYING;
-  let reason = REASON_NONE;
-  if (MOVE_LIMIT[r] > 0 && s.moves >= MOVE_LIMIT[r]) {
-    status = LOST;
-    reason = REASON_MOVE_LIMIT;
-  }
-  if (OVER_PAR_LIMIT[r] > 0 && s.moves >= s.par + OVER_PAR_LIMIT[r]) {
-    status = LOST;
-    reason = REASON_OVER_PAR;
-  }
-  if (hasRule(r, DARK_LOSES) && s.board === 0) {
-    status = LOST;
-    reason = REASON_ALL_DARK;
-  }
-  if (s.board === s.target) {
-    status = WON;
-    reason = REASON_NONE;
-  }
-  s.status = status;
-  s.reason = reason;
-  if (status !== PLAYING && s.endedAt < 0) s.endedAt = now;
-  if (status === WON && was !== WON) fx.cues.push(CUE_WIN);
-  else if (status === LOST) fx.cues.push(CUE_LOSS);
-  else if (s.board === 0 && status === PLAYING) fx.cues.push(CUE_DARK);
-}
-
-function press(t: MaskTables, s: GameState, r: number, key: number, now: number, fx: Effects): void {
-  s.rvLen = s.histLen;
-  s.rvSlot = s.hist[s.histTop];
-  s.rvEnded = s.endedAt;
-  s.hist[s.histTop] = key | (s.status << 8) | (s.reason << 10);
-  s.histTop = (s.histTop + 1) % HISTORY_SIZE;
-  if (s.histLen < HISTORY_SIZE) s.histLen++;
-  s.board ^= t.toggle[key];
-  s.moves++;
-  fx.cues.push(CUE_PRESS);
-  judge(s, r, now, fx);
-}
-
-/** Takes back the newest history entry: board, move count, status and reason. */
-function popPress(t: MaskTables, s: GameState): void {
-  s.histTop = (s.histTop + HISTORY_SIZE - 1) % HISTORY_SIZE;
-  const entry = s.hist[s.histTop];
-  s.board ^= t.toggle[entry & 0xff];
-  s.moves--;
-  s.status = (entry >> 8) & 3;
-  s.reason = (entry >> 10) & 3;
-}
-
-/** Restarts from `start` (a new deal when −1, puzzle `puzzle` of the seed), with the new-game cue and preview. */
-function restart(t: MaskTables, s: GameState, start: number, puzzle: number, now: number, fx: Effects): void {
-  const r = s.rules;
-  s.puzzle = puzzle;
-  resetAttempt(t, s, start >= 0 ? start : dealStart(t, s.target, hasRule(r, DARK_START), s.seed, puzzle), now);
-  fx.cues.push(CUE_NEW_GAME);
-  if (PREVIEW_MS[r] > 0) {
-    fx.flash = s.target;
-    fx.flashMs = PREVIEW_MS[r];
-  }
-}
-
 /**
  * Applies `ev` to `s` in place and writes what a player sees and hears into `fx` (reused:
  * its cue list is emptied first).
  */
 export function update(t: MaskTables, s: GameState, ev: GameEvent, fx: Effects): void {
+  // The helpers live inside update: on Espruino a nested function costs RAM only while
+  // update runs, a top-level one for as long as the toy does. (Declared before use: Espruino
+  // does not hoist functions.)
+  /** Decides the status after a move. The win check runs last, so a win on the last allowed move stands. */
+  function judge(s: GameState, r: number, now: number, fx: Effects): void {
+    const was = s.status;
+    let status = PLAYING;
+    let reason = REASON_NONE;
+    if (MOVE_LIMIT[r] > 0 && s.moves >= MOVE_LIMIT[r]) {
+      status = LOST;
+      reason = REASON_MOVE_LIMIT;
+    }
+    if (OVER_PAR_LIMIT[r] > 0 && s.moves >= s.par + OVER_PAR_LIMIT[r]) {
+      status = LOST;
+      reason = REASON_OVER_PAR;
+    }
+    if (hasRule(r, DARK_LOSES) && s.board === 0) {
+      status = LOST;
+      reason = REASON_ALL_DARK;
+    }
+    if (s.board === s.target) {
+      status = WON;
+      reason = REASON_NONE;
+    }
+    s.status = status;
+    s.reason = reason;
+    if (status !== PLAYING && s.endedAt < 0) s.endedAt = now;
+    if (status === WON && was !== WON) fx.cues.push(CUE_WIN);
+    else if (status === LOST) fx.cues.push(CUE_LOSS);
+    else if (s.board === 0 && status === PLAYING) fx.cues.push(CUE_DARK);
+  }
+
+  function press(t: MaskTables, s: GameState, r: number, key: number, now: number, fx: Effects): void {
+    s.rvLen = s.histLen;
+    s.rvSlot = s.hist[s.histTop];
+    s.rvEnded = s.endedAt;
+    s.hist[s.histTop] = key | (s.status << 8) | (s.reason << 10);
+    s.histTop = (s.histTop + 1) % HISTORY_SIZE;
+    if (s.histLen < HISTORY_SIZE) s.histLen++;
+    s.board ^= t.toggle[key];
+    s.moves++;
+    fx.cues.push(CUE_PRESS);
+    judge(s, r, now, fx);
+  }
+
+  /** Takes back the newest history entry: board, move count, status and reason. */
+  function popPress(t: MaskTables, s: GameState): void {
+    s.histTop = (s.histTop + HISTORY_SIZE - 1) % HISTORY_SIZE;
+    const entry = s.hist[s.histTop];
+    s.board ^= t.toggle[entry & 0xff];
+    s.moves--;
+    s.status = (entry >> 8) & 3;
+    s.reason = (entry >> 10) & 3;
+  }
+
+  /** Restarts from `start` (a new deal when −1, puzzle `puzzle` of the seed), with the new-game cue and preview. */
+  function restart(t: MaskTables, s: GameState, start: number, puzzle: number, now: number, fx: Effects): void {
+    const r = s.rules;
+    s.puzzle = puzzle;
+    resetAttempt(t, s, start >= 0 ? start : dealStart(t, s.target, hasRule(r, DARK_START), s.seed, puzzle), now);
+    fx.cues.push(CUE_NEW_GAME);
+    if (PREVIEW_MS[r] > 0) {
+      fx.flash = s.target;
+      fx.flashMs = PREVIEW_MS[r];
+    }
+  }
+
   const r = s.rules;
   const now = ev.now;
   const type = ev.type;
@@ -468,64 +466,65 @@ export function saveGame(s: GameState, now?: number): string {
   return body + "," + checksum(body);
 }
 
-/** A saved decimal field (1–10 digits, at most SAVE_MAX), or −1. No regex: Espruino's has no {m,n}. */
-function savedNumber(text: string): number {
-  if (text.length < 1 || text.length > 10) return -1;
-  let n = 0;
-  for (let i = 0; i < text.length; i++) {
-    const d = text.charCodeAt(i) - 48;
-    if (d < 0 || d > 9) return -1;
-    n = n * 10 + d;
-  }
-  return n <= SAVE_MAX ? n : -1;
-}
-
-/** Whether `moves` presses can turn `from` into `to` (a key pressed twice is a no-op pair). */
-function movesPossible(t: MaskTables, from: number, to: number, moves: number): boolean {
-  if (!isReachable(t, from ^ to)) return false;
-  // The fewest presses of each parity over all solutions.
-  const best = [1000, 1000];
-  let x = solutionMask(t, from, to);
-  const combos = walkLength(t);
-  for (let i = 0; i < combos; i++) {
-    if (i > 0) x ^= t.quiet[lowestBit(i)];
-    const n = popcount32(x);
-    if (n < best[n & 1]) best[n & 1] = n;
-  }
-  return moves >= best[moves & 1];
-}
-
-/** Whether a status, reason and move count can come out of rule set `r` on this board. */
-function consistent(s: GameState, r: number, frozen: number): boolean {
-  const moveLimit = MOVE_LIMIT[r];
-  const overPar = OVER_PAR_LIMIT[r];
-  const liveAfterEnd = hasRule(r, LIVE_AFTER_END);
-  const darkLoses = hasRule(r, DARK_LOSES);
-  const limit = moveLimit > 0 ? moveLimit : 0x7fffffff;
-  const parLimit = overPar > 0 ? s.par + overPar : 0x7fffffff;
-  const stopAt = Math.min(limit, parLimit);
-  if (s.status === WON) return s.board === s.target && s.reason === REASON_NONE && s.moves >= 1 && frozen === 1 && (liveAfterEnd || s.moves <= stopAt);
-  if (s.board === s.target) return false;
-  if (s.status === PLAYING) {
-    if (s.reason !== REASON_NONE) return false;
-    if (frozen === 1 && !liveAfterEnd) return false;
-    if (darkLoses && s.board === 0) return false;
-    return s.moves < stopAt;
-  }
-  if (s.status !== LOST || frozen !== 1) return false;
-  if (s.reason === REASON_ALL_DARK) return darkLoses && s.board === 0 && s.moves >= 1 && s.moves <= stopAt;
-  if (darkLoses && s.board === 0) return false;
-  if (s.reason === REASON_MOVE_LIMIT) return moveLimit > 0 && s.moves === limit && s.moves <= parLimit;
-  if (s.reason === REASON_OVER_PAR) return overPar > 0 && s.moves === parLimit && s.moves <= limit;
-  return false;
-}
-
 /**
  * A game saved by saveGame, or null when the text is corrupted, truncated, for another board
  * or inconsistent (a board the moves cannot reach, a status the rules cannot produce). The
  * clock resumes at `now` (default 0) with the saved elapsed time; the undo history is empty.
  */
 export function loadGame(t: MaskTables, text: string, now?: number): GameState | null {
+  // Helpers nested for the same reason as update's: loadGame runs once, at power-on.
+  /** A saved decimal field (1–10 digits, at most SAVE_MAX), or −1. No regex: Espruino's has no {m,n}. */
+  function savedNumber(text: string): number {
+    if (text.length < 1 || text.length > 10) return -1;
+    let n = 0;
+    for (let i = 0; i < text.length; i++) {
+      const d = text.charCodeAt(i) - 48;
+      if (d < 0 || d > 9) return -1;
+      n = n * 10 + d;
+    }
+    return n <= SAVE_MAX ? n : -1;
+  }
+
+  /** Whether `moves` presses can turn `from` into `to` (a key pressed twice is a no-op pair). */
+  function movesPossible(t: MaskTables, from: number, to: number, moves: number): boolean {
+    if (!isReachable(t, from ^ to)) return false;
+    // The fewest presses of each parity over all solutions.
+    const best = [1000, 1000];
+    let x = solutionMask(t, from, to);
+    const combos = walkLength(t);
+    for (let i = 0; i < combos; i++) {
+      if (i > 0) x ^= t.quiet[lowestBit(i)];
+      const n = popcount32(x);
+      if (n < best[n & 1]) best[n & 1] = n;
+    }
+    return moves >= best[moves & 1];
+  }
+
+  /** Whether a status, reason and move count can come out of rule set `r` on this board. */
+  function consistent(s: GameState, r: number, frozen: number): boolean {
+    const moveLimit = MOVE_LIMIT[r];
+    const overPar = OVER_PAR_LIMIT[r];
+    const liveAfterEnd = hasRule(r, LIVE_AFTER_END);
+    const darkLoses = hasRule(r, DARK_LOSES);
+    const limit = moveLimit > 0 ? moveLimit : 0x7fffffff;
+    const parLimit = overPar > 0 ? s.par + overPar : 0x7fffffff;
+    const stopAt = Math.min(limit, parLimit);
+    if (s.status === WON) return s.board === s.target && s.reason === REASON_NONE && s.moves >= 1 && frozen === 1 && (liveAfterEnd || s.moves <= stopAt);
+    if (s.board === s.target) return false;
+    if (s.status === PLAYING) {
+      if (s.reason !== REASON_NONE) return false;
+      if (frozen === 1 && !liveAfterEnd) return false;
+      if (darkLoses && s.board === 0) return false;
+      return s.moves < stopAt;
+    }
+    if (s.status !== LOST || frozen !== 1) return false;
+    if (s.reason === REASON_ALL_DARK) return darkLoses && s.board === 0 && s.moves >= 1 && s.moves <= stopAt;
+    if (darkLoses && s.board === 0) return false;
+    if (s.reason === REASON_MOVE_LIMIT) return moveLimit > 0 && s.moves === limit && s.moves <= parLimit;
+    if (s.reason === REASON_OVER_PAR) return overPar > 0 && s.moves === parLimit && s.moves <= limit;
+    return false;
+  }
+
   if (typeof text !== "string") return null;
   const parts = text.trim().split(",");
   if (parts.length !== SAVE_FIELDS || parts[0] !== SAVE_VERSION) return null;

@@ -88,64 +88,66 @@ export function createKeyEvents(keyCount: number, chordMask: number): KeyEvents 
   };
 }
 
-function push(s: KeyEvents, type: number, arg: number): void {
-  if (s.queueCount === EVENT_QUEUE_SIZE) {
-    s.dropped++;
-    return;
-  }
-  const at = (s.queueHead + s.queueCount) % EVENT_QUEUE_SIZE;
-  s.queueType[at] = type;
-  s.queueArg[at] = arg;
-  s.queueCount++;
-}
-
-/** Recomputes what depends on the set of active (down, not stuck) keys. */
-function settle(s: KeyEvents, now: number): void {
-  const active = (s.down & ~s.stuck) >>> 0;
-  // Two keys down at once: neither press can be a single-key hold any more.
-  if ((active & (active - 1)) !== 0) s.noHold = (s.noHold | active) >>> 0;
-  if (s.chordMask !== 0 && active === s.chordMask) {
-    if (s.chordSince < 0) s.chordSince = now;
-  } else {
-    s.chordSince = -1;
-    s.chordDone = false;
-  }
-}
-
-/** Emits the hold, chord and stuck events that are due at `now` for the keys already down. */
-function fireThresholds(s: KeyEvents, now: number): void {
-  let m = s.down & ~s.stuck;
-  for (let i = 0; m !== 0; i++, m >>>= 1) {
-    const bit = 1 << i;
-    if ((m & 1) !== 0 && (s.noHold & bit) === 0 && now - s.downAt[i] >= s.holdMs) {
-      s.noHold = (s.noHold | bit) >>> 0;
-      push(s, EV_HOLD, i);
-    }
-  }
-  if (s.chordSince >= 0 && !s.chordDone && now - s.chordSince >= s.chordMs) {
-    s.chordDone = true;
-    push(s, EV_CHORD, s.chordMask);
-  }
-  let newlyStuck = 0;
-  m = s.down & ~s.stuck;
-  for (let i = 0; m !== 0; i++, m >>>= 1) {
-    if ((m & 1) !== 0 && now - s.downAt[i] >= s.stuckMs) {
-      newlyStuck |= 1 << i;
-      push(s, EV_STUCK, i);
-    }
-  }
-  if (newlyStuck !== 0) {
-    s.stuck = (s.stuck | newlyStuck) >>> 0;
-    settle(s, now);
-  }
-}
-
 /**
  * Brings the state machine to `now` with the debounced mask `downMask` (bit i = key i down).
  * Thresholds that came due before this change fire first, then releases, then presses, each
  * in key order. Returns the number of events queued by this call.
  */
 export function keyEventsUpdate(s: KeyEvents, downMask: number, now: number): number {
+  // Helpers nested: on Espruino they cost RAM only while this runs (declared before use:
+  // Espruino does not hoist functions).
+  function push(s: KeyEvents, type: number, arg: number): void {
+    if (s.queueCount === EVENT_QUEUE_SIZE) {
+      s.dropped++;
+      return;
+    }
+    const at = (s.queueHead + s.queueCount) % EVENT_QUEUE_SIZE;
+    s.queueType[at] = type;
+    s.queueArg[at] = arg;
+    s.queueCount++;
+  }
+
+  /** Recomputes what depends on the set of active (down, not stuck) keys. */
+  function settle(s: KeyEvents, now: number): void {
+    const active = (s.down & ~s.stuck) >>> 0;
+    // Two keys down at once: neither press can be a single-key hold any more.
+    if ((active & (active - 1)) !== 0) s.noHold = (s.noHold | active) >>> 0;
+    if (s.chordMask !== 0 && active === s.chordMask) {
+      if (s.chordSince < 0) s.chordSince = now;
+    } else {
+      s.chordSince = -1;
+      s.chordDone = false;
+    }
+  }
+
+  /** Emits the hold, chord and stuck events that are due at `now` for the keys already down. */
+  function fireThresholds(s: KeyEvents, now: number): void {
+    let m = s.down & ~s.stuck;
+    for (let i = 0; m !== 0; i++, m >>>= 1) {
+      const bit = 1 << i;
+      if ((m & 1) !== 0 && (s.noHold & bit) === 0 && now - s.downAt[i] >= s.holdMs) {
+        s.noHold = (s.noHold | bit) >>> 0;
+        push(s, EV_HOLD, i);
+      }
+    }
+    if (s.chordSince >= 0 && !s.chordDone && now - s.chordSince >= s.chordMs) {
+      s.chordDone = true;
+      push(s, EV_CHORD, s.chordMask);
+    }
+    let newlyStuck = 0;
+    m = s.down & ~s.stuck;
+    for (let i = 0; m !== 0; i++, m >>>= 1) {
+      if ((m & 1) !== 0 && now - s.downAt[i] >= s.stuckMs) {
+        newlyStuck |= 1 << i;
+        push(s, EV_STUCK, i);
+      }
+    }
+    if (newlyStuck !== 0) {
+      s.stuck = (s.stuck | newlyStuck) >>> 0;
+      settle(s, now);
+    }
+  }
+
   const before = s.queueCount + s.dropped;
   downMask = (downMask & s.allMask) >>> 0;
   if (s.down !== 0) fireThresholds(s, now);

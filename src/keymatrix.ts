@@ -13,40 +13,19 @@
  * exact. With a diode per switch, current cannot flow backwards and every reading is exact.
  */
 
-function colMaskOf(cols: number): number {
-  return cols >= 32 ? 0xffffffff : (1 << cols) - 1;
-}
-
-/** Two or more bits set. */
-function hasTwoBits(m: number): boolean {
-  return (m & (m - 1)) !== 0;
-}
-
 /** The key mask a reading shows, taken at face value. */
 export function matrixToMask(rowReadings: ArrayLike<number>, rows: number, cols: number): number {
-  const colMask = colMaskOf(cols);
+  const colMask = cols >= 32 ? 0xffffffff : (1 << cols) - 1;
   let mask = 0;
   for (let r = 0; r < rows; r++) mask |= (rowReadings[r] & colMask) << (r * cols);
   return mask >>> 0;
 }
 
-/** Rows involved in an ambiguous reading: each shares two or more columns with another row. */
-function ambiguousRows(rowReadings: ArrayLike<number>, rows: number, cols: number): number {
-  const colMask = colMaskOf(cols);
-  let found = 0;
-  for (let a = 0; a < rows; a++) {
-    const ra = rowReadings[a] & colMask;
-    if (!hasTwoBits(ra)) continue;
-    for (let b = a + 1; b < rows; b++) {
-      if (hasTwoBits(ra & rowReadings[b])) found |= (1 << a) | (1 << b);
-    }
-  }
-  return found;
-}
-
 /** True when the reading may contain ghosts (never with diodes). */
 export function findGhosts(rowReadings: ArrayLike<number>, rows: number, cols: number, diodes: boolean): boolean {
-  return !diodes && ambiguousRows(rowReadings, rows, cols) !== 0;
+  // An ambiguous reading always has a frozen key read as pressed: resolving it from an
+  // all-up state then differs from the reading.
+  return !diodes && resolveScan(0, rowReadings, rows, cols, false) !== matrixToMask(rowReadings, rows, cols);
 }
 
 /**
@@ -64,6 +43,30 @@ export function resolveScan(
   cols: number,
   diodes: boolean,
 ): number {
+  // Helpers nested: on Espruino they cost RAM only while this runs.
+  function colMaskOf(cols: number): number {
+    return cols >= 32 ? 0xffffffff : (1 << cols) - 1;
+  }
+
+  /** Two or more bits set. */
+  function hasTwoBits(m: number): boolean {
+    return (m & (m - 1)) !== 0;
+  }
+
+  /** Rows involved in an ambiguous reading: each shares two or more columns with another row. */
+  function ambiguousRows(rowReadings: ArrayLike<number>, rows: number, cols: number): number {
+    const colMask = colMaskOf(cols);
+    let found = 0;
+    for (let a = 0; a < rows; a++) {
+      const ra = rowReadings[a] & colMask;
+      if (!hasTwoBits(ra)) continue;
+      for (let b = a + 1; b < rows; b++) {
+        if (hasTwoBits(ra & rowReadings[b])) found |= (1 << a) | (1 << b);
+      }
+    }
+    return found;
+  }
+
   const reading = matrixToMask(rowReadings, rows, cols);
   if (diodes) return reading;
   const badRows = ambiguousRows(rowReadings, rows, cols);
