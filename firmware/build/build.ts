@@ -18,6 +18,7 @@ import type { Profile } from "../../hardware/profile";
 import { namedTarget } from "../../src/boardstate";
 import { gridPuzzle } from "../../src/puzzle";
 import { compileTables, emitTables } from "../../src/tables";
+import { MANGLED_PROPS } from "./mangle";
 import { checkBundle, checkSourceFiles, Finding, formatFinding } from "./subset";
 import { readdirSync } from "node:fs";
 
@@ -39,32 +40,6 @@ export const UNSUPPORTED = {
   "class-private-method": false,
   "new-target": false,
 };
-
-/**
- * Internal property names shortened in the bundle (esbuild mangleProps): on Espruino a long
- * property name costs bytes and extra JsVars for every object that carries it. Only names that
- * never leave the bundle are listed: not the keys Merlin.state() and Merlin.stats() print
- * (board, moves, status, reason, rules, seed, puzzle, par, leds, muted, asleep, error, games,
- * wins, best), not the console API's method names (press, hint, undo, …), not Storage JSON keys
- * (rules, mute, idle), not GameState.start (also Merlin.start), not Espruino option keys (repeat, edge, debounce, freq) and not names of
- * built-in methods (apply). The generated tables literal is mangled along with its readers.
- */
-export const MANGLED_PROPS = new RegExp(
-  "^(" +
-    [
-      // GameState, GameEvent, Effects (src/game.ts)
-      "target", "startedAt", "endedAt", "hist", "histTop", "histLen", "rvLen", "rvSlot", "rvEnded",
-      "type", "now", "key", "frame", "blink", "flash", "flashMs", "cues",
-      // KeyEvents (src/keyevents.ts)
-      "allMask", "chordMask", "holdMs", "chordMs", "stuckMs", "down", "stuck", "noHold", "downAt", "chordSince",
-      "chordDone", "queueType", "queueArg", "queueHead", "queueCount", "dropped", "arg",
-      // Debouncer (src/debounce.ts)
-      "keyCount", "pressMs", "releaseMs", "stable", "pending", "deadline",
-      // MaskTables (src/tables.ts, emitted into merlin:config) and the solver's PressSim
-      "toggle", "solve", "check", "quiet", "cells", "keys", "isDark",
-    ].join("|") +
-    ")$",
-);
 
 /** Globals the bundle may reference: standard JavaScript plus the Espruino API in firmware/espruino.d.ts. */
 const JS_GLOBALS = [
