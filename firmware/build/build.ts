@@ -2,44 +2,32 @@
  * Builds the firmware: type-checks firmware/ + src/ under the Espruino subset, generates the
  * board configuration (pins and the precomputed solver tables) for a profile, bundles
  * everything into ONE minified file with esbuild, and checks the bundle against the subset
- * and the globals the firmware may use.
+ * and the globals the firmware may use. Only a bundle that passes is written (atomically), so
+ * a failed build leaves the last good file in place.
  *
  *   npm run build                      → dist/firmware.js          (pico-3x3, the default)
  *   npm run build -- --board NAME      → dist/NAME/firmware.js
  *   npm run build -- --all             → every profile in hardware/profiles/
  */
-import { parse } from "acorn";
 import { build, Plugin } from "esbuild";
 import { spawnSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
+import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { basename, dirname, isAbsolute, join, relative } from "node:path";
 import { hardwareDir, listProfiles, loadProfile } from "../../hardware/validate";
 import type { Profile } from "../../hardware/profile";
 import { namedTarget } from "../../src/boardstate";
 import { gridPuzzle } from "../../src/puzzle";
 import { compileTables, emitTables } from "../../src/tables";
+import { OptionSpec, optionHelp, parseOptions } from "../../sim/cli/options";
+import { inlineConstants } from "./inline-constants";
 import { MANGLED_PROPS } from "./mangle";
-import { checkBundle, checkSourceFiles, Finding, formatFinding } from "./subset";
-import { readdirSync } from "node:fs";
+import { checkBundle, checkSourceFiles, ESBUILD_SUPPORTED, Finding, formatFinding } from "./subset";
 
 /** The checkout (found through hardware/, which works from sources, vitest and tsrun bundles alike). */
 export const ROOT = dirname(hardwareDir());
 export const DEFAULT_PROFILE = "pico-3x3";
 /** Size budget of the minified bundle for the default 3×3 profile (issue 3), in bytes. */
 export const BUNDLE_BUDGET = 12 * 1024;
-
-/** esbuild flags that turn syntax Espruino cannot run into build errors (ESPRUINO.md). */
-export const UNSUPPORTED = {
-  destructuring: false,
-  "default-argument": false,
-  "rest-argument": false,
-  "array-spread": false,
-  generator: false,
-  "async-await": false,
-  "class-private-field": false,
-  "class-private-method": false,
-  "new-target": false,
-};
 
 /** Globals the bundle may reference: standard JavaScript plus the Espruino API in firmware/espruino.d.ts. */
 const JS_GLOBALS = [
@@ -117,13 +105,45 @@ export function outputPath(name: string): string {
 
 export interface BuildResult {
   profile: string;
+  /** Where the bundle goes: written there only when `written` is true. */
   file: string;
+  /** The bundle's text; empty when the sources already fail the subset check. */
+  code: string;
   bytes: number;
+  /** Subset findings in the sources (TS file:line) or the bundle; any finding means nothing was written. */
   findings: Finding[];
+  written: boolean;
 }
 
-/** Bundles the firmware for one profile; throws with file:line on syntax Espruino lacks. */
-export async function buildFirmware(p: Profile): Promise<BuildResult> {
+/** A bundle in memory: what bundleFirmware makes and buildFirmware writes when it is clean. */
+export type Bundle = Pick<BuildResult, "profile" | "code" | "bytes" | "findings">;
+
+export interface BuildOptions {
+  /** Write the bundle to `file` (default true); false keeps it in memory only. */
+  write?: boolean;
+  /** Default outputPath(profile name). */
+  file?: string;
+  /** Makes the bundle; default bundleFirmware (a seam for tests of what gets written). */
+  bundle?: (p: Profile) => Promise<Bundle>;
+}
+
+/**
+ * Bundles the firmware for one profile and, when the sources and the bundle pass the Espruino
+ * subset check, writes it atomically; a bundle with findings leaves the last good file as it
+ * was. Throws esbuild's error (its `errors` carry file:line) when the sources do not bundle.
+ */
+export async function buildFirmware(p: Profile, opts: BuildOptions = {}): Promise<BuildResult> {
+  const file = opts.file ?? outputPath(p.name);
+  const b = await (opts.bundle ?? bundleFirmware)(p);
+  const write = opts.write !== false && b.findings.length === 0;
+  if (write) writeAtomically(file, b.code);
+  return { ...b, file, written: write };
+}
+
+/** The bundle for one profile, checked, in memory: the sources' subset findings, or the bundle's. */
+export async function bundleFirmware(p: Profile): Promise<Bundle> {
+  const sourceFindings = checkFirmwareSources();
+  if (sourceFindings.length > 0) return { profile: p.name, code: "", bytes: 0, findings: sourceFindings };
   const result = await build({
     entryPoints: [join(ROOT, "firmware", "main.ts")],
     bundle: true,
@@ -137,7 +157,7 @@ export async function buildFirmware(p: Profile): Promise<BuildResult> {
     target: "es2015",
     minify: true,
     legalComments: "none",
-    supported: UNSUPPORTED,
+    supported: ESBUILD_SUPPORTED,
     mangleProps: MANGLED_PROPS,
     plugins: [configPlugin(p)],
     // Espruino built-in modules stay runtime require() calls.
@@ -145,159 +165,24 @@ export async function buildFirmware(p: Profile): Promise<BuildResult> {
     logLevel: "silent",
   });
   const code = inlineConstants(result.outputFiles[0].text);
-  const file = outputPath(p.name);
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, code);
-  return { profile: p.name, file, bytes: Buffer.byteLength(code), findings: checkBundle(code, allowedGlobals(p)) };
+  const findings = checkBundle(code, allowedGlobals(p), relative(ROOT, outputPath(p.name)));
+  return { profile: p.name, code, bytes: Buffer.byteLength(code), findings };
 }
 
-// ---- Constant inlining ----------------------------------------------------------------
-
-/*
- * A bundle pass after esbuild: top-level `var NAME = <number or !0/!1>` that is never assigned
- * is replaced by its value wherever it is read, and the declaration dropped. esbuild inlines
- * such constants only inside their own module; an exported one (PLAYING, EV_PRESS, CUE_WIN, a
- * board size from merlin:config) stays a variable, and on Espruino every top-level variable
- * costs JsVars for as long as the toy runs.
- *
- * Conservative by construction: a name assigned anywhere, or declared by let/const/catch inside
- * the wrapper's blocks, is left alone; a read inside a function that declares the same name
- * anywhere (a minified local reusing it) keeps the variable, and then its declaration stays.
+/**
+ * Writes `text` to a temporary file next to `file`, then renames it over `file`, so a reader
+ * (another test worker, the simulator) sees the old file or the new one, never half of one.
  */
-type Node = { type: string; start: number; end: number; [key: string]: any };
-
-function isNode(x: unknown): x is Node {
-  return typeof x === "object" && x !== null && typeof (x as Node).type === "string";
-}
-
-function children(n: Node): Node[] {
-  const out: Node[] = [];
-  for (const k of Object.keys(n)) {
-    const v = n[k];
-    if (Array.isArray(v)) {
-      for (const c of v) if (isNode(c)) out.push(c);
-    } else if (isNode(v)) out.push(v);
+export function writeAtomically(file: string, text: string): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const tmp = join(dirname(file), `.${basename(file)}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
+  try {
+    writeFileSync(tmp, text);
+    renameSync(tmp, file);
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    throw e;
   }
-  return out;
-}
-
-const FUNCTIONS = new Set(["FunctionDeclaration", "FunctionExpression", "ArrowFunctionExpression"]);
-
-/** Every name declared inside function `f` (its parameters and any declaration in its body, nested functions' names included). */
-function declaredIn(f: Node): Set<string> {
-  const names = new Set<string>();
-  const addPattern = (p: Node | null) => {
-    if (!p) return;
-    if (p.type === "Identifier") names.add(p.name);
-    else for (const c of children(p)) addPattern(c);
-  };
-  for (const p of f.params) addPattern(p);
-  if (f.type === "FunctionExpression" && f.id) names.add(f.id.name);
-  const visit = (n: Node) => {
-    if (n.type === "VariableDeclarator") addPattern(n.id);
-    else if ((n.type === "FunctionDeclaration" || n.type === "ClassDeclaration") && n.id) names.add(n.id.name);
-    else if (n.type === "CatchClause") addPattern(n.param);
-    if (FUNCTIONS.has(n.type) && n !== f) {
-      // A nested function's parameters are its own scope; it is checked when a read is inside it.
-      return;
-    }
-    for (const c of children(n)) visit(c);
-  };
-  visit(f.body);
-  return names;
-}
-
-export function inlineConstants(code: string): string {
-  const ast = parse(code, { ecmaVersion: 2020, sourceType: "script" }) as unknown as Node;
-  // (function(){ … })(); — the wrapper's body holds the top-level declarations.
-  const call = ast.body.find((s: Node) => s.type === "ExpressionStatement" && s.expression.type === "CallExpression");
-  if (!call) return code;
-  const wrapper: Node = call.expression.callee;
-  if (wrapper.type !== "FunctionExpression") return code;
-
-  const constants = new Map<string, { value: string; declarator: Node; statement: Node; keep: boolean }>();
-  for (const s of wrapper.body.body as Node[]) {
-    if (s.type !== "VariableDeclaration") continue;
-    for (const d of s.declarations as Node[]) {
-      const init = d.init as Node | null;
-      if (d.id.type !== "Identifier" || !init) continue;
-      const isNumber = init.type === "Literal" && typeof init.value === "number";
-      const isBool = init.type === "UnaryExpression" && init.operator === "!" && init.argument.type === "Literal" && typeof init.argument.value === "number";
-      if (isNumber || isBool) constants.set(d.id.name, { value: code.slice(init.start, init.end), declarator: d, statement: s, keep: false });
-    }
-  }
-
-  // Drop names that are assigned, or declared again in the wrapper outside any function.
-  const walkAll = (n: Node, inFunction: boolean) => {
-    if (n.type === "AssignmentExpression" && n.left.type === "Identifier") constants.delete(n.left.name);
-    if (n.type === "UpdateExpression" && n.argument.type === "Identifier") constants.delete(n.argument.name);
-    if ((n.type === "ForInStatement" || n.type === "ForOfStatement") && n.left.type === "Identifier") constants.delete(n.left.name);
-    if (!inFunction) {
-      if (n.type === "VariableDeclaration" && n.kind !== "var") for (const d of n.declarations) if (d.id.type === "Identifier") constants.delete(d.id.name);
-      if (n.type === "CatchClause" && n.param && n.param.type === "Identifier") constants.delete(n.param.name);
-      if (n.type === "FunctionDeclaration" && n.id) constants.delete(n.id.name);
-    }
-    const nested = inFunction || (FUNCTIONS.has(n.type) && n !== wrapper);
-    for (const c of children(n)) walkAll(c, nested);
-  };
-  walkAll(wrapper.body, false);
-
-  const edits: { start: number; end: number; text: string }[] = [];
-  const scopes = new Map<Node, Set<string>>();
-  const visit = (n: Node, parent: Node | null, functions: Node[]) => {
-    if (n.type === "Identifier" && constants.has(n.name) && parent) {
-      const c = constants.get(n.name)!;
-      const isKey =
-        (parent.type === "MemberExpression" && parent.property === n && !parent.computed) ||
-        (parent.type === "Property" && parent.key === n && !parent.computed && !parent.shorthand);
-      if (!isKey && n !== c.declarator.id) {
-        let shadowed = false;
-        for (const f of functions) {
-          let names = scopes.get(f);
-          if (!names) scopes.set(f, (names = declaredIn(f)));
-          if (names.has(n.name)) shadowed = true;
-        }
-        if (shadowed) c.keep = true;
-        else {
-          const unary = c.value.startsWith("!") || c.value.startsWith("-");
-          const member = parent.type === "MemberExpression" && parent.object === n;
-          const value = unary || member ? "(" + c.value + ")" : c.value;
-          const text = parent.type === "Property" && parent.shorthand ? n.name + ":" + value : value;
-          edits.push({ start: n.start, end: n.end, text });
-        }
-      }
-    }
-    const inner = FUNCTIONS.has(n.type) && n !== wrapper ? functions.concat([n]) : functions;
-    for (const c of children(n)) visit(c, n, inner);
-  };
-  visit(wrapper.body, wrapper, []);
-
-  // Remove the declarators of constants no longer read (whole statements when all go).
-  const statements = new Set<Node>();
-  for (const c of constants.values()) if (!c.keep) statements.add(c.statement);
-  for (const s of statements) {
-    const decls = s.declarations as Node[];
-    const gone = decls.map((d) => {
-      const c = d.id.type === "Identifier" ? constants.get(d.id.name) : undefined;
-      return c !== undefined && c.declarator === d && !c.keep;
-    });
-    if (gone.every((g) => g)) {
-      edits.push({ start: s.start, end: s.end, text: "" });
-      continue;
-    }
-    const firstKept = gone.indexOf(false);
-    for (let i = 0; i < decls.length; i++) {
-      if (!gone[i]) continue;
-      // Before the first kept declarator: cut up to the next one; after it: cut from the previous one's end.
-      if (i < firstKept) edits.push({ start: decls[i].start, end: decls[i + 1].start, text: "" });
-      else edits.push({ start: decls[i - 1].end, end: decls[i].end, text: "" });
-    }
-  }
-
-  edits.sort((a, b) => b.start - a.start);
-  let out = code;
-  for (const e of edits) out = out.slice(0, e.start) + e.text + out.slice(e.end);
-  return out;
 }
 
 /** Every TypeScript file the firmware may bundle: firmware/*.ts and src/**.ts. */
@@ -316,11 +201,27 @@ export function firmwareSources(): string[] {
   return out.sort();
 }
 
-/** The Espruino subset check on the sources, so a finding names the TypeScript file and line. */
-function checkSources(): void {
-  const findings = checkSourceFiles(firmwareSources());
-  for (const f of findings) process.stderr.write(`build: ${formatFinding({ ...f, file: relative(ROOT, f.file) })}\n`);
-  if (findings.length > 0) throw new Error(`${findings.length} construct(s) Espruino cannot run (see above)`);
+let sourceCheck: { stamp: string; findings: Finding[] } | undefined;
+
+/**
+ * The Espruino subset check over firmwareSources(), so a finding names the TypeScript file and
+ * line. Remembered for the process while no source file changes (their paths, sizes and mtimes).
+ */
+export function checkFirmwareSources(): Finding[] {
+  const files = firmwareSources();
+  const stamp = files
+    .map((f) => {
+      const st = statSync(f);
+      return `${f}:${st.size}:${st.mtimeMs}`;
+    })
+    .join("\n");
+  if (sourceCheck?.stamp !== stamp) sourceCheck = { stamp, findings: checkSourceFiles(files) };
+  return sourceCheck.findings;
+}
+
+/** One line per finding, with its file relative to the checkout. */
+export function findingLine(f: Finding): string {
+  return formatFinding(isAbsolute(f.file) ? { ...f, file: relative(ROOT, f.file) } : f);
 }
 
 function typecheck(): void {
@@ -329,25 +230,41 @@ function typecheck(): void {
   if (r.status !== 0) throw new Error("firmware type check failed (tsc -p firmware/tsconfig.json)");
 }
 
+const OPTIONS: OptionSpec[] = [
+  { name: "board", type: "string", arg: "NAME", help: "board profile", default: DEFAULT_PROFILE },
+  { name: "all", type: "flag", help: "build every profile in hardware/profiles/" },
+];
+
+function help(): string {
+  return (
+    "usage: npm run build [-- --board NAME | --all]\n\n" +
+    `Bundles the firmware into dist/firmware.js (${DEFAULT_PROFILE}) or dist/NAME/firmware.js.\n\n` +
+    optionHelp(OPTIONS) +
+    `\n\nprofiles: ${listProfiles().join(", ")}\n`
+  );
+}
+
 async function main(argv: string[]): Promise<number> {
-  if (argv.includes("--help")) {
-    process.stdout.write(
-      "usage: npm run build [-- --board NAME | --all]\n" +
-        `Bundles the firmware into dist/firmware.js (${DEFAULT_PROFILE}) or dist/NAME/firmware.js.\n` +
-        `profiles: ${listProfiles().join(", ")}\n`,
-    );
+  let opts;
+  try {
+    opts = parseOptions(argv, OPTIONS, "build");
+  } catch (e) {
+    process.stderr.write(`build: ${(e as Error).message.replace("'merlin build'", "npm run build").replace("'merlin build --help'", "npm run build -- --help")}\n`);
+    return 2;
+  }
+  if (opts.help) {
+    process.stdout.write(help());
     return 0;
   }
-  let names: string[];
-  const i = argv.indexOf("--board");
-  if (argv.includes("--all")) names = listProfiles();
-  else if (i >= 0) {
-    if (!argv[i + 1]) {
-      process.stderr.write(`build: --board needs a profile name (${listProfiles().join(", ")})\n`);
-      return 2;
-    }
-    names = [argv[i + 1]];
-  } else names = [DEFAULT_PROFILE];
+  if (opts.positionals.length > 0) {
+    process.stderr.write(`build: unexpected argument '${opts.positionals[0]}' (see npm run build -- --help)\n`);
+    return 2;
+  }
+  if (opts.values.all && argv.some((a) => a === "--board" || a.startsWith("--board="))) {
+    process.stderr.write("build: --all and --board exclude each other (see npm run build -- --help)\n");
+    return 2;
+  }
+  const names = opts.values.all ? listProfiles() : [opts.values.board as string];
   let profiles: Profile[];
   try {
     profiles = names.map((n) => loadProfile(n));
@@ -357,9 +274,14 @@ async function main(argv: string[]): Promise<number> {
   }
   try {
     typecheck();
-    checkSources();
   } catch (e) {
     process.stderr.write(`build: ${(e as Error).message}\n`);
+    return 1;
+  }
+  const sourceFindings = checkFirmwareSources();
+  if (sourceFindings.length > 0) {
+    for (const f of sourceFindings) process.stderr.write(`build: ${findingLine(f)}\n`);
+    process.stderr.write(`build: ${sourceFindings.length} construct(s) Espruino cannot run (see above); nothing written\n`);
     return 1;
   }
   let failed = false;
@@ -377,8 +299,12 @@ async function main(argv: string[]): Promise<number> {
       failed = true;
       continue;
     }
-    for (const f of r.findings) process.stderr.write(`build (${p.name}): bundle line ${f.line}: ${f.rule}: ${f.message}\n`);
-    if (r.findings.length > 0) failed = true;
+    for (const f of r.findings) process.stderr.write(`build (${p.name}): ${findingLine(f)}\n`);
+    if (!r.written) {
+      failed = true;
+      process.stderr.write(`build (${p.name}): not written; ${relative(ROOT, r.file)} is left as it was\n`);
+      continue;
+    }
     process.stdout.write(`${relative(ROOT, r.file)}  ${r.bytes} bytes  (${p.name})\n`);
   }
   return failed ? 1 : 0;

@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import type { Profile } from "../../hardware/profile";
-import { buildFirmware, outputPath, ROOT } from "../../firmware/build/build";
+import { buildFirmware, findingLine, outputPath, ROOT, type BuildResult } from "../../firmware/build/build";
 
 export interface LoadedFirmware {
   /** The bundle's text, uploaded unchanged as .bootcde. */
@@ -61,18 +61,23 @@ function buildFailure(e: unknown): string {
 
 /**
  * The profile's bundle, rebuilt first when stale. When the sources do not build but an older
- * bundle exists, that bundle runs and `warn` says why; with no bundle at all it throws.
+ * bundle exists (a failed build never overwrites it), that bundle runs and `warn` says why;
+ * with no bundle at all it throws. `build` is buildFirmware (replaceable in tests).
  */
-export async function loadFirmware(profile: Profile, warn: (message: string) => void = () => {}): Promise<LoadedFirmware> {
+export async function loadFirmware(
+  profile: Profile,
+  warn: (message: string) => void = () => {},
+  build: (p: Profile) => Promise<BuildResult> = buildFirmware,
+): Promise<LoadedFirmware> {
   const file = outputPath(profile.name);
   let built = false;
   if (firmwareStale(profile.name)) {
     let problem: string | undefined;
     try {
-      const r = await buildFirmware(profile);
+      const r = await build(profile);
       if (r.findings.length > 0) {
-        const f = r.findings[0];
-        problem = `bundle line ${f.line}: ${f.rule}: ${f.message}`;
+        const more = r.findings.length > 1 ? ` (and ${r.findings.length - 1} more)` : "";
+        problem = findingLine(r.findings[0]) + more;
       } else built = true;
     } catch (e) {
       problem = buildFailure(e);

@@ -1,6 +1,6 @@
 /**
  * The toy on the virtual board, for tests that play it through its pins: build the firmware
- * file for a profile (so a fresh clone needs no prior `npm run build`), boot it, tap pads,
+ * for a profile in memory (so a fresh clone needs no prior `npm run build`), boot it, tap pads,
  * and read what a player sees (LED pins) and hears (the piezo).
  *
  *   beforeAll(() => buildToy("pico-3x3"));
@@ -9,8 +9,7 @@
  *   board.ledFrame();              // "…" row-major, "1" = lit
  *   toyState(board).moves;         // the console API, only to set up and to read status
  */
-import { readFileSync } from "node:fs";
-import { buildFirmware, outputPath } from "../../firmware/build/build";
+import { buildFirmware, findingLine, outputPath } from "../../firmware/build/build";
 import type { Profile } from "../../hardware/profile";
 import { loadProfile } from "../../hardware/validate";
 import { namedTarget } from "../../src/boardstate";
@@ -21,15 +20,15 @@ import { createVirtualBoard, type KeyRef, type ToneEvent, type VirtualBoard, typ
 const built = new Map<string, Promise<string>>();
 
 /**
- * Builds dist/…/firmware.js for a profile (once per test process) and returns its text.
- * Call it in beforeAll; bootToy then uses the text it built, not whatever is on disk later.
+ * Builds the firmware for a profile in memory (once per test process; dist/ is left alone, other
+ * test files may be reading it) and returns its text. Call it in beforeAll.
  */
 export function buildToy(name: string): Promise<string> {
   let p = built.get(name);
   if (!p) {
-    p = buildFirmware(loadProfile(name)).then((r) => {
-      if (r.findings.length > 0) throw new Error(`firmware for ${name} breaks the Espruino subset: ${JSON.stringify(r.findings)}`);
-      return readFileSync(r.file, "utf8");
+    p = buildFirmware(loadProfile(name), { write: false }).then((r) => {
+      if (r.findings.length > 0) throw new Error(`firmware for ${name} breaks the Espruino subset:\n${r.findings.map(findingLine).join("\n")}`);
+      return r.code;
     });
     built.set(name, p);
   }
