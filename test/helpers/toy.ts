@@ -16,6 +16,8 @@ import { namedTarget } from "../../src/boardstate";
 import { gridPuzzle } from "../../src/puzzle";
 import { compileTables, type MaskTables } from "../../src/tables";
 import { createVirtualBoard, type KeyRef, type ToneEvent, type VirtualBoard, type VirtualBoardOptions } from "../../sim/board";
+import type { FirmwareState } from "../../sim/app/session";
+import { mulberry32 } from "./seeded";
 
 const built = new Map<string, Promise<string>>();
 
@@ -81,18 +83,8 @@ export function hold(board: VirtualBoard, key: KeyRef, ms: number, gapMs = 120):
   tap(board, key, ms, gapMs);
 }
 
-export interface ToyState {
-  board: string;
-  moves: number;
-  status: "playing" | "won" | "lost";
-  reason: string | null;
-  rules: string;
-  seed: number;
-  leds: string;
-  muted: boolean;
-  asleep: boolean;
-  error: string | null;
-}
+/** What Merlin.state() returns. */
+export type ToyState = FirmwareState;
 
 /** Merlin.state() through the console. */
 export function toyState(board: VirtualBoard): ToyState {
@@ -162,14 +154,5 @@ export function afterPresses(g: PadGeometry, from: number, keys: number[]): numb
   return m >>> 0;
 }
 
-/** A seeded PRNG for test scripts (mulberry32). */
-export function testRng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded PRNG for test scripts. */
+export const testRng = mulberry32;
