@@ -8,22 +8,24 @@
  * runs, while code and literals inside a function body stay in flash until called — hence
  * few, larger functions here, and tables written inside the functions that use them.
  */
-import { BUTTONS, COLS, CONSOLE_MOVED, CONSOLE_PASSWORD, DEEP_SLEEP, ROWS, TABLES, TARGET } from "merlin:config";
+import {
+  BUTTONS, COLS, CONSOLE_MOVED, CONSOLE_PASSWORD, DEEP_SLEEP, LED_DRIVE, LED_PINS, ROWS, TABLES, TARGET,
+} from "merlin:config";
 import { DEBOUNCE_PRESS_MS, DEBOUNCE_RELEASE_MS } from "../src/debounce";
 import {
-  EV_CHORD, EV_HOLD, EV_PRESS, EV_STUCK, SELF_TEST_CHORD,
-  createKeyEvents, keyEventsPop, keyEventsUpdate, KeyEvents,
+  CHORD_MS, EV_CHORD, EV_HOLD, EV_PRESS, EV_STUCK, EVENT_QUEUE_SIZE, HOLD_MS, SELF_TEST_CHORD, STUCK_MS,
+  keyEventsUpdate, KeyEvents,
 } from "../src/keyevents";
 import {
-  copyState, createGame, createGameFrom, Effects, GameEvent, GameState, loadGame, newEffects, reasonName, saveGame,
-  showState, statusName, update, PLAYING, WON,
+  createGameFrom, Effects, GameEvent, GameState, loadGame, saveGame, update,
+  PLAYING, REASON_NONE, WON,
 } from "../src/game";
-import { RULE_NAMES, ruleIndex } from "../src/rules";
-import { CUE_ILLEGAL, CUE_MUTE, CUE_POWER_ON, CUE_SELF_TEST, CUE_UNMUTE, cueNotes } from "../src/sounds";
-import { ledsInit, setLit, show, shownMask } from "./leds";
-import { muted, playNotes, setMuted } from "./piezo";
+import { RULE_NAMES } from "../src/rules";
+import { CUE_ILLEGAL, CUE_MUTE, CUE_POWER_ON, CUE_SELF_TEST, CUE_UNMUTE } from "../src/sounds";
+import { show, shownMask } from "./leds";
+import { muted, playCue } from "./piezo";
 import { debouncer, scannerInit, setScan } from "./scanner";
-import { flush, GAME_FILE, readFile, SETTINGS_FILE, STATS_FILE, writeLater } from "./store";
+import { persist } from "./store";
 
 const PADS = ROWS * COLS;
 const ALL_PADS = PADS >= 32 ? -1 : (1 << PADS) - 1;
@@ -39,8 +41,8 @@ const SELF_TEST_TIMEOUT_MS = 30000;
  */
 
 let game: GameState;
-const fx: Effects = newEffects();
-const ev: GameEvent = { type: "", now: 0 };
+// newEffects()'s object, written out: the bundle then needs no newEffects function.
+const fx: Effects = { frame: 0, blink: 0, flash: 0, flashMs: 0, cues: [], hint: -1, error: 0 };
 let keyEvents: KeyEvents;
 let idleMs = DEFAULT_IDLE_MS;
 let idleTimer: number | undefined;
@@ -59,16 +61,21 @@ const stats = { games: 0, wins: 0, best: 0 };
 /** The last error, for Merlin.state() and the tests. */
 let lastError = "";
 
-/** Runs `fn` as an event entry point: errors are caught, logged and signalled. */
-export function guard(fn: () => void): void {
+/**
+ * Runs `fn` as an event entry point: errors are caught, logged and signalled. A console
+ * `command` also restarts the idle timer first (a flag rather than a second function: each
+ * top-level function costs RAM on the toy).
+ */
+export function guard(fn: () => void, command?: boolean): void {
   try {
+    if (command === true) idle(true);
     fn();
   } catch (e) {
     lastError = String(e);
     console.log("Merlin error: " + lastError);
     try {
-      playNotes(cueNotes(CUE_ILLEGAL));
-      showState(game, fx);
+      playCue(CUE_ILLEGAL);
+      update(TABLES, game, { type: "", now: 0 }, fx);
       show(fx.frame, fx.blink, ALL_PADS, 300);
     } catch (again) {
       console.log("Merlin: cannot recover display: " + again);
@@ -83,64 +90,77 @@ export function guard(fn: () => void): void {
 function send(type: string, key: number, seed: number | undefined, rules: string | undefined): number {
   const before = game.status;
   const prevRules = game.rules;
-  ev.type = type;
-  ev.now = getTime() * 1000;
-  ev.key = key;
-  ev.seed = seed;
-  ev.rules = rules;
-  if (type === "") showState(game, fx);
-  else update(TABLES, game, ev, fx);
+  // A fresh event each time: a module-level one would hold its JsVars for as long as the toy runs.
+  const ev: GameEvent = { type: type, now: getTime() * 1000, key: key, seed: seed, rules: rules };
+  update(TABLES, game, ev, fx); // type "" only shows the game
   show(fx.frame, fx.blink, fx.flash, fx.flashMs);
-  if (fx.cues.length > 0) playNotes(cueNotes(fx.cues[fx.cues.length - 1]));
+  if (fx.cues.length > 0) playCue(fx.cues[fx.cues.length - 1]);
   if (before === PLAYING && game.status !== PLAYING) {
     stats.games++;
     if (game.status === WON) {
       stats.wins++;
       if (stats.best === 0 || game.moves < stats.best) stats.best = game.moves;
     }
-    writeLater(STATS_FILE, JSON.stringify(stats));
+    persist("merlin.sta", JSON.stringify(stats));
   }
-  if (type !== "") writeLater(GAME_FILE, saveGame(game, ev.now));
-  if (game.rules !== prevRules) saveSettings();
-  if (game.status !== PLAYING && before === PLAYING) flush();
+  if (type !== "") persist("merlin.gam", saveGame(game, ev.now));
+  if (game.rules !== prevRules) saveSettings(muted);
+  if (game.status !== PLAYING && before === PLAYING) persist();
   return fx.error;
 }
 
-function saveSettings(): void {
-  writeLater(SETTINGS_FILE, JSON.stringify({ rules: RULE_NAMES[game.rules], mute: muted, idle: idleMs }));
+/**
+ * Sets mute (with the mute or unmute cue when it changes) and saves the settings. One function
+ * for both jobs: every top-level function costs RAM on the toy.
+ */
+function saveSettings(mute: boolean): void {
+  if (mute !== muted) {
+    // As before the merge of setMuted into playCue: muting cuts its own cue short.
+    if (mute) {
+      playCue(CUE_MUTE);
+      playCue(0, true);
+    } else playCue(CUE_UNMUTE, false);
+  }
+  persist("merlin.cfg", JSON.stringify({ rules: RULE_NAMES[game.rules], mute: muted, idle: idleMs }));
 }
 
-/** Restarts the idle timer: the board sleeps after idleMs without a key (0 = never). */
-function touch(): void {
+/**
+ * The idle timer. idle(true) restarts it (after a key or a command: the board sleeps after
+ * idleMs without one, 0 = never); idle() — the timer itself, pad 9, Merlin.sleep() — sleeps
+ * now: LEDs off, sound off, scanning on interrupts only, deep sleep where the chip has it.
+ * One function for both jobs, as each top-level function costs RAM on the toy.
+ */
+function idle(restart?: boolean): void {
   if (idleTimer !== undefined) clearTimeout(idleTimer);
-  idleTimer = idleMs > 0 ? setTimeout(sleepNow, idleMs) : undefined;
-}
-
-/** LEDs off, sound off, scanning on interrupts only, deep sleep where the chip has it. */
-function sleepNow(): void {
+  idleTimer = undefined;
+  if (restart === true) {
+    if (idleMs > 0) idleTimer = setTimeout(idle, idleMs);
+    return;
+  }
   guard(function () {
-    if (idleTimer !== undefined) clearTimeout(idleTimer);
-    idleTimer = undefined;
-    flush();
-    playNotes(null);
-    setLit(false);
+    persist();
+    playCue(0);
+    shownMask(false);
     asleep = true;
     setScan(false, stuckMask);
     if (DEEP_SLEEP) setDeepSleep(1);
   });
 }
 
-function toggleMute(): void {
-  const on = !muted;
-  if (on) playNotes(cueNotes(CUE_MUTE));
-  setMuted(on);
-  if (!on) playNotes(cueNotes(CUE_UNMUTE));
-  saveSettings();
-}
-
-/** The self-test timer: the next pad of the walk, the start of the echo phase, or the end. */
-function selfTestTick(): void {
+/**
+ * The self-test. Called without `tick` (the chord, Merlin.selfTest()) it starts the self-test
+ * (walk every pad with a click, then echo keys) or ends it; its timers call it with `tick`
+ * true (setTimeout's extra argument, which Espruino passes on): the next pad of the walk, the
+ * start of the echo phase, or the end. One function for both, and it is also the console
+ * method itself: each function costs RAM on the toy.
+ */
+function selfTestTick(tick?: boolean): void {
   guard(function () {
+    if (tick !== true) {
+      if (selfTestTimer !== undefined) clearTimeout(selfTestTimer);
+      // Running: jump to the end below; off: start the walk at pad 1.
+      selfTest = selfTest >= 0 ? PADS + 1 : 0;
+    }
     selfTestTimer = undefined;
     if (selfTest < 0) return;
     if (selfTest > PADS) {
@@ -150,12 +170,12 @@ function selfTestTick(): void {
       // Echo phase: every key lights its own pad; ends after a quiet spell or the chord again.
       show(0, 0, 0, 0);
       selfTest++;
-      selfTestTimer = setTimeout(selfTestTick, SELF_TEST_TIMEOUT_MS);
+      selfTestTimer = setTimeout(selfTestTick, SELF_TEST_TIMEOUT_MS, true);
     } else {
       show(1 << selfTest, 0, 0, 0);
-      playNotes(cueNotes(CUE_SELF_TEST));
+      playCue(CUE_SELF_TEST);
       selfTest++;
-      selfTestTimer = setTimeout(selfTestTick, SELF_TEST_STEP_MS);
+      selfTestTimer = setTimeout(selfTestTick, SELF_TEST_STEP_MS, true);
     }
   });
 }
@@ -170,40 +190,27 @@ function keyDown(key: number, hold: boolean): void {
       send("setRules", 0, undefined, RULE_NAMES[(game.rules + 1) % RULE_NAMES.length]);
       // Show which rule set is now active: pad 1, 2 or 3 lights.
       show(fx.frame, fx.blink, 1 << game.rules, 800);
-    } else if (pad === 7) toggleMute();
+    } else if (pad === 7) saveSettings(!muted);
     else if (pad === 8) show(fx.frame, fx.blink, game.target, 1000);
-    else if (pad === 9) sleepNow();
+    else if (pad === 9) idle();
     else send(["newGame", "sameGame", "hint", "undo", "compTurn"][pad - 1], 0, undefined, undefined);
     return;
   }
-  touch();
+  idle(true);
   if (asleep) {
     asleep = false;
     if (DEEP_SLEEP) setDeepSleep(0);
-    setLit(true);
+    shownMask(true);
     setScan(true, stuckMask);
     send("", 0, undefined, undefined);
   } else if (selfTest >= 0) {
     show(key < PADS ? 1 << key : ALL_PADS, 0, 0, 0);
-    playNotes(cueNotes(CUE_SELF_TEST));
+    playCue(CUE_SELF_TEST);
     if (selfTestTimer !== undefined) clearTimeout(selfTestTimer);
     selfTest = PADS + 1;
-    selfTestTimer = setTimeout(selfTestTick, SELF_TEST_TIMEOUT_MS);
+    selfTestTimer = setTimeout(selfTestTick, SELF_TEST_TIMEOUT_MS, true);
   } else if (key < PADS) send("press", key + 1, undefined, undefined);
   else send(["newGame", "sameGame", "hint", "compTurn"][key - PADS], 0, undefined, undefined);
-}
-
-/** Starts the self-test (walk every pad with a click, then echo keys), or ends it. */
-function toggleSelfTest(): void {
-  if (selfTestTimer !== undefined) clearTimeout(selfTestTimer);
-  selfTestTimer = undefined;
-  if (selfTest >= 0) {
-    selfTest = -1;
-    send("", 0, undefined, undefined);
-  } else {
-    selfTest = 0;
-    selfTestTick();
-  }
 }
 
 /** The scanner's callback: debounced key changes → key events → actions. */
@@ -214,11 +221,18 @@ function onKeys(changed: number, stable: number, now: number): void {
     // No key (but stuck ones) down before this scan: its first press starts a new group.
     let first = (keyEvents.down & ~keyEvents.stuck) === 0;
     keyEventsUpdate(keyEvents, stable, now);
-    let type = keyEventsPop(keyEvents);
-    while (type !== 0) {
-      const arg = keyEvents.arg;
+    // The queued events, oldest first: keyEventsPop written out (one top-level function less on the toy).
+    const ke = keyEvents;
+    while (ke.queueCount > 0) {
+      const type = ke.queueType[ke.queueHead];
+      const arg = ke.queueArg[ke.queueHead];
+      ke.queueHead = (ke.queueHead + 1) % EVENT_QUEUE_SIZE;
+      ke.queueCount--;
       if (type === EV_PRESS && first) {
-        beforeKeys = copyState(game);
+        // copyState(game), written out: one top-level function less on the toy.
+        beforeKeys = Object.assign({}, game);
+        beforeKeys.hist = new Uint16Array(game.hist.length);
+        beforeKeys.hist.set(game.hist);
         first = false;
       }
       if (type === EV_PRESS || type === EV_HOLD) keyDown(arg, type === EV_HOLD);
@@ -227,50 +241,41 @@ function onKeys(changed: number, stable: number, now: number): void {
         if (selfTest < 0 && beforeKeys) {
           game = beforeKeys;
           beforeKeys = undefined;
-          writeLater(GAME_FILE, saveGame(game, now));
+          persist("merlin.gam", saveGame(game, now));
         }
-        toggleSelfTest();
+        selfTestTick();
       } else if (type === EV_STUCK) {
         console.log("Merlin: key " + (arg + 1) + " stuck, ignored until released");
         stuckMask |= 1 << arg;
       }
-      type = keyEventsPop(keyEvents);
     }
     if ((stable & ~stuckMask) === 0) beforeKeys = undefined;
     setScan(!asleep, stuckMask);
   });
 }
 
-function boardString(mask: number): string {
-  let s = "";
-  for (let i = 0; i < PADS; i++) s += (mask >>> i) & 1;
-  return s;
-}
-
-/** Runs a console command as an entry point (idle timer restarted), then returns the state. */
-function command(fn: () => void) {
-  guard(function () {
-    touch();
-    fn();
-  });
-  return api.state();
-}
-
 /** The console API, global `Merlin` (REPL and scripted checks). */
 export const api = {
   /** Presses pad k (1-based; extra buttons follow the pads) through the same path as a debounced key. */
   press: function (k: number) {
-    return command(function () {
+    guard(function () {
       if (k >= 1 && k <= PADS + BUTTONS.length && Math.floor(k) === k) keyDown(k - 1, false);
       else send("press", k, undefined, undefined);
-    });
+    }, true);
+    return api.state();
   },
   state: function () {
+    // Helpers inlined here rather than imported (statusName, reasonName): fewer top-level functions on the toy.
+    function boardString(mask: number): string {
+      let s = "";
+      for (let i = 0; i < PADS; i++) s += (mask >>> i) & 1;
+      return s;
+    }
     return {
       board: boardString(game.board),
       moves: game.moves,
-      status: statusName(game),
-      reason: reasonName(game),
+      status: ["playing", "won", "lost"][game.status],
+      reason: game.reason === REASON_NONE ? null : ["", "all-dark", "move-limit", "over-par"][game.reason],
       rules: RULE_NAMES[game.rules],
       seed: game.seed,
       puzzle: game.puzzle,
@@ -282,9 +287,10 @@ export const api = {
     };
   },
   newGame: function (seed?: number) {
-    return command(function () {
+    guard(function () {
       send("newGame", 0, seed, undefined);
-    });
+    }, true);
+    return api.state();
   },
   /** A game from a given start, e.g. "010110101" (pad 1 first). */
   start: function (bits: string) {
@@ -296,82 +302,134 @@ export const api = {
       else if (ch !== "0") throw new Error("start: '" + ch + "' is not 0 or 1");
     }
     game = createGameFrom(TABLES, TARGET, game.rules, start, game.seed, getTime() * 1000);
-    return command(function () {
+    guard(function () {
       send("", 0, undefined, undefined);
-      writeLater(GAME_FILE, saveGame(game, ev.now));
-    });
+      persist("merlin.gam", saveGame(game, getTime() * 1000));
+    }, true);
+    return api.state();
   },
   setRules: function (name: string) {
     let error = -1;
-    const state = command(function () {
+    guard(function () {
       error = send("setRules", 0, undefined, name);
-    });
+    }, true);
+    const state = api.state();
     if (error !== 0) throw new Error("unknown rules '" + name + "': use basic, merlin1978 or classic");
     return state;
   },
   undo: function () {
-    return command(function () {
+    guard(function () {
       send("undo", 0, undefined, undefined);
-    });
+    }, true);
+    return api.state();
   },
   /** HIT ME: flashes the pad to press and returns it (1-based; 0 when there is none). */
   hint: function () {
-    command(function () {
+    guard(function () {
       send("hint", 0, undefined, undefined);
-    });
+    }, true);
     return fx.hint + 1;
   },
   mute: function (on: boolean) {
-    if (on !== muted) guard(toggleMute);
+    if (on !== muted) {
+      guard(function () {
+        saveSettings(!muted);
+      });
+    }
     return muted;
   },
   stats: function () {
     return { games: stats.games, wins: stats.wins, best: stats.best };
   },
-  sleep: sleepNow,
-  selfTest: function () {
-    guard(toggleSelfTest);
-  },
+  /** Sleeps now (called with no argument: see idle). */
+  sleep: idle,
+  /** Starts or ends the self-test (called with no argument: see selfTestTick). */
+  selfTest: selfTestTick,
   /** Idle time before sleep in ms (0 = never), persisted. */
   setIdle: function (ms: number) {
     if (!(ms >= 0)) throw new Error("idle time must be a number of ms >= 0");
     idleMs = ms;
-    command(saveSettings);
+    guard(function () {
+      saveSettings(muted);
+    }, true);
   },
 };
 
-/** Power-on: console, pins, saved settings and game, a light test, then play. */
-export function boot(): void {
+/**
+ * Power-on: console, pins, saved settings and game, a light test, then play. It runs once, so
+ * it is a variable that it clears itself: its function object (8 JsVars on Espruino) is then
+ * freed, and the one-shot helpers live inside it for the same reason.
+ */
+export let boot: (() => void) | undefined = function (): void {
+  /** A file from flash storage (parsed when `json`), or null when it is missing or unreadable. */
+  function readFile(file: string, json: boolean): any {
+    try {
+      const s = require("Storage").read(file);
+      if (typeof s !== "string") return null;
+      if (!json) return s;
+      const v = JSON.parse(s);
+      return v && typeof v === "object" ? v : null;
+    } catch (e) {
+      return null;
+    }
+  }
+
+  boot = undefined;
   if (CONSOLE_MOVED) USB.setConsole(true);
   if (CONSOLE_PASSWORD !== null) {
     E.setPassword(CONSOLE_PASSWORD);
     E.lockConsole();
   }
-  ledsInit();
-  const settings = readFile(SETTINGS_FILE, true);
+  // The LED pins (the rest of the LED driving is leds.ts's; shownMask(true) draws the first frame).
+  for (let i = 0; i < LED_PINS.length; i++) pinMode(LED_PINS[i], "output");
+  if (LED_DRIVE !== "direct") digitalWrite(LED_PINS, (1 << COLS) - 1);
+  shownMask(true);
+  const settings = readFile("merlin.cfg", true);
   let rules = 0;
   if (settings) {
-    rules = Math.max(0, ruleIndex(settings.rules));
-    setMuted(settings.mute === true);
+    rules = Math.max(0, RULE_NAMES.indexOf(settings.rules));
+    playCue(0, settings.mute === true);
     if (typeof settings.idle === "number" && settings.idle >= 0) idleMs = settings.idle;
   }
-  const st = readFile(STATS_FILE, true);
+  const st = readFile("merlin.sta", true);
   if (st && typeof st.games === "number" && typeof st.wins === "number" && typeof st.best === "number") {
     stats.games = st.games;
     stats.wins = st.wins;
     stats.best = st.best;
   }
-  const text = readFile(GAME_FILE, false);
+  const text = readFile("merlin.gam", false);
   const now = getTime() * 1000;
   const saved = text === null ? null : loadGame(TABLES, text, now);
-  game = saved && saved.target === TARGET ? saved : createGame(TABLES, TARGET, rules, (E.hwRand() >>> 0) % 1000000, now);
-  keyEvents = createKeyEvents(PADS + BUTTONS.length, SELF_TEST_CHORD);
-  scannerInit(onKeys, DEBOUNCE_PRESS_MS, DEBOUNCE_RELEASE_MS);
+  game = saved && saved.target === TARGET ? saved : createGameFrom(TABLES, TARGET, rules, -1, (E.hwRand() >>> 0) % 1000000, now);
+  // createKeyEvents's object, written out (the compiler checks it against KeyEvents): the
+  // one-shot create function then stays out of the bundle.
+  const keys = PADS + BUTTONS.length;
+  const allMask = keys === 32 ? 0xffffffff : (1 << keys) - 1;
+  keyEvents = {
+    allMask: allMask >>> 0,
+    chordMask: (SELF_TEST_CHORD & allMask) >>> 0,
+    holdMs: HOLD_MS,
+    chordMs: CHORD_MS,
+    stuckMs: STUCK_MS,
+    down: 0,
+    stuck: 0,
+    noHold: 0,
+    downAt: new Float64Array(keys),
+    chordSince: -1,
+    chordDone: false,
+    queueType: new Uint8Array(EVENT_QUEUE_SIZE),
+    queueArg: new Uint32Array(EVENT_QUEUE_SIZE),
+    queueHead: 0,
+    queueCount: 0,
+    dropped: 0,
+    arg: 0,
+  };
+  scannerInit!(onKeys, DEBOUNCE_PRESS_MS, DEBOUNCE_RELEASE_MS);
   setScan(true, 0);
-  showState(game, fx);
+  update(TABLES, game, { type: "", now: now }, fx);
   // Merlin's power-on: every pad lit with a tone for half a second, then the game.
   show(fx.frame, fx.blink, ALL_PADS, 500);
-  playNotes(cueNotes(CUE_POWER_ON));
-  touch();
+  playCue(CUE_POWER_ON);
+  idle(true);
   if (debouncer.stable !== 0) console.log("Merlin: a key is held at power-on");
-}
+};

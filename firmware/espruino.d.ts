@@ -27,6 +27,8 @@ declare function setWatch(
 ): number;
 declare function clearWatch(id: number): void;
 declare function setTimeout(fn: () => void, ms: number): number;
+/** With an argument: Espruino passes it to `fn` (used by the self-test timer). */
+declare function setTimeout(fn: (arg: boolean) => void, ms: number, arg: boolean): number;
 declare function setInterval(fn: () => void, ms: number): number;
 declare function clearTimeout(id: number): void;
 declare function clearInterval(id: number): void;

@@ -8,7 +8,6 @@ import { LED_ACTIVE_HIGH, LED_DRIVE, LED_PINS, COLS, ROWS } from "merlin:config"
 
 export const BLINK_MS = 120;
 const ALL = ROWS * COLS >= 32 ? -1 : (1 << (ROWS * COLS)) - 1;
-const COL_MASK = (1 << COLS) - 1;
 
 let frame = 0;
 let blink = 0;
@@ -19,42 +18,36 @@ let blinkTimer: number | undefined;
 /** Set while a flash is shown. */
 let flashTimer: number | undefined;
 
-/** The pads lit right now. */
-export function shownMask(): number {
-  if (!lit) return 0;
-  if (flashTimer !== undefined) return flashMask;
-  return phaseOn ? frame : frame & ~blink;
-}
-
-/** Writes the LEDs (direct drive) and runs the blink timer exactly while something blinks. */
-function refresh(): void {
-  if (LED_DRIVE === "direct") {
-    const m = shownMask();
-    digitalWrite(LED_PINS, LED_ACTIVE_HIGH ? m : ~m & ALL);
+/**
+ * The pads lit right now. With `on`, first turns all LEDs off (sleep; going dark ends a flash)
+ * or back on. Also brings the LEDs (direct drive) and the blink timer up to date,
+ * which runs exactly while something blinks: both are idempotent, and one function instead of
+ * two saves RAM on Espruino, where every top-level function costs it for as long as the toy runs.
+ */
+export function shownMask(on?: boolean): number {
+  if (on !== undefined) {
+    lit = on;
+    if (!on && flashTimer !== undefined) {
+      clearTimeout(flashTimer);
+      flashTimer = undefined;
+    }
   }
+  const m = !lit ? 0 : flashTimer !== undefined ? flashMask : phaseOn ? frame : frame & ~blink;
+  if (LED_DRIVE === "direct") digitalWrite(LED_PINS, LED_ACTIVE_HIGH ? m : ~m & ALL);
   const needed = lit && flashTimer === undefined && (frame & blink) !== 0;
   if (needed && blinkTimer === undefined) {
     blinkTimer = setInterval(function () {
       phaseOn = !phaseOn;
-      refresh();
+      shownMask();
     }, BLINK_MS);
   }
   if (!needed && blinkTimer !== undefined) {
     clearInterval(blinkTimer);
     blinkTimer = undefined;
+    // Nothing blinks now (dark, a flash, or no blinking pad lit), so m does not depend on the phase.
     phaseOn = true;
   }
-}
-
-/** The LED column pins' value for matrix row `row` (columns sink current: 0 = lit). */
-export function matrixColumns(row: number): number {
-  return ~(shownMask() >> (row * COLS)) & COL_MASK;
-}
-
-export function ledsInit(): void {
-  for (let i = 0; i < LED_PINS.length; i++) pinMode(LED_PINS[i], "output");
-  if (LED_DRIVE !== "direct") digitalWrite(LED_PINS, COL_MASK);
-  refresh();
+  return m;
 }
 
 /**
@@ -69,18 +62,8 @@ export function show(f: number, b: number, flash: number, flashMs: number): void
     flashMask = flash;
     flashTimer = setTimeout(function () {
       flashTimer = undefined;
-      refresh();
+      shownMask();
     }, flashMs);
   }
-  refresh();
-}
-
-/** All LEDs off (sleep) or back on; going dark ends a flash. */
-export function setLit(on: boolean): void {
-  lit = on;
-  if (!on && flashTimer !== undefined) {
-    clearTimeout(flashTimer);
-    flashTimer = undefined;
-  }
-  refresh();
+  shownMask();
 }

@@ -1,39 +1,43 @@
 /**
  * The piezo: plays the core's sound cues (flat lists of frequency Hz, duration ms; frequency
- * 0 is a rest) note by note from timers, so scanning never waits for a sound.
+ * 0 is a rest) note by note from timers, so scanning never waits for a sound. It reads the
+ * cue table (sounds.ts NOTES/CUE_START) directly instead of through cueNotes, and muting is a
+ * parameter of playCue rather than a function of its own: on Espruino each top-level function
+ * costs RAM for as long as the toy runs.
  */
 import { PIEZO } from "merlin:config";
+import { CUE_START, NOTES } from "../src/sounds";
 
-let notes: ArrayLike<number> | null = null;
+/** The next note of the cue playing (index into NOTES) and the end of that cue. */
 let index = 0;
+let end = 0;
 let timer: number | undefined;
-/** Whether sound is off (set with setMuted). */
+/** Whether sound is off (set with playCue's `mute`). */
 export let muted = false;
 
-/** Plays the next note of the cue, or ends it. */
-function step(): void {
+/**
+ * Sets mute first when `mute` is given, then plays cue `id` (sounds.ts) from its start,
+ * replacing any cue playing; 0 (or any id while muted) just stops the sound. Without
+ * arguments (the note timer) it plays the next note of the cue, or ends it in silence: one
+ * function for both, as each top-level function costs RAM on the toy.
+ */
+export function playCue(id?: number, mute?: boolean): void {
+  if (id !== undefined) {
+    if (mute !== undefined) muted = mute;
+    if (timer !== undefined) clearTimeout(timer);
+    const play = !muted && id > 0 && id < CUE_START.length - 1; // CUE_COUNT, without its variable
+    index = play ? CUE_START[id] : 0;
+    end = play ? CUE_START[id + 1] : 0;
+  }
   timer = undefined;
-  if (notes && index < notes.length) {
-    const freq = notes[index];
+  if (index < end) {
+    const freq = NOTES[index];
     if (freq > 0) analogWrite(PIEZO, 0.5, { freq: freq });
     else digitalWrite(PIEZO, 0);
-    timer = setTimeout(step, notes[index + 1]);
+    timer = setTimeout(playCue, NOTES[index + 1]);
     index += 2;
   } else {
-    notes = null;
+    end = 0;
     digitalWrite(PIEZO, 0);
   }
-}
-
-/** Starts a cue, replacing whatever is playing (null or an empty cue: just stop); nothing plays while muted. */
-export function playNotes(cue: ArrayLike<number> | null): void {
-  if (timer !== undefined) clearTimeout(timer);
-  notes = muted ? null : cue;
-  index = 0;
-  step();
-}
-
-export function setMuted(on: boolean): void {
-  muted = on;
-  if (on) playNotes(null);
 }

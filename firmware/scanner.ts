@@ -10,9 +10,9 @@
  * that row's LEDs and reading that row's keys in the same slot.
  */
 import { BUTTONS, COLS, DIODES, KEY_COLS, KEY_ROWS, LED_DRIVE, LED_PINS, ROWS } from "merlin:config";
-import { createDebouncer, debounceNextDeadline, debounceUpdate, Debouncer } from "../src/debounce";
+import { debounceUpdate, Debouncer } from "../src/debounce";
 import { resolveScan } from "../src/keymatrix";
-import { matrixColumns } from "./leds";
+import { shownMask } from "./leds";
 
 /** Poll period while a key is down (direct LEDs). */
 export const POLL_MS = 2;
@@ -27,7 +27,6 @@ export const SLOW_POLL_MS = 50;
 const PADS = ROWS * COLS;
 const ALL_ROWS = (1 << ROWS) - 1;
 const COL_MASK = (1 << COLS) - 1;
-const MULTIPLEX = LED_DRIVE === "matrix";
 
 /**
  * Called with the keys whose debounced state changed, the debounced state, and the time in ms:
@@ -49,22 +48,26 @@ let multiplexOn = false;
 /** Keys the controller asked to ignore (stuck keys) — they alone do not keep fast polling. */
 export let ignored = 0;
 
-/** Debounces a full matrix reading (plus the extra buttons), reports changes, adjusts polling. */
-function processFrame(): void {
-  const now = getTime() * 1000;
-  let raw = resolveScan(debouncer.stable & ((1 << PADS) - 1), readings, ROWS, COLS, DIODES);
-  for (let i = 0; i < BUTTONS.length; i++) {
-    const pin = BUTTONS[i];
-    if (pin && !pin.read()) raw |= 1 << (PADS + i);
+/**
+ * With `read`, debounces a full matrix reading (plus the extra buttons) and reports changes.
+ * Then, unless the multiplexed scan runs, settles: keeps polling while something is pending,
+ * otherwise sleeps on interrupts. (One function for both: each top-level function costs RAM on
+ * the toy.)
+ */
+function processFrame(read: boolean): void {
+  if (read) {
+    const now = getTime() * 1000;
+    let raw = resolveScan(debouncer.stable & ((1 << PADS) - 1), readings, ROWS, COLS, DIODES);
+    for (let i = 0; i < BUTTONS.length; i++) {
+      const pin = BUTTONS[i];
+      if (pin && !pin.read()) raw |= 1 << (PADS + i);
+    }
+    const changed = debounceUpdate(debouncer, raw, now);
+    if (changed || debouncer.stable) onChange(changed, debouncer.stable, now);
   }
-  const changed = debounceUpdate(debouncer, raw, now);
-  if (changed || debouncer.stable) onChange(changed, debouncer.stable, now);
-  if (!multiplexOn) settle();
-}
-
-/** After a scan: keep polling while something is pending, otherwise sleep on interrupts. */
-function settle(): void {
-  if (debouncer.stable & ~ignored || debounceNextDeadline(debouncer) >= 0) setPoll(POLL_MS);
+  if (multiplexOn) return;
+  // `pending !== 0` is debounceNextDeadline(debouncer) >= 0 without the call (one function less on the toy).
+  if (debouncer.stable & ~ignored || debouncer.pending !== 0) setPoll(POLL_MS);
   else if (debouncer.stable) setPoll(SLOW_POLL_MS);
   else {
     setPoll(0);
@@ -90,46 +93,66 @@ function scan(): void {
     readings[r] = ~digitalRead(KEY_COLS) & COL_MASK;
   }
   digitalWrite(KEY_ROWS, 0);
-  processFrame();
+  processFrame(true);
 }
-
-/**
- * Matrix-LED boards: one multiplex slot — read row `slotRow`'s keys, light its LEDs, move on.
- * The debouncer runs at every slot (the other rows keep their last reading), and before the
- * row's LEDs are written: a press is accepted as soon as its debounce time is over and shows
- * in that same slot, instead of waiting for the end of a frame and the next turn of its row.
- */
-const scanSlot = MULTIPLEX
-  ? function (): void {
-      const r = slotRow;
-      digitalWrite(LED_PINS, COL_MASK);
-      digitalWrite(KEY_ROWS, ALL_ROWS & ~(1 << r));
-      readings[r] = ~digitalRead(KEY_COLS) & COL_MASK;
-      processFrame();
-      slotRow = r + 1 === ROWS ? 0 : r + 1;
-      // The callback may have stopped the scan (sleep): then the LEDs stay dark.
-      if (multiplexOn) digitalWrite(LED_PINS, matrixColumns(r));
-    }
-  : scan;
 
 function setPoll(ms: number): void {
   if (pollMs === ms) return;
   if (pollTimer !== undefined) clearInterval(pollTimer);
   pollTimer = undefined;
   pollMs = ms;
-  if (ms > 0) pollTimer = setInterval(multiplexOn ? scanSlot : scan, ms);
+  if (ms <= 0) return;
+  if (!multiplexOn) {
+    pollTimer = setInterval(scan, ms);
+    return;
+  }
+  /**
+   * Matrix-LED boards: one multiplex slot — read row `slotRow`'s keys, light its LEDs, move on.
+   * The debouncer runs at every slot (the other rows keep their last reading), and before the
+   * row's LEDs are written: a press is accepted as soon as its debounce time is over and shows
+   * in that same slot, instead of waiting for the end of a frame and the next turn of its row.
+   * (Written here, it exists only while the multiplexed scan runs.)
+   */
+  pollTimer = setInterval(function (): void {
+    const r = slotRow;
+    digitalWrite(LED_PINS, COL_MASK);
+    digitalWrite(KEY_ROWS, ALL_ROWS & ~(1 << r));
+    readings[r] = ~digitalRead(KEY_COLS) & COL_MASK;
+    processFrame(true);
+    slotRow = r + 1 === ROWS ? 0 : r + 1;
+    // The callback may have stopped the scan (sleep): then the LEDs stay dark.
+    // Row r's LED columns, active low (the LED pins sink the lit LEDs' current).
+    if (multiplexOn) digitalWrite(LED_PINS, ~(shownMask() >> (r * COLS)) & COL_MASK);
+  }, ms);
 }
 
-export function scannerInit(callback: KeyChange, pressMs: number, releaseMs: number): void {
+/**
+ * Sets up the pins and the debouncer; call once. Like controller.ts's boot, a variable that
+ * clears itself, so Espruino frees the one-shot function (8 JsVars) once it has run.
+ */
+export let scannerInit: ((callback: KeyChange, pressMs: number, releaseMs: number) => void) | undefined = function (
+  callback: KeyChange, pressMs: number, releaseMs: number,
+): void {
+  scannerInit = undefined;
   onChange = callback;
-  debouncer = createDebouncer(PADS + BUTTONS.length, pressMs, releaseMs);
+  // createDebouncer's object, written out (the compiler checks it against Debouncer): the
+  // one-shot create function then stays out of the bundle.
+  const keys = PADS + BUTTONS.length;
+  debouncer = {
+    pressMs: pressMs,
+    releaseMs: releaseMs,
+    allMask: keys === 32 ? 0xffffffff : (1 << keys) - 1,
+    stable: 0,
+    pending: 0,
+    deadline: new Float64Array(keys),
+  };
   for (let i = 0; i < KEY_ROWS.length; i++) pinMode(KEY_ROWS[i], "opendrain");
   for (let i = 0; i < KEY_COLS.length + BUTTONS.length; i++) {
     const pin = i < KEY_COLS.length ? KEY_COLS[i] : BUTTONS[i - KEY_COLS.length];
     if (pin) pinMode(pin, "input_pullup");
   }
-  settle();
-}
+  processFrame(false);
+};
 
 /**
  * Matrix-LED boards: run the multiplexed scan (LEDs lit) or stop it (LEDs dark, sleep on
@@ -138,7 +161,7 @@ export function scannerInit(callback: KeyChange, pressMs: number, releaseMs: num
  */
 export function setScan(on: boolean, ignore: number): void {
   ignored = ignore;
-  if (!MULTIPLEX || multiplexOn === on) return;
+  if (LED_DRIVE !== "matrix" || multiplexOn === on) return;
   multiplexOn = on;
   setPoll(0);
   if (on) {
@@ -147,6 +170,6 @@ export function setScan(on: boolean, ignore: number): void {
     setPoll(ROW_SLOT_MS);
   } else {
     digitalWrite(LED_PINS, COL_MASK);
-    settle();
+    processFrame(false);
   }
 }

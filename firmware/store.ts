@@ -4,9 +4,9 @@
  * Writes are deferred and rate-limited (flash wear): at most one write per file every
  * WRITE_INTERVAL_MS, flushed at once when a game ends and before sleep.
  */
-export const SETTINGS_FILE = "merlin.cfg";
-export const STATS_FILE = "merlin.sta";
-export const GAME_FILE = "merlin.gam";
+// The file names are written out where they are used ("merlin.cfg" settings, "merlin.sta"
+// stats, "merlin.gam" the game, in controller.ts): string literals inside functions cost no RAM
+// on Espruino, module-level string constants do.
 export const WRITE_INTERVAL_MS = 1000;
 
 const storage = require("Storage");
@@ -14,37 +14,24 @@ const pending: { [file: string]: string } = {};
 let timer: number | undefined;
 
 /**
- * The file's text (`json` false) or the file parsed as a JSON object (`json` true); null when
- * it is missing, unreadable, truncated or not an object.
+ * persist(file, text) schedules `text` to be written to `file` (later calls before the write
+ * replace it); persist() — the write timer, a game's end, sleep — writes every pending file
+ * now. One function for both, as each top-level function costs RAM on the toy.
  */
-export function readFile(file: string, json: boolean): any {
-  try {
-    const s = storage.read(file);
-    if (typeof s !== "string") return null;
-    if (!json) return s;
-    const v = JSON.parse(s);
-    return v && typeof v === "object" ? v : null;
-  } catch (e) {
-    return null;
+export function persist(file?: string, text?: string): void {
+  if (file !== undefined && text !== undefined) {
+    pending[file] = text;
+    if (timer === undefined) timer = setTimeout(persist, WRITE_INTERVAL_MS);
+    return;
   }
-}
-
-/** Writes every pending file now. */
-export function flush(): void {
   if (timer !== undefined) clearTimeout(timer);
   timer = undefined;
-  for (const file in pending) {
+  for (const f in pending) {
     try {
-      if (storage.read(file) !== pending[file]) storage.write(file, pending[file]);
+      if (storage.read(f) !== pending[f]) storage.write(f, pending[f]);
     } catch (e) {
-      console.log("store: cannot write " + file + ": " + e);
+      console.log("store: cannot write " + f + ": " + e);
     }
-    delete pending[file];
+    delete pending[f];
   }
-}
-
-/** Schedules `text` to be written to `file`; later calls before the write replace it. */
-export function writeLater(file: string, text: string): void {
-  pending[file] = text;
-  if (timer === undefined) timer = setTimeout(flush, WRITE_INTERVAL_MS);
 }

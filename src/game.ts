@@ -9,14 +9,14 @@
  * `step` is pure (it copies the state); `update` does the same in place with a reused effects
  * object, for the firmware, where an allocation per key press is worth avoiding.
  */
-import { popcount32 } from "./gf2";
-import { effectOf, hint, isReachable, lowestBit, minimumSolution, solutionMask, walkLength } from "./masksolve";
-import { inputError } from "./puzzle";
-import { mix32, nextRandom, seedRandom } from "./rng";
+import { hint, isReachable, walkSolutions } from "./masksolve";
+import { mix32, ZERO_REPLACEMENT } from "./rng";
 import {
-  BLINK_LIT, DARK_LOSES, DARK_START, hasRule, LIVE_AFTER_END, MOVE_LIMIT, OVER_PAR_LIMIT, PREVIEW_MS, RULE_NAMES,
-  ruleIndex, ruleNames, SAME_GAME_DEALS,
+  BLINK_LIT, COL_FLAGS, COL_MOVE_LIMIT, COL_OVER_PAR_LIMIT, COL_PREVIEW_MS, DARK_LOSES, DARK_START, LIVE_AFTER_END,
+  RULE_COLUMNS, RULE_NAMES, RULE_TABLE, SAME_GAME_DEALS,
 } from "./rules";
+// Rule flags are tested as (RULE_TABLE[r * RULE_COLUMNS + COL_FLAGS] & FLAG) !== 0 rather than
+// with rules.ts's hasRule: one top-level function less on the toy.
 import { CUE_DARK, CUE_HINT, CUE_ILLEGAL, CUE_LOSS, CUE_NEW_GAME, CUE_PRESS, CUE_UNDO, CUE_WIN } from "./sounds";
 import { MaskTables } from "./tables";
 
@@ -72,8 +72,8 @@ export interface GameState {
   startedAt: number;
   /** When the game first ended (the clock stops there), −1 before. */
   endedAt: number;
-  /** Undo ring: entry = key | status before << 8 | reason before << 10. */
-  hist: Int32Array;
+  /** Undo ring: entry = key | status before << 8 | reason before << 10 (12 bits: a Uint16Array is half an Int32Array's RAM). */
+  hist: Uint16Array;
   /** Next slot to write. */
   histTop: number;
   histLen: number;
@@ -86,7 +86,11 @@ export interface GameState {
 }
 
 export interface GameEvent {
-  /** "press" | "newGame" | "sameGame" | "undo" | "hint" | "compTurn" | "revoke" | "setRules" */
+  /**
+   * "press" | "newGame" | "sameGame" | "undo" | "hint" | "compTurn" | "revoke" | "setRules", or
+   * "" for none: the effects then just show the state (e.g. after loading a saved game), nothing
+   * changes. (This replaces a separate showState: one top-level function less on the toy.)
+   */
   type: string;
   /** ms, any monotonic clock. */
   now: number;
@@ -119,11 +123,6 @@ export interface Step {
   effects: Effects;
 }
 
-/** The pad that shows key `key`: the key's own cell on a grid, else the cells it toggles. */
-export function keyPad(t: MaskTables, key: number): number {
-  return t.keys === t.cells ? 1 << key : t.toggle[key];
-}
-
 /**
  * Whether a rule set can deal on this board at all: some reachable board other than the
  * target (and other than all dark, when dark starts are not allowed).
@@ -142,61 +141,88 @@ export function canDeal(t: MaskTables, target: number, darkStart: boolean): bool
  */
 export function dealStart(t: MaskTables, target: number, darkStart: boolean, seed: number, puzzle: number): number {
   const keyMask = t.keys >= 32 ? -1 : (1 << t.keys) - 1;
-  let s = seedRandom(seed, puzzle);
+  // rng.ts's seedRandom and nextRandom, inlined (the toy calls them only here; one top-level
+  // function each would cost RAM for as long as it runs). test/game-deal.test.ts checks they agree.
+  let s = mix32(mix32(seed) ^ mix32((puzzle + 0x9e3779b9) | 0));
+  if (s === 0) s = ZERO_REPLACEMENT;
   let presses = 0;
   // DEAL_ATTEMPTS random press sets, then every press set in turn after the last of them.
   const tries = DEAL_ATTEMPTS + Math.pow(2, t.keys);
   for (let i = 0; i < tries; i++) {
     if (i < DEAL_ATTEMPTS) {
-      s = nextRandom(s);
+      s ^= s << 13;
+      s ^= s >>> 17;
+      s ^= s << 5;
+      s |= 0;
       presses = s & keyMask;
     } else presses = (presses + 1) & keyMask;
-    const board = target ^ effectOf(t, presses);
+    // The cells those presses toggle (masksolve's effectOf, inlined: one function less on the toy).
+    let board = target;
+    for (let k = 0; k < t.keys; k++) if ((presses >>> k) & 1) board ^= t.toggle[k];
     if (board !== target && (darkStart || board !== 0)) return board;
   }
   return target ^ t.toggle[0];
 }
 
-/** Why `start` cannot start a game under rule set `rules` (one line), or null when it can. */
+/**
+ * Why `start` cannot start a game under rule set `rules` (one line), or null when it can; for
+ * `start` −1, why the rules cannot deal on this board (canDeal's test, repeated here so the
+ * firmware needs one function for both).
+ */
 export function startProblem(t: MaskTables, target: number, rules: number, start: number): string | null {
+  if (start < 0) {
+    const reachable = Math.pow(2, t.keys - t.quiet.length);
+    const excluded = 1 + ((RULE_TABLE[rules * RULE_COLUMNS + COL_FLAGS] & DARK_START) === 0 && target !== 0 && isReachable(t, target) ? 1 : 0);
+    return reachable > excluded ? null : "no puzzle to deal on this board: every reachable board is the target or all dark";
+  }
   if (!isReachable(t, start ^ target)) return "it cannot be solved (no presses turn it into the target)";
   if (start === target) return "it is already solved";
-  if (start === 0 && !hasRule(rules, DARK_START)) return "the " + RULE_NAMES[rules] + " rules never start all dark (that is a loss)";
+  if (start === 0 && (RULE_TABLE[rules * RULE_COLUMNS + COL_FLAGS] & DARK_START) === 0) return "the " + RULE_NAMES[rules] + " rules never start all dark (that is a loss)";
   return null;
 }
 
-function resetAttempt(t: MaskTables, s: GameState, start: number, now: number): void {
-  s.start = start;
-  s.board = start;
-  s.moves = 0;
-  s.par = popcount32(minimumSolution(t, start, s.target));
-  s.status = PLAYING;
-  s.reason = REASON_NONE;
-  s.startedAt = now;
-  s.endedAt = -1;
-  s.hist.fill(0);
-  s.histTop = 0;
-  s.histLen = 0;
-  s.rvLen = -1;
-  s.rvSlot = 0;
-  s.rvEnded = -1;
-}
-
-function blankState(rules: number, target: number, seed: number, puzzle: number): GameState {
+/**
+ * A new game from a given start under rule set `rules` (an index into the rule columns), or
+ * when `start` is −1 puzzle `puzzle` (default 0) of `seed`. Throws an input error saying why a
+ * start is not allowed.
+ */
+export function createGameFrom(
+  t: MaskTables, target: number, rules: number, start: number, seed: number, now: number, puzzle?: number,
+): GameState {
+  /** puzzle.ts's inputError (the CLI prints these without a stack), nested: one top-level function less on the toy. */
+  function inputError(message: string): Error {
+    const e = new Error(message);
+    e.name = "InputError";
+    return e;
+  }
+  if (!(rules >= 0 && rules < RULE_NAMES.length && Math.floor(rules) === rules)) {
+    throw inputError("unknown rule set " + rules + ": use " + RULE_NAMES.join(", "));
+  }
+  const problem = startProblem(t, target, rules, start);
+  if (problem !== null) throw inputError(start < 0 ? problem : "start: " + problem);
+  // Every new GameState and every new attempt is made here (loadGame and update's restarts
+  // too): on Espruino each top-level function costs RAM for as long as the toy runs.
+  const p = puzzle === undefined ? 0 : puzzle;
+  const first = start < 0 ? dealStart(t, target, (RULE_TABLE[rules * RULE_COLUMNS + COL_FLAGS] & DARK_START) !== 0, seed >>> 0, p) : start;
+  // Par: the fewest presses of any solution (popcount32(minimumSolution(…)), walked here directly).
+  let par = 33;
+  walkSolutions(t, first, target, Infinity, function (x, n) {
+    if (n < par) par = n;
+  });
   return {
     rules: rules,
     target: target,
     seed: seed >>> 0,
-    puzzle: puzzle,
-    start: 0,
-    board: 0,
+    puzzle: p,
+    start: first,
+    board: first,
     moves: 0,
-    par: 0,
+    par: par,
     status: PLAYING,
     reason: REASON_NONE,
-    startedAt: 0,
+    startedAt: now,
     endedAt: -1,
-    hist: new Int32Array(HISTORY_SIZE),
+    hist: new Uint16Array(HISTORY_SIZE),
     histTop: 0,
     histLen: 0,
     rvLen: -1,
@@ -205,45 +231,15 @@ function blankState(rules: number, target: number, seed: number, puzzle: number)
   };
 }
 
-/**
- * A new game from a given start under rule set `rules` (an index into the rule columns), or
- * when `start` is −1 puzzle 0 of `seed`. Throws an input error saying why a start is not allowed.
- */
-export function createGameFrom(t: MaskTables, target: number, rules: number, start: number, seed: number, now: number): GameState {
-  if (!(rules >= 0 && rules < RULE_NAMES.length && Math.floor(rules) === rules)) {
-    throw inputError("unknown rule set " + rules + ": use " + ruleNames());
-  }
-  if (start < 0 && !canDeal(t, target, hasRule(rules, DARK_START))) {
-    throw inputError("no puzzle to deal on this board: every reachable board is the target or all dark");
-  }
-  const problem = start < 0 ? null : startProblem(t, target, rules, start);
-  if (problem !== null) throw inputError("start: " + problem);
-  const s = blankState(rules, target, seed, 0);
-  resetAttempt(t, s, start < 0 ? dealStart(t, target, hasRule(rules, DARK_START), s.seed, 0) : start, now);
-  return s;
-}
-
 /** A new game: puzzle 0 of `seed` under rule set `rules`. */
 export function createGame(t: MaskTables, target: number, rules: number, seed: number, now: number): GameState {
   return createGameFrom(t, target, rules, -1, seed, now);
 }
 
 export function copyState(s: GameState): GameState {
-  const c = blankState(s.rules, s.target, s.seed, s.puzzle);
-  c.start = s.start;
-  c.board = s.board;
-  c.moves = s.moves;
-  c.par = s.par;
-  c.status = s.status;
-  c.reason = s.reason;
-  c.startedAt = s.startedAt;
-  c.endedAt = s.endedAt;
+  const c = Object.assign({}, s);
+  c.hist = new Uint16Array(HISTORY_SIZE);
   c.hist.set(s.hist);
-  c.histTop = s.histTop;
-  c.histLen = s.histLen;
-  c.rvLen = s.rvLen;
-  c.rvSlot = s.rvSlot;
-  c.rvEnded = s.rvEnded;
   return c;
 }
 
@@ -284,15 +280,15 @@ export function update(t: MaskTables, s: GameState, ev: GameEvent, fx: Effects):
     const was = s.status;
     let status = PLAYING;
     let reason = REASON_NONE;
-    if (MOVE_LIMIT[r] > 0 && s.moves >= MOVE_LIMIT[r]) {
+    if (RULE_TABLE[r * RULE_COLUMNS + COL_MOVE_LIMIT] > 0 && s.moves >= RULE_TABLE[r * RULE_COLUMNS + COL_MOVE_LIMIT]) {
       status = LOST;
       reason = REASON_MOVE_LIMIT;
     }
-    if (OVER_PAR_LIMIT[r] > 0 && s.moves >= s.par + OVER_PAR_LIMIT[r]) {
+    if (RULE_TABLE[r * RULE_COLUMNS + COL_OVER_PAR_LIMIT] > 0 && s.moves >= s.par + RULE_TABLE[r * RULE_COLUMNS + COL_OVER_PAR_LIMIT]) {
       status = LOST;
       reason = REASON_OVER_PAR;
     }
-    if (hasRule(r, DARK_LOSES) && s.board === 0) {
+    if ((RULE_TABLE[r * RULE_COLUMNS + COL_FLAGS] & DARK_LOSES) !== 0 && s.board === 0) {
       status = LOST;
       reason = REASON_ALL_DARK;
     }
@@ -334,23 +330,31 @@ export function update(t: MaskTables, s: GameState, ev: GameEvent, fx: Effects):
   /** Restarts from `start` (a new deal when −1, puzzle `puzzle` of the seed), with the new-game cue and preview. */
   function restart(t: MaskTables, s: GameState, start: number, puzzle: number, now: number, fx: Effects): void {
     const r = s.rules;
-    s.puzzle = puzzle;
-    resetAttempt(t, s, start >= 0 ? start : dealStart(t, s.target, hasRule(r, DARK_START), s.seed, puzzle), now);
+    // A fresh attempt (dealt when start is −1): createGameFrom's new state copied over this one.
+    Object.assign(s, createGameFrom(t, s.target, r, start, s.seed, now, puzzle));
     fx.cues.push(CUE_NEW_GAME);
-    if (PREVIEW_MS[r] > 0) {
+    if (RULE_TABLE[r * RULE_COLUMNS + COL_PREVIEW_MS] > 0) {
       fx.flash = s.target;
-      fx.flashMs = PREVIEW_MS[r];
+      fx.flashMs = RULE_TABLE[r * RULE_COLUMNS + COL_PREVIEW_MS];
     }
   }
 
   const r = s.rules;
   const now = ev.now;
   const type = ev.type;
-  showState(s, fx);
+  // What the state shows before the event (all an event of type "" asks for).
+  fx.frame = s.board;
+  fx.blink = (RULE_TABLE[r * RULE_COLUMNS + COL_FLAGS] & BLINK_LIT) !== 0 ? s.board : 0;
+  fx.flash = 0;
+  fx.flashMs = 0;
+  fx.cues.splice(0, fx.cues.length); // `length = 0` throws on Espruino
+  fx.hint = -1;
+  fx.error = ERR_NONE;
+  if (type === "") return;
   const revokeLen = s.rvLen;
   s.rvLen = -1;
   // Whether pads, HIT ME, COMP TURN and undo still act.
-  const live = s.status === PLAYING || hasRule(r, LIVE_AFTER_END);
+  const live = s.status === PLAYING || (RULE_TABLE[r * RULE_COLUMNS + COL_FLAGS] & LIVE_AFTER_END) !== 0;
 
   if (type === "press") {
     const key = ev.key;
@@ -370,7 +374,8 @@ export function update(t: MaskTables, s: GameState, ev: GameEvent, fx: Effects):
       fx.hint = h;
       if (type === "hint") fx.cues.push(CUE_HINT);
       else press(t, s, r, h, now, fx);
-      fx.flash = keyPad(t, h);
+      // The pad that shows key h: its own cell on a grid, else the cells it toggles.
+      fx.flash = t.keys === t.cells ? 1 << h : t.toggle[h];
       fx.flashMs = type === "hint" ? HINT_FLASH_MS : COMP_FLASH_MS;
     }
   } else if (type === "undo") {
@@ -398,11 +403,11 @@ export function update(t: MaskTables, s: GameState, ev: GameEvent, fx: Effects):
       restart(t, s, -1, s.puzzle + 1, now, fx);
     }
   } else if (type === "sameGame") {
-    if (hasRule(r, SAME_GAME_DEALS)) restart(t, s, -1, s.puzzle + 1, now, fx);
+    if ((RULE_TABLE[r * RULE_COLUMNS + COL_FLAGS] & SAME_GAME_DEALS) !== 0) restart(t, s, -1, s.puzzle + 1, now, fx);
     else restart(t, s, s.start, s.puzzle, now, fx);
   } else if (type === "setRules") {
-    const idx = ruleIndex(ev.rules === undefined ? "" : ev.rules);
-    if (idx < 0 || !canDeal(t, s.target, hasRule(idx, DARK_START))) fx.error = ERR_UNKNOWN_RULES;
+    const idx = RULE_NAMES.indexOf(ev.rules === undefined ? "" : ev.rules);
+    if (idx < 0 || startProblem(t, s.target, idx, -1) !== null) fx.error = ERR_UNKNOWN_RULES;
     else {
       s.rules = idx;
       // The same start when the new rules allow it, else a deal of the same puzzle number.
@@ -413,7 +418,7 @@ export function update(t: MaskTables, s: GameState, ev: GameEvent, fx: Effects):
   }
 
   fx.frame = s.board;
-  fx.blink = hasRule(s.rules, BLINK_LIT) ? s.board : 0;
+  fx.blink = (RULE_TABLE[s.rules * RULE_COLUMNS + COL_FLAGS] & BLINK_LIT) !== 0 ? s.board : 0;
 }
 
 /** The pure form of update: a new state and its effects; `s` is not changed. */
@@ -424,30 +429,11 @@ export function step(t: MaskTables, s: GameState, ev: GameEvent): Step {
   return { state: next, effects: fx };
 }
 
-/** What a front end shows for a state without an event (e.g. after loading a saved game). */
-export function showState(s: GameState, fx: Effects): Effects {
-  fx.frame = s.board;
-  fx.blink = hasRule(s.rules, BLINK_LIT) ? s.board : 0;
-  fx.flash = 0;
-  fx.flashMs = 0;
-  fx.cues.splice(0, fx.cues.length); // `length = 0` throws on Espruino
-  fx.hint = -1;
-  fx.error = ERR_NONE;
-  return fx;
-}
-
 // ---- Saving ---------------------------------------------------------------------------
 
-const SAVE_VERSION = "M1";
 const SAVE_FIELDS = 13;
 /** Largest number a saved field may hold (masks are saved unsigned). */
 const SAVE_MAX = 4294967295;
-
-function checksum(text: string): string {
-  let h = 0x2545f491;
-  for (let i = 0; i < text.length; i++) h = mix32(h ^ text.charCodeAt(i));
-  return (h >>> 0).toString(36);
-}
 
 /**
  * The game as one short line of text for flash storage:
@@ -457,10 +443,16 @@ function checksum(text: string): string {
  * (without it a running clock is saved as 0).
  */
 export function saveGame(s: GameState, now?: number): string {
+  /** The check field. (loadGame verifies it by saving the loaded game again, so only this function needs it.) */
+  function checksum(text: string): string {
+    let h = 0x2545f491;
+    for (let i = 0; i < text.length; i++) h = mix32(h ^ text.charCodeAt(i));
+    return (h >>> 0).toString(36);
+  }
   const frozen = s.endedAt >= 0 ? 1 : 0;
   const elapsed = frozen ? s.endedAt - s.startedAt : now === undefined ? 0 : now - s.startedAt;
   const body =
-    SAVE_VERSION + "," + RULE_NAMES[s.rules] + "," + (s.seed >>> 0) + "," + s.puzzle + "," +
+    "M1," + RULE_NAMES[s.rules] + "," + (s.seed >>> 0) + "," + s.puzzle + "," +
     (s.target >>> 0) + "," + (s.start >>> 0) + "," + (s.board >>> 0) + "," + s.moves + "," +
     s.status + "," + s.reason + "," + frozen + "," + Math.max(0, Math.floor(elapsed));
   return body + "," + checksum(body);
@@ -490,22 +482,18 @@ export function loadGame(t: MaskTables, text: string, now?: number): GameState |
     if (!isReachable(t, from ^ to)) return false;
     // The fewest presses of each parity over all solutions.
     const best = [1000, 1000];
-    let x = solutionMask(t, from, to);
-    const combos = walkLength(t);
-    for (let i = 0; i < combos; i++) {
-      if (i > 0) x ^= t.quiet[lowestBit(i)];
-      const n = popcount32(x);
+    walkSolutions(t, from, to, Infinity, function (x, n) {
       if (n < best[n & 1]) best[n & 1] = n;
-    }
+    });
     return moves >= best[moves & 1];
   }
 
   /** Whether a status, reason and move count can come out of rule set `r` on this board. */
   function consistent(s: GameState, r: number, frozen: number): boolean {
-    const moveLimit = MOVE_LIMIT[r];
-    const overPar = OVER_PAR_LIMIT[r];
-    const liveAfterEnd = hasRule(r, LIVE_AFTER_END);
-    const darkLoses = hasRule(r, DARK_LOSES);
+    const moveLimit = RULE_TABLE[r * RULE_COLUMNS + COL_MOVE_LIMIT];
+    const overPar = RULE_TABLE[r * RULE_COLUMNS + COL_OVER_PAR_LIMIT];
+    const liveAfterEnd = (RULE_TABLE[r * RULE_COLUMNS + COL_FLAGS] & LIVE_AFTER_END) !== 0;
+    const darkLoses = (RULE_TABLE[r * RULE_COLUMNS + COL_FLAGS] & DARK_LOSES) !== 0;
     const limit = moveLimit > 0 ? moveLimit : 0x7fffffff;
     const parLimit = overPar > 0 ? s.par + overPar : 0x7fffffff;
     const stopAt = Math.min(limit, parLimit);
@@ -527,10 +515,8 @@ export function loadGame(t: MaskTables, text: string, now?: number): GameState |
 
   if (typeof text !== "string") return null;
   const parts = text.trim().split(",");
-  if (parts.length !== SAVE_FIELDS || parts[0] !== SAVE_VERSION) return null;
-  const body = parts.slice(0, SAVE_FIELDS - 1).join(",");
-  if (checksum(body) !== parts[SAVE_FIELDS - 1]) return null;
-  const rules = ruleIndex(parts[1]);
+  if (parts.length !== SAVE_FIELDS || parts[0] !== "M1") return null; // the format version saveGame writes
+  const rules = RULE_NAMES.indexOf(parts[1]);
   if (rules < 0) return null;
   const n: number[] = [];
   for (let i = 2; i < SAVE_FIELDS - 1; i++) {
@@ -552,13 +538,16 @@ export function loadGame(t: MaskTables, text: string, now?: number): GameState |
   if (startProblem(t, target | 0, rules, start | 0) !== null) return null;
   if (!movesPossible(t, start | 0, board | 0, moves)) return null;
   const at = now === undefined ? 0 : now;
-  const s = blankState(rules, target | 0, n[0], n[1]);
-  resetAttempt(t, s, start | 0, at - elapsed);
+  // A valid start (checked above), so createGameFrom does not throw.
+  const s = createGameFrom(t, target | 0, rules, start | 0, n[0], at - elapsed);
+  s.puzzle = n[1];
   s.board = board | 0;
   s.moves = moves;
   s.status = status;
   s.reason = reason;
   s.endedAt = frozen ? at : -1;
   if (!consistent(s, rules, frozen)) return null;
+  // The checksum: saved again, the game must give back the same text (check field included).
+  if (saveGame(s, at) !== parts.join(",")) return null;
   return s;
 }

@@ -67,7 +67,10 @@ export function resolveScan(
     return found;
   }
 
-  const reading = matrixToMask(rowReadings, rows, cols);
+  // matrixToMask, inlined: one top-level function less on the toy.
+  let reading = 0;
+  for (let r = 0; r < rows; r++) reading |= (rowReadings[r] & colMaskOf(cols)) << (r * cols);
+  reading >>>= 0;
   if (diodes) return reading;
   const badRows = ambiguousRows(rowReadings, rows, cols);
   if (badRows === 0) return reading;

@@ -16,7 +16,13 @@ export function effectOf(t: MaskTables, presses: number): number {
 
 /** Whether some set of presses toggles exactly the cells of `diff`. */
 export function isReachable(t: MaskTables, diff: number): boolean {
-  for (let i = 0; i < t.check.length; i++) if (popcount32(t.check[i] & diff) & 1) return false;
+  // Each check row must meet diff in an even number of cells (parity by clearing the lowest
+  // set bit: no popcount32 call, one top-level function less on the toy).
+  for (let i = 0; i < t.check.length; i++) {
+    let odd = false;
+    for (let m = t.check[i] & diff; m !== 0; m &= m - 1) odd = !odd;
+    if (odd) return false;
+  }
   return true;
 }
 
@@ -26,13 +32,49 @@ export function solvable(t: MaskTables, board: number, target: number): boolean 
 }
 
 /**
+ * Quiet patterns the Gray-code walks cover exhaustively: 2^20 combinations at most. Real boards
+ * have few (Merlin 3×3 none, 5×5 plus 2); only degenerate custom patterns have more, and for
+ * them the walk covers the combinations of the first 20.
+ */
+export const MAX_WALK_QUIET = 20;
+
+/**
+ * Walks the solutions that turn `board` into `target`: the tables' particular solution (on an
+ * invertible board the only one), then — every solution being the particular one plus a
+ * combination of the quiet patterns — each combination in Gray-code order, one XOR apart, at
+ * most `limit` solutions in all. `visit(presses, count)` sees each. Meaningless when the board
+ * is not solvable. One function with its helpers inlined: on Espruino each top-level function
+ * costs RAM for as long as the toy runs, so the device path shares this walk.
+ */
+export function walkSolutions(
+  t: MaskTables, board: number, target: number, limit: number, visit: (presses: number, count: number) => void,
+): void {
+  const diff = board ^ target;
+  let x = 0;
+  for (let c = 0; c < t.cells; c++) if ((diff >>> c) & 1) x ^= t.solve[c];
+  const combos = Math.min(Math.pow(2, Math.min(t.quiet.length, MAX_WALK_QUIET)), limit);
+  for (let i = 0; i < combos; i++) {
+    if (i > 0) {
+      // The quiet pattern a Gray-code step flips: the lowest set bit of i.
+      let j = 0;
+      while (((i >>> j) & 1) === 0) j++;
+      x ^= t.quiet[j];
+    }
+    let n = 0;
+    for (let m = x; m !== 0; m &= m - 1) n++; // popcount32(x), inlined as in isReachable
+    visit(x, n);
+  }
+}
+
+/**
  * A set of presses that turns `board` into `target` (the tables' particular solution; on an
  * invertible board the only one). Meaningless when the board is not solvable.
  */
 export function solutionMask(t: MaskTables, board: number, target: number): number {
-  const diff = board ^ target;
   let x = 0;
-  for (let c = 0; c < t.cells; c++) if ((diff >>> c) & 1) x ^= t.solve[c];
+  walkSolutions(t, board, target, 1, function (presses) {
+    x = presses;
+  });
   return x;
 }
 
@@ -43,36 +85,24 @@ export function lowestBit(i: number): number {
   return j;
 }
 
-/**
- * Quiet patterns the Gray-code walks cover exhaustively: 2^20 combinations at most. Real boards
- * have few (Merlin 3×3 none, 5×5 plus 2); only degenerate custom patterns have more, and for
- * them the walk covers the combinations of the first 20.
- */
-export const MAX_WALK_QUIET = 20;
-
 /** How many solutions the Gray-code walks visit. */
 export function walkLength(t: MaskTables): number {
   return Math.pow(2, Math.min(t.quiet.length, MAX_WALK_QUIET));
 }
 
 /**
- * A solution with the fewest presses: every solution is the particular one plus a
- * combination of the quiet patterns, and a Gray-code walk visits each combination with one
- * XOR. Ties go to the first visited. Meaningless when the board is not solvable.
+ * A solution with the fewest presses (see walkSolutions). Ties go to the first visited.
+ * Meaningless when the board is not solvable.
  */
 export function minimumSolution(t: MaskTables, board: number, target: number): number {
-  let x = solutionMask(t, board, target);
-  let best = x;
-  let bestCount = popcount32(x);
-  const combos = walkLength(t);
-  for (let i = 1; i < combos; i++) {
-    x ^= t.quiet[lowestBit(i)];
-    const n = popcount32(x);
+  let best = 0;
+  let bestCount = 33;
+  walkSolutions(t, board, target, Infinity, function (x, n) {
     if (n < bestCount) {
       best = x;
       bestCount = n;
     }
-  }
+  });
   return best;
 }
 
@@ -122,27 +152,57 @@ export function safeMaskOrder(t: MaskTables, board: number, target: number, pres
  * solution. −1 when the board is solved or cannot be solved.
  */
 export function hint(t: MaskTables, board: number, target: number, order?: ArrayLike<number>): number {
+  // Helpers nested: the firmware needs only hint, and nested functions cost RAM only while it runs.
+  /** Keys by footprint (cells toggled), ascending, ties by index: maskFootprintOrder's order. */
+  function footprint(): number[] {
+    const out: number[] = [];
+    // Selection by size 0..32: keys come out by size, ties by index (popcount inlined, see isReachable).
+    for (let size = 0; size <= 32; size++) {
+      for (let k = 0; k < t.keys; k++) {
+        let n = 0;
+        for (let m = t.toggle[k]; m !== 0; m &= m - 1) n++;
+        if (n === size) out.push(k);
+      }
+    }
+    return out;
+  }
+  /** The first key of safeMaskOrder(presses), or −1 (its body again, so the bundle needs no safeMaskOrder). */
+  function firstSafe(presses: number, pref: ArrayLike<number>): number {
+    const counts = new Uint8Array(t.keys);
+    for (let k = 0; k < t.keys; k++) counts[k] = (presses >>> k) & 1;
+    let b = board;
+    function flip(key: number): void {
+      b ^= t.toggle[key];
+    }
+    const seq = safeOrder({ apply: flip, undo: flip, isDark: function () { return b === 0; } }, counts, pref, target === 0);
+    return seq === null ? -1 : seq[0];
+  }
+
   if (board === target || !isReachable(t, board ^ target)) return -1;
-  const pref = order === undefined ? maskFootprintOrder(t) : order;
-  const best = minimumSolution(t, board, target);
-  const seq = safeMaskOrder(t, board, target, best, pref);
-  if (seq !== null) return seq[0];
+  const pref = order === undefined ? footprint() : order;
+  // minimumSolution, walked here (the toy's only other caller wanted just the count).
+  let best = 0;
+  let bestCount = 33;
+  walkSolutions(t, board, target, Infinity, function (x, n) {
+    if (n < bestCount) {
+      best = x;
+      bestCount = n;
+    }
+  });
+  const first = firstSafe(best, pref);
+  if (first >= 0) return first;
   // A singular board: another solution may avoid the dark board. Try the fewest presses first.
-  let x = solutionMask(t, board, target);
   let found = -1;
   let foundCount = 33;
-  const combos = Math.min(walkLength(t), HINT_ALTERNATIVES);
-  for (let i = 0; i < combos; i++) {
-    if (i > 0) x ^= t.quiet[lowestBit(i)];
-    const n = popcount32(x);
+  walkSolutions(t, board, target, HINT_ALTERNATIVES, function (x, n) {
     if (n < foundCount && x !== best) {
-      const s = safeMaskOrder(t, board, target, x, pref);
-      if (s !== null) {
-        found = s[0];
+      const k = firstSafe(x, pref);
+      if (k >= 0) {
+        found = k;
         foundCount = n;
       }
     }
-  }
+  });
   if (found >= 0) return found;
   for (let i = 0; i < pref.length; i++) if ((best >>> pref[i]) & 1) return pref[i];
   return -1;

@@ -11,7 +11,7 @@
  * - classic: Lights Out style — par is the start's fewest presses, lost at 10 moves over par
  *   without a win.
  *
- * The table is stored as columns indexed by rule set (typed arrays and bit flags): on Espruino
+ * The table is stored as one typed array of columns per rule set (numbers and bit flags): on Espruino
  * that is a few JsVars instead of one or two per field of an object per rule set. Front ends
  * that like objects use RULE_SETS, built from the same columns.
  */
@@ -33,23 +33,31 @@ export const LIVE_AFTER_END = 8;
 /** Lit pads blink (the 1978 toy) instead of shining steadily. */
 export const BLINK_LIT = 16;
 
-/** Per rule set: its flags. */
-// prettier-ignore
-export const RULE_FLAGS = new Uint8Array([
-  DARK_LOSES,
-  DARK_START | SAME_GAME_DEALS | LIVE_AFTER_END | BLINK_LIT,
-  DARK_START,
-]);
+/**
+ * The columns of the rule table: RULE_TABLE[r * RULE_COLUMNS + column] is rule set r's value.
+ * One typed array for all columns: on Espruino each typed array costs a few JsVars of its own.
+ */
+export const RULE_COLUMNS = 4;
+/** Its flags. */
+export const COL_FLAGS = 0;
 /** Lost when this many moves are used without winning (0 = no limit). A win on the last move stands. */
-export const MOVE_LIMIT = new Uint8Array([20, 0, 0]);
+export const COL_MOVE_LIMIT = 1;
 /** Lost when the moves reach par + this without winning (0 = no par rule). */
-export const OVER_PAR_LIMIT = new Uint8Array([0, 0, 10]);
+export const COL_OVER_PAR_LIMIT = 2;
 /** The goal is shown this long on a new game, ms (0 = not shown). */
-export const PREVIEW_MS = new Uint16Array([0, 600, 0]);
+export const COL_PREVIEW_MS = 3;
+
+// prettier-ignore
+export const RULE_TABLE = new Uint16Array([
+  // flags                                                          moves  over par  preview ms
+  DARK_LOSES,                                                       20,    0,        0,   // basic
+  DARK_START | SAME_GAME_DEALS | LIVE_AFTER_END | BLINK_LIT,        0,     0,        600, // merlin1978
+  DARK_START,                                                       0,     10,       0,   // classic
+]);
 
 /** Whether rule set `rules` has flag `flag`. */
 export function hasRule(rules: number, flag: number): boolean {
-  return (RULE_FLAGS[rules] & flag) !== 0;
+  return (RULE_TABLE[rules * RULE_COLUMNS + COL_FLAGS] & flag) !== 0;
 }
 
 /** One rule set as an object, for front ends. */
@@ -70,14 +78,14 @@ function ruleSets(): RuleSet[] {
   for (let i = 0; i < RULE_NAMES.length; i++) {
     out.push({
       name: RULE_NAMES[i],
-      moveLimit: MOVE_LIMIT[i],
-      overParLimit: OVER_PAR_LIMIT[i],
+      moveLimit: RULE_TABLE[i * RULE_COLUMNS + COL_MOVE_LIMIT],
+      overParLimit: RULE_TABLE[i * RULE_COLUMNS + COL_OVER_PAR_LIMIT],
       darkLoses: hasRule(i, DARK_LOSES),
       darkStart: hasRule(i, DARK_START),
       sameGameDeals: hasRule(i, SAME_GAME_DEALS),
       liveAfterEnd: hasRule(i, LIVE_AFTER_END),
       blinkLit: hasRule(i, BLINK_LIT),
-      previewMs: PREVIEW_MS[i],
+      previewMs: RULE_TABLE[i * RULE_COLUMNS + COL_PREVIEW_MS],
     });
   }
   return out;

@@ -5,6 +5,7 @@ import { canDeal, createGame, dealStart } from "../src/game";
 import { effectOf, solvable } from "../src/masksolve";
 import { gridPuzzle } from "../src/puzzle";
 import { RULES_BASIC, RULES_MERLIN1978 } from "../src/rules";
+import { nextRandom, seedRandom } from "../src/rng";
 import { compileTables, MaskTables } from "../src/tables";
 import { namedTarget } from "../src/boardstate";
 
@@ -73,5 +74,20 @@ describe("uniform starts", () => {
     expect(dealStart(one, 1, true, 5, 0)).toBe(0);
     expect(() => createGame(one, 1, RULES_BASIC, 1, 0)).toThrow(/no puzzle to deal/);
     expect(canDeal(merlin, RING, false)).toBe(true);
+  });
+
+  it("dealStart's inlined generator is rng.ts's seedRandom + nextRandom", () => {
+    // dealStart inlines them for the firmware; the first draw that is neither goal nor dark is the start.
+    for (let seed = 0; seed < 300; seed++) {
+      for (const puzzle of [0, 1, 7]) {
+        let s = seedRandom(seed, puzzle);
+        let board = RING;
+        while (board === RING || board === 0) {
+          s = nextRandom(s);
+          board = RING ^ effectOf(merlin, s & 511);
+        }
+        expect(dealStart(merlin, RING, false, seed, puzzle)).toBe(board);
+      }
+    }
   });
 });

@@ -6,6 +6,7 @@ import {
   CUE_NAMES,
   CUE_NEW_GAME,
   CUE_PRESS,
+  CUE_START,
   CUE_WIN,
   cueByName,
   cueDurationMs,
@@ -22,6 +23,7 @@ function freqs(id: number): number[] {
 describe("sound cues", () => {
   it("every cue is a non-empty list of (Hz, ms) pairs in the audible range; names match ids", () => {
     expect(CUE_NAMES.length).toBe(CUE_COUNT);
+    expect(CUE_START.length - 1).toBe(CUE_COUNT);
     for (let id = 1; id < CUE_COUNT; id++) {
       const n = cueNotes(id);
       expect(n.length).toBeGreaterThan(0);
