@@ -8,9 +8,7 @@
  * runs, while code and literals inside a function body stay in flash until called — hence
  * few, larger functions here, and tables written inside the functions that use them.
  */
-import {
-  BUTTONS, COLS, CONSOLE_MOVED, CONSOLE_PASSWORD, DEEP_SLEEP, LED_DRIVE, LED_PINS, ROWS, TABLES, TARGET,
-} from "merlin:config";
+import { LED_PINS, TABLES, TARGET } from "merlin:config";
 import { DEBOUNCE_PRESS_MS, DEBOUNCE_RELEASE_MS } from "../src/debounce";
 import {
   CHORD_MS, EV_CHORD, EV_HOLD, EV_PRESS, EV_STUCK, EVENT_QUEUE_SIZE, HOLD_MS, SELF_TEST_CHORD, STUCK_MS,
@@ -256,10 +254,13 @@ function onKeys(changed: number, stable: number, now: number): void {
 
 /** The console API, global `Merlin` (REPL and scripted checks). */
 export const api = {
-  /** Presses pad k (1-based; extra buttons follow the pads) through the same path as a debounced key. */
+  /**
+   * Presses pad k (1-based; the four extra-button functions follow the pads, on every board,
+   * buttons fitted or not) through the same path as a debounced key.
+   */
   press: function (k: number) {
     guard(function () {
-      if (k >= 1 && k <= PADS + BUTTONS.length && Math.floor(k) === k) keyDown(k - 1, false);
+      if (k >= 1 && k <= PADS + 4 && Math.floor(k) === k) keyDown(k - 1, false);
       else send("press", k, undefined, undefined);
     }, true);
     return api.state();
@@ -382,7 +383,7 @@ export let boot: (() => void) | undefined = function (): void {
   }
   // The LED pins (the rest of the LED driving is leds.ts's; shownMask(true) draws the first frame).
   for (let i = 0; i < LED_PINS.length; i++) pinMode(LED_PINS[i], "output");
-  if (LED_DRIVE !== "direct") digitalWrite(LED_PINS, (1 << COLS) - 1);
+  if (MATRIX_LEDS) digitalWrite(LED_PINS, (1 << COLS) - 1);
   shownMask(true);
   const settings = readFile("merlin.cfg", true);
   let rules = 0;
@@ -403,7 +404,7 @@ export let boot: (() => void) | undefined = function (): void {
   game = saved && saved.target === TARGET ? saved : createGameFrom(TABLES, TARGET, rules, -1, (E.hwRand() >>> 0) % 1000000, now);
   // createKeyEvents's object, written out (the compiler checks it against KeyEvents): the
   // one-shot create function then stays out of the bundle.
-  const keys = PADS + BUTTONS.length;
+  const keys = PADS + BUTTON_COUNT;
   const allMask = keys === 32 ? 0xffffffff : (1 << keys) - 1;
   keyEvents = {
     allMask: allMask >>> 0,

@@ -4,7 +4,7 @@
  * frame for a while (goal preview, hint, self-test). Direct-drive boards write all LED pins
  * in one call; matrix boards take one LED row per scan slot (see scanner.ts).
  */
-import { LED_ACTIVE_HIGH, LED_DRIVE, LED_PINS, COLS, ROWS } from "merlin:config";
+import { LED_PINS } from "merlin:config";
 
 export const BLINK_MS = 120;
 const ALL = ROWS * COLS >= 32 ? -1 : (1 << (ROWS * COLS)) - 1;
@@ -33,7 +33,7 @@ export function shownMask(on?: boolean): number {
     }
   }
   const m = !lit ? 0 : flashTimer !== undefined ? flashMask : phaseOn ? frame : frame & ~blink;
-  if (LED_DRIVE === "direct") digitalWrite(LED_PINS, LED_ACTIVE_HIGH ? m : ~m & ALL);
+  if (!MATRIX_LEDS) digitalWrite(LED_PINS, LED_ACTIVE_HIGH ? m : ~m & ALL);
   const needed = lit && flashTimer === undefined && (frame & blink) !== 0;
   if (needed && blinkTimer === undefined) {
     blinkTimer = setInterval(function () {

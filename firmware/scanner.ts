@@ -9,7 +9,7 @@
  * LED rows: the scan then runs continuously while the LEDs are lit, one row per slot, lighting
  * that row's LEDs and reading that row's keys in the same slot.
  */
-import { BUTTONS, COLS, DIODES, KEY_COLS, KEY_ROWS, LED_DRIVE, LED_PINS, ROWS } from "merlin:config";
+import { BUTTONS, KEY_COLS, KEY_ROWS, LED_PINS } from "merlin:config";
 import { debounceUpdate, Debouncer } from "../src/debounce";
 import { resolveScan } from "../src/keymatrix";
 import { shownMask } from "./leds";
@@ -58,14 +58,16 @@ function processFrame(read: boolean): void {
   if (read) {
     const now = getTime() * 1000;
     let raw = resolveScan(debouncer.stable & ((1 << PADS) - 1), readings, ROWS, COLS, DIODES);
-    for (let i = 0; i < BUTTONS.length; i++) {
-      const pin = BUTTONS[i];
-      if (pin && !pin.read()) raw |= 1 << (PADS + i);
+    if (BUTTON_COUNT > 0) {
+      for (let i = 0; i < BUTTON_COUNT; i++) {
+        const pin = BUTTONS[i];
+        if (pin && !pin.read()) raw |= 1 << (PADS + i);
+      }
     }
     const changed = debounceUpdate(debouncer, raw, now);
     if (changed || debouncer.stable) onChange(changed, debouncer.stable, now);
   }
-  if (multiplexOn) return;
+  if (MATRIX_LEDS && multiplexOn) return;
   // `pending !== 0` is debounceNextDeadline(debouncer) >= 0 without the call (one function less on the toy).
   if (debouncer.stable & ~ignored || debouncer.pending !== 0) setPoll(POLL_MS);
   else if (debouncer.stable) setPoll(SLOW_POLL_MS);
@@ -73,8 +75,8 @@ function processFrame(read: boolean): void {
     setPoll(0);
     if (watches.length === 0) {
       digitalWrite(KEY_ROWS, 0);
-      for (let i = 0; i < KEY_COLS.length + BUTTONS.length; i++) {
-        const pin = i < KEY_COLS.length ? KEY_COLS[i] : BUTTONS[i - KEY_COLS.length];
+      for (let i = 0; i < COLS + BUTTON_COUNT; i++) {
+        const pin = BUTTON_COUNT > 0 && i >= COLS ? BUTTONS[i - COLS] : KEY_COLS[i];
         if (pin) watches.push(setWatch(scan, pin, { repeat: true, edge: "falling", debounce: 0 }));
       }
     }
@@ -102,7 +104,7 @@ function setPoll(ms: number): void {
   pollTimer = undefined;
   pollMs = ms;
   if (ms <= 0) return;
-  if (!multiplexOn) {
+  if (!MATRIX_LEDS || !multiplexOn) {
     pollTimer = setInterval(scan, ms);
     return;
   }
@@ -137,7 +139,7 @@ export let scannerInit: ((callback: KeyChange, pressMs: number, releaseMs: numbe
   onChange = callback;
   // createDebouncer's object, written out (the compiler checks it against Debouncer): the
   // one-shot create function then stays out of the bundle.
-  const keys = PADS + BUTTONS.length;
+  const keys = PADS + BUTTON_COUNT;
   debouncer = {
     pressMs: pressMs,
     releaseMs: releaseMs,
@@ -146,9 +148,9 @@ export let scannerInit: ((callback: KeyChange, pressMs: number, releaseMs: numbe
     pending: 0,
     deadline: new Float64Array(keys),
   };
-  for (let i = 0; i < KEY_ROWS.length; i++) pinMode(KEY_ROWS[i], "opendrain");
-  for (let i = 0; i < KEY_COLS.length + BUTTONS.length; i++) {
-    const pin = i < KEY_COLS.length ? KEY_COLS[i] : BUTTONS[i - KEY_COLS.length];
+  for (let i = 0; i < ROWS; i++) pinMode(KEY_ROWS[i], "opendrain");
+  for (let i = 0; i < COLS + BUTTON_COUNT; i++) {
+    const pin = BUTTON_COUNT > 0 && i >= COLS ? BUTTONS[i - COLS] : KEY_COLS[i];
     if (pin) pinMode(pin, "input_pullup");
   }
   processFrame(false);
@@ -161,15 +163,16 @@ export let scannerInit: ((callback: KeyChange, pressMs: number, releaseMs: numbe
  */
 export function setScan(on: boolean, ignore: number): void {
   ignored = ignore;
-  if (LED_DRIVE !== "matrix" || multiplexOn === on) return;
-  multiplexOn = on;
-  setPoll(0);
-  if (on) {
-    for (let i = 0; i < watches.length; i++) clearWatch(watches[i]);
-    watches = [];
-    setPoll(ROW_SLOT_MS);
-  } else {
-    digitalWrite(LED_PINS, COL_MASK);
-    processFrame(false);
+  if (MATRIX_LEDS && multiplexOn !== on) {
+    multiplexOn = on;
+    setPoll(0);
+    if (on) {
+      for (let i = 0; i < watches.length; i++) clearWatch(watches[i]);
+      watches = [];
+      setPoll(ROW_SLOT_MS);
+    } else {
+      digitalWrite(LED_PINS, COL_MASK);
+      processFrame(false);
+    }
   }
 }

@@ -1,17 +1,20 @@
 // The firmware build: the constant-inlining pass on small hand-written bundles (what it
 // inlines, what it must leave alone, and that behaviour does not change), a build that fails
 // leaves the last good bundle untouched (for the simulator's loader too), an in-memory build
-// writes nothing, and `npm run build` rejects options it does not know.
+// writes nothing, the scalar board configuration is folded at bundle time (each profile's
+// bundle carries only the code it can use), and `npm run build` rejects options it does not know.
 import { afterAll, describe, expect, it } from "vitest";
 import { parse } from "acorn";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { buildFirmware, checkFirmwareSources, DEFAULT_PROFILE, outputPath, ROOT, type Bundle } from "../firmware/build/build";
+import {
+  buildFirmware, bundleFirmware, checkFirmwareSources, configDefines, DEFAULT_PROFILE, outputPath, ROOT, type Bundle,
+} from "../firmware/build/build";
 import { inlineConstants } from "../firmware/build/inline-constants";
 import type { Finding } from "../firmware/build/subset";
-import { loadProfile } from "../hardware/validate";
+import { listProfiles, loadProfile } from "../hardware/validate";
 import { loadFirmware } from "../sim/app/firmware-loader";
 
 /** A bundle shaped like esbuild's: one wrapper function holding the top-level declarations. */
@@ -161,6 +164,26 @@ describe("buildFirmware writes only a clean bundle", () => {
   it("checks the sources once while they do not change", () => {
     expect(checkFirmwareSources()).toBe(checkFirmwareSources());
   });
+});
+
+describe("the board configuration is folded at bundle time", () => {
+  for (const name of listProfiles()) {
+    it(`${name}: the bundle keeps only the code its board can use`, async () => {
+      const p = loadProfile(name);
+      const b = await bundleFirmware(p);
+      // A define left unreplaced would be a free global, hence a finding.
+      expect(b.findings).toEqual([]);
+      for (const d of Object.keys(configDefines(p))) expect(b.code).not.toMatch(new RegExp(`\\b${d}\\b`));
+      const has = (s: string) => b.code.includes(s);
+      // The multiplexed LED scan (its 1.25 ms row slot) only where the LEDs are multiplexed.
+      expect(has("1.25")).toBe(p.leds.drive === "matrix");
+      // Extra buttons are read with pin.read(); nothing else calls read() without arguments.
+      expect(has(".read()")).toBe(p.buttons !== undefined && Object.keys(p.buttons).length > 0);
+      expect(has("setDeepSleep")).toBe(p.chip === "stm32");
+      expect(has("setPassword")).toBe(!!p.consolePassword);
+      expect(has("setConsole")).toBe(!!p.consoleMoved);
+    }, 60_000);
+  }
 });
 
 describe("the simulator's loader when the firmware does not build", () => {

@@ -54,7 +54,37 @@ export function allowedGlobals(p: Profile): string[] {
   return JS_GLOBALS.concat(ESPRUINO_GLOBALS, profilePins(p));
 }
 
-/** The source of the generated `merlin:config` module for a profile. */
+/** The extra buttons in BUTTONS order (NEW GAME, SAME GAME, HIT ME, COMP TURN), up to the last one present. */
+function buttonSlots(p: Profile): (string | null)[] {
+  const b = p.buttons ?? {};
+  const all = [b.newGame, b.sameGame, b.hitMe, b.compTurn].map((x) => x ?? null);
+  let n = all.length;
+  while (n > 0 && all[n - 1] === null) n--;
+  return all.slice(0, n);
+}
+
+/**
+ * The scalar board configuration as esbuild `define`s (declared in firmware/config.d.ts):
+ * literals at bundle time, so esbuild folds the tests on them and drops the code a profile
+ * cannot use (the multiplexed scan on direct-LED boards, the buttons, deep sleep, the console
+ * password...).
+ */
+export function configDefines(p: Profile): Record<string, string> {
+  const leds = p.leds;
+  return {
+    ROWS: String(p.rows),
+    COLS: String(p.cols),
+    DIODES: String(!!p.keys.diodes),
+    MATRIX_LEDS: String(leds.drive === "matrix"),
+    LED_ACTIVE_HIGH: String(leds.drive === "direct" ? !!leds.activeHigh : false),
+    BUTTON_COUNT: String(buttonSlots(p).length),
+    CONSOLE_PASSWORD: p.consolePassword ? JSON.stringify(p.consolePassword) : "null",
+    CONSOLE_MOVED: String(!!p.consoleMoved),
+    DEEP_SLEEP: String(p.chip === "stm32"),
+  };
+}
+
+/** The source of the generated `merlin:config` module for a profile (pins and tables; scalars are configDefines). */
 export function configModule(p: Profile): string {
   const puzzle = gridPuzzle({ rows: p.rows, cols: p.cols, pattern: "merlin" });
   const tables = compileTables(puzzle);
@@ -62,24 +92,13 @@ export function configModule(p: Profile): string {
   // Pin arrays are emitted last-pin-first: digitalWrite/digitalRead treat the LAST pin as bit 0,
   // so reversing them here lets the firmware use bit i of a mask for row/column/pad i as is.
   const list = (pins: string[]) => "[" + pins.slice().reverse().join(",") + "]";
-  const b = p.buttons ?? {};
-  const buttons = [b.newGame, b.sameGame, b.hitMe, b.compTurn].map((x) => x ?? "null");
   const leds = p.leds;
   return [
-    `export const PROFILE_NAME = ${JSON.stringify(p.name)};`,
-    `export const ROWS = ${p.rows};`,
-    `export const COLS = ${p.cols};`,
     `export const KEY_ROWS = ${list(p.keys.rowPins)};`,
     `export const KEY_COLS = ${list(p.keys.colPins)};`,
-    `export const DIODES = ${p.keys.diodes};`,
-    `export const LED_DRIVE = ${JSON.stringify(leds.drive)};`,
     `export const LED_PINS = ${list(leds.drive === "direct" ? leds.pins : leds.colPins)};`,
-    `export const LED_ACTIVE_HIGH = ${leds.drive === "direct" ? leds.activeHigh : false};`,
     `export const PIEZO = ${p.piezo};`,
-    `export const BUTTONS = [${buttons.join(",")}];`,
-    `export const CONSOLE_PASSWORD = ${p.consolePassword ? JSON.stringify(p.consolePassword) : "null"};`,
-    `export const CONSOLE_MOVED = ${!!p.consoleMoved};`,
-    `export const DEEP_SLEEP = ${p.chip === "stm32"};`,
+    `export const BUTTONS = [${buttonSlots(p).map((x) => x ?? "null").join(",")}];`,
     `export const TABLES = ${emitTables(tables)};`,
     `export const TARGET = ${ring};`,
   ].join("\n");
@@ -159,6 +178,7 @@ export async function bundleFirmware(p: Profile): Promise<Bundle> {
     legalComments: "none",
     supported: ESBUILD_SUPPORTED,
     mangleProps: MANGLED_PROPS,
+    define: configDefines(p),
     plugins: [configPlugin(p)],
     // Espruino built-in modules stay runtime require() calls.
     external: ["Storage"],
