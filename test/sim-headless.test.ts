@@ -63,6 +63,8 @@ describe("merlin sim --headless", () => {
       ["--headless", "--keys", "5", "--hold", "soon"],
       ["--bogus"],
       ["--basic", "--headless", "--keys", "5"],
+      ["--headless", "--keys", "5", "--keypad"],
+      ["--basic", "--fresh"],
     ]) {
       const r = await merlin(args);
       expect(r.code, args.join(" ")).toBe(2);

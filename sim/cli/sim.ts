@@ -90,6 +90,11 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
   if (v.keys !== undefined && !v.headless) throw inputError("--keys needs --headless");
   if (v.json && !v.headless) throw inputError("--json needs --headless");
   if (v.headless && v.keys === undefined) throw inputError('--headless needs --keys SCRIPT (e.g. --keys "3 4 5 8 9")');
+  if (v.basic || v.headless) {
+    for (const name of ["keypad", "quiet", "fresh"]) {
+      if (v[name]) throw inputError(`--${name} is for the terminal UI; ${v.basic ? "--basic" : "--headless"} keeps its flash in memory and has no keypad or bell`);
+    }
+  }
   for (const name of ["hold", "gap"]) {
     if ((v[name] as number) < 0) throw inputError(`--${name} must be 0 or more ms, got ${v[name]}`);
   }
