@@ -112,13 +112,7 @@ function send(type: string, key: number, seed: number | undefined, rules: string
  * for both jobs: every top-level function costs RAM on the toy.
  */
 function saveSettings(mute: boolean): void {
-  if (mute !== muted) {
-    // As before the merge of setMuted into playCue: muting cuts its own cue short.
-    if (mute) {
-      playCue(CUE_MUTE);
-      playCue(0, true);
-    } else playCue(CUE_UNMUTE, false);
-  }
+  if (mute !== muted) playCue(mute ? CUE_MUTE : CUE_UNMUTE, mute);
   persist("merlin.cfg", JSON.stringify({ rules: RULE_NAMES[game.rules], mute: muted, idle: idleMs }));
 }
 

@@ -17,7 +17,8 @@ export let muted = false;
 
 /**
  * Sets mute first when `mute` is given, then plays cue `id` (sounds.ts) from its start,
- * replacing any cue playing; 0 (or any id while muted) just stops the sound. Without
+ * replacing any cue playing; 0 (or any id while muted, except the cue that mutes) just stops
+ * the sound. Without
  * arguments (the note timer) it plays the next note of the cue, or ends it in silence: one
  * function for both, as each top-level function costs RAM on the toy.
  */
@@ -25,7 +26,8 @@ export function playCue(id?: number, mute?: boolean): void {
   if (id !== undefined) {
     if (mute !== undefined) muted = mute;
     if (timer !== undefined) clearTimeout(timer);
-    const play = !muted && id > 0 && id < CUE_START.length - 1; // CUE_COUNT, without its variable
+    // Muting plays its own cue as the acknowledgement; afterwards everything is silent.
+    const play = (!muted || mute === true) && id > 0 && id < CUE_START.length - 1; // CUE_COUNT, without its variable
     index = play ? CUE_START[id] : 0;
     end = play ? CUE_START[id + 1] : 0;
   }

@@ -2,7 +2,7 @@
 // nearby can read or replace the code), open over USB otherwise; and the console API's errors.
 import { beforeAll, describe, expect, it } from "vitest";
 import { listProfiles, loadProfile } from "../hardware/validate";
-import { bootToy, prepareToy, toyState } from "./helpers/toy";
+import { bootToy, padGeometry, prepareToy, tap, toyState } from "./helpers/toy";
 
 describe.each(listProfiles())("%s console", (name) => {
   beforeAll(() => prepareToy(name), 120_000);
@@ -30,5 +30,22 @@ describe.each(listProfiles())("%s console", (name) => {
     expect(after.board).toBe(before.board);
     expect(after.moves).toBe(before.moves);
     expect(after.rules).toBe(before.rules);
+  });
+
+  it("muting plays the mute cue (down an octave), then presses are silent; unmuting plays the reverse", () => {
+    const board = bootToy(name);
+    const t0 = board.clock.now;
+    board.eval("Merlin.mute(true)");
+    board.clock.advance(400);
+    const muteTones = board.tones.filter((x) => x.t >= t0 && x.freq > 0).map((x) => x.freq);
+    expect(muteTones).toEqual([880, 440]);
+    const t1 = board.clock.now;
+    tap(board, padGeometry(name).pads - 1);
+    expect(board.tones.filter((x) => x.t >= t1 && x.freq > 0)).toEqual([]);
+    expect(toyState(board).muted).toBe(true);
+    const t2 = board.clock.now;
+    board.eval("Merlin.mute(false)");
+    board.clock.advance(400);
+    expect(board.tones.filter((x) => x.t >= t2 && x.freq > 0).map((x) => x.freq)).toEqual([440, 880]);
   });
 });
