@@ -10,18 +10,9 @@ import {
   debounceUpdate,
   type Debouncer,
 } from "../src/debounce";
+import { mulberry32 } from "./helpers/seeded";
 
-/** Seeded PRNG (mulberry32) so random chatter is reproducible. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = mulberry32;
 
 /** A raw waveform: [time, mask] breakpoints, the mask holding until the next breakpoint. */
 type Wave = [number, number][];

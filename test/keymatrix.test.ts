@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { findGhosts, matrixToMask, resolveScan } from "../src/keymatrix";
 import { createDebouncer, debounceUpdate } from "../src/debounce";
+import { mulberry32 } from "./helpers/seeded";
 
 /**
  * What a scan reads when `pressed` (a key mask) is held down. With diodes a driven row only
@@ -47,16 +48,7 @@ function keys(cols: number, ...rc: [number, number][]): number {
   return m >>> 0;
 }
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = mulberry32;
 
 describe("matrixToMask", () => {
   it.each([
