@@ -85,7 +85,7 @@ export function guard(fn: () => void, command?: boolean): void {
  * Runs one game event (or, for type "", just shows the game) and shows its effects, records
  * the result and saves; returns the game's error code (0 = none).
  */
-function send(type: string, key: number, seed: number | undefined, rules: string | undefined): number {
+function send(type: string, key?: number, seed?: number, rules?: string): number {
   const before = game.status;
   const prevRules = game.rules;
   // A fresh event each time: a module-level one would hold its JsVars for as long as the toy runs.
@@ -113,7 +113,7 @@ function send(type: string, key: number, seed: number | undefined, rules: string
  */
 function saveSettings(mute: boolean): void {
   if (mute !== muted) playCue(mute ? CUE_MUTE : CUE_UNMUTE, mute);
-  persist("merlin.cfg", JSON.stringify({ rules: RULE_NAMES[game.rules], mute: muted, idle: idleMs }));
+  persist("merlin.cfg", JSON.stringify({ "rules": RULE_NAMES[game.rules], mute: muted, idle: idleMs }));
 }
 
 /**
@@ -157,7 +157,7 @@ function selfTestTick(tick?: boolean): void {
     if (selfTest < 0) return;
     if (selfTest > PADS) {
       selfTest = -1;
-      send("", 0, undefined, undefined);
+      send("");
     } else if (selfTest === PADS) {
       // Echo phase: every key lights its own pad; ends after a quiet spell or the chord again.
       show(0, 0, 0, 0);
@@ -177,7 +177,7 @@ function keyDown(key: number, hold: boolean): void {
   if (hold) {
     const pad = key + 1;
     if (selfTest >= 0 || asleep || key >= PADS || pad > 9) return;
-    send("revoke", 0, undefined, undefined);
+    send("revoke");
     if (pad === 6) {
       send("setRules", 0, undefined, RULE_NAMES[(game.rules + 1) % RULE_NAMES.length]);
       // Show which rule set is now active: pad 1, 2 or 3 lights.
@@ -185,7 +185,7 @@ function keyDown(key: number, hold: boolean): void {
     } else if (pad === 7) saveSettings(!muted);
     else if (pad === 8) show(fx.frame, fx.blink, game.target, 1000);
     else if (pad === 9) idle();
-    else send(["newGame", "sameGame", "hint", "undo", "compTurn"][pad - 1], 0, undefined, undefined);
+    else send(["newGame", "sameGame", "hint", "undo", "compTurn"][pad - 1]);
     return;
   }
   idle(true);
@@ -194,15 +194,15 @@ function keyDown(key: number, hold: boolean): void {
     if (DEEP_SLEEP) setDeepSleep(0);
     shownMask(true);
     setScan(true, stuckMask);
-    send("", 0, undefined, undefined);
+    send("");
   } else if (selfTest >= 0) {
     show(key < PADS ? 1 << key : ALL_PADS, 0, 0, 0);
     playCue(CUE_SELF_TEST);
     if (selfTestTimer !== undefined) clearTimeout(selfTestTimer);
     selfTest = PADS + 1;
     selfTestTimer = setTimeout(selfTestTick, SELF_TEST_TIMEOUT_MS, true);
-  } else if (key < PADS) send("press", key + 1, undefined, undefined);
-  else send(["newGame", "sameGame", "hint", "compTurn"][key - PADS], 0, undefined, undefined);
+  } else if (key < PADS) send("press", key + 1);
+  else send(["newGame", "sameGame", "hint", "compTurn"][key - PADS]);
 }
 
 /** The scanner's callback: debounced key changes → key events → actions. */
@@ -255,51 +255,54 @@ export const api = {
   press: function (k: number) {
     guard(function () {
       if (k >= 1 && k <= PADS + 4 && Math.floor(k) === k) keyDown(k - 1, false);
-      else send("press", k, undefined, undefined);
+      else send("press", k);
     }, true);
     return api.state();
   },
   state: function () {
     // Helpers inlined here rather than imported (statusName, reasonName): fewer top-level functions on the toy.
+    // The keys are quoted: the bundle mangles GameState's names (firmware/build/mangle.ts), not these.
     function boardString(mask: number): string {
       let s = "";
       for (let i = 0; i < PADS; i++) s += (mask >>> i) & 1;
       return s;
     }
     return {
-      board: boardString(game.board),
-      moves: game.moves,
-      status: ["playing", "won", "lost"][game.status],
-      reason: game.reason === REASON_NONE ? null : ["", "all-dark", "move-limit", "over-par"][game.reason],
-      rules: RULE_NAMES[game.rules],
-      seed: game.seed,
-      puzzle: game.puzzle,
-      par: game.par,
-      leds: boardString(shownMask()),
-      muted: muted,
-      asleep: asleep,
-      error: lastError || null,
+      "board": boardString(game.board),
+      "moves": game.moves,
+      "status": ["playing", "won", "lost"][game.status],
+      "reason": game.reason === REASON_NONE ? null : ["", "all-dark", "move-limit", "over-par"][game.reason],
+      "rules": RULE_NAMES[game.rules],
+      "seed": game.seed,
+      "puzzle": game.puzzle,
+      "par": game.par,
+      "leds": boardString(shownMask()),
+      "muted": muted,
+      "asleep": asleep,
+      "error": lastError || null,
     };
   },
   newGame: function (seed?: number) {
     guard(function () {
-      send("newGame", 0, seed, undefined);
+      send("newGame", 0, seed);
     }, true);
     return api.state();
   },
   /** A game from a given start, e.g. "010110101" (pad 1 first). */
-  start: function (bits: string) {
-    if (typeof bits !== "string" || bits.length !== PADS) throw new Error("start needs " + PADS + " digits of 0/1");
+  "start": function (bits: string) {
+    let ok = typeof bits === "string" && bits.length === PADS;
     let start = 0;
-    for (let i = 0; i < PADS; i++) {
+    for (let i = 0; ok && i < PADS; i++) {
       const ch = bits.charAt(i);
       if (ch === "1") start |= 1 << i;
-      else if (ch !== "0") throw new Error("start: '" + ch + "' is not 0 or 1");
+      else ok = ch === "0";
     }
-    game = createGameFrom(TABLES, TARGET, game.rules, start, game.seed, getTime() * 1000);
+    if (!ok) throw new Error("start needs " + PADS + " digits of 0/1");
+    const now = getTime() * 1000;
+    game = createGameFrom(TABLES, TARGET, game.rules, start, game.seed, now);
     guard(function () {
-      send("", 0, undefined, undefined);
-      persist("merlin.gam", saveGame(game, getTime() * 1000));
+      send("");
+      persist("merlin.gam", saveGame(game, now));
     }, true);
     return api.state();
   },
@@ -309,19 +312,19 @@ export const api = {
       error = send("setRules", 0, undefined, name);
     }, true);
     const state = api.state();
-    if (error !== 0) throw new Error("unknown rules '" + name + "': use basic, merlin1978 or classic");
+    if (error !== 0) throw new Error("unknown rules '" + name + "'");
     return state;
   },
   undo: function () {
     guard(function () {
-      send("undo", 0, undefined, undefined);
+      send("undo");
     }, true);
     return api.state();
   },
   /** HIT ME: flashes the pad to press and returns it (1-based; 0 when there is none). */
   hint: function () {
     guard(function () {
-      send("hint", 0, undefined, undefined);
+      send("hint");
     }, true);
     return fx.hint + 1;
   },
@@ -334,7 +337,7 @@ export const api = {
     return muted;
   },
   stats: function () {
-    return { games: stats.games, wins: stats.wins, best: stats.best };
+    return Object.assign({}, stats);
   },
   /** Sleeps now (called with no argument: see idle). */
   sleep: idle,
@@ -342,7 +345,7 @@ export const api = {
   selfTest: selfTestTick,
   /** Idle time before sleep in ms (0 = never), persisted. */
   setIdle: function (ms: number) {
-    if (!(ms >= 0)) throw new Error("idle time must be a number of ms >= 0");
+    if (!(ms >= 0)) throw new Error("idle: ms >= 0");
     idleMs = ms;
     guard(function () {
       saveSettings(muted);
@@ -382,7 +385,7 @@ export let boot: (() => void) | undefined = function (): void {
   const settings = readFile("merlin.cfg", true);
   let rules = 0;
   if (settings) {
-    rules = Math.max(0, RULE_NAMES.indexOf(settings.rules));
+    rules = Math.max(0, RULE_NAMES.indexOf(settings["rules"]));
     playCue(0, settings.mute === true);
     if (typeof settings.idle === "number" && settings.idle >= 0) idleMs = settings.idle;
   }

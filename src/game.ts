@@ -164,21 +164,41 @@ export function dealStart(t: MaskTables, target: number, darkStart: boolean, see
   return target ^ t.toggle[0];
 }
 
+/** Why a start is not allowed (startCode): none, the rules cannot deal, unsolvable, solved, all dark. */
+export const START_OK = 0;
+export const START_NO_DEAL = 1;
+export const START_UNSOLVABLE = 2;
+export const START_SOLVED = 3;
+export const START_DARK = 4;
+
 /**
- * Why `start` cannot start a game under rule set `rules` (one line), or null when it can; for
- * `start` −1, why the rules cannot deal on this board (canDeal's test, repeated here so the
- * firmware needs one function for both).
+ * Why `start` cannot start a game under rule set `rules` (START_*), START_OK when it can; for
+ * `start` −1, whether the rules can deal on this board at all (canDeal's test, repeated here so
+ * the firmware needs one function for both). The firmware's path uses this code; startProblem
+ * words it for the CLI, so the toy does not carry the long texts.
  */
-export function startProblem(t: MaskTables, target: number, rules: number, start: number): string | null {
+export function startCode(t: MaskTables, target: number, rules: number, start: number): number {
+  const darkStart = (RULE_TABLE[rules * RULE_COLUMNS + COL_FLAGS] & DARK_START) !== 0;
   if (start < 0) {
     const reachable = Math.pow(2, t.keys - t.quiet.length);
-    const excluded = 1 + ((RULE_TABLE[rules * RULE_COLUMNS + COL_FLAGS] & DARK_START) === 0 && target !== 0 && isReachable(t, target) ? 1 : 0);
-    return reachable > excluded ? null : "no puzzle to deal on this board: every reachable board is the target or all dark";
+    const excluded = 1 + (!darkStart && target !== 0 && isReachable(t, target) ? 1 : 0);
+    return reachable > excluded ? START_OK : START_NO_DEAL;
   }
-  if (!isReachable(t, start ^ target)) return "it cannot be solved (no presses turn it into the target)";
-  if (start === target) return "it is already solved";
-  if (start === 0 && (RULE_TABLE[rules * RULE_COLUMNS + COL_FLAGS] & DARK_START) === 0) return "the " + RULE_NAMES[rules] + " rules never start all dark (that is a loss)";
-  return null;
+  if (!isReachable(t, start ^ target)) return START_UNSOLVABLE;
+  if (start === target) return START_SOLVED;
+  if (start === 0 && !darkStart) return START_DARK;
+  return START_OK;
+}
+
+/** startCode in words (one line), or null when the start is allowed. */
+export function startProblem(t: MaskTables, target: number, rules: number, start: number): string | null {
+  return [
+    null,
+    "no puzzle to deal on this board: every reachable board is the target or all dark",
+    "it cannot be solved (no presses turn it into the target)",
+    "it is already solved",
+    "the " + RULE_NAMES[rules] + " rules never start all dark (that is a loss)",
+  ][startCode(t, target, rules, start)];
 }
 
 /**
@@ -196,10 +216,11 @@ export function createGameFrom(
     return e;
   }
   if (!(rules >= 0 && rules < RULE_NAMES.length && Math.floor(rules) === rules)) {
-    throw inputError("unknown rule set " + rules + ": use " + RULE_NAMES.join(", "));
+    throw inputError("unknown rule set " + rules);
   }
-  const problem = startProblem(t, target, rules, start);
-  if (problem !== null) throw inputError(start < 0 ? problem : "start: " + problem);
+  // Short texts (the toy carries them); the CLI checks starts first with startProblem's longer ones.
+  const problem = startCode(t, target, rules, start);
+  if (problem !== START_OK) throw inputError(["", "no puzzle to deal on this board", "start: unsolvable", "start: already solved", "start: all dark"][problem]);
   // Every new GameState and every new attempt is made here (loadGame and update's restarts
   // too): on Espruino each top-level function costs RAM for as long as the toy runs.
   const p = puzzle === undefined ? 0 : puzzle;
@@ -268,43 +289,53 @@ export function reasonName(s: GameState): string | null {
 }
 
 /**
+ * The status and reason a move to this board at this move count decides, as status | reason << 2
+ * (the rule set's limits, then all dark, then the win, which runs last so a win on the last
+ * allowed move stands). Shared by update and loadGame's consistency check.
+ */
+export function judgeMove(s: GameState): number {
+  const moveLimit = RULE_TABLE[s.rules * RULE_COLUMNS + COL_MOVE_LIMIT];
+  const overPar = RULE_TABLE[s.rules * RULE_COLUMNS + COL_OVER_PAR_LIMIT];
+  let v = PLAYING | (REASON_NONE << 2);
+  if (moveLimit > 0 && s.moves >= moveLimit) v = LOST | (REASON_MOVE_LIMIT << 2);
+  if (overPar > 0 && s.moves >= s.par + overPar) v = LOST | (REASON_OVER_PAR << 2);
+  if ((RULE_TABLE[s.rules * RULE_COLUMNS + COL_FLAGS] & DARK_LOSES) !== 0 && s.board === 0) v = LOST | (REASON_ALL_DARK << 2);
+  if (s.board === s.target) v = WON | (REASON_NONE << 2);
+  return v;
+}
+
+/**
  * Applies `ev` to `s` in place and writes what a player sees and hears into `fx` (reused:
  * its cue list is emptied first).
  */
 export function update(t: MaskTables, s: GameState, ev: GameEvent, fx: Effects): void {
   // The helpers live inside update: on Espruino a nested function costs RAM only while
   // update runs, a top-level one for as long as the toy does. (Declared before use: Espruino
-  // does not hoist functions.)
-  /** Decides the status after a move. The win check runs last, so a win on the last allowed move stands. */
-  function judge(s: GameState, r: number, now: number, fx: Effects): void {
-    const was = s.status;
-    let status = PLAYING;
-    let reason = REASON_NONE;
-    if (RULE_TABLE[r * RULE_COLUMNS + COL_MOVE_LIMIT] > 0 && s.moves >= RULE_TABLE[r * RULE_COLUMNS + COL_MOVE_LIMIT]) {
-      status = LOST;
-      reason = REASON_MOVE_LIMIT;
-    }
-    if (RULE_TABLE[r * RULE_COLUMNS + COL_OVER_PAR_LIMIT] > 0 && s.moves >= s.par + RULE_TABLE[r * RULE_COLUMNS + COL_OVER_PAR_LIMIT]) {
-      status = LOST;
-      reason = REASON_OVER_PAR;
-    }
-    if ((RULE_TABLE[r * RULE_COLUMNS + COL_FLAGS] & DARK_LOSES) !== 0 && s.board === 0) {
-      status = LOST;
-      reason = REASON_ALL_DARK;
-    }
-    if (s.board === s.target) {
-      status = WON;
-      reason = REASON_NONE;
-    }
-    s.status = status;
-    s.reason = reason;
-    if (status !== PLAYING && s.endedAt < 0) s.endedAt = now;
-    if (status === WON && was !== WON) fx.cues.push(CUE_WIN);
-    else if (status === LOST) fx.cues.push(CUE_LOSS);
-    else if (s.board === 0 && status === PLAYING) fx.cues.push(CUE_DARK);
+  // does not hoist functions.) They work on update's own t, s, fx and now.
+  /** Column `col` of the current rule set's row in RULE_TABLE. */
+  function rule(col: number): number {
+    return RULE_TABLE[s.rules * RULE_COLUMNS + col];
   }
 
-  function press(t: MaskTables, s: GameState, r: number, key: number, now: number, fx: Effects): void {
+  /** Whether the current rule set has flag `flag`. */
+  function hasFlag(flag: number): boolean {
+    return (rule(COL_FLAGS) & flag) !== 0;
+  }
+
+  /** Decides the status after a move (judgeMove), stops the clock at the end and cues the result. */
+  function judge(): void {
+    const was = s.status;
+    const v = judgeMove(s);
+    const status = v & 3;
+    s.status = status;
+    s.reason = v >> 2;
+    if (status !== PLAYING && s.endedAt < 0) s.endedAt = now;
+    if (status === WON && was !== WON) cues.push(CUE_WIN);
+    else if (status === LOST) cues.push(CUE_LOSS);
+    else if (s.board === 0 && status === PLAYING) cues.push(CUE_DARK);
+  }
+
+  function press(key: number): void {
     s.rvLen = s.histLen;
     s.rvSlot = s.hist[s.histTop];
     s.rvEnded = s.endedAt;
@@ -313,12 +344,12 @@ export function update(t: MaskTables, s: GameState, ev: GameEvent, fx: Effects):
     if (s.histLen < HISTORY_SIZE) s.histLen++;
     s.board ^= t.toggle[key];
     s.moves++;
-    fx.cues.push(CUE_PRESS);
-    judge(s, r, now, fx);
+    cues.push(CUE_PRESS);
+    judge();
   }
 
   /** Takes back the newest history entry: board, move count, status and reason. */
-  function popPress(t: MaskTables, s: GameState): void {
+  function popPress(): void {
     s.histTop = (s.histTop + HISTORY_SIZE - 1) % HISTORY_SIZE;
     const entry = s.hist[s.histTop];
     s.board ^= t.toggle[entry & 0xff];
@@ -328,43 +359,48 @@ export function update(t: MaskTables, s: GameState, ev: GameEvent, fx: Effects):
   }
 
   /** Restarts from `start` (a new deal when −1, puzzle `puzzle` of the seed), with the new-game cue and preview. */
-  function restart(t: MaskTables, s: GameState, start: number, puzzle: number, now: number, fx: Effects): void {
-    const r = s.rules;
+  function restart(start: number, puzzle: number): void {
     // A fresh attempt (dealt when start is −1): createGameFrom's new state copied over this one.
-    Object.assign(s, createGameFrom(t, s.target, r, start, s.seed, now, puzzle));
-    fx.cues.push(CUE_NEW_GAME);
-    if (RULE_TABLE[r * RULE_COLUMNS + COL_PREVIEW_MS] > 0) {
+    Object.assign(s, createGameFrom(t, s.target, s.rules, start, s.seed, now, puzzle));
+    cues.push(CUE_NEW_GAME);
+    const preview = rule(COL_PREVIEW_MS);
+    if (preview > 0) {
       fx.flash = s.target;
-      fx.flashMs = RULE_TABLE[r * RULE_COLUMNS + COL_PREVIEW_MS];
+      fx.flashMs = preview;
     }
   }
 
-  const r = s.rules;
+  /** Shows the board (and which of its pads blink) as the frame. */
+  function showBoard(): void {
+    fx.frame = s.board;
+    fx.blink = hasFlag(BLINK_LIT) ? s.board : 0;
+  }
+
   const now = ev.now;
   const type = ev.type;
+  const cues = fx.cues;
   // What the state shows before the event (all an event of type "" asks for).
-  fx.frame = s.board;
-  fx.blink = (RULE_TABLE[r * RULE_COLUMNS + COL_FLAGS] & BLINK_LIT) !== 0 ? s.board : 0;
+  showBoard();
   fx.flash = 0;
   fx.flashMs = 0;
-  fx.cues.splice(0, fx.cues.length); // `length = 0` throws on Espruino
+  cues.splice(0, cues.length); // `length = 0` throws on Espruino
   fx.hint = -1;
   fx.error = ERR_NONE;
   if (type === "") return;
   const revokeLen = s.rvLen;
   s.rvLen = -1;
   // Whether pads, HIT ME, COMP TURN and undo still act.
-  const live = s.status === PLAYING || (RULE_TABLE[r * RULE_COLUMNS + COL_FLAGS] & LIVE_AFTER_END) !== 0;
+  const live = s.status === PLAYING || hasFlag(LIVE_AFTER_END);
 
   if (type === "press") {
     const key = ev.key;
     if (!(typeof key === "number" && key >= 1 && key <= t.keys && Math.floor(key) === key)) {
       fx.error = ERR_ILLEGAL_KEY;
-      fx.cues.push(CUE_ILLEGAL);
+      cues.push(CUE_ILLEGAL);
     } else if (!live) {
       fx.error = ERR_GAME_OVER;
     } else {
-      press(t, s, r, key - 1, now, fx);
+      press(key - 1);
     }
   } else if (type === "hint" || type === "compTurn") {
     const h = live ? hint(t, s.board, s.target) : -1;
@@ -372,8 +408,8 @@ export function update(t: MaskTables, s: GameState, ev: GameEvent, fx: Effects):
       fx.error = live ? ERR_NO_HINT : ERR_GAME_OVER;
     } else {
       fx.hint = h;
-      if (type === "hint") fx.cues.push(CUE_HINT);
-      else press(t, s, r, h, now, fx);
+      if (type === "hint") cues.push(CUE_HINT);
+      else press(h);
       // The pad that shows key h: its own cell on a grid, else the cells it toggles.
       fx.flash = t.keys === t.cells ? 1 << h : t.toggle[h];
       fx.flashMs = type === "hint" ? HINT_FLASH_MS : COMP_FLASH_MS;
@@ -382,15 +418,15 @@ export function update(t: MaskTables, s: GameState, ev: GameEvent, fx: Effects):
     if (!live) fx.error = ERR_GAME_OVER;
     else if (s.histLen === 0) fx.error = ERR_NOTHING_TO_UNDO;
     else {
-      popPress(t, s);
+      popPress();
       s.histLen--;
-      fx.cues.push(CUE_UNDO);
+      cues.push(CUE_UNDO);
     }
   } else if (type === "revoke") {
     if (revokeLen < 0) fx.error = ERR_NOTHING_TO_REVOKE;
     else {
       // The press being taken back saved the history length, the slot it overwrote and endedAt.
-      popPress(t, s);
+      popPress();
       s.hist[s.histTop] = s.rvSlot;
       s.histLen = revokeLen;
       s.endedAt = s.rvEnded;
@@ -398,27 +434,26 @@ export function update(t: MaskTables, s: GameState, ev: GameEvent, fx: Effects):
   } else if (type === "newGame") {
     if (typeof ev.seed === "number" && ev.seed === ev.seed) {
       s.seed = ev.seed >>> 0;
-      restart(t, s, -1, 0, now, fx);
+      restart(-1, 0);
     } else {
-      restart(t, s, -1, s.puzzle + 1, now, fx);
+      restart(-1, s.puzzle + 1);
     }
   } else if (type === "sameGame") {
-    if ((RULE_TABLE[r * RULE_COLUMNS + COL_FLAGS] & SAME_GAME_DEALS) !== 0) restart(t, s, -1, s.puzzle + 1, now, fx);
-    else restart(t, s, s.start, s.puzzle, now, fx);
+    if (hasFlag(SAME_GAME_DEALS)) restart(-1, s.puzzle + 1);
+    else restart(s.start, s.puzzle);
   } else if (type === "setRules") {
     const idx = RULE_NAMES.indexOf(ev.rules === undefined ? "" : ev.rules);
-    if (idx < 0 || startProblem(t, s.target, idx, -1) !== null) fx.error = ERR_UNKNOWN_RULES;
+    if (idx < 0 || startCode(t, s.target, idx, -1) !== START_OK) fx.error = ERR_UNKNOWN_RULES;
     else {
       s.rules = idx;
       // The same start when the new rules allow it, else a deal of the same puzzle number.
-      restart(t, s, startProblem(t, s.target, idx, s.start) === null ? s.start : -1, s.puzzle, now, fx);
+      restart(startCode(t, s.target, idx, s.start) === START_OK ? s.start : -1, s.puzzle);
     }
   } else {
     fx.error = ERR_UNKNOWN_EVENT;
   }
 
-  fx.frame = s.board;
-  fx.blink = (RULE_TABLE[s.rules * RULE_COLUMNS + COL_FLAGS] & BLINK_LIT) !== 0 ? s.board : 0;
+  showBoard();
 }
 
 /** The pure form of update: a new state and its effects; `s` is not changed. */
@@ -451,10 +486,10 @@ export function saveGame(s: GameState, now?: number): string {
   }
   const frozen = s.endedAt >= 0 ? 1 : 0;
   const elapsed = frozen ? s.endedAt - s.startedAt : now === undefined ? 0 : now - s.startedAt;
-  const body =
-    "M1," + RULE_NAMES[s.rules] + "," + (s.seed >>> 0) + "," + s.puzzle + "," +
-    (s.target >>> 0) + "," + (s.start >>> 0) + "," + (s.board >>> 0) + "," + s.moves + "," +
-    s.status + "," + s.reason + "," + frozen + "," + Math.max(0, Math.floor(elapsed));
+  const body = [
+    "M1", RULE_NAMES[s.rules], s.seed >>> 0, s.puzzle, s.target >>> 0, s.start >>> 0, s.board >>> 0, s.moves,
+    s.status, s.reason, frozen, Math.max(0, Math.floor(elapsed)),
+  ].join(",");
   return body + "," + checksum(body);
 }
 
@@ -465,18 +500,6 @@ export function saveGame(s: GameState, now?: number): string {
  */
 export function loadGame(t: MaskTables, text: string, now?: number): GameState | null {
   // Helpers nested for the same reason as update's: loadGame runs once, at power-on.
-  /** A saved decimal field (1–10 digits, at most SAVE_MAX), or −1. No regex: Espruino's has no {m,n}. */
-  function savedNumber(text: string): number {
-    if (text.length < 1 || text.length > 10) return -1;
-    let n = 0;
-    for (let i = 0; i < text.length; i++) {
-      const d = text.charCodeAt(i) - 48;
-      if (d < 0 || d > 9) return -1;
-      n = n * 10 + d;
-    }
-    return n <= SAVE_MAX ? n : -1;
-  }
-
   /** Whether `moves` presses can turn `from` into `to` (a key pressed twice is a no-op pair). */
   function movesPossible(t: MaskTables, from: number, to: number, moves: number): boolean {
     if (!isReachable(t, from ^ to)) return false;
@@ -488,29 +511,21 @@ export function loadGame(t: MaskTables, text: string, now?: number): GameState |
     return moves >= best[moves & 1];
   }
 
-  /** Whether a status, reason and move count can come out of rule set `r` on this board. */
-  function consistent(s: GameState, r: number, frozen: number): boolean {
+  /**
+   * Whether the status, reason and move count can come out of the game's rule set on this
+   * board: what a move here decides (judgeMove); a running clock only while playing (or after
+   * a win on rules whose keys stay live); an ended game ended on a move, and only rules whose
+   * keys stay live after a win go on past the move that ended it.
+   */
+  function consistent(s: GameState, frozen: number): boolean {
+    const r = s.rules;
     const moveLimit = RULE_TABLE[r * RULE_COLUMNS + COL_MOVE_LIMIT];
     const overPar = RULE_TABLE[r * RULE_COLUMNS + COL_OVER_PAR_LIMIT];
     const liveAfterEnd = (RULE_TABLE[r * RULE_COLUMNS + COL_FLAGS] & LIVE_AFTER_END) !== 0;
-    const darkLoses = (RULE_TABLE[r * RULE_COLUMNS + COL_FLAGS] & DARK_LOSES) !== 0;
-    const limit = moveLimit > 0 ? moveLimit : 0x7fffffff;
-    const parLimit = overPar > 0 ? s.par + overPar : 0x7fffffff;
-    const stopAt = Math.min(limit, parLimit);
-    if (s.status === WON) return s.board === s.target && s.reason === REASON_NONE && s.moves >= 1 && frozen === 1 && (liveAfterEnd || s.moves <= stopAt);
-    if (s.board === s.target) return false;
-    if (s.status === PLAYING) {
-      if (s.reason !== REASON_NONE) return false;
-      if (frozen === 1 && !liveAfterEnd) return false;
-      if (darkLoses && s.board === 0) return false;
-      return s.moves < stopAt;
-    }
-    if (s.status !== LOST || frozen !== 1) return false;
-    if (s.reason === REASON_ALL_DARK) return darkLoses && s.board === 0 && s.moves >= 1 && s.moves <= stopAt;
-    if (darkLoses && s.board === 0) return false;
-    if (s.reason === REASON_MOVE_LIMIT) return moveLimit > 0 && s.moves === limit && s.moves <= parLimit;
-    if (s.reason === REASON_OVER_PAR) return overPar > 0 && s.moves === parLimit && s.moves <= limit;
-    return false;
+    const stopAt = Math.min(moveLimit > 0 ? moveLimit : 0x7fffffff, overPar > 0 ? s.par + overPar : 0x7fffffff);
+    if (judgeMove(s) !== (s.status | (s.reason << 2))) return false;
+    if (s.status === PLAYING) return frozen === 0 || liveAfterEnd;
+    return frozen === 1 && s.moves >= 1 && (s.moves <= stopAt || (liveAfterEnd && s.status === WON));
   }
 
   if (typeof text !== "string") return null;
@@ -520,8 +535,9 @@ export function loadGame(t: MaskTables, text: string, now?: number): GameState |
   if (rules < 0) return null;
   const n: number[] = [];
   for (let i = 2; i < SAVE_FIELDS - 1; i++) {
-    const v = savedNumber(parts[i]);
-    if (v < 0) return null;
+    // A whole number 0..SAVE_MAX written as saveGame writes it (no sign, exponent or leading zero).
+    const v = Number(parts[i]);
+    if (!(String(v) === parts[i] && v >= 0 && v <= SAVE_MAX && Math.floor(v) === v)) return null;
     n.push(v);
   }
   const cellMask = (t.cells >= 32 ? -1 : (1 << t.cells) - 1) >>> 0;
@@ -535,7 +551,7 @@ export function loadGame(t: MaskTables, text: string, now?: number): GameState |
   const frozen = n[8];
   const elapsed = n[9];
   if (status > LOST || reason > REASON_OVER_PAR || frozen > 1 || moves > 1e9) return null;
-  if (startProblem(t, target | 0, rules, start | 0) !== null) return null;
+  if (startCode(t, target | 0, rules, start | 0) !== START_OK) return null;
   if (!movesPossible(t, start | 0, board | 0, moves)) return null;
   const at = now === undefined ? 0 : now;
   // A valid start (checked above), so createGameFrom does not throw.
@@ -546,7 +562,7 @@ export function loadGame(t: MaskTables, text: string, now?: number): GameState |
   s.status = status;
   s.reason = reason;
   s.endedAt = frozen ? at : -1;
-  if (!consistent(s, rules, frozen)) return null;
+  if (!consistent(s, frozen)) return null;
   // The checksum: saved again, the game must give back the same text (check field included).
   if (saveGame(s, at) !== parts.join(",")) return null;
   return s;

@@ -95,8 +95,8 @@ export function createKeyEvents(keyCount: number, chordMask: number): KeyEvents 
  */
 export function keyEventsUpdate(s: KeyEvents, downMask: number, now: number): number {
   // Helpers nested: on Espruino they cost RAM only while this runs (declared before use:
-  // Espruino does not hoist functions).
-  function push(s: KeyEvents, type: number, arg: number): void {
+  // Espruino does not hoist functions). They work on this call's s and now.
+  function push(type: number, arg: number): void {
     if (s.queueCount === EVENT_QUEUE_SIZE) {
       s.dropped++;
       return;
@@ -108,7 +108,7 @@ export function keyEventsUpdate(s: KeyEvents, downMask: number, now: number): nu
   }
 
   /** Recomputes what depends on the set of active (down, not stuck) keys. */
-  function settle(s: KeyEvents, now: number): void {
+  function settle(): void {
     const active = (s.down & ~s.stuck) >>> 0;
     // Two keys down at once: neither press can be a single-key hold any more.
     if ((active & (active - 1)) !== 0) s.noHold = (s.noHold | active) >>> 0;
@@ -121,36 +121,36 @@ export function keyEventsUpdate(s: KeyEvents, downMask: number, now: number): nu
   }
 
   /** Emits the hold, chord and stuck events that are due at `now` for the keys already down. */
-  function fireThresholds(s: KeyEvents, now: number): void {
+  function fireThresholds(): void {
     let m = s.down & ~s.stuck;
     for (let i = 0; m !== 0; i++, m >>>= 1) {
       const bit = 1 << i;
       if ((m & 1) !== 0 && (s.noHold & bit) === 0 && now - s.downAt[i] >= s.holdMs) {
         s.noHold = (s.noHold | bit) >>> 0;
-        push(s, EV_HOLD, i);
+        push(EV_HOLD, i);
       }
     }
     if (s.chordSince >= 0 && !s.chordDone && now - s.chordSince >= s.chordMs) {
       s.chordDone = true;
-      push(s, EV_CHORD, s.chordMask);
+      push(EV_CHORD, s.chordMask);
     }
     let newlyStuck = 0;
     m = s.down & ~s.stuck;
     for (let i = 0; m !== 0; i++, m >>>= 1) {
       if ((m & 1) !== 0 && now - s.downAt[i] >= s.stuckMs) {
         newlyStuck |= 1 << i;
-        push(s, EV_STUCK, i);
+        push(EV_STUCK, i);
       }
     }
     if (newlyStuck !== 0) {
       s.stuck = (s.stuck | newlyStuck) >>> 0;
-      settle(s, now);
+      settle();
     }
   }
 
   const before = s.queueCount + s.dropped;
   downMask = (downMask & s.allMask) >>> 0;
-  if (s.down !== 0) fireThresholds(s, now);
+  if (s.down !== 0) fireThresholds();
   const changed = (downMask ^ s.down) >>> 0;
   if (changed !== 0) {
     let m = changed & s.down;
@@ -158,17 +158,17 @@ export function keyEventsUpdate(s: KeyEvents, downMask: number, now: number): nu
       if ((m & 1) === 0) continue;
       const bit = 1 << i;
       if ((s.stuck & bit) !== 0) s.stuck = (s.stuck & ~bit) >>> 0;
-      else push(s, EV_RELEASE, i);
+      else push(EV_RELEASE, i);
     }
     m = changed & downMask;
     for (let i = 0; m !== 0; i++, m >>>= 1) {
       if ((m & 1) === 0) continue;
       s.downAt[i] = now;
       s.noHold = (s.noHold & ~(1 << i)) >>> 0;
-      push(s, EV_PRESS, i);
+      push(EV_PRESS, i);
     }
     s.down = downMask;
-    settle(s, now);
+    settle();
   }
   return s.queueCount + s.dropped - before;
 }

@@ -43,38 +43,28 @@ export function resolveScan(
   cols: number,
   diodes: boolean,
 ): number {
-  // Helpers nested: on Espruino they cost RAM only while this runs.
-  function colMaskOf(cols: number): number {
-    return cols >= 32 ? 0xffffffff : (1 << cols) - 1;
-  }
-
+  // Helper nested: on Espruino it costs RAM only while this runs.
   /** Two or more bits set. */
   function hasTwoBits(m: number): boolean {
     return (m & (m - 1)) !== 0;
   }
 
-  /** Rows involved in an ambiguous reading: each shares two or more columns with another row. */
-  function ambiguousRows(rowReadings: ArrayLike<number>, rows: number, cols: number): number {
-    const colMask = colMaskOf(cols);
-    let found = 0;
-    for (let a = 0; a < rows; a++) {
-      const ra = rowReadings[a] & colMask;
-      if (!hasTwoBits(ra)) continue;
-      for (let b = a + 1; b < rows; b++) {
-        if (hasTwoBits(ra & rowReadings[b])) found |= (1 << a) | (1 << b);
-      }
-    }
-    return found;
-  }
-
+  const colMask = cols >= 32 ? 0xffffffff : (1 << cols) - 1;
   // matrixToMask, inlined: one top-level function less on the toy.
   let reading = 0;
-  for (let r = 0; r < rows; r++) reading |= (rowReadings[r] & colMaskOf(cols)) << (r * cols);
+  for (let r = 0; r < rows; r++) reading |= (rowReadings[r] & colMask) << (r * cols);
   reading >>>= 0;
   if (diodes) return reading;
-  const badRows = ambiguousRows(rowReadings, rows, cols);
+  // Rows involved in an ambiguous reading: each shares two or more columns with another row.
+  let badRows = 0;
+  for (let a = 0; a < rows; a++) {
+    const ra = rowReadings[a] & colMask;
+    if (!hasTwoBits(ra)) continue;
+    for (let b = a + 1; b < rows; b++) {
+      if (hasTwoBits(ra & rowReadings[b])) badRows |= (1 << a) | (1 << b);
+    }
+  }
   if (badRows === 0) return reading;
-  const colMask = colMaskOf(cols);
   let badCols = 0;
   for (let r = 0; r < rows; r++) if ((badRows & (1 << r)) !== 0) badCols |= rowReadings[r] & colMask;
   let frozen = 0;
