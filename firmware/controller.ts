@@ -290,14 +290,9 @@ export const api = {
   },
   /** A game from a given start, e.g. "010110101" (pad 1 first). */
   "start": function (bits: string) {
-    let ok = typeof bits === "string" && bits.length === PADS;
+    if (typeof bits !== "string" || bits.length !== PADS || !/^[01]*$/.test(bits)) throw new Error("start needs " + PADS + " digits of 0/1");
     let start = 0;
-    for (let i = 0; ok && i < PADS; i++) {
-      const ch = bits.charAt(i);
-      if (ch === "1") start |= 1 << i;
-      else ok = ch === "0";
-    }
-    if (!ok) throw new Error("start needs " + PADS + " digits of 0/1");
+    for (let i = 0; i < PADS; i++) start |= (bits.charCodeAt(i) & 1) << i; // "0" is 48, "1" 49
     const now = getTime() * 1000;
     game = createGameFrom(TABLES, TARGET, game.rules, start, game.seed, now);
     guard(function () {

@@ -4,7 +4,7 @@
  * presses are 32-bit masks (bit i = cell i or key i).
  */
 import { popcount32 } from "./gf2";
-import { orderBySize, PressSim, safeOrder } from "./safeorder";
+import { orderBySize, PressSim, SAFE_ORDER_EXTRA_TRIES, safeOrder } from "./safeorder";
 import { MaskTables } from "./tables";
 
 /** The cells toggled by pressing every key in `presses` once. */
@@ -119,7 +119,7 @@ export function maskFootprintOrder(t: MaskTables): Int32Array {
   return orderBySize(sizes);
 }
 
-/** Quiet combinations hint tries when the minimum solution has no safe order. */
+/** Solutions hint seeks a safe order for, at most (see hint). */
 const HINT_ALTERNATIVES = 256;
 
 /**
@@ -145,7 +145,7 @@ export function safeMaskOrder(t: MaskTables, board: number, target: number, pres
 
 /**
  * The next key (0-based) to press: the first key of a safe order (never through the all-dark
- * board) of a minimum solution, keys preferred in `order` (default maskFootprintOrder). On
+ * board) of a minimum solution, keys preferred in `order` (all the keys; default maskFootprintOrder). On
  * Merlin 3×3 this is source 003's strategy: an edge whose related rectangle differs in parity
  * from the target's, else a corner that differs, else the centre — skipping a key that would
  * darken the board. When no solution can avoid the dark board, the first key of the minimum
@@ -166,37 +166,42 @@ export function hint(t: MaskTables, board: number, target: number, order?: Array
     }
     return out;
   }
-  /** The first key of safeMaskOrder(presses), or −1 (its body again, so the bundle needs no safeMaskOrder). */
-  function firstSafe(presses: number, pref: ArrayLike<number>): number {
-    const counts = new Uint8Array(t.keys);
-    for (let k = 0; k < t.keys; k++) counts[k] = (presses >>> k) & 1;
-    let b = board;
-    function flip(key: number): void {
-      b ^= t.toggle[key];
+  /**
+   * The first key (in `pref` order) of a safe order of `rest`'s presses from board `b`, 32 when
+   * nothing is left to press, −1 when no order avoids the dark board (or none was found within
+   * `tries` presses). The same order safeOrder finds, computed directly: the device needs only
+   * its first key (and then no safeOrder, a smaller bundle).
+   */
+  function firstSafe(b: number, rest: number): number {
+    if (rest === 0) return 32;
+    for (let i = 0; i < pref.length; i++) {
+      const k = pref[i];
+      const nb = b ^ t.toggle[k];
+      // Never dark on the way; the last press ends on the target, dark or not.
+      if ((rest >>> k) & 1 && (nb !== 0 || rest === 1 << k) && tries-- > 0 && firstSafe(nb, rest & ~(1 << k)) >= 0) return k;
     }
-    const seq = safeOrder({ apply: flip, undo: flip, isDark: function () { return b === 0; } }, counts, pref, target === 0);
-    return seq === null ? -1 : seq[0];
+    return -1;
   }
 
   if (board === target || !isReachable(t, board ^ target)) return -1;
   const pref = order === undefined ? footprint() : order;
-  // minimumSolution, walked here (the toy's only other caller wanted just the count).
+  // One walk over the solutions: the minimum one (best) and the fewest presses that have a safe
+  // order (a singular board's minimum solution may have none). Safe orders are sought for
+  // HINT_ALTERNATIVES solutions at most: a degenerate board may have a million.
   let best = 0;
   let bestCount = 33;
+  let found = -1;
+  let foundCount = 33;
+  let tries = 0;
+  let sought = 0;
   walkSolutions(t, board, target, Infinity, function (x, n) {
     if (n < bestCount) {
       best = x;
       bestCount = n;
     }
-  });
-  const first = firstSafe(best, pref);
-  if (first >= 0) return first;
-  // A singular board: another solution may avoid the dark board. Try the fewest presses first.
-  let found = -1;
-  let foundCount = 33;
-  walkSolutions(t, board, target, HINT_ALTERNATIVES, function (x, n) {
-    if (n < foundCount && x !== best) {
-      const k = firstSafe(x, pref);
+    if (n < foundCount && sought++ < HINT_ALTERNATIVES) {
+      tries = SAFE_ORDER_EXTRA_TRIES;
+      const k = firstSafe(board, x);
       if (k >= 0) {
         found = k;
         foundCount = n;

@@ -25,6 +25,8 @@ describe.each(listProfiles())("%s console", (name) => {
     const board = bootToy(name);
     const before = toyState(board);
     expect(() => board.eval('Merlin.start("12")')).toThrow();
+    const pads = loadProfile(name).rows * loadProfile(name).cols;
+    expect(() => board.eval(`Merlin.start("${"0".repeat(pads - 1)}x")`)).toThrow();
     expect(() => board.eval('Merlin.setRules("chess")')).toThrow();
     const after = toyState(board);
     expect(after.board).toBe(before.board);
