@@ -212,8 +212,29 @@ export function chaseLights(
 }
 
 /**
+ * The cells row r of a board changes when `presses` (plus pattern) are applied: row r's presses
+ * and their left/right neighbours, and the presses of rows r−1 and r+1. Written into `out`.
+ */
+function pressEffectRow(presses: PackedBoard, r: number, out: Uint32Array): void {
+  const stride = presses.stride;
+  const p = presses.data;
+  const o = r * stride;
+  let low = 0;
+  for (let w = 0; w < stride; w++) {
+    const c = p[o + w];
+    const up = w + 1 < stride ? p[o + w + 1] : 0;
+    let e = c ^ ((c << 1) | low) ^ ((c >>> 1) | (up << 31));
+    low = c >>> 31;
+    if (r > 0) e ^= p[o - stride + w];
+    if (r + 1 < presses.rows) e ^= p[o + stride + w];
+    out[w] = e;
+  }
+  out[stride - 1] &= lastWordMask(presses.cols);
+}
+
+/**
  * Whether pressing `presses` on `start` gives `target`: the replay that verifies a solution.
- * Row by row, without allocating a board: (start ^ effect of presses ^ target) must be 0.
+ * Row by row, with one row of scratch: (start ^ effect of presses ^ target) must be 0.
  */
 export function pressesReachTarget(start: PackedBoard, presses: PackedBoard, target: BoardTarget): boolean {
   const rows = start.rows;
@@ -221,21 +242,16 @@ export function pressesReachTarget(start: PackedBoard, presses: PackedBoard, tar
   if (presses.rows !== rows || presses.cols !== cols) return false;
   const stride = start.stride;
   const mask = lastWordMask(cols);
-  const p = presses.data;
   const s = start.data;
   const lit = target === "lit";
   const t = target === "dark" || target === "lit" ? null : target.data;
   if (t !== null && ((target as PackedBoard).rows !== rows || (target as PackedBoard).cols !== cols)) return false;
+  const effect = new Uint32Array(stride);
   for (let r = 0; r < rows; r++) {
+    pressEffectRow(presses, r, effect);
     const o = r * stride;
-    let low = 0;
     for (let w = 0; w < stride; w++) {
-      const c = p[o + w];
-      const up = w + 1 < stride ? p[o + w + 1] : 0;
-      let e = s[o + w] ^ c ^ ((c << 1) | low) ^ ((c >>> 1) | (up << 31));
-      low = c >>> 31;
-      if (r > 0) e ^= p[o - stride + w];
-      if (r + 1 < rows) e ^= p[o + stride + w];
+      let e = s[o + w] ^ effect[w];
       if (t !== null) e ^= t[o + w];
       else if (lit) e ^= 0xffffffff;
       if (w === stride - 1) e &= mask;
@@ -248,23 +264,12 @@ export function pressesReachTarget(start: PackedBoard, presses: PackedBoard, tar
 /** start with the presses applied (a new board). */
 export function applyPresses(start: PackedBoard, presses: PackedBoard): PackedBoard {
   const out = copyBoard(start);
-  const rows = start.rows;
   const stride = start.stride;
-  const mask = lastWordMask(start.cols);
-  const p = presses.data;
-  for (let r = 0; r < rows; r++) {
+  const effect = new Uint32Array(stride);
+  for (let r = 0; r < start.rows; r++) {
+    pressEffectRow(presses, r, effect);
     const o = r * stride;
-    let low = 0;
-    for (let w = 0; w < stride; w++) {
-      const c = p[o + w];
-      const up = w + 1 < stride ? p[o + w + 1] : 0;
-      let e = c ^ ((c << 1) | low) ^ ((c >>> 1) | (up << 31));
-      low = c >>> 31;
-      if (r > 0) e ^= p[o - stride + w];
-      if (r + 1 < rows) e ^= p[o + stride + w];
-      if (w === stride - 1) e &= mask;
-      out.data[o + w] ^= e;
-    }
+    for (let w = 0; w < stride; w++) out.data[o + w] ^= effect[w];
   }
   return out;
 }
