@@ -15,8 +15,8 @@ import {
   keyEventsUpdate, KeyEvents,
 } from "../src/keyevents";
 import {
-  createGameFrom, Effects, GameEvent, GameState, loadGame, saveGame, update,
-  PLAYING, REASON_NONE, WON,
+  ACT_HINT, ACT_NEW_GAME, ACT_PRESS, ACT_REVOKE, ACT_SET_RULES, ACT_SHOW, ACT_UNDO, createGameFrom, Effects, GameEvent,
+  GameState, loadGame, saveGame, update, PLAYING, REASON_NONE, WON,
 } from "../src/game";
 import { RULE_NAMES } from "../src/rules";
 import { CUE_ILLEGAL, CUE_MUTE, CUE_POWER_ON, CUE_SELF_TEST, CUE_UNMUTE } from "../src/sounds";
@@ -73,7 +73,7 @@ export function guard(fn: () => void, command?: boolean): void {
     console.log("Merlin error: " + lastError);
     try {
       playCue(CUE_ILLEGAL);
-      update(TABLES, game, { type: "", now: 0 }, fx);
+      update(TABLES, game, { type: ACT_SHOW, now: 0 }, fx);
       show(fx.frame, fx.blink, ALL_PADS, 300);
     } catch (again) {
       console.log("Merlin: cannot recover display: " + again);
@@ -82,15 +82,15 @@ export function guard(fn: () => void, command?: boolean): void {
 }
 
 /**
- * Runs one game event (or, for type "", just shows the game) and shows its effects, records
+ * Runs one game event (ACT_*; ACT_SHOW just shows the game) and shows its effects, records
  * the result and saves; returns the game's error code (0 = none).
  */
-function send(type: string, key?: number, seed?: number, rules?: string): number {
+function send(type: number, key?: number, seed?: number, rules?: string): number {
   const before = game.status;
   const prevRules = game.rules;
   // A fresh event each time: a module-level one would hold its JsVars for as long as the toy runs.
   const ev: GameEvent = { type: type, now: getTime() * 1000, key: key, seed: seed, rules: rules };
-  update(TABLES, game, ev, fx); // type "" only shows the game
+  update(TABLES, game, ev, fx);
   show(fx.frame, fx.blink, fx.flash, fx.flashMs);
   if (fx.cues.length > 0) playCue(fx.cues[fx.cues.length - 1]);
   if (before === PLAYING && game.status !== PLAYING) {
@@ -101,7 +101,7 @@ function send(type: string, key?: number, seed?: number, rules?: string): number
     }
     persist("merlin.sta", JSON.stringify(stats));
   }
-  if (type !== "") persist("merlin.gam", saveGame(game, ev.now));
+  if (type !== ACT_SHOW) persist("merlin.gam", saveGame(game, ev.now));
   if (game.rules !== prevRules) saveSettings(muted);
   if (game.status !== PLAYING && before === PLAYING) persist();
   return fx.error;
@@ -157,7 +157,7 @@ function selfTestTick(tick?: boolean): void {
     if (selfTest < 0) return;
     if (selfTest > PADS) {
       selfTest = -1;
-      send("");
+      send(ACT_SHOW);
     } else if (selfTest === PADS) {
       // Echo phase: every key lights its own pad; ends after a quiet spell or the chord again.
       show(0, 0, 0, 0);
@@ -177,15 +177,16 @@ function keyDown(key: number, hold: boolean): void {
   if (hold) {
     const pad = key + 1;
     if (selfTest >= 0 || asleep || key >= PADS || pad > 9) return;
-    send("revoke");
+    send(ACT_REVOKE);
     if (pad === 6) {
-      send("setRules", 0, undefined, RULE_NAMES[(game.rules + 1) % RULE_NAMES.length]);
+      send(ACT_SET_RULES, 0, undefined, RULE_NAMES[(game.rules + 1) % RULE_NAMES.length]);
       // Show which rule set is now active: pad 1, 2 or 3 lights.
       show(fx.frame, fx.blink, 1 << game.rules, 800);
     } else if (pad === 7) saveSettings(!muted);
     else if (pad === 8) show(fx.frame, fx.blink, game.target, 1000);
     else if (pad === 9) idle();
-    else send(["newGame", "sameGame", "hint", "undo", "compTurn"][pad - 1]);
+    // Pads 1…5: NEW GAME, SAME GAME, HIT ME, UNDO, COMP TURN (ACT_* counts 2, 3, 4, then COMP TURN before UNDO).
+    else send(pad < 4 ? pad + 1 : 10 - pad);
     return;
   }
   idle(true);
@@ -194,15 +195,16 @@ function keyDown(key: number, hold: boolean): void {
     if (DEEP_SLEEP) setDeepSleep(0);
     shownMask(true);
     setScan(true, stuckMask);
-    send("");
+    send(ACT_SHOW);
   } else if (selfTest >= 0) {
     show(key < PADS ? 1 << key : ALL_PADS, 0, 0, 0);
     playCue(CUE_SELF_TEST);
     if (selfTestTimer !== undefined) clearTimeout(selfTestTimer);
     selfTest = PADS + 1;
     selfTestTimer = setTimeout(selfTestTick, SELF_TEST_TIMEOUT_MS, true);
-  } else if (key < PADS) send("press", key + 1);
-  else send(["newGame", "sameGame", "hint", "compTurn"][key - PADS]);
+  } else if (key < PADS) send(ACT_PRESS, key + 1);
+  // The extra buttons, in BUTTONS order: NEW GAME, SAME GAME, HIT ME, COMP TURN (ACT_* 2…5).
+  else send(key - PADS + ACT_NEW_GAME);
 }
 
 /** The scanner's callback: debounced key changes → key events → actions. */
@@ -255,7 +257,7 @@ export const api = {
   press: function (k: number) {
     guard(function () {
       if (k >= 1 && k <= PADS + 4 && Math.floor(k) === k) keyDown(k - 1, false);
-      else send("press", k);
+      else send(ACT_PRESS, k);
     }, true);
     return api.state();
   },
@@ -284,7 +286,7 @@ export const api = {
   },
   newGame: function (seed?: number) {
     guard(function () {
-      send("newGame", 0, seed);
+      send(ACT_NEW_GAME, 0, seed);
     }, true);
     return api.state();
   },
@@ -296,7 +298,7 @@ export const api = {
     const now = getTime() * 1000;
     game = createGameFrom(TABLES, TARGET, game.rules, start, game.seed, now);
     guard(function () {
-      send("");
+      send(ACT_SHOW);
       persist("merlin.gam", saveGame(game, now));
     }, true);
     return api.state();
@@ -304,7 +306,7 @@ export const api = {
   setRules: function (name: string) {
     let error = -1;
     guard(function () {
-      error = send("setRules", 0, undefined, name);
+      error = send(ACT_SET_RULES, 0, undefined, name);
     }, true);
     const state = api.state();
     if (error !== 0) throw new Error("unknown rules '" + name + "'");
@@ -312,14 +314,14 @@ export const api = {
   },
   undo: function () {
     guard(function () {
-      send("undo");
+      send(ACT_UNDO);
     }, true);
     return api.state();
   },
   /** HIT ME: flashes the pad to press and returns it (1-based; 0 when there is none). */
   hint: function () {
     guard(function () {
-      send("hint");
+      send(ACT_HINT);
     }, true);
     return fx.hint + 1;
   },
@@ -419,7 +421,7 @@ export let boot: (() => void) | undefined = function (): void {
   };
   scannerInit!(onKeys, DEBOUNCE_PRESS_MS, DEBOUNCE_RELEASE_MS);
   setScan(true, 0);
-  update(TABLES, game, { type: "", now: now }, fx);
+  update(TABLES, game, { type: ACT_SHOW, now: now }, fx);
   // Merlin's power-on: every pad lit with a tone for half a second, then the game.
   show(fx.frame, fx.blink, ALL_PADS, 500);
   playCue(CUE_POWER_ON);

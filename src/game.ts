@@ -85,13 +85,29 @@ export interface GameState {
   rvEnded: number;
 }
 
+/**
+ * Event types (GameEvent.type): what a player, or the firmware, does. Numbers, not names: the
+ * toy compares and sends them in a few bytes each. ACT_SHOW changes nothing: its effects just
+ * show the state (e.g. after loading a saved game) — this replaces a separate showState, one
+ * top-level function less on the toy. NEW GAME … COMP TURN are numbered in the order of
+ * Merlin's buttons.
+ */
+export const ACT_SHOW = 0;
+export const ACT_PRESS = 1;
+export const ACT_NEW_GAME = 2;
+export const ACT_SAME_GAME = 3;
+export const ACT_HINT = 4;
+export const ACT_COMP_TURN = 5;
+export const ACT_UNDO = 6;
+/** Takes back the last event's press (the firmware's chord and long-press gestures). */
+export const ACT_REVOKE = 7;
+export const ACT_SET_RULES = 8;
+/** The event types' names (index = ACT_*), for front ends and tests. */
+export const ACTION_NAMES = ["show", "press", "newGame", "sameGame", "hint", "compTurn", "undo", "revoke", "setRules"];
+
 export interface GameEvent {
-  /**
-   * "press" | "newGame" | "sameGame" | "undo" | "hint" | "compTurn" | "revoke" | "setRules", or
-   * "" for none: the effects then just show the state (e.g. after loading a saved game), nothing
-   * changes. (This replaces a separate showState: one top-level function less on the toy.)
-   */
-  type: string;
+  /** ACT_*. */
+  type: number;
   /** ms, any monotonic clock. */
   now: number;
   /** press: the key, 1-based (anything else is reported as illegal). */
@@ -379,20 +395,20 @@ export function update(t: MaskTables, s: GameState, ev: GameEvent, fx: Effects):
   const now = ev.now;
   const type = ev.type;
   const cues = fx.cues;
-  // What the state shows before the event (all an event of type "" asks for).
+  // What the state shows before the event (all ACT_SHOW asks for).
   showBoard();
   fx.flash = 0;
   fx.flashMs = 0;
   cues.splice(0, cues.length); // `length = 0` throws on Espruino
   fx.hint = -1;
   fx.error = ERR_NONE;
-  if (type === "") return;
+  if (type === ACT_SHOW) return;
   const revokeLen = s.rvLen;
   s.rvLen = -1;
   // Whether pads, HIT ME, COMP TURN and undo still act.
   const live = s.status === PLAYING || hasFlag(LIVE_AFTER_END);
 
-  if (type === "press") {
+  if (type === ACT_PRESS) {
     const key = ev.key;
     if (!(typeof key === "number" && key >= 1 && key <= t.keys && Math.floor(key) === key)) {
       fx.error = ERR_ILLEGAL_KEY;
@@ -402,19 +418,19 @@ export function update(t: MaskTables, s: GameState, ev: GameEvent, fx: Effects):
     } else {
       press(key - 1);
     }
-  } else if (type === "hint" || type === "compTurn") {
+  } else if (type === ACT_HINT || type === ACT_COMP_TURN) {
     const h = live ? hint(t, s.board, s.target) : -1;
     if (h < 0) {
       fx.error = live ? ERR_NO_HINT : ERR_GAME_OVER;
     } else {
       fx.hint = h;
-      if (type === "hint") cues.push(CUE_HINT);
+      if (type === ACT_HINT) cues.push(CUE_HINT);
       else press(h);
       // The pad that shows key h: its own cell on a grid, else the cells it toggles.
       fx.flash = t.keys === t.cells ? 1 << h : t.toggle[h];
-      fx.flashMs = type === "hint" ? HINT_FLASH_MS : COMP_FLASH_MS;
+      fx.flashMs = type === ACT_HINT ? HINT_FLASH_MS : COMP_FLASH_MS;
     }
-  } else if (type === "undo") {
+  } else if (type === ACT_UNDO) {
     if (!live) fx.error = ERR_GAME_OVER;
     else if (s.histLen === 0) fx.error = ERR_NOTHING_TO_UNDO;
     else {
@@ -422,7 +438,7 @@ export function update(t: MaskTables, s: GameState, ev: GameEvent, fx: Effects):
       s.histLen--;
       cues.push(CUE_UNDO);
     }
-  } else if (type === "revoke") {
+  } else if (type === ACT_REVOKE) {
     if (revokeLen < 0) fx.error = ERR_NOTHING_TO_REVOKE;
     else {
       // The press being taken back saved the history length, the slot it overwrote and endedAt.
@@ -431,17 +447,17 @@ export function update(t: MaskTables, s: GameState, ev: GameEvent, fx: Effects):
       s.histLen = revokeLen;
       s.endedAt = s.rvEnded;
     }
-  } else if (type === "newGame") {
+  } else if (type === ACT_NEW_GAME) {
     if (typeof ev.seed === "number" && ev.seed === ev.seed) {
       s.seed = ev.seed >>> 0;
       restart(-1, 0);
     } else {
       restart(-1, s.puzzle + 1);
     }
-  } else if (type === "sameGame") {
+  } else if (type === ACT_SAME_GAME) {
     if (hasFlag(SAME_GAME_DEALS)) restart(-1, s.puzzle + 1);
     else restart(s.start, s.puzzle);
-  } else if (type === "setRules") {
+  } else if (type === ACT_SET_RULES) {
     const idx = RULE_NAMES.indexOf(ev.rules === undefined ? "" : ev.rules);
     if (idx < 0 || startCode(t, s.target, idx, -1) !== START_OK) fx.error = ERR_UNKNOWN_RULES;
     else {

@@ -1,7 +1,7 @@
 // saveGame/loadGame: a game survives a trip through flash text; anything damaged, cut short or
 // inconsistent loads as null, never as a wrong game and never as a crash.
 import { describe, expect, it } from "vitest";
-import { createGame, createGameFrom, elapsedMs, GameState, loadGame, LOST, PLAYING, saveGame, step, WON } from "../src/game";
+import { ACT_COMP_TURN, ACT_PRESS, ACT_UNDO, createGame, createGameFrom, elapsedMs, GameState, loadGame, LOST, PLAYING, saveGame, step, WON } from "../src/game";
 import { gridPuzzle } from "../src/puzzle";
 import { RULE_SETS, RULES_BASIC, RULES_CLASSIC, RULES_MERLIN1978 } from "../src/rules";
 import { compileTables } from "../src/tables";
@@ -32,7 +32,7 @@ function sampleStates(): GameState[] {
       const n = rand(30);
       for (let i = 0; i < n; i++) {
         const r = rand(10);
-        const e = r < 7 ? { type: "press", key: 1 + rand(9) } : r < 9 ? { type: "compTurn" } : { type: "undo" };
+        const e = r < 7 ? { type: ACT_PRESS, key: 1 + rand(9) } : r < 9 ? { type: ACT_COMP_TURN } : { type: ACT_UNDO };
         s = step(t, s, { ...e, now: 100 + 50 * i }).state;
         out.push(s);
       }
@@ -153,7 +153,7 @@ describe("32-cell boards (masks use the sign bit)", () => {
       expect(loadGame(t32, text, 0)!.start).toBe(s.start);
       const par = s.par;
       while (s.status === PLAYING) {
-        s = step(t32, s, { type: "compTurn", now: 1 }).state;
+        s = step(t32, s, { type: ACT_COMP_TURN, now: 1 }).state;
         const back = loadGame(t32, saveGame(s, 1), 1);
         expect(back).not.toBeNull();
         expect(back!.board).toBe(s.board);

@@ -2,6 +2,7 @@
 // status, sounds, lights) on the edges of each rule.
 import { describe, expect, it } from "vitest";
 import {
+  ACTION_NAMES,
   copyState,
   createGame,
   createGameFrom,
@@ -33,7 +34,10 @@ const t = compileTables(gridPuzzle({ rows: 3, cols: 3, pattern: "merlin" }));
 const RING = 0b111101111;
 const tog = (key: number) => t.toggle[key - 1];
 
-function ev(type: string, extra: Partial<GameEvent> = {}, now = 0): GameEvent {
+/** An event by its name in ACTION_NAMES ("press", "undo", …). */
+function ev(name: string, extra: Partial<GameEvent> = {}, now = 0): GameEvent {
+  const type = ACTION_NAMES.indexOf(name);
+  if (type < 0) throw new Error(`no event type ${name}`);
   return { type, now, ...extra };
 }
 

@@ -5,6 +5,12 @@
  */
 import { createInterface } from "node:readline";
 import {
+  ACT_COMP_TURN,
+  ACT_HINT,
+  ACT_NEW_GAME,
+  ACT_PRESS,
+  ACT_SAME_GAME,
+  ACT_UNDO,
   createGame,
   createGameFrom,
   ERR_GAME_OVER,
@@ -109,7 +115,7 @@ interface PlayError {
   why: string;
 }
 
-const LETTERS: { [letter: string]: string } = { h: "hint", c: "compTurn", u: "undo", s: "sameGame", n: "newGame" };
+const LETTERS: { [letter: string]: number } = { h: ACT_HINT, c: ACT_COMP_TURN, u: ACT_UNDO, s: ACT_SAME_GAME, n: ACT_NEW_GAME };
 
 /** A game being played: turns input tokens into events and keeps a BASIC-style transcript. */
 class Session {
@@ -164,7 +170,7 @@ class Session {
     const letter = Object.prototype.hasOwnProperty.call(LETTERS, lower) ? LETTERS[lower] : undefined;
     if (/^[+-]?\d+$/.test(token)) {
       const key = Number(token);
-      this.send({ type: "press", key, now });
+      this.send({ type: ACT_PRESS, key, now });
       if (this.fx.error === ERR_ILLEGAL_KEY) {
         this.fail(token, `key ${token} is not 1 to ${this.t.keys}`);
         this.print(BASIC_ILLEGAL);
@@ -194,13 +200,13 @@ class Session {
       this.fail(token, ERROR_NAMES[e]);
       return;
     }
-    if (letter === "hint") {
+    if (letter === ACT_HINT) {
       this.print(`HIT ME: PRESS ${this.fx.hint + 1}`);
       return;
     }
-    if (letter === "compTurn") this.print(`COMP TURN: ${this.fx.hint + 1}`);
-    if (letter === "undo") this.print("UNDO");
-    if (letter === "sameGame" || letter === "newGame") {
+    if (letter === ACT_COMP_TURN) this.print(`COMP TURN: ${this.fx.hint + 1}`);
+    if (letter === ACT_UNDO) this.print("UNDO");
+    if (letter === ACT_SAME_GAME || letter === ACT_NEW_GAME) {
       this.header();
       return;
     }
