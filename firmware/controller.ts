@@ -15,7 +15,7 @@ import {
   keyEventsUpdate, KeyEvents,
 } from "../src/keyevents";
 import {
-  ACT_HINT, ACT_NEW_GAME, ACT_PRESS, ACT_REVOKE, ACT_SET_RULES, ACT_SHOW, ACT_UNDO, createGameFrom, Effects, GameEvent,
+  ACT_HINT, ACT_NEW_GAME, ACT_PRESS, ACT_SET_RULES, ACT_SHOW, ACT_UNDO, createGameFrom, Effects, GameEvent,
   GameState, loadGame, saveGame, update, PLAYING, REASON_NONE, WON,
 } from "../src/game";
 import { RULE_NAMES } from "../src/rules";
@@ -51,8 +51,9 @@ let selfTestTimer: number | undefined;
 /** Keys reported stuck, ignored until released. */
 let stuckMask = 0;
 /**
- * The game as it was before the first key of the current group of keys went down: the
- * self-test chord made a move with each of its keys, and restores this (held only while keys are down).
+ * The game as it was before the first key of the current group of keys went down (held
+ * only while keys are down): a hold gesture or the self-test chord restores it, taking back
+ * the moves their keys made.
  */
 let beforeKeys: GameState | undefined;
 const stats = { games: 0, wins: 0, best: 0 };
@@ -83,7 +84,8 @@ export function guard(fn: () => void, command?: boolean): void {
 
 /**
  * Runs one game event (ACT_*; ACT_SHOW just shows the game) and shows its effects, records
- * the result and saves; returns the game's error code (0 = none).
+ * the result and saves the game (store.ts writes only what changed, at most once a second);
+ * returns the game's error code (0 = none).
  */
 function send(type: number, key?: number, seed?: number, rules?: string): number {
   const before = game.status;
@@ -101,7 +103,7 @@ function send(type: number, key?: number, seed?: number, rules?: string): number
     }
     persist("merlin.sta", JSON.stringify(stats));
   }
-  if (type !== ACT_SHOW) persist("merlin.gam", saveGame(game, ev.now));
+  persist("merlin.gam", saveGame(game, ev.now));
   if (game.rules !== prevRules) saveSettings(muted);
   if (game.status !== PLAYING && before === PLAYING) persist();
   return fx.error;
@@ -172,12 +174,14 @@ function selfTestTick(tick?: boolean): void {
   });
 }
 
-/** A debounced key-down, a pad hold (`hold`), or a console press: key 0-based. */
+/**
+ * A debounced key-down, a pad hold (`hold`), or a console press: key 0-based. A hold of pads
+ * 1…9 arrives after onKeys has taken back the press the pad made.
+ */
 function keyDown(key: number, hold: boolean): void {
   if (hold) {
     const pad = key + 1;
     if (selfTest >= 0 || asleep || key >= PADS || pad > 9) return;
-    send(ACT_REVOKE);
     if (pad === 6) {
       send(ACT_SET_RULES, 0, undefined, RULE_NAMES[(game.rules + 1) % RULE_NAMES.length]);
       // Show which rule set is now active: pad 1, 2 or 3 lights.
@@ -229,16 +233,15 @@ function onKeys(changed: number, stable: number, now: number): void {
         beforeKeys.hist.set(game.hist);
         first = false;
       }
+      // A hold gesture (pads 1…9) and the self-test chord take back the moves their keys made.
+      if ((type === EV_CHORD || (type === EV_HOLD && arg < PADS && arg < 9)) && selfTest < 0 && beforeKeys) {
+        game = beforeKeys;
+        beforeKeys = undefined;
+        send(ACT_SHOW);
+      }
       if (type === EV_PRESS || type === EV_HOLD) keyDown(arg, type === EV_HOLD);
-      else if (type === EV_CHORD) {
-        // The chord's keys each made a move: take both back.
-        if (selfTest < 0 && beforeKeys) {
-          game = beforeKeys;
-          beforeKeys = undefined;
-          persist("merlin.gam", saveGame(game, now));
-        }
-        selfTestTick();
-      } else if (type === EV_STUCK) {
+      else if (type === EV_CHORD) selfTestTick();
+      else if (type === EV_STUCK) {
         console.log("Merlin: key " + (arg + 1) + " stuck, ignored until released");
         stuckMask |= 1 << arg;
       }
@@ -299,7 +302,6 @@ export const api = {
     game = createGameFrom(TABLES, TARGET, game.rules, start, game.seed, now);
     guard(function () {
       send(ACT_SHOW);
-      persist("merlin.gam", saveGame(game, now));
     }, true);
     return api.state();
   },

@@ -1,8 +1,7 @@
 /**
  * The game: a state machine (state, event) → (state, effects) over MaskTables (on/off boards
- * of at most 32 cells). Events are what a player does (press a pad, NEW GAME, SAME GAME,
- * HIT ME, COMP TURN, undo) plus what the firmware needs (revoke a press, switch rules); effects
- * are what a player sees and hears: the LED frame, which lit pads blink, an optional flash
+ * of at most 32 cells). Events are what a player does: press a pad, NEW GAME, SAME GAME,
+ * HIT ME, COMP TURN, undo, switch rules. Effects are what a player sees and hears: the LED frame, which lit pads blink, an optional flash
  * (goal preview, hint pad) and sound cue ids (sounds.ts). How a rule set plays is data
  * (rules.ts). Every event carries `now` (ms), so tests own the clock.
  *
@@ -35,12 +34,9 @@ export const ERR_ILLEGAL_KEY = 1;
 export const ERR_GAME_OVER = 2;
 export const ERR_NOTHING_TO_UNDO = 3;
 export const ERR_NO_HINT = 4;
-export const ERR_NOTHING_TO_REVOKE = 5;
-export const ERR_UNKNOWN_RULES = 6;
-export const ERR_UNKNOWN_EVENT = 7;
-export const ERROR_NAMES = [
-  "", "illegal key", "game over", "nothing to undo", "no hint", "nothing to revoke", "unknown rules", "unknown event",
-];
+export const ERR_UNKNOWN_RULES = 5;
+export const ERR_UNKNOWN_EVENT = 6;
+export const ERROR_NAMES = ["", "illegal key", "game over", "nothing to undo", "no hint", "unknown rules", "unknown event"];
 
 /** Presses remembered for undo (a ring: the oldest are forgotten). */
 export const HISTORY_SIZE = 32;
@@ -77,12 +73,6 @@ export interface GameState {
   /** Next slot to write. */
   histTop: number;
   histLen: number;
-  /** The last event's press, for revoke: the history length before it, −1 when nothing to revoke. */
-  rvLen: number;
-  /** The history slot value that press overwrote. */
-  rvSlot: number;
-  /** endedAt before that press. */
-  rvEnded: number;
 }
 
 /**
@@ -99,11 +89,9 @@ export const ACT_SAME_GAME = 3;
 export const ACT_HINT = 4;
 export const ACT_COMP_TURN = 5;
 export const ACT_UNDO = 6;
-/** Takes back the last event's press (the firmware's chord and long-press gestures). */
-export const ACT_REVOKE = 7;
-export const ACT_SET_RULES = 8;
+export const ACT_SET_RULES = 7;
 /** The event types' names (index = ACT_*), for front ends and tests. */
-export const ACTION_NAMES = ["show", "press", "newGame", "sameGame", "hint", "compTurn", "undo", "revoke", "setRules"];
+export const ACTION_NAMES = ["show", "press", "newGame", "sameGame", "hint", "compTurn", "undo", "setRules"];
 
 export interface GameEvent {
   /** ACT_*. */
@@ -262,9 +250,6 @@ export function createGameFrom(
     hist: new Uint16Array(HISTORY_SIZE),
     histTop: 0,
     histLen: 0,
-    rvLen: -1,
-    rvSlot: 0,
-    rvEnded: -1,
   };
 }
 
@@ -352,9 +337,6 @@ export function update(t: MaskTables, s: GameState, ev: GameEvent, fx: Effects):
   }
 
   function press(key: number): void {
-    s.rvLen = s.histLen;
-    s.rvSlot = s.hist[s.histTop];
-    s.rvEnded = s.endedAt;
     s.hist[s.histTop] = key | (s.status << 8) | (s.reason << 10);
     s.histTop = (s.histTop + 1) % HISTORY_SIZE;
     if (s.histLen < HISTORY_SIZE) s.histLen++;
@@ -362,16 +344,6 @@ export function update(t: MaskTables, s: GameState, ev: GameEvent, fx: Effects):
     s.moves++;
     cues.push(CUE_PRESS);
     judge();
-  }
-
-  /** Takes back the newest history entry: board, move count, status and reason. */
-  function popPress(): void {
-    s.histTop = (s.histTop + HISTORY_SIZE - 1) % HISTORY_SIZE;
-    const entry = s.hist[s.histTop];
-    s.board ^= t.toggle[entry & 0xff];
-    s.moves--;
-    s.status = (entry >> 8) & 3;
-    s.reason = (entry >> 10) & 3;
   }
 
   /** Restarts from `start` (a new deal when −1, puzzle `puzzle` of the seed), with the new-game cue and preview. */
@@ -403,8 +375,6 @@ export function update(t: MaskTables, s: GameState, ev: GameEvent, fx: Effects):
   fx.hint = -1;
   fx.error = ERR_NONE;
   if (type === ACT_SHOW) return;
-  const revokeLen = s.rvLen;
-  s.rvLen = -1;
   // Whether pads, HIT ME, COMP TURN and undo still act.
   const live = s.status === PLAYING || hasFlag(LIVE_AFTER_END);
 
@@ -434,18 +404,15 @@ export function update(t: MaskTables, s: GameState, ev: GameEvent, fx: Effects):
     if (!live) fx.error = ERR_GAME_OVER;
     else if (s.histLen === 0) fx.error = ERR_NOTHING_TO_UNDO;
     else {
-      popPress();
+      // The newest history entry: its key, and the status and reason before it.
+      s.histTop = (s.histTop + HISTORY_SIZE - 1) % HISTORY_SIZE;
+      const entry = s.hist[s.histTop];
+      s.board ^= t.toggle[entry & 0xff];
+      s.moves--;
+      s.status = (entry >> 8) & 3;
+      s.reason = (entry >> 10) & 3;
       s.histLen--;
       cues.push(CUE_UNDO);
-    }
-  } else if (type === ACT_REVOKE) {
-    if (revokeLen < 0) fx.error = ERR_NOTHING_TO_REVOKE;
-    else {
-      // The press being taken back saved the history length, the slot it overwrote and endedAt.
-      popPress();
-      s.hist[s.histTop] = s.rvSlot;
-      s.histLen = revokeLen;
-      s.endedAt = s.rvEnded;
     }
   } else if (type === ACT_NEW_GAME) {
     if (typeof ev.seed === "number" && ev.seed === ev.seed) {

@@ -636,6 +636,30 @@ describe.each(PROFILES)("%s through its pins", (name) => {
     expectHealthy(board);
   });
 
+  it("a hold takes back its own press and nothing else, also when that press woke the toy", () => {
+    const board = boot();
+    const start = safeStart(g, [1, 0]);
+    startAt(board, bits(start));
+    tap(board, 1);
+    const played = toyState(board);
+    expect(played.moves).toBe(1);
+    // Asleep after the idle time, the next press only wakes the toy: a hold of it (pad 7,
+    // mute) takes back no move — not the move made before the toy fell asleep.
+    board.clock.advance(185_000);
+    expect(toyState(board).asleep).toBe(true);
+    hold(board, 6, 1600, 500);
+    expect(toyState(board)).toMatchObject({ board: played.board, moves: 1, asleep: false, muted: true });
+    expect(shown(board)).toBe(played.board);
+    // Awake, pad 8 shows the goal for a second; its press is taken back.
+    hold(board, 7, 1600, 1500);
+    expect(toyState(board)).toMatchObject({ board: played.board, moves: 1, status: played.status });
+    expect(shown(board)).toBe(played.board);
+    // What power-on would resume is that game too.
+    const saved = Buffer.from(board.storage.read("merlin.gam") ?? []).toString("latin1");
+    expect(saved.split(",").slice(6, 8)).toEqual([String(fromBits(played.board)), "1"]);
+    expectHealthy(board);
+  });
+
   // Holds, the self-test chord and stuck keys fire while the keys are still down.
   it("the new game comes at 1.5 s while pad 1 is still held", () => {
     const board = boot();

@@ -9,7 +9,7 @@ import { compileTables } from "../src/tables";
 const t = compileTables(gridPuzzle({ rows: 3, cols: 3, pattern: "merlin" }));
 const RING = 0b111101111;
 
-/** What a saved game keeps: everything but the undo history and the revoke bookkeeping. */
+/** What a saved game keeps: everything but the undo history. */
 function kept(s: GameState, now: number) {
   return {
     rules: s.rules, target: s.target, seed: s.seed, puzzle: s.puzzle, start: s.start, board: s.board, moves: s.moves,
