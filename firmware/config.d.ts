@@ -43,4 +43,6 @@ declare module "merlin:config" {
   export const TABLES: MaskTables;
   /** The goal as a mask: the ring (every pad lit but the centre). */
   export const TARGET: number;
+  /** The sound cues packed by src/sounds.ts encodeCues (two characters a note; cues separated by spaces). */
+  export const CUE_TEXT: string;
 }

@@ -1,45 +1,44 @@
 /**
- * The piezo: plays the core's sound cues (flat lists of frequency Hz, duration ms; frequency
- * 0 is a rest) note by note from timers, so scanning never waits for a sound. It reads the
- * cue table (sounds.ts NOTES/CUE_START) directly instead of through cueNotes, and muting is a
- * parameter of playCue rather than a function of its own: on Espruino each top-level function
- * costs RAM for as long as the toy runs.
+ * The piezo: plays the core's sound cues note by note from timers, so scanning never waits
+ * for a sound. It reads the cues as the build packed them (CUE_TEXT: two characters a note,
+ * the pitch as a MIDI note number and the length in 10 ms; src/sounds.ts encodeCues) instead
+ * of the (Hz, ms) table, and muting is a parameter of playCue rather than a function of its
+ * own: on Espruino each top-level function costs RAM for as long as the toy runs.
  */
-import { PIEZO } from "merlin:config";
-import { CUE_START, NOTES } from "../src/sounds";
+import { CUE_TEXT, PIEZO } from "merlin:config";
+import { CUE_MS_UNIT, CUE_MS_ZERO, CUE_REST, noteHz } from "../src/sounds";
 
-/** The next note of the cue playing (index into NOTES) and the end of that cue. */
+/** The cue playing (its notes in CUE_TEXT's packing, "" when none) and the next note's index in it. */
+let cue = "";
 let index = 0;
-let end = 0;
 let timer: number | undefined;
 /** Whether sound is off (set with playCue's `mute`). */
 export let muted = false;
 
 /**
  * Sets mute first when `mute` is given, then plays cue `id` (sounds.ts) from its start,
- * replacing any cue playing; 0 (or any id while muted, except the cue that mutes) just stops
- * the sound. Without
- * arguments (the note timer) it plays the next note of the cue, or ends it in silence: one
- * function for both, as each top-level function costs RAM on the toy.
+ * replacing any cue playing; 0, an unknown id, or any id while muted (except the cue that
+ * mutes) just stops the sound. Without arguments (the note timer) it plays the next note of
+ * the cue, or ends it in silence: one function for both, as each top-level function costs RAM
+ * on the toy.
  */
 export function playCue(id?: number, mute?: boolean): void {
   if (id !== undefined) {
     if (mute !== undefined) muted = mute;
     if (timer !== undefined) clearTimeout(timer);
     // Muting plays its own cue as the acknowledgement; afterwards everything is silent.
-    const play = (!muted || mute === true) && id > 0 && id < CUE_START.length - 1; // CUE_COUNT, without its variable
-    index = play ? CUE_START[id] : 0;
-    end = play ? CUE_START[id + 1] : 0;
+    cue = (!muted || mute === true) && id > 0 ? CUE_TEXT.split(" ")[id - 1] || "" : "";
+    index = 0;
   }
   timer = undefined;
-  if (index < end) {
-    const freq = NOTES[index];
-    if (freq > 0) analogWrite(PIEZO, 0.5, { freq: freq });
+  if (index < cue.length) {
+    const pitch = cue.charCodeAt(index);
+    if (pitch !== CUE_REST) analogWrite(PIEZO, 0.5, { freq: noteHz(pitch) });
     else digitalWrite(PIEZO, 0);
-    timer = setTimeout(playCue, NOTES[index + 1]);
+    timer = setTimeout(playCue, (cue.charCodeAt(index + 1) - CUE_MS_ZERO) * CUE_MS_UNIT);
     index += 2;
   } else {
-    end = 0;
+    cue = "";
     digitalWrite(PIEZO, 0);
   }
 }

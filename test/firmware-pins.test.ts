@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { listProfiles } from "../hardware/validate";
 import { minimumSolution } from "../src/masksolve";
+import { CUE_PRESS, cueNotes } from "../src/sounds";
 import type { VirtualBoard } from "../sim/board";
 import {
   afterPresses,
@@ -24,7 +25,7 @@ import {
 const PROFILES = listProfiles();
 
 /** The note the toy plays for each press (MERLIN.md: a short low buzz, ~0.14 s). */
-const PRESS_HZ = 150;
+const PRESS_HZ = cueNotes(CUE_PRESS)[0];
 
 interface Note {
   t: number;

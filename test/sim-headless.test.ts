@@ -5,6 +5,7 @@ import { CommandIO } from "../sim/cli/command";
 import { runMerlin } from "../sim/cli/main";
 import { parseKeyScript } from "../sim/app/headless";
 import { recogniseCues, toneNotes } from "../sim/app/sounds";
+import { CUE_NEW_GAME, CUE_PRESS, cueNotes } from "../src/sounds";
 
 async function merlin(args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = "";
@@ -89,14 +90,16 @@ describe("key scripts", () => {
 
 describe("sounds from the tone log", () => {
   it("recognise cues, including one cut short by the next", () => {
+    const [press, pressMs] = cueNotes(CUE_PRESS);
+    const [chirp0, chirp0Ms, chirp1] = cueNotes(CUE_NEW_GAME);
     const tones = [
-      { t: 10, freq: 150, duty: 0.5 },
-      { t: 150, freq: 0, duty: 0 },
-      // new-game chirp interrupted after two notes by a press
-      { t: 300, freq: 300, duty: 0.5 },
-      { t: 325, freq: 400, duty: 0.5 },
-      { t: 340, freq: 150, duty: 0.5 },
-      { t: 480, freq: 0, duty: 0 },
+      { t: 10, freq: press, duty: 0.5 },
+      { t: 10 + pressMs, freq: 0, duty: 0 },
+      // new-game chirp interrupted in its second note by a press
+      { t: 300, freq: chirp0, duty: 0.5 },
+      { t: 300 + chirp0Ms, freq: chirp1, duty: 0.5 },
+      { t: 340, freq: press, duty: 0.5 },
+      { t: 340 + pressMs, freq: 0, duty: 0 },
       { t: 600, freq: 123, duty: 0.5 },
       { t: 700, freq: 0, duty: 0 },
     ];

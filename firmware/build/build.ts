@@ -1,8 +1,8 @@
 /**
  * Builds the firmware: type-checks firmware/ + src/ under the Espruino subset, generates the
- * board configuration (pins and the precomputed solver tables) for a profile, bundles
- * everything into ONE minified file with esbuild, and checks the bundle against the subset
- * and the globals the firmware may use. Only a bundle that passes is written (atomically), so
+ * board configuration (pins, the precomputed solver tables, the packed sound cues) for a
+ * profile, bundles everything into ONE file with esbuild, minifies it again with terser, and
+ * checks the bundle against the subset and the globals the firmware may use. Only a bundle that passes is written (atomically), so
  * a failed build leaves the last good file in place.
  *
  *   npm run build                      → dist/firmware.js          (pico-3x3, the default)
@@ -18,6 +18,7 @@ import { hardwareDir, listProfiles, loadProfile } from "../../hardware/validate"
 import type { Profile } from "../../hardware/profile";
 import { namedTarget } from "../../src/boardstate";
 import { gridPuzzle } from "../../src/puzzle";
+import { CUE_START, encodeCues, NOTES } from "../../src/sounds";
 import { compileTables, emitTables } from "../../src/tables";
 import { OptionSpec, optionHelp, parseOptions } from "../../sim/cli/options";
 import { inlineConstants } from "./inline-constants";
@@ -85,7 +86,10 @@ export function configDefines(p: Profile): Record<string, string> {
   };
 }
 
-/** The source of the generated `merlin:config` module for a profile (pins and tables; scalars are configDefines). */
+/**
+ * The source of the generated `merlin:config` module for a profile: pins, the solver tables
+ * and the packed sound cues (scalars are configDefines).
+ */
 export function configModule(p: Profile): string {
   const puzzle = gridPuzzle({ rows: p.rows, cols: p.cols, pattern: "merlin" });
   const tables = compileTables(puzzle);
@@ -102,6 +106,7 @@ export function configModule(p: Profile): string {
     `export const BUTTONS = [${buttonSlots(p).map((x) => x ?? "null").join(",")}];`,
     `export const TABLES = ${emitTables(tables)};`,
     `export const TARGET = ${ring};`,
+    `export const CUE_TEXT = ${JSON.stringify(encodeCues(NOTES, CUE_START))};`,
   ].join("\n");
 }
 
