@@ -388,12 +388,9 @@ export let boot: (() => void) | undefined = function (): void {
     playCue(0, settings.mute === true);
     if (typeof settings.idle === "number" && settings.idle >= 0) idleMs = settings.idle;
   }
+  // Each count that was saved as a number (a damaged file leaves the others at 0).
   const st = readFile("merlin.sta", true);
-  if (st && typeof st.games === "number" && typeof st.wins === "number" && typeof st.best === "number") {
-    stats.games = st.games;
-    stats.wins = st.wins;
-    stats.best = st.best;
-  }
+  for (const k in stats) if (st && typeof st[k] === "number") stats[k as keyof typeof stats] = st[k];
   const text = readFile("merlin.gam", false);
   const now = getTime() * 1000;
   const saved = text === null ? null : loadGame(TABLES, text, now);

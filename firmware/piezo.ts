@@ -33,7 +33,9 @@ export function playCue(id?: number, mute?: boolean): void {
   timer = undefined;
   if (index < cue.length) {
     const pitch = cue.charCodeAt(index);
-    if (pitch !== CUE_REST) analogWrite(PIEZO, 0.5, { freq: noteHz(pitch) });
+    // noteHz is called outside the object literal: terser inlines no call inside one.
+    const hz = pitch !== CUE_REST ? noteHz(pitch) : 0;
+    if (hz > 0) analogWrite(PIEZO, 0.5, { freq: hz });
     else digitalWrite(PIEZO, 0);
     timer = setTimeout(playCue, (cue.charCodeAt(index + 1) - CUE_MS_ZERO) * CUE_MS_UNIT);
     index += 2;

@@ -1,8 +1,7 @@
 // The firmware bundle of every board profile: it parses as the Espruino subset and uses only
 // declared globals, the solver tables it carries are exactly those the build computes from the
-// profile's puzzle, and the 3×3 bundle does not grow. Issue 3's budget is 12 KB (BUNDLE_BUDGET);
-// the bundle is about 13.2 KB today, so the test holds the measured size as a ceiling against
-// regressions and lists the budget as a todo until it is met (see the README's Budgets).
+// profile's puzzle, and the 3×3 bundle stays within issue 3's budget of 12 KB (BUNDLE_BUDGET;
+// the README's Budgets has the measured sizes).
 import { describe, expect, it } from "vitest";
 import { BUNDLE_BUDGET, buildFirmware, DEFAULT_PROFILE } from "../firmware/build/build";
 import { listProfiles, loadProfile } from "../hardware/validate";
@@ -17,11 +16,11 @@ function int32Literals(code: string): number[][] {
   return out;
 }
 
-/** The measured pico-3x3 bundle (13561 bytes on 2026-11-21) rounded up: lower it as the bundle shrinks. */
-const BUNDLE_CEILING = 13.5 * 1024;
-
 describe("firmware bundle", () => {
-  it.todo(`pico-3x3 bundle within issue 3's budget of ${BUNDLE_BUDGET} bytes`);
+  it("the budget is issue 3's: 12 KB for pico-3x3", () => {
+    expect(BUNDLE_BUDGET).toBe(12 * 1024);
+    expect(DEFAULT_PROFILE).toBe("pico-3x3");
+  });
 
   for (const name of listProfiles()) {
     it(`${name}: builds with no subset findings and carries the profile's tables`, async () => {
@@ -35,7 +34,8 @@ describe("firmware bundle", () => {
       // The tables object is emitted as toggle, solve, check, quiet: find that run of literals.
       const at = tables.findIndex((_, i) => expected.every((e, j) => JSON.stringify(tables[i + j]) === JSON.stringify(e)));
       expect(at).toBeGreaterThanOrEqual(0);
-      if (name === DEFAULT_PROFILE) expect(r.bytes).toBeLessThanOrEqual(BUNDLE_CEILING);
+      expect(r.bytes).toBe(Buffer.byteLength(code));
+      if (name === DEFAULT_PROFILE) expect(r.bytes, `${name} bundle bytes`).toBeLessThanOrEqual(BUNDLE_BUDGET);
     }, 60_000);
   }
 });
