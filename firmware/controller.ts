@@ -11,8 +11,7 @@
 import { LED_PINS, TABLES, TARGET } from "merlin:config";
 import { DEBOUNCE_PRESS_MS, DEBOUNCE_RELEASE_MS } from "../src/debounce";
 import {
-  CHORD_MS, EV_CHORD, EV_HOLD, EV_PRESS, EV_STUCK, EVENT_QUEUE_SIZE, HOLD_MS, SELF_TEST_CHORD, STUCK_MS,
-  keyEventsUpdate, KeyEvents,
+  createKeyEvents, EV_CHORD, EV_HOLD, EV_PRESS, EV_STUCK, EVENT_QUEUE_SIZE, SELF_TEST_CHORD, keyEventsUpdate, KeyEvents,
 } from "../src/keyevents";
 import {
   ACT_HINT, ACT_NEW_GAME, ACT_PRESS, ACT_SET_RULES, ACT_SHOW, ACT_UNDO, createGameFrom, Effects, GameEvent,
@@ -395,29 +394,8 @@ export let boot: (() => void) | undefined = function (): void {
   const now = getTime() * 1000;
   const saved = text === null ? null : loadGame(TABLES, text, now);
   game = saved && saved.target === TARGET ? saved : createGameFrom(TABLES, TARGET, rules, -1, (E.hwRand() >>> 0) % 1000000, now);
-  // createKeyEvents's object, written out (the compiler checks it against KeyEvents): the
-  // one-shot create function then stays out of the bundle.
-  const keys = PADS + BUTTON_COUNT;
-  const allMask = keys === 32 ? 0xffffffff : (1 << keys) - 1;
-  keyEvents = {
-    allMask: allMask >>> 0,
-    chordMask: (SELF_TEST_CHORD & allMask) >>> 0,
-    holdMs: HOLD_MS,
-    chordMs: CHORD_MS,
-    stuckMs: STUCK_MS,
-    down: 0,
-    stuck: 0,
-    noHold: 0,
-    downAt: new Float64Array(keys),
-    chordSince: -1,
-    chordDone: false,
-    queueType: new Uint8Array(EVENT_QUEUE_SIZE),
-    queueArg: new Uint32Array(EVENT_QUEUE_SIZE),
-    queueHead: 0,
-    queueCount: 0,
-    dropped: 0,
-    arg: 0,
-  };
+  // (Called once: the build inlines createKeyEvents here, so it costs no top-level function.)
+  keyEvents = createKeyEvents(PADS + BUTTON_COUNT, SELF_TEST_CHORD);
   scannerInit!(onKeys, DEBOUNCE_PRESS_MS, DEBOUNCE_RELEASE_MS);
   setScan(true, 0);
   update(TABLES, game, { type: ACT_SHOW, now: now }, fx);

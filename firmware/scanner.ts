@@ -10,7 +10,7 @@
  * that row's LEDs and reading that row's keys in the same slot.
  */
 import { BUTTONS, KEY_COLS, KEY_ROWS, LED_PINS } from "merlin:config";
-import { debounceUpdate, Debouncer } from "../src/debounce";
+import { createDebouncer, debounceUpdate, Debouncer } from "../src/debounce";
 import { resolveScan } from "../src/keymatrix";
 import { shownMask } from "./leds";
 
@@ -137,17 +137,8 @@ export let scannerInit: ((callback: KeyChange, pressMs: number, releaseMs: numbe
 ): void {
   scannerInit = undefined;
   onChange = callback;
-  // createDebouncer's object, written out (the compiler checks it against Debouncer): the
-  // one-shot create function then stays out of the bundle.
-  const keys = PADS + BUTTON_COUNT;
-  debouncer = {
-    pressMs: pressMs,
-    releaseMs: releaseMs,
-    allMask: keys === 32 ? 0xffffffff : (1 << keys) - 1,
-    stable: 0,
-    pending: 0,
-    deadline: new Float64Array(keys),
-  };
+  // (Called once: the build inlines createDebouncer here, so it costs no top-level function.)
+  debouncer = createDebouncer(PADS + BUTTON_COUNT, pressMs, releaseMs);
   for (let i = 0; i < ROWS; i++) pinMode(KEY_ROWS[i], "opendrain");
   for (let i = 0; i < COLS + BUTTON_COUNT; i++) {
     const pin = BUTTON_COUNT > 0 && i >= COLS ? BUTTONS[i - COLS] : KEY_COLS[i];
