@@ -4,7 +4,7 @@
  * presses are 32-bit masks (bit i = cell i or key i).
  */
 import { popcount32 } from "./gf2";
-import { orderBySize, PressSim, SAFE_ORDER_EXTRA_TRIES, safeOrder } from "./safeorder";
+import { PressSim, SAFE_ORDER_EXTRA_TRIES, safeOrder } from "./safeorder";
 import { MaskTables } from "./tables";
 
 /** The cells toggled by pressing every key in `presses` once. */
@@ -112,11 +112,9 @@ export function pressCount(t: MaskTables, board: number, target: number): number
   return popcount32(minimumSolution(t, board, target));
 }
 
-/** Keys by the number of cells they toggle, ascending, ties by index (see footprintOrder). */
+/** Keys by the number of cells they toggle, ascending, ties by index (see footprintOrder): the tables' precomputed order. */
 export function maskFootprintOrder(t: MaskTables): Int32Array {
-  const sizes = new Int32Array(t.keys);
-  for (let k = 0; k < t.keys; k++) sizes[k] = popcount32(t.toggle[k]);
-  return orderBySize(sizes);
+  return t.order;
 }
 
 /** Solutions hint seeks a safe order for, at most (see hint). */
@@ -152,20 +150,7 @@ export function safeMaskOrder(t: MaskTables, board: number, target: number, pres
  * solution. −1 when the board is solved or cannot be solved.
  */
 export function hint(t: MaskTables, board: number, target: number, order?: ArrayLike<number>): number {
-  // Helpers nested: the firmware needs only hint, and nested functions cost RAM only while it runs.
-  /** Keys by footprint (cells toggled), ascending, ties by index: maskFootprintOrder's order. */
-  function footprint(): number[] {
-    const out: number[] = [];
-    // Selection by size 0..32: keys come out by size, ties by index (popcount inlined, see isReachable).
-    for (let size = 0; size <= 32; size++) {
-      for (let k = 0; k < t.keys; k++) {
-        let n = 0;
-        for (let m = t.toggle[k]; m !== 0; m &= m - 1) n++;
-        if (n === size) out.push(k);
-      }
-    }
-    return out;
-  }
+  // A helper nested: the firmware needs only hint, and nested functions cost RAM only while it runs.
   /**
    * The first key (in `pref` order) of a safe order of `rest`'s presses from board `b`, 32 when
    * nothing is left to press, −1 when no order avoids the dark board (or none was found within
@@ -184,7 +169,7 @@ export function hint(t: MaskTables, board: number, target: number, order?: Array
   }
 
   if (board === target || !isReachable(t, board ^ target)) return -1;
-  const pref = order === undefined ? footprint() : order;
+  const pref = order === undefined ? t.order : order;
   // One walk over the solutions: the minimum one (best) and the fewest presses that have a safe
   // order (a singular board's minimum solution may have none). Safe orders are sought for
   // HINT_ALTERNATIVES solutions at most: a degenerate board may have a million.

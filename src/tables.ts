@@ -7,8 +7,9 @@
  * presses = XOR of solve[j] over the set bits j of (target XOR board). No matrix
  * inversion ever runs on the device.
  */
-import { getBit, nullSpace, reduceMatrix } from "./gf2";
+import { getBit, nullSpace, popcount32, reduceMatrix } from "./gf2";
 import { inputError, Puzzle, toggleMatrix } from "./puzzle";
+import { orderBySize } from "./safeorder";
 
 export const MAX_MASK_BITS = 32;
 
@@ -29,6 +30,12 @@ export interface MaskTables {
   check: Int32Array;
   /** A basis of the quiet patterns: press sets that change nothing. */
   quiet: Int32Array;
+  /**
+   * The keys by footprint (cells toggled), fewest first, ties by index: the order the hint
+   * prefers keys in (on Merlin 3×3 source 003's edges, corners, centre). Precomputed, so the
+   * toy does not sort on every HIT ME.
+   */
+  order: Int32Array;
 }
 
 /** Computes the mask tables of an on/off puzzle with at most 32 cells and 32 keys. */
@@ -64,7 +71,13 @@ export function compileTables(p: Puzzle): MaskTables {
   const quiet = new Int32Array(ns.rows);
   for (let i = 0; i < ns.rows; i++) quiet[i] = ns.data[i * ns.stride];
 
-  return { rows: p.rows, cols: p.cols, cells: p.cells, keys: p.keys, toggle: toggle, solve: solve, check: check, quiet: quiet };
+  const sizes = new Int32Array(p.keys);
+  for (let k = 0; k < p.keys; k++) sizes[k] = popcount32(toggle[k]);
+
+  return {
+    rows: p.rows, cols: p.cols, cells: p.cells, keys: p.keys, toggle: toggle, solve: solve, check: check, quiet: quiet,
+    order: orderBySize(sizes),
+  };
 }
 
 function int32List(a: Int32Array): string {
@@ -84,6 +97,7 @@ export function emitTables(t: MaskTables): string {
     ",toggle:new Int32Array(" + int32List(t.toggle) + ")" +
     ",solve:new Int32Array(" + int32List(t.solve) + ")" +
     ",check:new Int32Array(" + int32List(t.check) + ")" +
-    ",quiet:new Int32Array(" + int32List(t.quiet) + ")}"
+    ",quiet:new Int32Array(" + int32List(t.quiet) + ")" +
+    ",order:new Int32Array(" + int32List(t.order) + ")}"
   );
 }

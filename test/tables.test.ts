@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { gridPuzzle, keyEffect, toggleMatrix } from "../src/puzzle";
 import { getBit } from "../src/gf2";
-import { compileTables, emitTables } from "../src/tables";
+import { compileTables, emitTables, MaskTables } from "../src/tables";
 
 // Sources 002 (§3.1) and 003: M[cell][key] for Merlin 3×3, and its inverse over GF(2).
 const MERLIN_M = [
@@ -43,6 +43,18 @@ describe("Merlin 3×3 model", () => {
       }
     }
     expect(emitTables(t)).toMatch(/^\{rows:3,cols:3,cells:9,keys:9,toggle:new Int32Array\(\[27,7,54,/);
+  });
+
+  it("orders the keys as source 003's strategy tries them: edges, corners, centre (1-based 2 4 6 8, 1 3 7 9, 5)", () => {
+    expect(Array.from(compileTables(merlin).order, (k) => k + 1)).toEqual([2, 4, 6, 8, 1, 3, 7, 9, 5]);
+  });
+
+  it("emits tables that evaluate back to the same tables", () => {
+    for (const p of [merlin, gridPuzzle({ rows: 4, cols: 4, pattern: "plus" }), gridPuzzle({ rows: 2, cols: 3, pattern: "merlin" })]) {
+      const t = compileTables(p);
+      const back = new Function(`return ${emitTables(t)};`)() as MaskTables;
+      expect(back).toEqual(t);
+    }
   });
 
   it("solves the worked example of source 003: 010110101 → 111101111 by keys 3,4,5,8,9", () => {
