@@ -55,6 +55,8 @@ let stuckMask = 0;
  * the moves their keys made.
  */
 let beforeKeys: GameState | undefined;
+/** The statistics at that moment (as saved): a press that ended the game and is taken back is not counted. */
+let statsBeforeKeys = "";
 const stats = { games: 0, wins: 0, best: 0 };
 /** The last error, for Merlin.state() and the tests. */
 let lastError = "";
@@ -230,12 +232,15 @@ function onKeys(changed: number, stable: number, now: number): void {
         beforeKeys = Object.assign({}, game);
         beforeKeys.hist = new Uint16Array(game.hist.length);
         beforeKeys.hist.set(game.hist);
+        statsBeforeKeys = JSON.stringify(stats);
         first = false;
       }
       // A hold gesture (pads 1…9) and the self-test chord take back the moves their keys made.
       if ((type === EV_CHORD || (type === EV_HOLD && arg < PADS && arg < 9)) && selfTest < 0 && beforeKeys) {
         game = beforeKeys;
         beforeKeys = undefined;
+        Object.assign(stats, JSON.parse(statsBeforeKeys));
+        persist("merlin.sta", statsBeforeKeys);
         send(ACT_SHOW);
       }
       if (type === EV_PRESS || type === EV_HOLD) keyDown(arg, type === EV_HOLD);

@@ -661,6 +661,25 @@ describe.each(PROFILES)("%s through its pins", (name) => {
     expectHealthy(board);
   });
 
+  it("a hold whose press won takes the win back out of the statistics too", () => {
+    const board = boot();
+    // One press of pad 1 from the goal.
+    startAt(board, bits(g.goal ^ g.toggle[0]));
+    const before = board.eval("Merlin.stats()") as { games: number; wins: number; best: number };
+    hold(board, 0, 1600, 500);
+    expect(toyState(board)).toMatchObject({ moves: 0, status: "playing" });
+    expect(board.eval("Merlin.stats()")).toEqual(before);
+    board.clock.advance(2000); // past store.ts's write delay
+    // The win was saved a second after the press; the hold saved the statistics before it again.
+    expect(JSON.parse(Buffer.from(board.storage.read("merlin.sta") ?? []).toString("latin1"))).toEqual(before);
+    // A plain press that wins is counted.
+    startAt(board, bits(g.goal ^ g.toggle[0]));
+    tap(board, 0);
+    expect(toyState(board).status).toBe("won");
+    expect(board.eval("Merlin.stats()")).toMatchObject({ games: before.games + 1, wins: before.wins + 1 });
+    expectHealthy(board);
+  });
+
   // Holds, the self-test chord and stuck keys fire while the keys are still down.
   it("the new game comes at 1.5 s while pad 1 is still held", () => {
     const board = boot();
