@@ -18,15 +18,14 @@
  * n = min(rows, cols) (boards wider than tall are transposed). Memory: the board, the
  * press set and O(n) words.
  *
- * Minimal solutions: all solutions are x ^ Σ c_i·q_i over the quiet patterns q_i. For each
- * cell p let sig_p be the k-bit vector (q_0[p], …, q_{k-1}[p]); the number of presses of
- * combination c is Σ_p [x_p ^ <c, sig_p>], so with N[s] = Σ_{p: sig_p = s} (-1)^{x_p} the
- * Walsh–Hadamard transform W = WHT(N) gives presses(c) = (m·n - W[c]) / 2 for all 2^k
- * combinations at once. The signatures come from one more chase, bit-sliced (one Uint32 per
- * cell holding all k quiet patterns). Exact for nullity ≤ `exactLimit` (default 24): the
- * same answer as a Gray-code walk over the 2^k quiet combinations, in O(m·n + k·2^k)
- * instead of O(2^k·m·n/32). Above the limit a heuristic (exact minimisation over blocks of
- * 16 quiet patterns at a time, repeated while it improves) returns minimal: false.
+ * Minimal solutions: all solutions are x ^ Σ c_i·q_i over the quiet patterns q_i. One more
+ * chase, bit-sliced (each cell carries one bit per quiet pattern, `words` 32-bit words), gives
+ * every cell's signature (q_0[p], …, q_{k-1}[p]) without storing the patterns, and the cells go
+ * into minweight.ts's classes; fewestPresses finds the best combination (exact when its search
+ * finishes within the budget, see there) and one re-chase from the combined first row makes the
+ * press board. Boards of more than MAX_CLASS_CELLS cells with nullity above TRANSFORM_BITS search
+ * only the combinations of the first TRANSFORM_BITS quiet patterns (labelled heuristic): their
+ * classes would not fit in memory.
  */
 import {
   Poly,
@@ -42,6 +41,7 @@ import {
   polyToPathVector,
   polyTaylorShift,
 } from "./gf2poly";
+import { addCell, createQuietClasses, DEFAULT_SEARCH_BUDGET, fewestPresses, QuietClasses, TRANSFORM_BITS } from "./minweight";
 import {
   BoardTarget,
   PackedBoard,
@@ -91,10 +91,8 @@ export interface PlusGridSolveOptions {
   plan?: PlusGridPlan;
   /** Search for fewest presses when there are several solutions (default true). */
   minimize?: boolean;
-  /** Largest nullity minimised exactly (default 24, at most 26: 2^k 32-bit counters). */
-  exactLimit?: number;
-  /** Cell·pattern-block budget of the heuristic above exactLimit (default 2^28). */
-  heuristicBudget?: number;
+  /** Work units for that search (minweight.ts; default DEFAULT_SEARCH_BUDGET, about 8 s). */
+  searchBudget?: number;
   /** Also return the quiet patterns as boards. */
   nullBasis?: boolean;
 }
@@ -108,8 +106,8 @@ export interface PlusGridSolution {
   nullity: number;
   /** True when no press set with fewer presses exists. */
   minimal: boolean;
-  /** "unique" (nullity 0), "exact" (WHT over all quiet combinations), "heuristic",
-   *  "none" (minimisation off or over budget) or "unsolvable". */
+  /** "unique" (nullity 0), "exact" (the search proved the minimum), "heuristic" (the best
+   *  found when the search did not finish), "none" (minimisation off) or "unsolvable". */
   method: string;
   nullBasis?: PackedBoard[];
 }
@@ -188,23 +186,29 @@ export function preparePlusGrid(rows: number, cols: number): PlusGridPlan {
   };
 }
 
+/** Boards above this many cells with nullity above TRANSFORM_BITS search a subspace only (memory). */
+export const MAX_CLASS_CELLS = 1 << 23;
+
 /**
- * Number of presses of every combination of the given quiet patterns added to `presses`:
- * returns W with presses(c) = (m·n − W[c]) / 2 (see the file comment). `rows` are the
- * patterns' first rows (k ≤ 30); one bit-sliced chase makes their signatures.
+ * The cells of `presses` in classes of equal signature over the quiet patterns whose first rows
+ * are rows[0 .. k): one bit-sliced chase of all k patterns at once (see the file comment).
  */
-function comboScores(presses: PackedBoard, rows: Uint32Array[], first: number, k: number): Int32Array {
+function quietClasses(presses: PackedBoard, rows: Uint32Array[], k: number): QuietClasses {
   const m = presses.rows;
   const n = presses.cols;
   const stride = presses.stride;
-  const hist = new Int32Array(1 << k);
-  let prev = new Int32Array(n + 2);
-  let cur = new Int32Array(n + 2);
-  let next = new Int32Array(n + 2);
-  // cur[j + 1] = signature of cell j (slots 0 and n+1 stay 0 as the border).
+  const words = (k + 31) >>> 5;
+  const table = createQuietClasses(k);
+  const direct = table.direct;
+  const ones = table.ones;
+  const zeros = table.zeros;
+  let prev = new Int32Array((n + 2) * words);
+  let cur = new Int32Array((n + 2) * words);
+  let next = new Int32Array((n + 2) * words);
+  // cur[(j + 1)·words ..]: signature of cell j of the current row (slots 0 and n + 1: the border).
   for (let i = 0; i < k; i++) {
-    const q = rows[first + i];
-    for (let j = 0; j < n; j++) if ((q[j >>> 5] >>> (j & 31)) & 1) cur[j + 1] |= 1 << i;
+    const q = rows[i];
+    for (let j = 0; j < n; j++) if ((q[j >>> 5] >>> (j & 31)) & 1) cur[(j + 1) * words + (i >>> 5)] |= 1 << (i & 31);
   }
   const p = presses.data;
   for (let r = 0; r < m; r++) {
@@ -213,15 +217,16 @@ function comboScores(presses: PackedBoard, rows: Uint32Array[], first: number, k
       let bits = p[o + w];
       const j0 = w << 5;
       const j1 = j0 + 32 < n ? j0 + 32 : n;
-      let left = cur[j0];
-      let s = cur[j0 + 1];
       for (let j = j0 + 1; j <= j1; j++) {
-        const right = cur[j + 1];
-        next[j] = left ^ s ^ right ^ prev[j];
-        hist[s] += 1 - ((bits & 1) << 1);
+        const at = j * words;
+        for (let x = at; x < at + words; x++) next[x] = cur[x - words] ^ cur[x] ^ cur[x + words] ^ prev[x];
+        if (direct) {
+          if (bits & 1) ones[cur[at]]++;
+          else zeros[cur[at]]++;
+        } else {
+          addCell(table, cur, at, bits & 1);
+        }
         bits = bits >>> 1;
-        left = s;
-        s = right;
       }
     }
     const t = prev;
@@ -229,46 +234,20 @@ function comboScores(presses: PackedBoard, rows: Uint32Array[], first: number, k
     cur = next;
     next = t;
   }
-  for (let j = 0; j < n; j++) {
-    if (cur[j + 1] !== 0) throw new Error("internal: quiet pattern does not chase to zero");
+  for (let x = 0; x < cur.length; x++) {
+    if (cur[x] !== 0) throw new Error("internal: quiet pattern does not chase to zero");
   }
-  // In-place Walsh–Hadamard transform.
-  const size = 1 << k;
-  for (let h = 1; h < size; h <<= 1) {
-    for (let i = 0; i < size; i += h << 1) {
-      for (let j = i; j < i + h; j++) {
-        const a = hist[j];
-        const b = hist[j + h];
-        hist[j] = a + b;
-        hist[j + h] = a - b;
-      }
-    }
-  }
-  return hist;
+  return table;
 }
 
-/** Index of the largest score (the fewest presses); 0 (no change) on ties with it. */
-function bestCombo(w: Int32Array): number {
-  let best = 0;
-  for (let c = 1; c < w.length; c++) if (w[c] > w[best]) best = c;
-  return best;
-}
-
-/** Re-chases `presses` from first row x0 ^ Σ_{i in combo} rows[first + i]. */
-function applyCombo(
-  presses: PackedBoard,
-  d: PackedBoard,
-  flip: boolean,
-  rows: Uint32Array[],
-  first: number,
-  combo: number,
-): void {
+/** Re-chases `presses` from first row x0 ^ Σ_{i in combo} rows[i]. */
+function applyCombo(presses: PackedBoard, d: PackedBoard, flip: boolean, rows: Uint32Array[], combo: Uint32Array): void {
   const stride = presses.stride;
   const x0 = new Uint32Array(stride);
   for (let w = 0; w < stride; w++) x0[w] = presses.data[w];
-  for (let i = 0; combo >>> i; i++) {
-    if ((combo >>> i) & 1) {
-      const q = rows[first + i];
+  for (let i = 0; i < rows.length; i++) {
+    if ((combo[i >>> 5] >>> (i & 31)) & 1) {
+      const q = rows[i];
       for (let w = 0; w < stride; w++) x0[w] ^= q[w];
     }
   }
@@ -302,43 +281,20 @@ function solveOriented(
   for (let w = 0; w < stride; w++) if (over[w] !== 0) throw new Error("internal: chased solution does not vanish");
   const k = plan.nullity;
   let method = k === 0 ? "unique" : "none";
-  const minimize = options.minimize !== false;
-  if (k > 0 && minimize) {
-    let limit = options.exactLimit !== undefined ? options.exactLimit : 24;
-    if (limit > 26) limit = 26;
-    if (k <= limit) {
-      applyCombo(presses, d, flip, plan.quietRows, 0, bestCombo(comboScores(presses, plan.quietRows, 0, k)));
-      method = "exact";
-    } else {
-      const block = 16;
-      const blocks = Math.ceil(k / block);
-      const budget = options.heuristicBudget !== undefined ? options.heuristicBudget : 268435456;
-      if (m * n * blocks <= budget) {
-        method = "heuristic";
-        let passes = Math.floor(budget / (m * n * blocks));
-        if (passes > 8) passes = 8;
-        for (let pass = 0; pass < passes; pass++) {
-          let improved = false;
-          for (let b = 0; b < blocks; b++) {
-            const first = b * block;
-            const size = k - first < block ? k - first : block;
-            const combo = bestCombo(comboScores(presses, plan.quietRows, first, size));
-            if (combo !== 0) {
-              applyCombo(presses, d, flip, plan.quietRows, first, combo);
-              improved = true;
-            }
-          }
-          if (!improved) break;
-        }
-      }
-    }
+  if (k > 0 && options.minimize !== false) {
+    // Too many cells for classes over all k patterns: search the first TRANSFORM_BITS only.
+    const searched = k > TRANSFORM_BITS && m * n > MAX_CLASS_CELLS ? TRANSFORM_BITS : k;
+    const budget = options.searchBudget !== undefined ? options.searchBudget : DEFAULT_SEARCH_BUDGET;
+    const choice = fewestPresses(quietClasses(presses, plan.quietRows, searched), budget);
+    applyCombo(presses, d, flip, plan.quietRows, choice.combo);
+    method = choice.exact && searched === k ? "exact" : "heuristic";
   }
   const result: PlusGridSolution = {
     solvable: true,
     presses: presses,
     moves: boardWeight(presses),
     nullity: k,
-    minimal: k === 0 || method === "exact",
+    minimal: method === "unique" || method === "exact",
     method: method,
   };
   if (options.nullBasis) {
@@ -355,8 +311,8 @@ function solveOriented(
 
 /**
  * Presses that turn `board` into `target` ("dark" = all off, "lit" = all on, or a board of
- * the same size). Fewest presses when the nullity is ≤ exactLimit (minimal: true);
- * otherwise a heuristic or plain solution, labelled minimal: false.
+ * the same size): the fewest (minimal: true) when the search over the quiet patterns finishes
+ * within its budget, otherwise the best it found or a plain solution, labelled minimal: false.
  */
 export function solvePlusGrid(
   board: PackedBoard,

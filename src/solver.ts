@@ -10,20 +10,20 @@
  *   - other on/off boards (k = 2): bit-packed Gauss–Jordan over GF(2) (gf2.ts);
  *   - k-state boards: Smith form over Z_k (zk.ts).
  * On top of either, this file picks the fewest presses among all solutions (the solutions
- * differ by quiet patterns: press sets that change nothing), checks every answer by
- * replaying it, and orders the presses so the board never goes all dark on the way
- * (source 002 §4: the BASIC game is lost on an all-dark board).
+ * differ by quiet patterns: press sets that change nothing; on/off boards by minweight.ts,
+ * k-state boards by an odometer below), checks every answer by replaying it, and orders the
+ * presses so the board never goes all dark on the way (source 002 §4: the BASIC game is lost
+ * on an all-dark board).
  */
 import { productString } from "./bigcount";
 import { isDark, sameBoard } from "./boardstate";
 import { createBoard, getCell, PackedBoard, setCell } from "./chase";
-import { BitMatrix, getBit, inverseOf, nullSpace, popcount32, reduceMatrix, Reduction, solveReduced, wordsFor } from "./gf2";
+import { BitMatrix, getBit, inverseOf, nullSpace, reduceMatrix, Reduction, solveReduced, wordsFor } from "./gf2";
 import { PlusGridPlan, preparePlusGrid, solvePlusGrid } from "./gridsolve";
-import { applyPresses, parseMask, Puzzle, toggleMatrix } from "./puzzle";
+import { addCell, createQuietClasses, DEFAULT_SEARCH_BUDGET, fewestPresses } from "./minweight";
+import { applyPresses, parseMask, Puzzle, puzzleMatrix, toggleMatrix } from "./puzzle";
 import { footprintOrder, PressSim, safeOrder } from "./safeorder";
 import {
-  createZkMatrix,
-  ZkMatrix,
   zkImageOrders,
   zkInverse,
   zkKernel,
@@ -34,10 +34,8 @@ import {
   zkSolve,
 } from "./zk";
 
-/** Exhaustive minimum search up to 2^24 solutions (nullity 24 on/off, |kernel| ≤ 2^24 mod k). */
-export const MAX_EXHAUSTIVE_BITS = 24;
-/** Upper bound for SolveOptions.maxSearchBits (the Gray-code walk counts in 31-bit integers). */
-const MAX_SEARCH_BITS_LIMIT = 30;
+/** k-state boards: the odometer searches at most 2^24 solutions (|kernel| ≤ 2^24). */
+export const MAX_ZK_SEARCH_BITS = 24;
 
 /**
  * What elimination knows about a board's matrix A (cells × keys, mod k). Implemented here
@@ -57,24 +55,26 @@ export interface LinearBackend {
   /** A⁻¹ as one row per key (x_key = Σ row[cell]·diff[cell] mod k), or null if A is not invertible. */
   inverseRows(): Uint8Array[] | null;
   /**
-   * Optional: the back end's own fewest-presses search (e.g. light chasing with a search
-   * over the quiet patterns that scales better than the generic walk), used by solve()
-   * instead of particular() + the generic search. Null when diff is unreachable.
+   * Optional: the back end's own way to the fewest presses (light chasing hands its cells to
+   * the same search without building the quiet patterns), used by solve() instead of
+   * particular() + the search below. Null when diff is unreachable.
    */
-  fewest?(diff: Uint8Array, maxSearchBits: number): { counts: Uint8Array; minimal: boolean } | null;
-  // maxSearchBits: search at most 2^maxSearchBits solutions; negative when not minimising.
+  fewest?(diff: Uint8Array, limits: SearchLimits): Fewest | null;
 }
 
-/** The matrix A over Z_k: A[cell][key] = how many times a press of key advances cell, mod k. */
-export function puzzleMatrix(p: Puzzle): ZkMatrix {
-  const a = createZkMatrix(p.cells, p.keys, p.states);
-  for (let j = 0; j < p.keys; j++) {
-    for (let i = p.keyStart[j]; i < p.keyStart[j + 1]; i++) {
-      const at = p.keyCells[i] * p.keys + j;
-      a.data[at] = (a.data[at] + 1) % p.states;
-    }
-  }
-  return a;
+/** How hard solve() looks for the fewest presses. */
+export interface SearchLimits {
+  minimize: boolean;
+  /** On/off boards: work units for minweight.ts's search. */
+  budget: number;
+  /** k-state boards: search every solution when there are at most 2^maxBits. */
+  maxBits: number;
+}
+
+/** Presses per key and how they were chosen (Solution.method). */
+interface Fewest {
+  counts: Uint8Array;
+  method: string;
 }
 
 function unpackBits(words: Uint32Array, offset: number, n: number): Uint8Array {
@@ -120,7 +120,7 @@ function gf2Backend(p: Puzzle): LinearBackend {
 }
 
 function zkBackend(p: Puzzle): LinearBackend {
-  const red: ZkReduction = zkReduce(puzzleMatrix(p));
+  const red: ZkReduction = zkReduce(puzzleMatrix(p, p.states));
   return {
     rank: zkRank(red),
     imageOrders: zkImageOrders(red),
@@ -140,9 +140,6 @@ function zkBackend(p: Puzzle): LinearBackend {
     },
   };
 }
-
-/** Largest nullity gridsolve minimises exactly (its Walsh–Hadamard table has 2^26 entries). */
-const PLUS_EXACT_LIMIT = 26;
 
 /** The plus pattern's offsets, as parseMask gives them for 010/111/010. */
 const PLUS_MASK = "010/111/010";
@@ -226,7 +223,7 @@ function unpackCells(b: PackedBoard): Uint8Array {
 
 /**
  * On/off plus grids by light chasing (gridsolve.ts): rank, solutions, quiet patterns and the
- * fewest presses (exact up to nullity 26 by a Walsh–Hadamard transform) without building A.
+ * fewest presses without building A.
  */
 function plusGridBackend(p: Puzzle): LinearBackend {
   const plan: PlusGridPlan = preparePlusGrid(p.rows, p.cols);
@@ -266,12 +263,10 @@ function plusGridBackend(p: Puzzle): LinearBackend {
       }
       return out;
     },
-    fewest: function (diff: Uint8Array, maxSearchBits: number): { counts: Uint8Array; minimal: boolean } | null {
-      const minimize = maxSearchBits >= 0;
-      const limit = maxSearchBits < PLUS_EXACT_LIMIT ? maxSearchBits : PLUS_EXACT_LIMIT;
-      const sol = solvePlusGrid(packCells(p, diff), "dark", { plan: plan, minimize: minimize, exactLimit: minimize ? limit : 0 });
+    fewest: function (diff: Uint8Array, limits: SearchLimits): Fewest | null {
+      const sol = solvePlusGrid(packCells(p, diff), "dark", { plan: plan, minimize: limits.minimize, searchBudget: limits.budget });
       if (sol.presses === null) return null;
-      return { counts: unpackCells(sol.presses), minimal: sol.minimal };
+      return { counts: unpackCells(sol.presses), method: sol.method };
     },
   };
 }
@@ -369,9 +364,11 @@ export function inverse(p: Puzzle): Uint8Array[] | null {
 }
 
 export interface SolveOptions {
-  /** Search all solutions for the fewest presses (default true). */
+  /** Search the solutions for the fewest presses (default true). */
   minimize?: boolean;
-  /** Largest search, in bits: 2^maxSearchBits solutions (default MAX_EXHAUSTIVE_BITS = 24). */
+  /** On/off boards: work units of the search (minweight.ts; default DEFAULT_SEARCH_BUDGET, about 8 s). */
+  searchBudget?: number;
+  /** k-state boards: search exhaustively up to 2^maxSearchBits solutions (default MAX_ZK_SEARCH_BITS = 24, at most 30). */
   maxSearchBits?: number;
   /** Compute a safe press order (default true). */
   order?: boolean;
@@ -388,6 +385,12 @@ export interface Solution {
   /** True when no solution has fewer presses. */
   minimal: boolean;
   /**
+   * How the presses were chosen: "unique" (the only solution), "exact" (every solution
+   * searched, the fewest proven), "heuristic" (the best found when the search could not
+   * finish), "none" (not minimised) or "unsolvable".
+   */
+  method: string;
+  /**
    * 1-based keys in a press order (a key pressed c times appears c times) that never
    * makes the whole board dark before the last press (safeorder.ts, preferring keys with
    * small footprints); null when no such order exists (or safeOrder's bounded search gave
@@ -397,50 +400,26 @@ export interface Solution {
   order: number[] | null;
 }
 
-/** Fewest set bits over x ⊕ span(basis), walking the 2^n combinations in Gray-code order. */
-function minimizeGf2(x: Uint8Array, basis: Uint8Array[]): Uint8Array {
-  const n = x.length;
-  const words = wordsFor(n);
-  const cur = new Uint32Array(words);
-  for (let i = 0; i < n; i++) if (x[i]) cur[i >>> 5] |= 1 << (i & 31);
-  // Only words some quiet pattern touches change; the rest keep their weight.
-  let lo = words;
-  let hi = 0;
-  const packed = new Uint32Array(basis.length * words);
-  for (let b = 0; b < basis.length; b++) {
-    for (let i = 0; i < n; i++) {
-      if (basis[b][i]) {
-        packed[b * words + (i >>> 5)] |= 1 << (i & 31);
-        if (i >>> 5 < lo) lo = i >>> 5;
-        if ((i >>> 5) + 1 > hi) hi = (i >>> 5) + 1;
-      }
-    }
+/**
+ * The fewest presses over x + span(quiet) on an on/off board: the keys go into minweight.ts's
+ * classes by their signature over the quiet patterns, and its search picks the combination.
+ */
+function fewestGf2(x: Uint8Array, quiet: Uint8Array[], budget: number): Fewest {
+  const d = quiet.length;
+  const table = createQuietClasses(d);
+  const sig = new Int32Array(wordsFor(d) || 1);
+  for (let key = 0; key < x.length; key++) {
+    sig.fill(0);
+    for (let i = 0; i < d; i++) if (quiet[i][key]) sig[i >>> 5] |= 1 << (i & 31);
+    addCell(table, sig, 0, x[key] & 1);
   }
-  let weight = 0;
-  for (let w = lo; w < hi; w++) weight += popcount32(cur[w]);
-  let best = weight;
-  let bestGray = 0;
-  const total = 1 << basis.length;
-  for (let i = 1; i < total; i++) {
-    let bit = 0;
-    while (((i >> bit) & 1) === 0) bit++;
-    const off = bit * words;
-    weight = 0;
-    for (let w = lo; w < hi; w++) {
-      cur[w] ^= packed[off + w];
-      weight += popcount32(cur[w]);
-    }
-    if (weight < best) {
-      best = weight;
-      bestGray = i ^ (i >> 1);
-    }
-  }
+  const choice = fewestPresses(table, budget);
   const out = new Uint8Array(x);
-  for (let b = 0; b < basis.length; b++) {
-    if (((bestGray >> b) & 1) === 0) continue;
-    for (let i = 0; i < n; i++) out[i] ^= basis[b][i];
+  for (let i = 0; i < d; i++) {
+    if (((choice.combo[i >>> 5] >>> (i & 31)) & 1) === 0) continue;
+    for (let key = 0; key < out.length; key++) out[key] ^= quiet[i][key];
   }
-  return out;
+  return { counts: out, method: choice.exact ? "exact" : "heuristic" };
 }
 
 function addMultiple(x: Uint8Array, g: Uint8Array, times: number, k: number): number {
@@ -575,12 +554,25 @@ function boardSim(p: Puzzle, start: Uint8Array): PressSim {
 }
 
 function unsolvable(p: Puzzle): Solution {
-  return { solvable: false, counts: new Uint8Array(p.keys), presses: [], moves: 0, minimal: false, order: null };
+  return { solvable: false, counts: new Uint8Array(p.keys), presses: [], moves: 0, minimal: false, method: "unsolvable", order: null };
+}
+
+/** particular() + the search over the quiet patterns, for back ends without their own fewest(). */
+function fewestOf(be: LinearBackend, diff: Uint8Array, k: number, limits: SearchLimits): Fewest | null {
+  const x = be.particular(diff);
+  if (x === null) return null;
+  const orders = be.kernelOrders;
+  if (orders.length === 0) return { counts: x, method: "unique" };
+  if (!limits.minimize) return { counts: x, method: "none" };
+  const gens = be.kernel();
+  if (k === 2) return fewestGf2(x, gens, limits.budget);
+  if (product(orders) <= Math.pow(2, limits.maxBits)) return { counts: minimizeZk(x, gens, orders, k), method: "exact" };
+  return { counts: improveGreedily(x, gens, orders, k), method: "heuristic" };
 }
 
 /**
- * Presses that turn `from` into `to`: the fewest when the solutions can be searched
- * (minimal: true), otherwise a greedily improved one (minimal: false), plus a safe order.
+ * Presses that turn `from` into `to`: the fewest when the search over the solutions finishes
+ * (minimal: true), otherwise the best it found (minimal: false), plus a safe order.
  * Every returned solution has been replayed onto `from` and reaches `to`.
  */
 export function solve(p: Puzzle, from: Uint8Array, to: Uint8Array, opts?: SolveOptions): Solution {
@@ -591,33 +583,16 @@ export function solve(p: Puzzle, from: Uint8Array, to: Uint8Array, opts?: SolveO
   const be = prepare(p);
   const diff = new Uint8Array(p.cells);
   for (let c = 0; c < p.cells; c++) diff[c] = (to[c] - from[c] + k) % k;
-  const minimize = opts === undefined || opts.minimize !== false;
-  let maxBits = opts !== undefined && opts.maxSearchBits !== undefined ? opts.maxSearchBits : MAX_EXHAUSTIVE_BITS;
-  if (maxBits > MAX_SEARCH_BITS_LIMIT) maxBits = MAX_SEARCH_BITS_LIMIT;
-  if (!minimize) maxBits = -1;
-  let counts: Uint8Array;
-  let minimal: boolean;
-  if (be.fewest !== undefined) {
-    const f = be.fewest(diff, maxBits);
-    if (f === null) return unsolvable(p);
-    counts = f.counts;
-    minimal = f.minimal;
-  } else {
-    const x = be.particular(diff);
-    if (x === null) return unsolvable(p);
-    const orders = be.kernelOrders;
-    counts = x;
-    minimal = orders.length === 0;
-    if (!minimal && minimize) {
-      const gens = be.kernel();
-      if (product(orders) <= Math.pow(2, maxBits)) {
-        counts = k === 2 ? minimizeGf2(x, gens) : minimizeZk(x, gens, orders, k);
-        minimal = true;
-      } else {
-        counts = improveGreedily(x, gens, orders, k);
-      }
-    }
-  }
+  let maxBits = opts !== undefined && opts.maxSearchBits !== undefined ? opts.maxSearchBits : MAX_ZK_SEARCH_BITS;
+  if (maxBits > 30) maxBits = 30;
+  const limits: SearchLimits = {
+    minimize: opts === undefined || opts.minimize !== false,
+    budget: opts !== undefined && opts.searchBudget !== undefined ? opts.searchBudget : DEFAULT_SEARCH_BUDGET,
+    maxBits: maxBits,
+  };
+  const f = be.fewest !== undefined ? be.fewest(diff, limits) : fewestOf(be, diff, k, limits);
+  if (f === null) return unsolvable(p);
+  const counts = f.counts;
   if (!sameBoard(applyPresses(p, from, counts), to)) {
     throw new Error("solver: internal error, the presses found for " + p.name + " do not reach the target");
   }
@@ -636,6 +611,7 @@ export function solve(p: Puzzle, from: Uint8Array, to: Uint8Array, opts?: SolveO
       for (let i = 0; i < keys.length; i++) order.push(keys[i] + 1);
     }
   }
-  return { solvable: true, counts: counts, presses: presses, moves: moves, minimal: minimal, order: order };
+  const minimal = f.method === "unique" || f.method === "exact";
+  return { solvable: true, counts: counts, presses: presses, moves: moves, minimal: minimal, method: f.method, order: order };
 }
 

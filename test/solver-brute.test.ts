@@ -236,17 +236,25 @@ describe("seeded random boards", () => {
     }
   });
 
-  it("above the search limit the answer is still right, labelled not minimal", () => {
-    // 4×4 plus has nullity 4: with a 2-bit search limit it cannot be searched.
-    const p = gridPuzzle({ rows: 4, cols: 4, pattern: "plus" });
+  it("without the budget to finish the search the answer is still right, labelled not minimal", () => {
+    // 4×4 plus (nullity 4) and x 4×4 (nullity 8) with no search budget, 4×4 plus mod 3
+    // (3^4 solutions) with a 2-bit search limit: none can be searched through.
+    const cases: [Puzzle, { searchBudget?: number; maxSearchBits?: number }][] = [
+      [gridPuzzle({ rows: 4, cols: 4, pattern: "plus" }), { searchBudget: 0 }],
+      [gridPuzzle({ rows: 4, cols: 4, pattern: "x" }), { searchBudget: 0 }],
+      [gridPuzzle({ rows: 4, cols: 4, pattern: "plus", states: 3 }), { maxSearchBits: 2 }],
+    ];
     const next = rng(5);
-    for (let t = 0; t < 50; t++) {
-      const from = new Uint8Array(16).map(() => (next() < 0.5 ? 1 : 0));
-      const to = new Uint8Array(from);
-      pressKey(p, to, Math.floor(next() * 16));
-      const s = solve(p, from, to, { maxSearchBits: 2 });
-      expect(s.minimal).toBe(false);
-      checkSolution(p, from, to, s);
+    for (const [p, opts] of cases) {
+      for (let t = 0; t < 30; t++) {
+        const from = new Uint8Array(16).map(() => Math.floor(next() * p.states));
+        const to = new Uint8Array(from);
+        pressKey(p, to, Math.floor(next() * 16));
+        const s = solve(p, from, to, opts);
+        expect(s.minimal).toBe(false);
+        expect(s.method).toBe("heuristic");
+        checkSolution(p, from, to, s);
+      }
     }
   });
 });

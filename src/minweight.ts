@@ -1,0 +1,800 @@
+/**
+ * The fewest presses among all solutions of a singular on/off board: the minimum-weight
+ * member of the coset x0 + span(q_0, …, q_{d−1}) over GF(2), where x0 is one solution and
+ * the q_i are the quiet patterns (press sets that change nothing). Every front end reaches it
+ * through the solver: the general GF(2) back end and the light-chasing plus grids both hand
+ * their cells to a QuietClasses table and ask fewestPresses.
+ *
+ * Classes. Combination c (bit i: add q_i) presses cell p exactly when x0[p] ⊕ <c, s_p> = 1,
+ * with the signature s_p = (q_0[p], …, q_{d−1}[p]). Cells with the same signature rise and
+ * fall together, so everything below works on classes: a signature, the number of its cells
+ * pressed by x0 ("ones") and not ("zeros"). A combination presses `ones` cells of a class
+ * whose parity <c, s> is 0 and `zeros` cells when it is 1.
+ *
+ * Exact search, in order of cost:
+ *  1. d ≤ TRANSFORM_BITS: every combination at once by a Walsh–Hadamard transform of the class
+ *     counts, d·2^d steps — the number pressed by c is Σ ones + (Σ h − H[c])/2 with
+ *     h[s] = zeros[s] − ones[s] and H its transform.
+ *  2. Otherwise branch and bound over the parities y_j = <c, b_j> of d classes b_j chosen as a
+ *     basis (see chooseBasis), fixed one at a time. Once y_0 … y_{j−1} are fixed, classes whose
+ *     coordinates beyond j agree (the same "suffix") share one unknown parity, so each such
+ *     group costs at least the smaller of its two totals; three groups whose suffixes add up
+ *     to zero have dependent parities, and when their preferred parities disagree with that
+ *     one of them must take its larger total (packed greedily, each group's surplus used at
+ *     most once). Both bounds are exact once every parity is fixed. The groups of depth j + 1
+ *     are unions of groups of depth j, so a node costs the number of its groups, which shrinks
+ *     quickly with depth.
+ * The search runs within a budget of work units (one unit ≈ one class or group visited, about
+ * a nanosecond or two in Node); when the budget runs out the best combination found so far is
+ * returned with exact: false. A local search (exact minimisation over random 2^16-combination
+ * blocks, restarted from perturbations of the best) finds the starting bound and is the answer
+ * when the proof does not finish.
+ */
+import { createBitMatrix, popcount32, reduceMatrix, setBit, solveReduced } from "./gf2";
+import { nextRandom, seedRandom } from "./rng";
+
+/** Largest d searched by one Walsh–Hadamard transform: 2^22 counters (16 MB), d·2^d steps. */
+export const TRANSFORM_BITS = 22;
+
+/**
+ * Default work budget of fewestPresses: about 8 s of search on the machine the README's
+ * benchmarks were measured on, so a board is answered within 10 s.
+ */
+export const DEFAULT_SEARCH_BUDGET = 1500000000;
+
+/** Size of the blocks the local search minimises exactly: 2^LOCAL_BITS combinations each. */
+const LOCAL_BITS = 12;
+
+/** The local search gives up on a block of patterns after this many fruitless picks in a row … */
+const PATIENCE = 15;
+
+/** … and on perturbing the best combination after this many fruitless perturbations in a row. */
+const RESTARTS = 50;
+
+/** Branch and bound keeps its group tables for at most this many classes × d (memory). */
+const MAX_TREE_ENTRIES = 1 << 25;
+
+/** Triples are looked for among at most this many groups of one depth (pairs: its square). */
+const MAX_TRIPLE_GROUPS = 2048;
+
+/** gain[] before the triples of a depth were first measured. */
+const UNKNOWN_GAIN = 1 << 30;
+
+/** Triples kept per group of a depth (see findTriples). */
+const TRIPLES_PER_GROUP = 6;
+
+/** At most this many triples are looked at per depth. */
+const MAX_TRIPLES = 1 << 18;
+
+/** The cells of a coset, gathered into classes of equal signature (see the file comment). */
+export interface QuietClasses {
+  /** d: number of quiet patterns. */
+  bits: number;
+  /** 32-bit words per signature. */
+  words: number;
+  /** Classes in use (direct tables: 2^bits, most of them possibly empty). */
+  count: number;
+  /** Signatures, `words` per class (unused by direct tables, where the index is the signature). */
+  sig: Int32Array;
+  /** Cells of each class pressed by x0. */
+  ones: Int32Array;
+  /** Cells of each class not pressed by x0. */
+  zeros: Int32Array;
+  /** Open-addressing hash of signatures (class index + 1; 0 = empty); unused by direct tables. */
+  slots: Int32Array;
+  /** True when classes are indexed by their signature directly (bits ≤ TRANSFORM_BITS). */
+  direct: boolean;
+}
+
+/** The chosen solution: which quiet patterns to add to x0, and how many presses result. */
+export interface QuietChoice {
+  /** Bit i (word i >>> 5) set: add quiet pattern i. */
+  combo: Uint32Array;
+  /** Presses of x0 with the combination added. */
+  weight: number;
+  /** True when no combination presses fewer keys (the search finished). */
+  exact: boolean;
+  /** Work units spent, and branch-and-bound nodes visited (for the benchmarks). */
+  work: number;
+  nodes: number;
+}
+
+function wordsOf(bits: number): number {
+  return (bits + 31) >>> 5;
+}
+
+/** An empty hashed table of signatures of `words` words. */
+function hashedTable(bits: number, words: number): QuietClasses {
+  return {
+    bits: bits,
+    words: words,
+    count: 0,
+    sig: new Int32Array(1024 * words),
+    ones: new Int32Array(1024),
+    zeros: new Int32Array(1024),
+    slots: new Int32Array(2048),
+    direct: false,
+  };
+}
+
+/** An empty table for d = bits quiet patterns (direct up to TRANSFORM_BITS, hashed above). */
+export function createQuietClasses(bits: number): QuietClasses {
+  if (bits > TRANSFORM_BITS) return hashedTable(bits, wordsOf(bits));
+  const size = 1 << bits;
+  return {
+    bits: bits,
+    words: 1,
+    count: size,
+    sig: new Int32Array(0),
+    ones: new Int32Array(size),
+    zeros: new Int32Array(size),
+    slots: new Int32Array(0),
+    direct: true,
+  };
+}
+
+function hashWords(src: ArrayLike<number>, at: number, words: number): number {
+  let h = 0x2545f491;
+  for (let w = 0; w < words; w++) {
+    h ^= src[at + w] | 0;
+    h ^= h << 13;
+    h ^= h >>> 17;
+    h ^= h << 5;
+  }
+  return h;
+}
+
+function grow(t: QuietClasses): void {
+  const size = t.ones.length * 2;
+  const sig = new Int32Array(size * t.words);
+  sig.set(t.sig);
+  const ones = new Int32Array(size);
+  ones.set(t.ones);
+  const zeros = new Int32Array(size);
+  zeros.set(t.zeros);
+  const slots = new Int32Array(size * 2);
+  const mask = slots.length - 1;
+  for (let k = 0; k < t.count; k++) {
+    let s = hashWords(sig, k * t.words, t.words) & mask;
+    while (slots[s] !== 0) s = (s + 1) & mask;
+    slots[s] = k + 1;
+  }
+  t.sig = sig;
+  t.ones = ones;
+  t.zeros = zeros;
+  t.slots = slots;
+}
+
+/** The class of the signature src[at .. at + words) in a hash table, added (empty) if new. */
+function classOf(t: QuietClasses, src: ArrayLike<number>, at: number): number {
+  const words = t.words;
+  if (t.count * 2 >= t.ones.length) grow(t);
+  const mask = t.slots.length - 1;
+  let s = hashWords(src, at, words) & mask;
+  for (;;) {
+    const k = t.slots[s] - 1;
+    if (k < 0) break;
+    let same = true;
+    for (let w = 0; w < words; w++) {
+      if (t.sig[k * words + w] !== (src[at + w] | 0)) {
+        same = false;
+        break;
+      }
+    }
+    if (same) return k;
+    s = (s + 1) & mask;
+  }
+  const k = t.count++;
+  for (let w = 0; w < words; w++) t.sig[k * words + w] = src[at + w] | 0;
+  t.slots[s] = k + 1;
+  return k;
+}
+
+/**
+ * Adds one cell: its signature is src[at .. at + words) (bit i = quiet pattern i presses the
+ * cell), `pressed` whether x0 presses it (0 or 1).
+ */
+export function addCell(t: QuietClasses, src: ArrayLike<number>, at: number, pressed: number): void {
+  const k = t.direct ? src[at] >>> 0 : classOf(t, src, at);
+  if (pressed) t.ones[k]++;
+  else t.zeros[k]++;
+}
+
+/** Presses of x0 itself (combination 0). */
+function pressesOfX0(t: QuietClasses): number {
+  let n = 0;
+  for (let k = 0; k < t.count; k++) n += t.ones[k];
+  return n;
+}
+
+/** Exact: every combination by one Walsh–Hadamard transform of a direct table. */
+function transformSearch(t: QuietClasses): QuietChoice {
+  const size = t.count;
+  const h = new Int32Array(size);
+  let base = 0;
+  for (let s = 0; s < size; s++) {
+    h[s] = t.zeros[s] - t.ones[s];
+    base += t.ones[s];
+  }
+  for (let len = 1; len < size; len <<= 1) {
+    for (let i = 0; i < size; i += len << 1) {
+      for (let j = i; j < i + len; j++) {
+        const a = h[j];
+        const b = h[j + len];
+        h[j] = a + b;
+        h[j + len] = a - b;
+      }
+    }
+  }
+  let best = 0;
+  for (let c = 1; c < size; c++) if (h[c] > h[best]) best = c;
+  const combo = new Uint32Array(1);
+  combo[0] = best;
+  return { combo: combo, weight: base + (h[0] - h[best]) / 2, exact: true, work: t.bits * size, nodes: 0 };
+}
+
+/** The non-empty classes of a table, as a hash-style table (signatures stored). */
+function compact(t: QuietClasses): QuietClasses {
+  if (!t.direct) return t;
+  let n = 0;
+  for (let s = 0; s < t.count; s++) if (t.ones[s] + t.zeros[s] > 0) n++;
+  const out: QuietClasses = {
+    bits: t.bits,
+    words: 1,
+    count: n,
+    sig: new Int32Array(n),
+    ones: new Int32Array(n),
+    zeros: new Int32Array(n),
+    slots: new Int32Array(0),
+    direct: false,
+  };
+  n = 0;
+  for (let s = 0; s < t.count; s++) {
+    if (t.ones[s] + t.zeros[s] === 0) continue;
+    out.sig[n] = s;
+    out.ones[n] = t.ones[s];
+    out.zeros[n] = t.zeros[s];
+    n++;
+  }
+  return out;
+}
+
+/** The state shared by the local search and the branch and bound. */
+interface Search {
+  t: QuietClasses;
+  /** Work units spent and allowed. */
+  work: number;
+  budget: number;
+  /** The best combination found and its presses. */
+  best: Uint32Array;
+  bestWeight: number;
+  random: number;
+  /** Branch-and-bound nodes visited (for the benchmarks). */
+  nodes: number;
+}
+
+/** Parity of <a[ai..], b[bi..]> over `words` words. */
+function parityOf(a: ArrayLike<number>, ai: number, b: ArrayLike<number>, bi: number, words: number): number {
+  let x = 0;
+  for (let w = 0; w < words; w++) x ^= a[ai + w] & b[bi + w];
+  return popcount32(x) & 1;
+}
+
+function weightOf(t: QuietClasses, combo: Uint32Array): number {
+  let n = 0;
+  for (let k = 0; k < t.count; k++) n += parityOf(t.sig, k * t.words, combo, 0, t.words) ? t.zeros[k] : t.ones[k];
+  return n;
+}
+
+function randomWord(s: Search): number {
+  s.random = nextRandom(s.random);
+  return s.random >>> 0;
+}
+
+/**
+ * Local search from `start`: repeatedly picks LOCAL_BITS of the quiet patterns at random, finds
+ * the best of the 2^LOCAL_BITS ways to add some of them to the current combination by a
+ * Walsh–Hadamard transform, and moves there if it is better; stops after `patience` picks in a
+ * row without improvement.
+ */
+function descend(s: Search, start: Uint32Array, patience: number): void {
+  const t = s.t;
+  const words = t.words;
+  const bits = t.bits;
+  const picks = bits < LOCAL_BITS ? bits : LOCAL_BITS;
+  const size = 1 << picks;
+  const pattern = new Int32Array(picks);
+  const hist = new Int32Array(size);
+  const keys = new Int32Array(t.count);
+  const par = new Uint8Array(t.count);
+  const cur = new Uint32Array(start);
+  let weight = 0;
+  for (let k = 0; k < t.count; k++) {
+    par[k] = parityOf(t.sig, k * words, cur, 0, words);
+    weight += par[k] ? t.zeros[k] : t.ones[k];
+  }
+  if (weight < s.bestWeight) {
+    s.bestWeight = weight;
+    s.best.set(cur);
+  }
+  let failures = 0;
+  while (failures < patience && s.work < s.budget) {
+    for (let i = 0; i < picks; i++) {
+      let taken = true;
+      while (taken) {
+        pattern[i] = randomWord(s) % bits;
+        taken = false;
+        for (let j = 0; j < i; j++) if (pattern[j] === pattern[i]) taken = true;
+      }
+    }
+    hist.fill(0);
+    for (let k = 0; k < t.count; k++) {
+      let key = 0;
+      for (let i = 0; i < picks; i++) {
+        const q = pattern[i];
+        key |= ((t.sig[k * words + (q >>> 5)] >>> (q & 31)) & 1) << i;
+      }
+      keys[k] = key;
+      // What flipping this class's parity changes: its other total minus its current one.
+      hist[key] += par[k] ? t.ones[k] - t.zeros[k] : t.zeros[k] - t.ones[k];
+    }
+    for (let len = 1; len < size; len <<= 1) {
+      for (let i = 0; i < size; i += len << 1) {
+        for (let j = i; j < i + len; j++) {
+          const a = hist[j];
+          const b = hist[j + len];
+          hist[j] = a + b;
+          hist[j + len] = a - b;
+        }
+      }
+    }
+    s.work += t.count * picks + picks * size;
+    // Adding the patterns of `pick` changes the presses by (hist[0] − hist[pick]) / 2.
+    let pick = 0;
+    for (let c = 1; c < size; c++) if (hist[c] > hist[pick]) pick = c;
+    if (pick === 0) {
+      failures++;
+      continue;
+    }
+    failures = 0;
+    weight += (hist[0] - hist[pick]) / 2;
+    for (let i = 0; i < picks; i++) {
+      if ((pick >>> i) & 1) cur[pattern[i] >>> 5] ^= 1 << (pattern[i] & 31);
+    }
+    for (let k = 0; k < t.count; k++) par[k] ^= popcount32(keys[k] & pick) & 1;
+    if (weight < s.bestWeight) {
+      s.bestWeight = weight;
+      s.best.set(cur);
+    }
+  }
+}
+
+/**
+ * The starting bound: local search from the best combination so far, then from perturbations
+ * of the best (two to five quiet patterns flipped), until RESTARTS perturbations in a row have
+ * not improved it or `budget` more work units are spent.
+ */
+function localSearch(s: Search, budget: number): void {
+  const saved = s.budget;
+  if (s.work + budget < s.budget) s.budget = s.work + budget;
+  const bits = s.t.bits;
+  descend(s, s.best, PATIENCE);
+  const kick = new Uint32Array(s.best.length);
+  let idle = 0;
+  while (s.work < s.budget && idle < RESTARTS) {
+    const before = s.bestWeight;
+    kick.set(s.best);
+    const flips = 2 + (randomWord(s) % 4);
+    for (let f = 0; f < flips; f++) {
+      const b = randomWord(s) % bits;
+      kick[b >>> 5] ^= 1 << (b & 31);
+    }
+    descend(s, kick, PATIENCE);
+    idle = s.bestWeight < before ? 0 : idle + 1;
+  }
+  s.budget = saved;
+}
+
+/** The tree of suffix groups the branch and bound walks (see chooseBasis and the file comment). */
+interface Tree {
+  d: number;
+  /** groups[j]: number of groups at depth j (depth 0: the classes; depth d: one group). */
+  groups: Int32Array;
+  /** first[j + 1][g]: the first group of depth j inside group g of depth j + 1 (plus an end entry). */
+  first: Int32Array[];
+  /** bit[j][g]: coordinate j of group g of depth j (0 or 1). */
+  bit: Uint8Array[];
+  /** zeroFirst[j]: group 0 of depth j has suffix 0 (its parity is known). */
+  zeroFirst: Uint8Array;
+  /** triples[j]: group indices x, y, z of depth j whose suffixes add up to zero. */
+  triples: Int32Array[];
+  /** Costs per depth for y_{j-1} = 0 and 1: ones-side (parity 0) and zeros-side (parity 1) totals. */
+  a0: Int32Array[];
+  b0: Int32Array[];
+  a1: Int32Array[];
+  b1: Int32Array[];
+  /** Basis signatures b_j (rows of a d×d matrix) to turn parities back into a combination. */
+  basis: Int32Array;
+  /** Parities fixed so far, and scratch for the triple bound. */
+  y: Uint8Array;
+  cap: Int32Array;
+  pref: Uint8Array;
+  /** Plain bounds of the last liftBoth, for y_j = 0 and 1. */
+  bound0: number;
+  bound1: number;
+  /**
+   * gain[j]: the most the triples have raised a bound of depth j that still did not prune
+   * (UNKNOWN_GAIN until they first fail to); a cheap guess of whether they can prune there.
+   */
+  gain: Int32Array;
+}
+
+/** Compares bits ≥ from of a[ai..] and b[bi..] (`words` words); true when equal. */
+function sameFrom(a: Int32Array, ai: number, b: Int32Array, bi: number, words: number, from: number): boolean {
+  for (let w = words - 1; w >= 0; w--) {
+    const lo = w << 5;
+    if (lo + 31 < from) break;
+    let x = a[ai + w] ^ b[bi + w];
+    if (from > lo) x &= ~((1 << (from - lo)) - 1);
+    if (x !== 0) return false;
+  }
+  return true;
+}
+
+function isZeroFrom(a: Int32Array, ai: number, words: number, from: number): boolean {
+  for (let w = words - 1; w >= 0; w--) {
+    const lo = w << 5;
+    if (lo + 31 < from) break;
+    let x = a[ai + w];
+    if (from > lo) x &= ~((1 << (from - lo)) - 1);
+    if (x !== 0) return false;
+  }
+  return true;
+}
+
+/**
+ * Chooses the basis b_0 … b_{d−1} of the branch and bound among the classes' signatures and
+ * returns every class's coordinates in it (`words` words per class, bit j = coordinate j).
+ * b_j is the first class (in the order the cells were added: row-major on grids) not yet in
+ * span(b_0 … b_{j−1}), reduced modulo that span. On grids this fixes the parities of cells near
+ * the first row first, and the cells below them are decided a few parities later (a press
+ * depends only on the presses above it within its light cone); measured on the plus boards of
+ * the benchmark, this order needs fewer nodes than choosing the class of the most cells.
+ */
+function chooseBasis(t: QuietClasses, basis: Int32Array): Int32Array {
+  const words = t.words;
+  const d = t.bits;
+  const K = t.count;
+  const res = new Int32Array(t.sig.subarray(0, K * words));
+  const coord = new Int32Array(K * words);
+  let k0 = 0;
+  for (let j = 0; j < d; j++) {
+    while (k0 < K && isZeroFrom(res, k0 * words, words, 0)) k0++;
+    if (k0 === K) throw new Error("minweight: the quiet patterns are not independent");
+    const at = j * words;
+    for (let w = 0; w < words; w++) basis[at + w] = res[k0 * words + w];
+    let p = 0;
+    while (((basis[at + (p >>> 5)] >>> (p & 31)) & 1) === 0) p++;
+    for (let k = k0; k < K; k++) {
+      if (((res[k * words + (p >>> 5)] >>> (p & 31)) & 1) === 0) continue;
+      for (let w = 0; w < words; w++) res[k * words + w] ^= basis[at + w];
+      coord[k * words + (j >>> 5)] |= 1 << (j & 31);
+    }
+  }
+  return coord;
+}
+
+/** Builds the group tree over the classes' coordinates; null when it would take too much memory. */
+function buildTree(t: QuietClasses): Tree | null {
+  const d = t.bits;
+  const words = t.words;
+  const K = t.count;
+  if (K * (d + 1) > MAX_TREE_ENTRIES) return null;
+  const basis = new Int32Array(d * words);
+  const coord = chooseBasis(t, basis);
+  // Classes sorted by coordinates, coordinate d−1 most significant: the groups of every depth
+  // (equal coordinates from j up) are then runs, and a group's two halves (coordinate j = 0, 1)
+  // are adjacent.
+  const order: number[] = [];
+  for (let k = 0; k < K; k++) order.push(k);
+  order.sort(function (x: number, y: number): number {
+    for (let w = words - 1; w >= 0; w--) {
+      const a = coord[x * words + w] >>> 0;
+      const b = coord[y * words + w] >>> 0;
+      if (a !== b) return a < b ? -1 : 1;
+    }
+    return 0;
+  });
+  const groups = new Int32Array(d + 1);
+  const first: Int32Array[] = [new Int32Array(0)];
+  const bit: Uint8Array[] = [];
+  const zeroFirst = new Uint8Array(d + 1);
+  const triples: Int32Array[] = [];
+  const a0: Int32Array[] = [];
+  const b0: Int32Array[] = [];
+  const a1: Int32Array[] = [];
+  const b1: Int32Array[] = [];
+  // rep[g]: a class of group g at the current depth (its coordinates stand for the group's).
+  let rep = new Int32Array(K);
+  for (let k = 0; k < K; k++) rep[k] = order[k];
+  let n = K;
+  for (let j = 0; j <= d; j++) {
+    groups[j] = n;
+    zeroFirst[j] = isZeroFrom(coord, rep[0] * words, words, j) ? 1 : 0;
+    triples.push(findTriples(coord, rep, n, words, j, d));
+    a0.push(new Int32Array(n));
+    b0.push(new Int32Array(n));
+    a1.push(new Int32Array(n));
+    b1.push(new Int32Array(n));
+    if (j === d) break;
+    const bj = new Uint8Array(n);
+    const start: number[] = [];
+    const next = new Int32Array(n);
+    let m = 0;
+    for (let g = 0; g < n; g++) {
+      bj[g] = (coord[rep[g] * words + (j >>> 5)] >>> (j & 31)) & 1;
+      if (g === 0 || !sameFrom(coord, rep[g] * words, coord, rep[g - 1] * words, words, j + 1)) {
+        start.push(g);
+        next[m++] = rep[g];
+      }
+    }
+    start.push(n);
+    bit.push(bj);
+    const f = new Int32Array(start.length);
+    for (let i = 0; i < start.length; i++) f[i] = start[i];
+    first.push(f);
+    rep = next;
+    n = m;
+  }
+  for (let k = 0; k < K; k++) {
+    a0[0][k] = t.ones[order[k]];
+    b0[0][k] = t.zeros[order[k]];
+  }
+  return {
+    d: d,
+    groups: groups,
+    first: first,
+    bit: bit,
+    zeroFirst: zeroFirst,
+    triples: triples,
+    a0: a0,
+    b0: b0,
+    a1: a1,
+    b1: b1,
+    basis: basis,
+    y: new Uint8Array(d),
+    cap: new Int32Array(K),
+    pref: new Uint8Array(K),
+    bound0: 0,
+    bound1: 0,
+    gain: new Int32Array(d + 1).fill(UNKNOWN_GAIN),
+  };
+}
+
+/** Triples of groups of depth j (suffixes from coordinate j up) that add up to zero. */
+function findTriples(coord: Int32Array, rep: Int32Array, n: number, words: number, j: number, d: number): Int32Array {
+  const r = d - j;
+  // Expected number among n random suffixes of r bits: n³ / (6·2^r); skip when hopeless or too costly.
+  if (j === d || n > MAX_TRIPLE_GROUPS || (n * n * n) / 6 < Math.pow(2, r)) return new Int32Array(0);
+  const table = hashedTable(d, words);
+  const key = new Int32Array(n * words);
+  const index = new Int32Array(n).fill(-1);
+  for (let g = 0; g < n; g++) {
+    for (let w = 0; w < words; w++) {
+      let v = coord[rep[g] * words + w];
+      const lo = w << 5;
+      if (j > lo) v = lo + 31 < j ? 0 : v & ~((1 << (j - lo)) - 1);
+      key[g * words + w] = v;
+    }
+    if (isZeroFrom(key, g * words, words, 0)) continue;
+    index[classOf(table, key, g * words)] = g;
+  }
+  const x = new Int32Array(words);
+  const out: number[] = [];
+  for (let a = 0; a < n && out.length < 3 * MAX_TRIPLES; a++) {
+    if (isZeroFrom(key, a * words, words, 0)) continue;
+    for (let b = a + 1; b < n; b++) {
+      for (let w = 0; w < words; w++) x[w] = key[a * words + w] ^ key[b * words + w];
+      const c = find(table, x);
+      if (c >= 0 && index[c] > b) out.push(a, b, index[c]);
+    }
+  }
+  // Keep at most TRIPLES_PER_GROUP per group, spread evenly over the list: scanning more costs
+  // more than the extra pruning saves.
+  const found = out.length / 3;
+  const keep = found < TRIPLES_PER_GROUP * n ? found : TRIPLES_PER_GROUP * n;
+  const res = new Int32Array(keep * 3);
+  for (let i = 0; i < keep; i++) {
+    const from = Math.floor((i * found) / keep) * 3;
+    res[i * 3] = out[from];
+    res[i * 3 + 1] = out[from + 1];
+    res[i * 3 + 2] = out[from + 2];
+  }
+  return res;
+}
+
+/** The class of a signature in a hash table, or −1 when absent. */
+function find(t: QuietClasses, src: Int32Array): number {
+  const words = t.words;
+  const mask = t.slots.length - 1;
+  let s = hashWords(src, 0, words) & mask;
+  for (;;) {
+    const k = t.slots[s] - 1;
+    if (k < 0) return -1;
+    let same = true;
+    for (let w = 0; w < words; w++) {
+      if (t.sig[k * words + w] !== src[w]) {
+        same = false;
+        break;
+      }
+    }
+    if (same) return k;
+    s = (s + 1) & mask;
+  }
+}
+
+/**
+ * Fixes y_j both ways: the totals of depth j + 1 for y_j = 0 and y_j = 1 (into buffers 0 and 1)
+ * from those of depth j in buffer `from`, and the plain bound of each (every group its smaller
+ * total, the group of known parity its own), left in tr.bound0 and tr.bound1.
+ */
+function liftBoth(s: Search, tr: Tree, j: number, from: number): void {
+  const a = from ? tr.a1[j] : tr.a0[j];
+  const b = from ? tr.b1[j] : tr.b0[j];
+  const a0 = tr.a0[j + 1];
+  const b0 = tr.b0[j + 1];
+  const a1 = tr.a1[j + 1];
+  const b1 = tr.b1[j + 1];
+  const f = tr.first[j + 1];
+  const bj = tr.bit[j];
+  const m = tr.groups[j + 1];
+  let bound0 = 0;
+  let bound1 = 0;
+  for (let g = 0; g < m; g++) {
+    const c = f[g];
+    let sa0: number;
+    let sb0: number;
+    let sa1: number;
+    let sb1: number;
+    if (f[g + 1] - c === 2) {
+      // Two halves, coordinate j = 0 then 1: y_j = 1 swaps the second half's totals.
+      sa0 = a[c] + a[c + 1];
+      sb0 = b[c] + b[c + 1];
+      sa1 = a[c] + b[c + 1];
+      sb1 = b[c] + a[c + 1];
+    } else if (bj[c]) {
+      sa0 = a[c];
+      sb0 = b[c];
+      sa1 = b[c];
+      sb1 = a[c];
+    } else {
+      sa0 = sa1 = a[c];
+      sb0 = sb1 = b[c];
+    }
+    a0[g] = sa0;
+    b0[g] = sb0;
+    a1[g] = sa1;
+    b1[g] = sb1;
+    bound0 += sa0 < sb0 ? sa0 : sb0;
+    bound1 += sa1 < sb1 ? sa1 : sb1;
+  }
+  if (tr.zeroFirst[j + 1]) {
+    if (b0[0] < a0[0]) bound0 += a0[0] - b0[0];
+    if (b1[0] < a1[0]) bound1 += a1[0] - b1[0];
+  }
+  tr.bound0 = bound0;
+  tr.bound1 = bound1;
+  s.work += tr.groups[j] + m;
+}
+
+/** The plain bound raised by odd triples (see the file comment), stopping once it reaches `goal`. */
+function tripleBound(s: Search, tr: Tree, j: number, v: number, plain: number, goal: number): number {
+  const list = tr.triples[j];
+  if (list.length === 0) return plain;
+  const a = v ? tr.a1[j] : tr.a0[j];
+  const b = v ? tr.b1[j] : tr.b0[j];
+  const cap = tr.cap;
+  const pref = tr.pref;
+  const m = tr.groups[j];
+  for (let g = 0; g < m; g++) {
+    const diff = a[g] - b[g];
+    cap[g] = diff < 0 ? -diff : diff;
+    pref[g] = diff > 0 ? 1 : 0;
+  }
+  let bound = plain;
+  let i = 0;
+  for (; i < list.length && bound < goal; i += 3) {
+    const x = list[i];
+    const y = list[i + 1];
+    const z = list[i + 2];
+    if ((pref[x] ^ pref[y] ^ pref[z]) === 0) continue;
+    let w = cap[x];
+    if (cap[y] < w) w = cap[y];
+    if (cap[z] < w) w = cap[z];
+    if (w === 0) continue;
+    bound += w;
+    cap[x] -= w;
+    cap[y] -= w;
+    cap[z] -= w;
+  }
+  s.work += m + i / 3;
+  return bound;
+}
+
+/** Depth-first branch and bound below depth j (totals in buffer `v`); false when out of budget. */
+function branch(s: Search, tr: Tree, j: number, v: number): boolean {
+  if (j === tr.d) {
+    const w = v ? tr.a1[j][0] : tr.a0[j][0];
+    if (w < s.bestWeight) {
+      s.bestWeight = w;
+      comboFromParities(tr, s.best, s.t.words);
+    }
+    return true;
+  }
+  if (s.work >= s.budget) return false;
+  s.nodes++;
+  liftBoth(s, tr, j, v);
+  const l0 = tr.bound0;
+  const l1 = tr.bound1;
+  const firstV = l1 < l0 ? 1 : 0;
+  for (let pass = 0; pass < 2; pass++) {
+    const c = pass === 0 ? firstV : 1 - firstV;
+    const plain = c ? l1 : l0;
+    if (plain >= s.bestWeight) continue;
+    // Skip the triples where they have never raised a bound of this depth enough to prune.
+    if (plain + tr.gain[j + 1] >= s.bestWeight) {
+      const bound = tripleBound(s, tr, j + 1, c, plain, s.bestWeight);
+      if (bound >= s.bestWeight) continue;
+      if (tr.gain[j + 1] === UNKNOWN_GAIN || bound - plain > tr.gain[j + 1]) tr.gain[j + 1] = bound - plain;
+    }
+    tr.y[j] = c;
+    if (!branch(s, tr, j + 1, c)) return false;
+  }
+  return true;
+}
+
+/** The combination c with <c, b_j> = y_j for every basis signature b_j. */
+function comboFromParities(tr: Tree, out: Uint32Array, words: number): void {
+  const d = tr.d;
+  const m = createBitMatrix(d, d);
+  for (let j = 0; j < d; j++) {
+    for (let i = 0; i < d; i++) if ((tr.basis[j * words + (i >>> 5)] >>> (i & 31)) & 1) setBit(m, j, i, 1);
+  }
+  const rhs = new Uint32Array(wordsOf(d));
+  for (let j = 0; j < d; j++) if (tr.y[j]) rhs[j >>> 5] |= 1 << (j & 31);
+  const c = solveReduced(reduceMatrix(m), rhs);
+  if (c === null) throw new Error("minweight: internal error, the basis is singular");
+  out.fill(0);
+  for (let w = 0; w < c.length && w < out.length; w++) out[w] = c[w];
+}
+
+/**
+ * The fewest presses over all combinations of the quiet patterns (see the file comment):
+ * exact when the search finishes within `budget` work units, otherwise the best found.
+ * The table must hold every cell of the board. `noTransform` skips the Walsh–Hadamard
+ * transform (the tests use it to put small tables through the branch and bound).
+ */
+export function fewestPresses(table: QuietClasses, budget: number, noTransform?: boolean): QuietChoice {
+  const bits = table.bits;
+  if (bits === 0) return { combo: new Uint32Array(1), weight: pressesOfX0(table), exact: true, work: 0, nodes: 0 };
+  if (table.direct && bits * table.count <= budget && noTransform !== true) return transformSearch(table);
+  const t = compact(table);
+  const s: Search = {
+    t: t,
+    work: 0,
+    budget: budget,
+    best: new Uint32Array(t.words),
+    bestWeight: pressesOfX0(t),
+    random: seedRandom(t.count, bits),
+    nodes: 0,
+  };
+  // A tenth of the budget (at most 2^29 units) finds a good first bound; the rest goes to the proof.
+  let local = budget / 10;
+  if (local > 536870912) local = 536870912;
+  localSearch(s, local);
+  let exact = false;
+  const tree = buildTree(t);
+  if (tree !== null) exact = branch(s, tree, 0, 0);
+  if (weightOf(t, s.best) !== s.bestWeight) throw new Error("minweight: internal error, the weight of the best combination is off");
+  return { combo: s.best, weight: s.bestWeight, exact: exact, work: s.work, nodes: s.nodes };
+}

@@ -1,0 +1,201 @@
+// The fewest presses over x0 + span(quiet patterns) (src/minweight.ts), against a brute-force
+// oracle on random quiet spaces, against published minima (OEIS A075464), and its properties.
+import { describe, expect, it } from "vitest";
+import { litBoard, pressesReachTarget } from "../src/chase";
+import { preparePlusGrid, solvePlusGrid } from "../src/gridsolve";
+import { addCell, createQuietClasses, fewestPresses, QuietChoice, TRANSFORM_BITS } from "../src/minweight";
+import { gridPuzzle } from "../src/puzzle";
+import { solve } from "../src/solver";
+import { xorshift32 } from "./helpers/seeded";
+
+interface Coset {
+  x0: Uint8Array;
+  quiet: Uint8Array[];
+}
+
+/** d independent random vectors of n bits (rejection: a dependent draw is drawn again). */
+function randomQuiet(next: () => number, n: number, d: number, density: number): Uint8Array[] {
+  const out: Uint8Array[] = [];
+  const echelon: Uint8Array[] = [];
+  while (out.length < d) {
+    const v = new Uint8Array(n).map(() => ((next() % 1000) / 1000 < density ? 1 : 0));
+    const r = new Uint8Array(v);
+    for (const e of echelon) if (r[e.indexOf(1)]) for (let i = 0; i < n; i++) r[i] ^= e[i];
+    if (r.indexOf(1) < 0) continue;
+    echelon.push(r);
+    out.push(v);
+  }
+  return out;
+}
+
+/** Every combination, one by one: the oracle. */
+function bruteMinimum(c: Coset): number {
+  const n = c.x0.length;
+  let best = n + 1;
+  for (let combo = 0; combo < 1 << c.quiet.length; combo++) {
+    let w = 0;
+    for (let p = 0; p < n; p++) {
+      let v = c.x0[p];
+      for (let i = 0; i < c.quiet.length; i++) if ((combo >>> i) & 1) v ^= c.quiet[i][p];
+      w += v;
+    }
+    if (w < best) best = w;
+  }
+  return best;
+}
+
+function search(c: Coset, budget: number, noTransform?: boolean): QuietChoice {
+  const d = c.quiet.length;
+  const t = createQuietClasses(d);
+  const sig = new Int32Array(Math.max(1, Math.ceil(d / 32)));
+  for (let p = 0; p < c.x0.length; p++) {
+    sig.fill(0);
+    c.quiet.forEach((q, i) => q[p] && (sig[i >>> 5] |= 1 << (i & 31)));
+    addCell(t, sig, 0, c.x0[p]);
+  }
+  return fewestPresses(t, budget, noTransform);
+}
+
+/** x0 with the chosen combination added: the presses the choice stands for. */
+function applied(c: Coset, choice: QuietChoice): Uint8Array {
+  const y = new Uint8Array(c.x0);
+  c.quiet.forEach((q, i) => {
+    if ((choice.combo[i >>> 5] >>> (i & 31)) & 1) for (let p = 0; p < y.length; p++) y[p] ^= q[p];
+  });
+  return y;
+}
+
+function weight(v: Uint8Array): number {
+  return v.reduce((a, b) => a + b, 0);
+}
+
+describe("fewestPresses against every combination", () => {
+  const next = xorshift32(2024);
+  const cases: { label: string; n: number; d: number; density: number }[] = [
+    { label: "tiny", n: 12, d: 3, density: 0.5 },
+    { label: "sparse patterns", n: 40, d: 10, density: 0.1 },
+    { label: "dense patterns", n: 60, d: 12, density: 0.5 },
+    { label: "more patterns than cells can tell apart (many equal signatures)", n: 9, d: 9, density: 0.5 },
+    { label: "long", n: 300, d: 11, density: 0.3 },
+  ];
+  for (const c of cases) {
+    it(c.label + ": the transform and the branch and bound both find the minimum", () => {
+      for (let trial = 0; trial < 12; trial++) {
+        const coset: Coset = {
+          x0: new Uint8Array(c.n).map(() => next() & 1),
+          quiet: randomQuiet(next, c.n, c.d, c.density),
+        };
+        const want = bruteMinimum(coset);
+        for (const noTransform of [false, true]) {
+          const got = search(coset, 1e9, noTransform);
+          expect(got.exact).toBe(true);
+          expect(got.weight).toBe(want);
+          expect(weight(applied(coset, got))).toBe(want);
+        }
+      }
+    });
+  }
+
+  it("signatures of more than one word (d > 32) go through the same search", () => {
+    // 40 patterns, but only 8 of them reach beyond a few cells: the brute force runs over a
+    // coset written with 40 patterns whose last 32 are combinations of the first 8 on 20
+    // "busy" cells and single private cells elsewhere, so the minimum is known exactly.
+    const n = 60;
+    const d = 40;
+    const base = randomQuiet(next, 20, 8, 0.5);
+    const quiet: Uint8Array[] = [];
+    for (let i = 0; i < d; i++) {
+      const v = new Uint8Array(n);
+      if (i < 8) v.set(base[i]);
+      else v[20 + i] = 1; // pattern i ≥ 8 presses one private cell: adding it only flips that cell
+      quiet.push(v);
+    }
+    const x0 = new Uint8Array(n).map(() => next() & 1);
+    const busy: Coset = { x0: x0.subarray(0, 20), quiet: base };
+    // The private cells can all be cleared; cells 20..27 belong to no pattern.
+    const want = bruteMinimum(busy) + weight(x0.subarray(20, 28));
+    const got = search({ x0: x0, quiet: quiet }, 1e9);
+    expect(got.exact).toBe(true);
+    expect(got.weight).toBe(want);
+    expect(weight(applied({ x0: x0, quiet: quiet }, got))).toBe(want);
+  });
+});
+
+describe("properties", () => {
+  const next = xorshift32(77);
+
+  it("the minimum does not depend on the basis of the quiet space", () => {
+    for (let trial = 0; trial < 10; trial++) {
+      const n = 80;
+      const quiet = randomQuiet(next, n, 10, 0.4);
+      const x0 = new Uint8Array(n).map(() => next() & 1);
+      // Another basis: each pattern plus a random subset of the later ones (triangular, invertible).
+      const other = quiet.map((q, i) => {
+        const v = new Uint8Array(q);
+        for (let j = i + 1; j < quiet.length; j++) if (next() & 1) for (let p = 0; p < n; p++) v[p] ^= quiet[j][p];
+        return v;
+      });
+      // Another particular solution: x0 plus a random combination.
+      const x1 = new Uint8Array(x0);
+      for (const q of quiet) if (next() & 1) for (let p = 0; p < n; p++) x1[p] ^= q[p];
+      const a = search({ x0, quiet }, 1e9, true);
+      const b = search({ x0: x1, quiet: other }, 1e9, true);
+      expect(a.exact && b.exact).toBe(true);
+      expect(b.weight).toBe(a.weight);
+    }
+  });
+
+  it("without the budget to finish, the answer is a real member of the coset and no better than the minimum", () => {
+    for (let trial = 0; trial < 10; trial++) {
+      const coset: Coset = { x0: new Uint8Array(120).map(() => next() & 1), quiet: randomQuiet(next, 120, 12, 0.5) };
+      const exact = search(coset, 1e9);
+      const cut = search(coset, 0);
+      expect(cut.exact).toBe(false);
+      expect(weight(applied(coset, cut))).toBe(cut.weight);
+      expect(cut.weight).toBeGreaterThanOrEqual(exact.weight);
+    }
+  });
+
+  it("a direct table is searched by the transform up to TRANSFORM_BITS patterns, a hashed one above", () => {
+    expect(createQuietClasses(TRANSFORM_BITS).direct).toBe(true);
+    expect(createQuietClasses(TRANSFORM_BITS + 1).direct).toBe(false);
+  });
+});
+
+// OEIS A075464: "a(n) is the minimal number of nontrivial switch flippings needed to solve the
+// all-ones lights out problem on an n X n square", terms 1..54 as listed in the entry's data
+// section (https://oeis.org/A075464; a(26)–a(29) Les Reid, a(30)–a(38) and beyond Max
+// Alekseyev, b-file to n = 78 by Zhao Hui Du).
+const A075464 = [
+  1, 4, 5, 4, 15, 28, 33, 40, 25, 44, 55, 72, 105, 56, 117, 104, 147, 188, 141, 224, 245, 276, 231, 270, 353, 356, 405, 416,
+  345, 376, 553, 428, 469, 520, 563, 600, 761, 772, 561, 696, 891, 940, 953, 772, 1069, 1188, 971, 1096, 1165, 1220, 1317,
+  1256, 1487, 1400,
+];
+
+describe("all-lit n×n plus boards: the published minima (OEIS A075464)", () => {
+  it("n = 1..54 except 39 and 47 (nullity up to 20: one transform each), through solvePlusGrid", () => {
+    for (let n = 1; n <= A075464.length; n++) {
+      if (n === 39 || n === 47) continue;
+      const sol = solvePlusGrid(litBoard(n, n), "dark", { plan: preparePlusGrid(n, n) });
+      expect(sol.minimal).toBe(true);
+      expect(sol.moves).toBe(A075464[n - 1]);
+      expect(pressesReachTarget(litBoard(n, n), sol.presses!, "dark")).toBe(true);
+    }
+  });
+
+  it("n = 39 (nullity 32, the branch and bound): 561 presses, proven", () => {
+    const sol = solvePlusGrid(litBoard(39, 39), "dark");
+    expect(sol.nullity).toBe(32);
+    expect(sol).toMatchObject({ method: "exact", minimal: true, moves: A075464[38] });
+    expect(pressesReachTarget(litBoard(39, 39), sol.presses!, "dark")).toBe(true);
+  });
+
+  it("n ≤ 24 through the general GF(2) solver (elimination, not light chasing) as well", () => {
+    for (const n of [4, 5, 9, 11, 14, 16, 17, 19, 23, 24]) {
+      const p = gridPuzzle({ rows: n, cols: n, pattern: "010/111/010", wrap: false });
+      const pAsGraph = { ...p, pattern: "graph" }; // same matrix, general back end
+      const s = solve(pAsGraph, new Uint8Array(p.cells).fill(1), new Uint8Array(p.cells), { order: false });
+      expect(s).toMatchObject({ minimal: true, method: "exact", moves: A075464[n - 1] });
+    }
+  });
+});
