@@ -17,7 +17,7 @@ import {
 } from "../src/chase";
 import { createBitMatrix, reduceMatrix, setBit } from "../src/gf2";
 import { analyzePlusGrid, preparePlusGrid, solvePlusGrid } from "../src/gridsolve";
-import { minimizeByGrayWalk, solvePlusGridGauss } from "../src/chasegauss";
+import { minimizeByGrayWalk, solvePlusGridGauss } from "./helpers/chasegauss";
 import { isInputError } from "../src/puzzle";
 import {
   formatBoard,

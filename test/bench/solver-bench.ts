@@ -10,7 +10,7 @@ import { performance } from "node:perf_hooks";
 import { PackedBoard, applyPresses, createBoard, lastWordMask, litBoard, pressesReachTarget } from "../../src/chase";
 import { formatBoard, parseBoardBytes } from "../../sim/cli/large";
 import { analyzePlusGrid, preparePlusGrid, solvePlusGrid } from "../../src/gridsolve";
-import { solvePlusGridGauss } from "../../src/chasegauss";
+import { solvePlusGridGauss } from "../helpers/chasegauss";
 import { parseOptions } from "../../sim/cli/options";
 import { xorshift32 } from "../helpers/seeded";
 

@@ -1,17 +1,18 @@
 /**
- * The independent plus-pattern solver: light chasing with the first row of presses kept
- * symbolic, then Gaussian elimination on the n×n system that remains. No polynomials, so
- * it cross-checks gridsolve.ts in the tests, and it is the fallback for anyone who wants
- * the textbook method (source 000's row-by-row chasing, made exact).
+ * A test oracle: an independent plus-pattern solver by light chasing with the first row of
+ * presses kept symbolic, then Gaussian elimination on the n×n system that remains. No
+ * polynomials and no classes, so it cross-checks src/gridsolve.ts and src/minweight.ts in the
+ * tests (and times the textbook method in the benchmark: source 000's row-by-row chasing, made
+ * exact).
  *
  * Each press x_{i,j} is an affine function of the n first-row unknowns, stored as an
  * (n+1)-bit packed vector (bit n = the constant). Chasing x_{i+1,j} = d_{i,j} + x_{i,j-1} +
  * x_{i,j} + x_{i,j+1} + x_{i-1,j} costs O(m·n·n/32); the conditions x_{m,j} = 0 form the
- * system solved by gf2.reduceMatrix. Minimal solutions by a Gray-code walk over the 2^k
+ * system solved by gf2.reduceMatrix. Minimal solutions by a plain Gray-code walk over all 2^k
  * combinations of the quiet patterns (one packed XOR and popcount per step).
  */
-import { createBitMatrix, nullSpace, reduceMatrix, setBit, solveReduced, popcount32 } from "./gf2";
-import { BoardTarget, PackedBoard, createBoard, getCell, setCell } from "./chase";
+import { createBitMatrix, nullSpace, reduceMatrix, setBit, solveReduced, popcount32 } from "../../src/gf2";
+import { BoardTarget, PackedBoard, createBoard, getCell, setCell } from "../../src/chase";
 
 export interface GaussPlusSolution {
   rows: number;
