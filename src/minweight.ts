@@ -40,7 +40,7 @@ export const TRANSFORM_BITS = 22;
  * Default work budget of fewestPresses: about 8 s of search on the machine the README's
  * benchmarks were measured on, so a board is answered within 10 s.
  */
-export const DEFAULT_SEARCH_BUDGET = 1500000000;
+export const DEFAULT_SEARCH_BUDGET = 1200000000;
 
 /** Size of the blocks the local search minimises exactly: 2^LOCAL_BITS combinations each. */
 const LOCAL_BITS = 12;
@@ -48,7 +48,7 @@ const LOCAL_BITS = 12;
 /** The local search gives up on a block of patterns after this many fruitless picks in a row … */
 const PATIENCE = 15;
 
-/** … and on perturbing the best combination after this many fruitless perturbations in a row. */
+/** … and on perturbing the best combination after this many fruitless perturbations in a row (first bound). */
 const RESTARTS = 50;
 
 /** Branch and bound keeps its group tables for at most this many classes × d (memory). */
@@ -271,6 +271,11 @@ interface Search {
   random: number;
   /** Branch-and-bound nodes visited (for the benchmarks). */
   nodes: number;
+  /** Share of the branch-and-bound tree settled so far (a subtree of depth j is 2^−j of it). */
+  done: number;
+  /** Work units when the proof started, and when to check whether it can finish in time. */
+  start: number;
+  checkpoint: number;
 }
 
 /** Parity of <a[ai..], b[bi..]> over `words` words. */
@@ -371,17 +376,17 @@ function descend(s: Search, start: Uint32Array, patience: number): void {
 
 /**
  * The starting bound: local search from the best combination so far, then from perturbations
- * of the best (two to five quiet patterns flipped), until RESTARTS perturbations in a row have
- * not improved it or `budget` more work units are spent.
+ * of the best (two to five quiet patterns flipped), until `restarts` perturbations in a row
+ * have not improved it or `budget` more work units are spent.
  */
-function localSearch(s: Search, budget: number): void {
+function localSearch(s: Search, budget: number, restarts: number): void {
   const saved = s.budget;
   if (s.work + budget < s.budget) s.budget = s.work + budget;
   const bits = s.t.bits;
   descend(s, s.best, PATIENCE);
   const kick = new Uint32Array(s.best.length);
   let idle = 0;
-  while (s.work < s.budget && idle < RESTARTS) {
+  while (s.work < s.budget && idle < restarts) {
     const before = s.bestWeight;
     kick.set(s.best);
     const flips = 2 + (randomWord(s) % 4);
@@ -427,6 +432,8 @@ interface Tree {
    * (UNKNOWN_GAIN until they first fail to); a cheap guess of whether they can prune there.
    */
   gain: Int32Array;
+  /** share[j] = 2^−j: the part of the tree below one group of depth j. */
+  share: Float64Array;
 }
 
 /** Compares bits ≥ from of a[ai..] and b[bi..] (`words` words); true when equal. */
@@ -482,6 +489,13 @@ function chooseBasis(t: QuietClasses, basis: Int32Array): Int32Array {
     }
   }
   return coord;
+}
+
+function shares(d: number): Float64Array {
+  const out = new Float64Array(d + 1);
+  out[0] = 1;
+  for (let j = 1; j <= d; j++) out[j] = out[j - 1] / 2;
+  return out;
 }
 
 /** Builds the group tree over the classes' coordinates; null when it would take too much memory. */
@@ -568,6 +582,7 @@ function buildTree(t: QuietClasses): Tree | null {
     bound0: 0,
     bound1: 0,
     gain: new Int32Array(d + 1).fill(UNKNOWN_GAIN),
+    share: shares(d),
   };
 }
 
@@ -729,9 +744,15 @@ function branch(s: Search, tr: Tree, j: number, v: number): boolean {
       s.bestWeight = w;
       comboFromParities(tr, s.best, s.t.words);
     }
+    s.done += tr.share[j];
     return true;
   }
   if (s.work >= s.budget) return false;
+  if (s.work >= s.checkpoint) {
+    // Projected to need three times the budget or more: the local search gets the rest.
+    if (3 * s.done * (s.budget - s.start) < s.work - s.start) return false;
+    s.checkpoint = s.budget;
+  }
   s.nodes++;
   liftBoth(s, tr, j, v);
   const l0 = tr.bound0;
@@ -740,11 +761,17 @@ function branch(s: Search, tr: Tree, j: number, v: number): boolean {
   for (let pass = 0; pass < 2; pass++) {
     const c = pass === 0 ? firstV : 1 - firstV;
     const plain = c ? l1 : l0;
-    if (plain >= s.bestWeight) continue;
+    if (plain >= s.bestWeight) {
+      s.done += tr.share[j + 1];
+      continue;
+    }
     // Skip the triples where they have never raised a bound of this depth enough to prune.
     if (plain + tr.gain[j + 1] >= s.bestWeight) {
       const bound = tripleBound(s, tr, j + 1, c, plain, s.bestWeight);
-      if (bound >= s.bestWeight) continue;
+      if (bound >= s.bestWeight) {
+        s.done += tr.share[j + 1];
+        continue;
+      }
       if (tr.gain[j + 1] === UNKNOWN_GAIN || bound - plain > tr.gain[j + 1]) tr.gain[j + 1] = bound - plain;
     }
     tr.y[j] = c;
@@ -768,16 +795,25 @@ function comboFromParities(tr: Tree, out: Uint32Array, words: number): void {
   for (let w = 0; w < c.length && w < out.length; w++) out[w] = c[w];
 }
 
+/** Which methods fewestPresses may use (all by default); the tests and benchmarks turn some off. */
+export interface FewestOptions {
+  /** The Walsh–Hadamard transform for d ≤ TRANSFORM_BITS. */
+  transform?: boolean;
+  /** The branch and bound; without it the answer is the local search's. */
+  proof?: boolean;
+}
+
 /**
  * The fewest presses over all combinations of the quiet patterns (see the file comment):
  * exact when the search finishes within `budget` work units, otherwise the best found.
- * The table must hold every cell of the board. `noTransform` skips the Walsh–Hadamard
- * transform (the tests use it to put small tables through the branch and bound).
+ * The table must hold every cell of the board.
  */
-export function fewestPresses(table: QuietClasses, budget: number, noTransform?: boolean): QuietChoice {
+export function fewestPresses(table: QuietClasses, budget: number, options?: FewestOptions): QuietChoice {
   const bits = table.bits;
+  const transform = options === undefined || options.transform !== false;
+  const proof = options === undefined || options.proof !== false;
   if (bits === 0) return { combo: new Uint32Array(1), weight: pressesOfX0(table), exact: true, work: 0, nodes: 0 };
-  if (table.direct && bits * table.count <= budget && noTransform !== true) return transformSearch(table);
+  if (table.direct && bits * table.count <= budget && transform) return transformSearch(table);
   const t = compact(table);
   const s: Search = {
     t: t,
@@ -787,14 +823,23 @@ export function fewestPresses(table: QuietClasses, budget: number, noTransform?:
     bestWeight: pressesOfX0(t),
     random: seedRandom(t.count, bits),
     nodes: 0,
+    done: 0,
+    start: 0,
+    checkpoint: 0,
   };
-  // A tenth of the budget (at most 2^29 units) finds a good first bound; the rest goes to the proof.
-  let local = budget / 10;
-  if (local > 536870912) local = 536870912;
-  localSearch(s, local);
+  // The local search finds a first bound with at most a tenth of the budget; the proof gets the
+  // rest. When a third of that is spent and less than a ninth of the tree is settled (settled
+  // parts weighted 2^−depth), the proof is not going to finish: the local search gets what is
+  // left, with more patience.
+  localSearch(s, budget / 10, RESTARTS);
   let exact = false;
-  const tree = buildTree(t);
-  if (tree !== null) exact = branch(s, tree, 0, 0);
+  const tree = proof ? buildTree(t) : null;
+  if (tree !== null) {
+    s.start = s.work;
+    s.checkpoint = s.work + (budget - s.work) / 3;
+    exact = branch(s, tree, 0, 0);
+  }
+  if (!exact && s.work < budget) localSearch(s, budget - s.work, RESTARTS * 4);
   if (weightOf(t, s.best) !== s.bestWeight) throw new Error("minweight: internal error, the weight of the best combination is off");
   return { combo: s.best, weight: s.bestWeight, exact: exact, work: s.work, nodes: s.nodes };
 }

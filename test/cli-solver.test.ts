@@ -1,7 +1,7 @@
 // The solver commands run in-process through the dispatcher, as a user would call them.
 import { describe, expect, it } from "vitest";
 import { runMerlin } from "../sim/cli/main";
-import { gridPuzzle, pressKey } from "../src/puzzle";
+import { applyPresses, gridPuzzle, pressKey } from "../src/puzzle";
 
 async function merlin(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = "";
@@ -34,8 +34,8 @@ describe("merlin solve", () => {
     expect(r.err).toBe("");
     expect(r.out.endsWith("\n")).toBe(true);
     const j = JSON.parse(r.out);
-    expect(Object.keys(j)).toEqual(["solvable", "presses", "moves", "minimal", "order"]);
-    expect(j).toMatchObject({ solvable: true, presses: [3, 4, 5, 8, 9], moves: 5, minimal: true });
+    expect(Object.keys(j)).toEqual(["solvable", "presses", "moves", "minimal", "order", "method"]);
+    expect(j).toMatchObject({ solvable: true, presses: [3, 4, 5, 8, 9], moves: 5, minimal: true, method: "unique" });
     expect([...j.order].sort()).toEqual([3, 4, 5, 8, 9]);
     expect(replay("010110101", j.order, { rows: 3, cols: 3, pattern: "merlin" })).toEqual({ end: "111101111", darkOnTheWay: false });
   });
@@ -49,13 +49,13 @@ describe("merlin solve", () => {
   it("accepts --target and '/' between rows, and solves all-lit 5×5 plus in 15", async () => {
     const r = await merlin("solve", "--pattern", "plus", "--size", "5", "--from", "11111/11111/11111/11111/11111", "--target", "dark", "--json");
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.out)).toMatchObject({ solvable: true, moves: 15, minimal: true });
+    expect(JSON.parse(r.out)).toMatchObject({ solvable: true, moves: 15, minimal: true, method: "exact" });
   });
 
   it("reports an unreachable target with solvable:false and exit 0", async () => {
     const r = await merlin("solve", "--pattern", "plus", "--size", "5", "--from", "1000000000000000000000000", "--target", "dark", "--json");
     expect(r.code).toBe(0);
-    expect(r.out).toBe('{"solvable":false,"presses":[],"moves":0,"minimal":false,"order":null}\n');
+    expect(r.out).toBe('{"solvable":false,"presses":[],"moves":0,"minimal":false,"order":null,"method":"unsolvable"}\n');
     const text = await merlin("solve", "--pattern", "plus", "--size", "5", "--from", "1000000000000000000000000", "--target", "dark");
     expect(text.code).toBe(0);
     expect(text.out).toMatch(/No solution/);
@@ -65,7 +65,7 @@ describe("merlin solve", () => {
     const r = await merlin("solve", "--states", "3", "--from", "012012012", "--json");
     expect(r.code).toBe(0);
     const j = JSON.parse(r.out);
-    expect(Object.keys(j)).toEqual(["solvable", "presses", "counts", "moves", "minimal", "order"]);
+    expect(Object.keys(j)).toEqual(["solvable", "presses", "counts", "moves", "minimal", "order", "method"]);
     expect(j.counts.length).toBe(9);
     expect(j.moves).toBe(j.counts.reduce((a: number, b: number) => a + b, 0));
     expect(j.presses).toEqual(j.counts.flatMap((c: number, i: number) => (c > 0 ? [i + 1] : [])));
@@ -143,6 +143,29 @@ describe("merlin analyze, inverse, table", () => {
     for (const x of rows) expect(x.rank + x.nullity).toBe(x.size * x.size);
     const text = await merlin("table", "--pattern", "plus", "--sizes", "4");
     expect(text.out).toMatch(/\n\s+4\s+16\s+12\s+4\s+no\n$/);
+  });
+
+  it("table --minimum adds the fewest presses for all lit: OEIS A075464 for plus", async () => {
+    // A075464 a(2..20) (https://oeis.org/A075464).
+    const a075464 = [4, 5, 4, 15, 28, 33, 40, 25, 44, 55, 72, 105, 56, 117, 104, 147, 188, 141, 224];
+    const r = await merlin("table", "--pattern", "plus", "--sizes", "2-20", "--minimum", "--json");
+    expect(r.code).toBe(0);
+    const rows = JSON.parse(r.out);
+    expect(Object.keys(rows[0])).toEqual(["size", "rank", "nullity", "invertible", "minimum", "method"]);
+    expect(rows.map((x: { minimum: number }) => x.minimum)).toEqual(a075464);
+    for (const x of rows) expect(x.method).toBe(x.nullity === 0 ? "unique" : "exact");
+    const text = await merlin("table", "--pattern", "plus", "--sizes", "4-5", "--minimum");
+    expect(text.out).toMatch(/minimum\n\s+4\s+16\s+12\s+4\s+no\s+4\n\s+5\s+25\s+23\s+2\s+no\s+15\n$/);
+    // An all-lit board no press set turns dark (checked over all 2^9 press sets): 3×3 with
+    // the pattern 010/101/010 (the neighbours, not the pressed cell).
+    const p = gridPuzzle({ rows: 3, cols: 3, pattern: "010/101/010" });
+    const lit = new Uint8Array(9).fill(1);
+    for (let x = 0; x < 512; x++) {
+      const presses = new Uint8Array(9).map((_, i) => (x >>> i) & 1);
+      expect(applyPresses(p, lit, presses).some((v) => v !== 0)).toBe(true);
+    }
+    const none = JSON.parse((await merlin("table", "--pattern", "010/101/010", "--sizes", "3", "--minimum", "--json")).out);
+    expect(none[0]).toMatchObject({ size: 3, minimum: null, method: "unsolvable" });
   });
 });
 

@@ -53,7 +53,7 @@ function search(c: Coset, budget: number, noTransform?: boolean): QuietChoice {
     c.quiet.forEach((q, i) => q[p] && (sig[i >>> 5] |= 1 << (i & 31)));
     addCell(t, sig, 0, c.x0[p]);
   }
-  return fewestPresses(t, budget, noTransform);
+  return fewestPresses(t, budget, { transform: !noTransform });
 }
 
 /** x0 with the chosen combination added: the presses the choice stands for. */

@@ -7,6 +7,8 @@
 import { powerString } from "../../src/bigcount";
 import { namedTarget, TARGET_NAMES } from "../../src/boardstate";
 import { inputError, MAX_GRID_SIDE } from "../../src/puzzle";
+import { MAX_CLASS_CELLS } from "../../src/gridsolve";
+import { TRANSFORM_BITS } from "../../src/minweight";
 import { analyze, solve } from "../../src/solver";
 import { Command, CommandIO } from "./command";
 import { MAX_SOLVE_CELLS, runLargeSolve, summaryJson, summaryText } from "./large";
@@ -50,22 +52,35 @@ const HELP = `usage: merlin solve --from BOARD [--to BOARD | --target ring|lit|d
        merlin solve --pattern plus [--size N] --from-file FILE [--to-file FILE | --target dark|lit] [--out FILE] [--json]
        merlin solve --pattern plus --size N --all-lit [--to-file FILE | --target dark|lit] [--out FILE] [--json]
 
-Finds the keys to press to turn BOARD into the target: the fewest presses when the
-solutions can all be searched (up to 2^24 of them), and a press order in which the board
-never goes all dark before the end (the BASIC game is lost on an all-dark board).
+Finds the keys to press to turn BOARD into the target: the fewest presses, proven when the
+search over all solutions finishes (see "Fewest presses" below), and a press order in which
+the board never goes all dark before the end (the BASIC game is lost on an all-dark board).
 
 options:
 ${optionHelp(SPECS)}
 
 Boards are row-major digit strings, '/' may separate rows (3×3: 010/110/101). Keys are
 numbered from 1, row-major. With --json the answer is
-  {"solvable":true,"presses":[3,4,5,8,9],"moves":5,"minimal":true,"order":[4,8,3,9,5]}
+  {"solvable":true,"presses":[3,4,5,8,9],"moves":5,"minimal":true,"order":[4,8,3,9,5],"method":"unique"}
 presses: the keys pressed (ascending); moves: the number of presses; minimal: no solution
-has fewer; order: the keys in a safe press order (null if every order passes through the
-all-dark board). Boards with --states above 2 add "counts" (presses per key) after
-"presses", and "order" repeats a key as often as it is pressed. An unreachable target gives
-{"solvable":false,"presses":[],"moves":0,"minimal":false,"order":null} (and "counts":[]).
-Exit status 0 whether or not the target is reachable, 2 for bad input.
+has fewer (proven); order: the keys in a safe press order (null if every order passes
+through the all-dark board); method: how the presses were chosen (below). Boards with
+--states above 2 add "counts" (presses per key) after "presses", and "order" repeats a key
+as often as it is pressed. An unreachable target gives
+{"solvable":false,"presses":[],"moves":0,"minimal":false,"order":null,"method":"unsolvable"}
+(and "counts":[]). Exit status 0 whether or not the target is reachable, 2 for bad input.
+
+Fewest presses. A board of nullity N has 2^N solutions (k^N with --states K) that differ
+by quiet patterns, press sets that change nothing. method is "unique" when N = 0, "exact"
+when every solution was searched and the fewest is proven (minimal true), "heuristic" when
+the search did not finish: the fewest it found, not proven (minimal false). On/off boards
+are exact up to N = ${TRANSFORM_BITS} always (one Walsh–Hadamard transform over the 2^N solutions)
+and above that whenever a branch and bound finishes within its work budget (the same on
+every machine; about 8 s on the README's): for example, all lit to all dark, plus 39×39
+(N = 32, 561 presses), 62×62 and 64×64 (N = 24, 28), king 20×20 and 32×32 (N = 39, 63).
+Plus 47×47 (N = 30) and most boards above N = 32 are answered heuristically (by a local
+search; 'merlin table --minimum' shows which). With --states above 2 every solution is
+searched up to 2^24 of them.
 
 Large plus boards. --from-file and --all-lit solve on/off plus boards (--pattern plus or
 the mask 010/111/010, without --wrap or --states above 2) of up to ${MAX_SOLVE_CELLS} cells
@@ -81,10 +96,11 @@ summary is printed; with --json:
   {"solvable":true,"moves":5320,"nullity":0,"minimal":true,"timings":{"readMs":0.2,"solveMs":1.4,"verifyMs":0.1,"writeMs":0.9},"rows":100,"cols":100,"method":"unique","verified":true}
 moves: the number of presses (null when the target cannot be reached); nullity: 2^nullity
 press sets change nothing, so a reachable target has 2^nullity solutions; minimal: no
-solution has fewer presses (searched exactly up to nullity 24); timings: milliseconds to
-read (or build) the boards, to solve, to verify and to write the presses (writeMs only with
---out); method: unique (nullity 0), exact, heuristic (nullity above 24: improved, not proven
-fewest), none (too large to search) or unsolvable; verified: the presses reach the target.
+solution has fewer presses (proven); timings: milliseconds to read (or build) the boards,
+to solve, to verify and to write the presses (writeMs only with --out); method: unique
+(nullity 0), exact, heuristic (as under "Fewest presses"; boards of more than
+${MAX_CLASS_CELLS} cells with nullity above ${TRANSFORM_BITS} search the combinations of ${TRANSFORM_BITS} quiet
+patterns only, heuristic) or unsolvable; verified: the presses reach the target.
 
 examples:
   merlin solve --from 010110101 --to 111101111       source 003's worked example
@@ -176,6 +192,7 @@ function run(argv: string[], io: CommandIO): number {
     out.moves = s.moves;
     out.minimal = s.minimal;
     out.order = s.order;
+    out.method = s.method;
     io.out(JSON.stringify(out) + "\n");
     return 0;
   }
@@ -198,7 +215,11 @@ function run(argv: string[], io: CommandIO): number {
     lines.push("Nothing to press: the board is already the target.");
   } else {
     const what = s.moves === 1 ? "1 press" : `${s.moves} presses`;
-    const quality = s.minimal ? "the fewest possible" : "not proven the fewest: too many solutions to search them all";
+    const quality = s.minimal
+      ? "the fewest possible"
+      : s.method === "heuristic"
+        ? "the fewest found, not proven: the search did not finish within its budget"
+        : "not minimised";
     if (s.order !== null) {
       lines.push(`Press ${s.order.join(" ")}  (${what}, ${quality})`);
       lines.push("In this order the board never goes all dark on the way.");

@@ -3,8 +3,9 @@
  * 000's table for the plus pattern (singular for N = 4, 5, 9, 11, 14, 16, 17, 19, 23, 24,
  * 29, 30 in 2..30).
  */
+import { namedTarget } from "../../src/boardstate";
 import { inputError, MAX_GRID_SIDE } from "../../src/puzzle";
-import { analyze } from "../../src/solver";
+import { analyze, solve } from "../../src/solver";
 import { isPrime } from "../../src/zk";
 import { Command, CommandIO } from "./command";
 import { optionHelp, OptionSpec, parseOptions, parseRange } from "./options";
@@ -15,6 +16,7 @@ const DEFAULT_SIZES = "2-30";
 
 const SPECS: OptionSpec[] = [
   { name: "sizes", type: "string", arg: "FROM-TO", help: `board sides N (N×N boards), a range or one number, 1..${MAX_GRID_SIDE} (default ${DEFAULT_SIZES})` },
+  { name: "minimum", type: "flag", help: "add the fewest presses that turn the all-lit board dark (see below)" },
   { name: "json", type: "flag", help: "print a JSON array (see below)" },
   ...PUZZLE_OPTIONS.filter((s) => SHARED.indexOf(s.name) >= 0).map((s) =>
     s.name === "intersections" ? { ...s, help: "boards of N×N cells with (N-1)² keys on the inner corners, each changing its 2×2 block" } : s,
@@ -33,9 +35,16 @@ With --json, an array with one object per size:
 For composite --states (4, 6, 8, 9) rank and nullity are null and each object adds
 "quietOrders" (see 'merlin analyze --help').
 
+--minimum adds the fewest presses that turn the all-lit board all dark (for the plus
+pattern the sequence OEIS A075464), as 'merlin solve --from lit --target dark' finds them:
+"minimum" (null when all dark cannot be reached) and "method" (unique, exact, heuristic or
+unsolvable; see 'merlin solve --help'). In the table a heuristic minimum (the fewest found,
+not proven) is marked with '?'. Each size takes up to about 10 s.
+
 examples:
   merlin table --pattern plus                       source 000's table, N = 2..30
-  merlin table --pattern left-right --sizes 2-12    singular exactly when N ≡ 2 (mod 3)`;
+  merlin table --pattern left-right --sizes 2-12    singular exactly when N ≡ 2 (mod 3)
+  merlin table --pattern plus --sizes 2-40 --minimum  the fewest presses for all lit (A075464)`;
 
 function run(argv: string[], io: CommandIO): number {
   const opts = parseOptions(argv, SPECS, "table");
@@ -56,6 +65,11 @@ function run(argv: string[], io: CommandIO): number {
     const a = analyze(p);
     const row: Record<string, unknown> = { size: n, rank: a.rank, nullity: a.nullity, invertible: a.invertible };
     if (!isPrime(p.states)) row.quietOrders = a.quietOrders;
+    if (v.minimum) {
+      const s = solve(p, namedTarget(p, "lit"), namedTarget(p, "dark"), { order: false });
+      row.minimum = s.solvable ? s.moves : null;
+      row.method = s.method;
+    }
     if (!v.json) row.keys = p.keys;
     rows.push(row);
   }
@@ -64,16 +78,26 @@ function run(argv: string[], io: CommandIO): number {
     return 0;
   }
   const composite = !isPrime((v.states as number | undefined) ?? 2);
-  const lines = [name, composite ? " size  keys  invertible  quiet patterns" : " size  keys  rank  nullity  invertible"];
+  const head = composite ? " size  keys  invertible  quiet patterns" : " size  keys  rank  nullity  invertible";
+  const lines = [name, head + (v.minimum ? "  minimum" : "")];
+  let unproven = false;
   for (const r of rows) {
     const yes = r.invertible ? "yes" : "no";
+    let line: string;
     if (composite) {
       const q = r.quietOrders as number[];
-      lines.push(`${String(r.size).padStart(5)}${String(r.keys).padStart(6)}  ${yes.padEnd(10)}  ${q.length === 0 ? "-" : q.join("×")}`);
+      line = `${String(r.size).padStart(5)}${String(r.keys).padStart(6)}  ${yes.padEnd(10)}  ${(q.length === 0 ? "-" : q.join("×")).padEnd(14)}`;
     } else {
-      lines.push(`${String(r.size).padStart(5)}${String(r.keys).padStart(6)}${String(r.rank).padStart(6)}${String(r.nullity).padStart(9)}  ${yes}`);
+      line = `${String(r.size).padStart(5)}${String(r.keys).padStart(6)}${String(r.rank).padStart(6)}${String(r.nullity).padStart(9)}  ${yes.padEnd(10)}`;
     }
+    if (v.minimum) {
+      const guess = r.method === "heuristic";
+      if (guess) unproven = true;
+      line += `${(r.minimum === null ? "-" : String(r.minimum) + (guess ? "?" : " ")).padStart(9)}`;
+    }
+    lines.push(line.trimEnd());
   }
+  if (unproven) lines.push("? the fewest found, not proven: the search did not finish within its budget");
   io.out(lines.join("\n") + "\n");
   return 0;
 }
