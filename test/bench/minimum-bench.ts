@@ -1,0 +1,106 @@
+/**
+ * Benchmark of the fewest-presses search (src/minweight.ts; not a test: wall-clock figures).
+ * Run: npm run bench:minimum [-- --sizes 2-100] [-- --compare]
+ *
+ * Table 1: every singular all-lit n×n plus board in the range, solved by solvePlusGrid with the
+ * default search budget: nullity, presses, method (exact = proven), the time of the solve
+ * (plan set-up excluded) and the published minimum (OEIS A075464, n ≤ 54) where known.
+ * Table 2 (--compare): on boards whose minimum is proven, what the local search alone finds
+ * with the whole budget, i.e. the answer a board gets when the proof cannot finish.
+ */
+import { cpus } from "node:os";
+import { performance } from "node:perf_hooks";
+import { applyPresses, createBoard, getCell, litBoard, PackedBoard, setCell } from "../../src/chase";
+import { preparePlusGrid, solvePlusGrid } from "../../src/gridsolve";
+import { addCell, createQuietClasses, DEFAULT_SEARCH_BUDGET, fewestPresses } from "../../src/minweight";
+import { parseOptions, parseRange } from "../../sim/cli/options";
+import { xorshift32 } from "../helpers/seeded";
+
+// OEIS A075464 a(1..54), the data section of https://oeis.org/A075464.
+const A075464 = [
+  1, 4, 5, 4, 15, 28, 33, 40, 25, 44, 55, 72, 105, 56, 117, 104, 147, 188, 141, 224, 245, 276, 231, 270, 353, 356, 405, 416,
+  345, 376, 553, 428, 469, 520, 563, 600, 761, 772, 561, 696, 891, 940, 953, 772, 1069, 1188, 971, 1096, 1165, 1220, 1317,
+  1256, 1487, 1400,
+];
+
+let parsed;
+try {
+  parsed = parseOptions(
+    process.argv.slice(2),
+    [
+      { name: "sizes", type: "string", arg: "FROM-TO", help: "board sides (default 2-100)" },
+      { name: "compare", type: "flag", help: "also run the local search alone on the boards proven exact" },
+    ],
+    "bench",
+  );
+} catch (e) {
+  console.error(`bench: ${(e as Error).message}`);
+  process.exit(2);
+}
+if (parsed.help) {
+  console.log("usage: npm run bench:minimum [-- --sizes FROM-TO] [-- --compare]");
+  process.exit(0);
+}
+const [lo, hi] = parseRange((parsed.values.sizes as string | undefined) ?? "2-100", "--sizes");
+
+console.log(`node ${process.version}, ${cpus()[0].model}, ${cpus().length} cores, budget ${DEFAULT_SEARCH_BUDGET} units`);
+console.log("");
+console.log("| n×n | nullity | presses | method | solve s | A075464 |");
+console.log("|---|---|---|---|---|---|");
+const proven: { n: number; moves: number }[] = [];
+for (let n = lo; n <= hi; n++) {
+  const plan = preparePlusGrid(n, n);
+  if (plan.nullity === 0) continue;
+  const t0 = performance.now();
+  const sol = solvePlusGrid(litBoard(n, n), "dark", { plan: plan });
+  const s = (performance.now() - t0) / 1000;
+  const known = n <= A075464.length ? A075464[n - 1] : undefined;
+  if (known !== undefined && sol.minimal && sol.moves !== known) throw new Error(`${n}×${n}: ${sol.moves}, published ${known}`);
+  if (sol.minimal) proven.push({ n: n, moves: sol.moves });
+  console.log(`| ${n} | ${plan.nullity} | ${sol.moves} | ${sol.method} | ${s.toFixed(2)} | ${known ?? "–"} |`);
+}
+
+if (parsed.values.compare === true) {
+  console.log("");
+  console.log("| n×n | start | nullity | proven minimum | local search alone | s |");
+  console.log("|---|---|---|---|---|---|");
+  for (const p of proven) {
+    // The transform and a single local-search block cover nullity ≤ 12 outright: not shown.
+    if (preparePlusGrid(p.n, p.n).nullity <= 12) continue;
+    for (let seed = 0; seed <= 3; seed++) {
+      const start = seed === 0 ? litBoard(p.n, p.n) : solvableBoard(p.n, seed);
+      const best = seed === 0 ? p.moves : solvePlusGrid(start, "dark");
+      const moves = typeof best === "number" ? best : best.minimal ? best.moves : -1;
+      if (moves < 0) continue;
+      const sol = solvePlusGrid(start, "dark", { minimize: false, nullBasis: true });
+      const t0 = performance.now();
+      const choice = fewestPresses(classesOf(sol.presses!, sol.nullBasis!), DEFAULT_SEARCH_BUDGET, { proof: false });
+      const s = (performance.now() - t0) / 1000;
+      const name = seed === 0 ? "all lit" : `random ${seed}`;
+      console.log(`| ${p.n} | ${name} | ${sol.nullity} | ${moves} | ${choice.weight} | ${s.toFixed(2)} |`);
+    }
+  }
+}
+
+/** A random solvable board: random presses (seeded) applied to the dark board. */
+function solvableBoard(n: number, seed: number): PackedBoard {
+  const next = xorshift32(seed * 7919 + n);
+  const presses = createBoard(n, n);
+  for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) if (next() & 1) setCell(presses, r, c, 1);
+  return applyPresses(createBoard(n, n), presses);
+}
+
+/** The classes of a press board over a basis of quiet patterns, cell by cell. */
+function classesOf(x0: PackedBoard, quiet: PackedBoard[]) {
+  const d = quiet.length;
+  const t = createQuietClasses(d);
+  const sig = new Int32Array(Math.ceil(d / 32));
+  for (let r = 0; r < x0.rows; r++) {
+    for (let c = 0; c < x0.cols; c++) {
+      sig.fill(0);
+      for (let i = 0; i < d; i++) if (getCell(quiet[i], r, c)) sig[i >>> 5] |= 1 << (i & 31);
+      addCell(t, sig, 0, getCell(x0, r, c));
+    }
+  }
+  return t;
+}
