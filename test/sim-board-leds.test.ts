@@ -1,7 +1,7 @@
 // LED brightness as the player sees it, from pin activity over the frame window.
 import { describe, expect, it } from "vitest";
 import type { DirectLeds, Profile } from "../hardware/profile";
-import { createVirtualBoard } from "../sim/board";
+import { createVirtualBoard } from "../sim/node/host";
 import { PICO_TEST_PROFILE } from "./helpers/test-profile";
 
 function direct(activeHigh: boolean): Profile {

@@ -7,7 +7,8 @@
  */
 import { existsSync, rmSync } from "node:fs";
 import type { Profile } from "../../hardware/profile";
-import { createVirtualBoard, defaultStoragePath, type KeyRef, type VirtualBoard } from "../board";
+import type { KeyRef, VirtualBoard } from "../board";
+import { createVirtualBoard, defaultStoragePath } from "../node/host";
 import { loadFirmware } from "./firmware-loader";
 
 /** How long a plain tap holds the key and how long it waits after release (virtual ms). */
