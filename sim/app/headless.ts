@@ -16,6 +16,9 @@ import type { KeyRef } from "../board";
 import { recogniseCues, toneNotes, type Note } from "./sounds";
 import { BUTTON_NAMES, SimSession } from "./session";
 
+/** The largest --puzzle: dealing it presses NEW GAME that many times. */
+export const MAX_PUZZLE = 10000;
+
 export type ScriptStep = { kind: "keys"; keys: KeyRef[]; label: string; holdMs?: number } | { kind: "wait"; ms: number; label: string };
 
 /** Parses a key script for a board with `pads` pads and these extra buttons; mistakes are input errors. */
@@ -48,7 +51,15 @@ export function parseKeyScript(text: string, pads: number, buttons: readonly str
 export interface HeadlessSetup {
   rules?: string;
   seed?: number;
+  /** Which puzzle of the seed (0 = the seed's first deal; NEW GAME deals the next). Needs `seed`. */
+  puzzle?: number;
   start?: string;
+}
+
+/** Deals puzzle `puzzle` of `seed` as on the toy: Merlin.newGame(seed), then NEW GAME `puzzle` times. */
+export function dealPuzzle(session: SimSession, seed: number, puzzle: number): void {
+  session.api(`Merlin.newGame(${seed})`);
+  for (let i = 0; i < puzzle; i++) session.api(`Merlin.press(${session.pads + 1})`);
 }
 
 export interface HeadlessResult {
@@ -73,7 +84,7 @@ export interface HeadlessTrace {
   start: string;
 }
 
-/** Applies --rules, --seed and --start through the console API, as someone at the REPL would. */
+/** Applies --rules, --seed, --puzzle and --start through the console API, as someone at the REPL would. */
 export function applySetup(session: SimSession, setup: HeadlessSetup): void {
   if (setup.rules !== undefined) {
     if (ruleIndex(setup.rules) < 0) throw inputError(`--rules must be one of ${ruleNames()}, got '${setup.rules}'`);
@@ -81,7 +92,11 @@ export function applySetup(session: SimSession, setup: HeadlessSetup): void {
   }
   if (setup.seed !== undefined) {
     if (!(setup.seed >= 0 && setup.seed <= 4294967295)) throw inputError(`--seed must be a whole number from 0 to 4294967295, got ${setup.seed}`);
-    session.api(`Merlin.newGame(${setup.seed})`);
+    const puzzle = setup.puzzle ?? 0;
+    if (!(Number.isInteger(puzzle) && puzzle >= 0 && puzzle <= MAX_PUZZLE)) throw inputError(`--puzzle must be a whole number from 0 to ${MAX_PUZZLE}, got ${puzzle}`);
+    dealPuzzle(session, setup.seed, puzzle);
+  } else if (setup.puzzle !== undefined) {
+    throw inputError("--puzzle needs --seed (the puzzle is counted from the seed's first deal)");
   }
   if (setup.start !== undefined) {
     const bits = setup.start.replace(/\//g, "");
