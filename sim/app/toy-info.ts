@@ -43,12 +43,17 @@ export function ruleSet(name: string): RuleSet | undefined {
 
 export type GameView = Pick<FirmwareState, "moves" | "status" | "reason" | "rules" | "seed" | "puzzle" | "par">;
 
-/** "moves 19/20" where the rules have a move limit, "moves 7 (lost at 15)" under a par limit, else "moves 7". */
-export function movesText(s: GameView): string {
+/** "19/20" where the rules have a move limit, "7 (lost at 15)" under a par limit, else "7". */
+export function movesCount(s: GameView): string {
   const rules = ruleSet(s.rules);
-  if (rules && rules.moveLimit > 0) return `moves ${s.moves}/${rules.moveLimit}`;
-  if (rules && rules.overParLimit > 0) return `moves ${s.moves} (lost at ${s.par + rules.overParLimit})`;
-  return `moves ${s.moves}`;
+  if (rules && rules.moveLimit > 0) return `${s.moves}/${rules.moveLimit}`;
+  if (rules && rules.overParLimit > 0) return `${s.moves} (lost at ${s.par + rules.overParLimit})`;
+  return `${s.moves}`;
+}
+
+/** "moves 19/20" (see movesCount). */
+export function movesText(s: GameView): string {
+  return `moves ${movesCount(s)}`;
 }
 
 /** Score against par: "+2", "±0" (only meaningful once the game is won). */
@@ -57,10 +62,14 @@ export function scoreText(moves: number, par: number): string {
   return d > 0 ? `+${d}` : d < 0 ? `−${-d}` : "±0";
 }
 
-/** "par 6" while playing; "par 6, score +1" after a win (moves over the fewest possible). */
+/** "6" while playing; "6, score +1" after a win (moves over the fewest possible). */
+export function parValue(s: GameView): string {
+  return s.status === "won" ? `${s.par}, score ${scoreText(s.moves, s.par)}` : `${s.par}`;
+}
+
+/** "par 6" while playing; "par 6, score +1" after a win. */
 export function parText(s: GameView): string {
-  if (s.status === "won") return `par ${s.par}, score ${scoreText(s.moves, s.par)}`;
-  return `par ${s.par}`;
+  return `par ${parValue(s)}`;
 }
 
 /** Why a game was lost, in words. */
