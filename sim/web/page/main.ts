@@ -29,6 +29,8 @@ const LETTERS: { [k: string]: ToyAction } = { n: "newGame", s: "sameGame", h: "h
  * within one tick of the clock, quicker than any finger, and the toy debounces 5 ms.
  */
 const MIN_PRESS_MS = 40;
+/** The board measures LED brightness over this window (virtual ms). */
+const FRAME_MS = 20;
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -255,6 +257,8 @@ async function start(): Promise<void> {
   // ---- drawing ---------------------------------------------------------------------------
   const fields = { moves: $("moves"), par: $("par"), status: $("status"), stats: $("stats"), puzzle: $<HTMLAnchorElement>("puzzle"), sound: $("sound") };
   let lastLit = "";
+  /** The pads of the first frame drawn (at power-on: the light test). */
+  let firstFrame = "";
   let lastKey = "";
   let announceTimer: number | undefined;
   function draw(): void {
@@ -276,6 +280,7 @@ async function start(): Promise<void> {
       lit += on ? "1" : "0";
       face.pads[i].classList.toggle("lit", on);
     });
+    if (firstFrame === "") firstFrame = lit;
     if (lit !== lastLit) {
       lastLit = lit;
       face.pads.forEach((p, i) => p.setAttribute("aria-label", `pad ${i + 1}, ${lit[i] === "1" ? "lit" : "dark"}`));
@@ -313,12 +318,14 @@ async function start(): Promise<void> {
     draw();
     requestAnimationFrame(frame);
   };
+  // One LED frame window of virtual time first, so the first frame shows the light test.
+  session.wait(FRAME_MS);
   draw();
   requestAnimationFrame(frame);
   document.body.dataset.ready = "1";
   performance.mark("merlin-playable");
   // For the browser tests and the curious: the session and board behind the page.
-  (window as unknown as { merlin: object }).merlin = { session, board, profile, toy };
+  (window as unknown as { merlin: object }).merlin = { session, board, profile, toy, firstFrame: () => firstFrame };
 }
 
 start().catch((e: Error) => {
