@@ -38,7 +38,7 @@ describe("lesson on Merlin's 3×3", () => {
 
   it("source 003's strategy, followed hint by hint, wins from every board with exactly the keys of x", () => {
     for (let m = 0; m < 512; m++) {
-      let b = fromMask(m, 9);
+      let b: Uint8Array = fromMask(m, 9);
       const x = lesson(merlin, b, bits(GOAL)).keys;
       const pressed: number[] = [];
       const stages: string[] = [];
