@@ -222,6 +222,8 @@ describe.skipIf(SKIP)("the browser toy in Chromium", () => {
   });
 
   it("the teaching view's x is what merlin solve answers, marked on the pads, and updates as you play", async () => {
+    // (The reload above is fresh: let its light test end.)
+    await page.waitForFunction(() => (window as any).merlin.board.clock.now > 1000);
     await page.click("#teach-toggle");
     for (let round = 0; round < 2; round++) {
       const s = await state();
@@ -238,6 +240,15 @@ describe.skipIf(SKIP)("the browser toy in Chromium", () => {
       await waitMoves(s.moves + 1);
       await page.waitForFunction((k) => document.getElementById("teach-x")!.dataset.keys !== k, solved.presses.join(","));
     }
+    // No firmware error on the way (the toy would have flashed every pad for it).
+    const log = await page.evaluate(() => ({
+      errors: (window as any).merlin.board.errors.map((e: any) => e.message),
+      caught: (window as any).merlin.board.console.map((l: any) => l.text).filter((t: string) => t.startsWith("Merlin error")),
+      leds: (window as any).merlin.board.ledFrame(),
+      board: (window as any).merlin.session.state().board,
+    }));
+    expect(log).toMatchObject({ errors: [], caught: [] });
+    expect(log.leds).toBe(log.board);
     mkdirSync(join(ROOT, "dist", "web-test"), { recursive: true });
     const update = process.env.MERLIN_UPDATE_SCREENSHOTS === "1";
     await page.screenshot({ path: update ? join(ROOT, "docs", "web-toy.png") : join(ROOT, "dist", "web-test", "web-toy.png"), fullPage: true });
