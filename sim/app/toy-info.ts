@@ -108,3 +108,23 @@ export function pressedKey(t: MaskTables, before: string, after: string): number
   for (let k = 0; k < t.keys; k++) if (t.toggle[k] === diff) return k;
   return -1;
 }
+
+/** Which pad a digit key presses: source 002's layout (1 top-left, row-major) or a numeric keypad (7 8 9 on top). */
+export function padForDigit(digit: number, rows: number, cols: number, keypad: boolean): number {
+  if (!(digit >= 1 && digit <= 9)) return -1;
+  if (!keypad) return digit <= rows * cols ? digit - 1 : -1;
+  // The keypad's 3×3 block sits on the top-left 3×3 pads.
+  const r = 2 - Math.floor((digit - 1) / 3);
+  const c = (digit - 1) % 3;
+  return r < rows && c < cols ? r * cols + c : -1;
+}
+
+/** The key label of every pad. */
+export function padLabels(rows: number, cols: number, keypad: boolean): string[] {
+  const labels = new Array<string>(rows * cols).fill("");
+  for (let d = 1; d <= 9; d++) {
+    const p = padForDigit(d, rows, cols, keypad);
+    if (p >= 0) labels[p] = String(d);
+  }
+  return labels;
+}

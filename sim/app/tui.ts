@@ -17,7 +17,9 @@ import type { ReadStream, WriteStream } from "node:tty";
 import { RealTimePacer } from "../board";
 import { ACTION_LABELS, runAction, type ToyAction } from "./actions";
 import { BOOT_SETTLE_MS, type ButtonName, type FirmwareState, SimSession } from "./session";
-import { movesText, parText, puzzleText, statsText, statusText, toyPuzzle, type ToyPuzzle, type ToyStats } from "./toy-info";
+import { movesText, padForDigit, padLabels, parText, puzzleText, statsText, statusText, toyPuzzle, type ToyPuzzle, type ToyStats } from "./toy-info";
+
+export { padForDigit, padLabels };
 
 export type PadLook = "lit" | "dim" | "dark";
 
@@ -106,26 +108,6 @@ const ESC = "\x1b[";
 const STYLE: { [look in PadLook]: string } = { lit: ESC + "1;97;101m", dim: ESC + "97;41m", dark: ESC + "37;100m" };
 const GLYPH: { [look in PadLook]: string } = { lit: "█", dim: "▒", dark: "░" };
 const RESET = ESC + "0m";
-
-/** Which pad a digit key presses: source 002's layout (1 top-left, row-major) or a numeric keypad (7 8 9 on top). */
-export function padForDigit(digit: number, rows: number, cols: number, keypad: boolean): number {
-  if (!(digit >= 1 && digit <= 9)) return -1;
-  if (!keypad) return digit <= rows * cols ? digit - 1 : -1;
-  // The keypad's 3×3 block sits on the top-left 3×3 pads.
-  const r = 2 - Math.floor((digit - 1) / 3);
-  const c = (digit - 1) % 3;
-  return r < rows && c < cols ? r * cols + c : -1;
-}
-
-/** The key label of every pad. */
-export function padLabels(rows: number, cols: number, keypad: boolean): string[] {
-  const labels = new Array<string>(rows * cols).fill("");
-  for (let d = 1; d <= 9; d++) {
-    const p = padForDigit(d, rows, cols, keypad);
-    if (p >= 0) labels[p] = String(d);
-  }
-  return labels;
-}
 
 function padRow(view: TuiView, r: number, line: number): string {
   let out = "";

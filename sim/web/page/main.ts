@@ -9,12 +9,11 @@
  * teaching view (teach-view.ts). The flash lives in localStorage: a reload is a power cycle.
  */
 import { PROFILES } from "merlin:profiles";
-import type { Profile } from "../../../hardware/profile";
 import { RULE_NAMES } from "../../../src/rules";
 import { ACTION_LABELS, ACTIONS, runAction, type ToyAction } from "../../app/actions";
 import { dealPuzzle } from "../../app/headless";
 import { BOOT_SETTLE_MS, type FirmwareState, SimSession } from "../../app/session";
-import { movesCount, movesText, parValue, puzzleText, statsText, statusText, toyPuzzle, type ToyStats } from "../../app/toy-info";
+import { movesCount, movesText, padForDigit, padLabels, parValue, puzzleText, statsText, statusText, toyPuzzle, type ToyStats } from "../../app/toy-info";
 import { RealTimePacer, VirtualBoard } from "../../board";
 import { browserHost, flashKey, localStorageFlash } from "./host";
 import { PiezoSound } from "./sound";
@@ -36,24 +35,6 @@ const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getEleme
 
 function bundlePath(name: string): string {
   return name === DEFAULT_PROFILE ? "dist/firmware.js" : `dist/${name}/firmware.js`;
-}
-
-/** Which pad a digit presses: source 002's / a phone's layout (1 top-left) or a numeric keypad's (7 top-left). */
-function padForDigit(digit: number, profile: Profile, keypad: boolean): number {
-  if (!(digit >= 1 && digit <= 9)) return -1;
-  if (!keypad) return digit <= profile.rows * profile.cols ? digit - 1 : -1;
-  const r = 2 - Math.floor((digit - 1) / 3);
-  const c = (digit - 1) % 3;
-  return r < profile.rows && c < profile.cols ? r * profile.cols + c : -1;
-}
-
-function padLabels(profile: Profile, keypad: boolean): string[] {
-  const labels = new Array<string>(profile.rows * profile.cols).fill("");
-  for (let d = 1; d <= 9; d++) {
-    const p = padForDigit(d, profile, keypad);
-    if (p >= 0) labels[p] = String(d);
-  }
-  return labels;
 }
 
 /** The URL that deals this puzzle again: board, rules, seed and puzzle. */
@@ -114,9 +95,9 @@ async function start(): Promise<void> {
   }
 
   // ---- the face ----------------------------------------------------------------------------
-  const face = buildToyFace(profile, padLabels(profile, keypad));
+  const face = buildToyFace(profile, padLabels(profile.rows, profile.cols, keypad));
   $("toy").replaceChildren(face.root);
-  const setLabels = () => padLabels(profile, keypad).forEach((l, i) => (face.pads[i].querySelector(".key")!.textContent = l));
+  const setLabels = () => padLabels(profile.rows, profile.cols, keypad).forEach((l, i) => (face.pads[i].querySelector(".key")!.textContent = l));
 
   const message = $("message");
   const announcer = $("announce");
@@ -213,7 +194,7 @@ async function start(): Promise<void> {
     const t = e.target as HTMLElement;
     if (t.tagName === "SELECT" || t.tagName === "INPUT" || help.open) return;
     if (/^[0-9]$/.test(e.key)) {
-      const pad = padForDigit(Number(e.key), profile, keypad);
+      const pad = padForDigit(Number(e.key), profile.rows, profile.cols, keypad);
       if (pad >= 0) down(`digit:${e.key}`, pad);
       else say(`${e.key} is not a pad here: the numbered pads are 1-${Math.min(9, session.pads)}`);
       e.preventDefault();
