@@ -221,6 +221,26 @@ describe.skipIf(SKIP)("the browser toy in Chromium", () => {
     expect(after).toMatchObject({ board: before.board, moves: 2, seed: 7, puzzle: 1 });
   });
 
+  it("a long press is a hold: holding pad 4 for 1.5 s is the toy's UNDO; the rules menu switches the rule set", async () => {
+    await page.waitForFunction(() => (window as any).merlin.board.clock.now > 1000);
+    const before = await state();
+    await page.keyboard.press("2");
+    await waitMoves(before.moves + 1);
+    await page.hover('.pad[data-pad="3"]');
+    await page.mouse.down();
+    const t = await page.evaluate(() => (window as any).merlin.board.clock.now as number);
+    await page.waitForFunction((t0) => (window as any).merlin.board.clock.now > t0 + 1700, t);
+    await page.mouse.up();
+    // The hold takes back its own press, then UNDO takes back the 2.
+    await waitMoves(before.moves);
+    expect((await state()).board).toBe(before.board);
+    await page.selectOption("#rules", "classic");
+    await page.waitForFunction(() => (window as any).merlin.session.state().rules === "classic");
+    expect(await page.textContent("#moves")).toMatch(/^\d+ \(lost at \d+\)$/);
+    await page.selectOption("#rules", "basic");
+    await page.waitForFunction(() => (window as any).merlin.session.state().rules === "basic");
+  });
+
   it("the teaching view's x is what merlin solve answers, marked on the pads, and updates as you play", async () => {
     // (The reload above is fresh: let its light test end.)
     await page.waitForFunction(() => (window as any).merlin.board.clock.now > 1000);
@@ -265,5 +285,9 @@ describe.skipIf(SKIP)("the browser toy in Chromium", () => {
     const solved = JSON.parse(await merlinOut(["solve", "--pattern", "merlin", "--size", "4", "--from", s.board, "--json"]));
     expect(await page.getAttribute("#teach-x", "data-keys")).toBe(solved.presses.join(","));
     expect(await page.locator(".checks .check", { hasText: "odd" }).count()).toBe(0);
+    // The 4×4 toy's own NEW GAME button, drawn at its hole, is a key of the matrix.
+    const puzzle = s.puzzle;
+    await page.click('.extra[data-button="newGame"]');
+    await page.waitForFunction((p) => (window as any).merlin.session.state().puzzle === p + 1, puzzle);
   });
 });
