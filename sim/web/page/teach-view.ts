@@ -8,7 +8,7 @@
  */
 import type { Profile } from "../../../hardware/profile";
 import { gridPuzzle, type Puzzle } from "../../../src/puzzle";
-import type { ToyPuzzle } from "../../app/toy-info";
+import { plural, type ToyPuzzle } from "../../app/toy-info";
 import { chaseSteps, lesson, strategyHint, type ChaseStep } from "../teach";
 import type { ToyFace } from "./toy";
 
@@ -201,7 +201,7 @@ function chaseWorkbench(): HTMLElement {
     const next = steps && done < steps.length ? steps[done] : undefined;
     view.replaceChildren(miniBoard(cur, n, "the plus board", next ? next.keys : []));
     if (!steps) info.textContent = "This board cannot reach the target.";
-    else if (!next) info.textContent = `Done in ${steps.reduce((k, s) => k + s.keys.length, 0)} presses: every row is ${targetSel.value}.`;
+    else if (!next) info.textContent = `Done in ${plural(steps.reduce((k, s) => k + s.keys.length, 0), "press", "presses")}: every row is ${targetSel.value}.`;
     else if (next.why === "first-row") info.textContent = `Step 1, row 1: the solver says press ${next.keys.length ? next.keys.join(", ") : "nothing"} in the first row (marked).`;
     else info.textContent = `Step ${next.row}, row ${next.row}: in row ${next.row - 1} pads ${next.why.length ? next.why.join(", ") : "(none)"} are still wrong, so press the pads below them: ${next.keys.length ? next.keys.join(", ") : "nothing"} (marked).`;
     stepBtn.toggleAttribute("disabled", !next);
