@@ -237,7 +237,7 @@ async function start(): Promise<void> {
 
   // ---- drawing ---------------------------------------------------------------------------
   const fields = { moves: $("moves"), par: $("par"), status: $("status"), stats: $("stats"), puzzle: $<HTMLAnchorElement>("puzzle"), sound: $("sound") };
-  let lastLit = "";
+  let lastLabels = "";
   /** The pads of the first frame drawn (at power-on: the light test). */
   let firstFrame = "";
   let lastKey = "";
@@ -262,9 +262,12 @@ async function start(): Promise<void> {
       face.pads[i].classList.toggle("lit", on);
     });
     if (firstFrame === "") firstFrame = lit;
-    if (lit !== lastLit) {
-      lastLit = lit;
-      face.pads.forEach((p, i) => p.setAttribute("aria-label", `pad ${i + 1}, ${lit[i] === "1" ? "lit" : "dark"}`));
+    // A screen reader hears the game's board (a blinking pad is lit), and the teaching view's marks.
+    teach.update(s.board);
+    const labels = face.pads.map((p, i) => `pad ${i + 1}, ${s.asleep ? "off" : s.board[i] === "1" ? "lit" : "dark"}${p.classList.contains("in-x") ? ", to press" : ""}`).join("|");
+    if (labels !== lastLabels) {
+      lastLabels = labels;
+      labels.split("|").forEach((l, i) => face.pads[i].setAttribute("aria-label", l));
     }
     fields.moves.textContent = movesCount(s);
     fields.par.textContent = parValue(s);
@@ -280,7 +283,6 @@ async function start(): Promise<void> {
     }
     if (rulesSelect.value !== s.rules && document.activeElement !== rulesSelect) rulesSelect.value = s.rules;
     if (messageText === "" && board.errors.length > 0) say(`firmware error: ${board.errors[board.errors.length - 1].message}`, false);
-    teach.update(s.board);
     // The screen reader hears the board and the status once they settle after a change.
     const key = `${s.board}|${s.moves}|${s.status}|${s.asleep}`;
     if (key !== lastKey && board.clock.now > BOOT_SETTLE_MS) {
