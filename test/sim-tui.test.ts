@@ -2,7 +2,12 @@
 // parsing; the controller playing the real firmware on a virtual board (keys in, console-API
 // actions, what the screen then says, checked against the LED pins and the solver); and the
 // command refusing to run without a terminal.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Readable } from "node:stream";
+import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadProfile } from "../hardware/validate";
 import { CommandIO } from "../sim/cli/command";
@@ -259,6 +264,42 @@ describe("the terminal UI on the real firmware", () => {
     type(ui, " ");
     expect(ui.message).toBe("space and Enter press the pad under the cursor: move it with the arrows first");
   });
+});
+
+const TMUX = ["/usr/bin/tmux", "/usr/local/bin/tmux"].find((t) => existsSync(t));
+const MERLIN = fileURLToPath(new URL("../sim/bin/merlin.mjs", import.meta.url));
+
+describe.skipIf(!TMUX || !existsSync(fileURLToPath(new URL("../dist/merlin.mjs", import.meta.url))))("merlin sim in a real terminal (tmux)", () => {
+  it("draws the screen, takes C as COMP TURN at once, and restores the terminal on Q", async () => {
+    const cwd = mkdtempSync(join(tmpdir(), "merlin-tui-"));
+    const name = `merlin-test-${process.pid}`;
+    const tmux = (...args: string[]) => execFileSync(TMUX!, ["-L", name, ...args], { cwd, encoding: "utf8" });
+    const screen = () => tmux("capture-pane", "-p", "-t", name);
+    const until = async (what: (s: string) => boolean) => {
+      for (let i = 0; i < 100; i++) {
+        const s = screen();
+        if (what(s)) return s;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`the screen never showed it:\n${screen()}`);
+    };
+    try {
+      tmux("new-session", "-d", "-s", name, "-x", "80", "-y", "24", `${process.execPath} ${MERLIN} sim --fresh --seed 7 --quiet; echo EXITED $?; sleep 5`);
+      await until((s) => s.includes("seed 7, puzzle 0") && s.includes("moves 0/20"));
+      tmux("send-keys", "-t", name, "c");
+      const s = await until((t) => /COMP TURN pressed \d/.test(t));
+      expect(s).toContain("moves 1/20");
+      tmux("send-keys", "-t", name, "q");
+      await until((t) => t.includes("EXITED 0"));
+    } finally {
+      try {
+        tmux("kill-server");
+      } catch {
+        /* already gone */
+      }
+      rmSync(cwd, { recursive: true, force: true });
+    }
+  }, 30_000);
 });
 
 describe("merlin sim without a terminal", () => {
