@@ -17,7 +17,7 @@ import { movesCount, movesText, padForDigit, padLabels, parValue, puzzleText, st
 import { RealTimePacer, VirtualBoard } from "../../board";
 import { browserHost, flashKey, localStorageFlash } from "./host";
 import { PiezoSound } from "./sound";
-import { buildToyFace } from "./toy";
+import { buildToyFace, setPadLabel } from "./toy";
 import { TeachView } from "./teach-view";
 
 const DEFAULT_PROFILE = "pico-3x3";
@@ -97,7 +97,7 @@ async function start(): Promise<void> {
   // ---- the face ----------------------------------------------------------------------------
   const face = buildToyFace(profile, padLabels(profile.rows, profile.cols, keypad));
   $("toy").replaceChildren(face.root);
-  const setLabels = () => padLabels(profile.rows, profile.cols, keypad).forEach((l, i) => (face.pads[i].querySelector(".key")!.textContent = l));
+  const setLabels = () => padLabels(profile.rows, profile.cols, keypad).forEach((l, i) => setPadLabel(face.pads[i].querySelector(".key")!, l, i));
 
   const message = $("message");
   const announcer = $("announce");

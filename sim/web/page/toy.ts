@@ -24,6 +24,12 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls: string, parent?:
   return e;
 }
 
+/** A pad's label: the digit key that presses it, else its number, dimmed (the teaching view names pads by number). */
+export function setPadLabel(key: Element, label: string, pad: number): void {
+  key.textContent = label || String(pad + 1);
+  key.classList.toggle("nokey", !label);
+}
+
 /** Builds the face; `labels[i]` is the key that presses pad i ("" for none). */
 export function buildToyFace(profile: Profile, labels: string[]): ToyFace {
   const L = panelLayout(profile);
@@ -57,7 +63,7 @@ export function buildToyFace(profile: Profile, labels: string[]): ToyFace {
       led.style.top = pct(cell / 2 + PANEL.ledOffset, cell);
       const key = el("span", "key", pad);
       key.style.top = pct(cell / 2 + PANEL.keyOffset, cell);
-      key.textContent = labels[i] || "";
+      setPadLabel(key, labels[i], i);
       el("span", "mark", pad);
       pads.push(pad);
       leds.push(led);
