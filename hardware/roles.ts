@@ -4,7 +4,7 @@
  */
 import type { ExtraButtons, Profile } from "./profile.js";
 
-export type RoleKind = "keyRow" | "keyCol" | "led" | "ledCol" | "piezo" | "button";
+export type RoleKind = "keyRow" | "keyCol" | "led" | "ledCol" | "pixelData" | "piezo" | "button";
 
 export interface PinRole {
   pin: string;
@@ -13,7 +13,7 @@ export interface PinRole {
   index: number;
   /** Human label: "key row 1", "LED 5", "button NEW GAME". */
   label: string;
-  /** Net name on the schematic: ROW1, COL2, LED5, LCOL3, PIEZO, BTN_NEW. */
+  /** Net name on the schematic: ROW1, COL2, LED5, LCOL3, PIXDATA, PIEZO, BTN_NEW. */
   net: string;
   /** Watched with setWatch (wakes the toy). */
   watched: boolean;
@@ -53,7 +53,14 @@ export function declaredButtons(p: Profile): { key: keyof ExtraButtons; pin: str
   return out;
 }
 
-/** Pins in the order: key rows, key columns, LEDs / LED columns, piezo, buttons. */
+/** The pins that carry the LEDs: one per pad (direct), the LED columns (matrix) or the pixels' data pin. */
+export function ledPins(p: Profile): string[] {
+  const leds = p.leds;
+  if (leds.drive === "direct") return leds.pins;
+  return leds.drive === "matrix" ? leds.colPins : [leds.pin];
+}
+
+/** Pins in the order: key rows, key columns, LEDs / LED columns / pixel data, piezo, buttons. */
 export function pinRoles(p: Profile): PinRole[] {
   const roles: PinRole[] = [];
   const sharedRows = p.leds.drive === "matrix";
@@ -84,6 +91,12 @@ export function pinRoles(p: Profile): PinRole[] {
           : `output: ${leds.activeHigh ? "high = on (sources LED current)" : "low = on (sinks LED current)"}`,
       }),
     );
+  } else if (p.leds.drive === "neopixel") {
+    roles.push({
+      pin: p.leds.pin, kind: "pixelData", index: 1, label: "pixel data", net: "PIXDATA",
+      watched: false, pullup: false, output: true, pwm: false,
+      mode: 'SPI MOSI, written by require("neopixel").write (hardware-timed, only when the frame changes)',
+    });
   } else {
     p.leds.colPins.forEach((pin, i) =>
       roles.push({

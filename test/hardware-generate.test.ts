@@ -27,7 +27,7 @@ function committed(): string[] {
 }
 
 function profilePins(p: Profile): string[] {
-  const leds = p.leds.drive === "direct" ? p.leds.pins : p.leds.colPins;
+  const leds = p.leds.drive === "direct" ? p.leds.pins : p.leds.drive === "neopixel" ? [p.leds.pin] : p.leds.colPins;
   return [...p.keys.rowPins, ...p.keys.colPins, ...leds, p.piezo, ...Object.values(p.buttons ?? {})];
 }
 
@@ -168,15 +168,17 @@ describe.each(profiles.map((p) => [p.name, p] as const))("%s", (_name, p) => {
     const n = p.rows * p.cols;
     expect(line(lines, "Espruino board")?.quantity).toBe(1);
     expect(line(lines, "Pad switch")?.quantity).toBe(n);
-    expect(line(lines, "LED")?.quantity).toBe(n);
-    expect(line(lines, "LED")?.value).toContain("Vf 2.0 V");
+    const pixels = p.leds.drive === "neopixel";
+    expect(line(lines, pixels ? "RGB LED pixel" : "LED")?.quantity).toBe(n);
+    if (!pixels) expect(line(lines, "LED")?.value).toContain("Vf 2.0 V");
     expect(line(lines, "Key diode")?.quantity).toBe(p.keys.diodes ? n : undefined);
     expect(line(lines, "Function button")?.quantity).toBe(p.buttons ? Object.keys(p.buttons).length : undefined);
     expect(line(lines, "Piezo")?.quantity).toBe(1);
-    expect(line(lines, "Battery holder")?.quantity).toBe(1);
+    expect(line(lines, pixels ? "USB power supply" : "Battery holder")?.quantity).toBe(1);
   });
 
   it("LED resistors come from Ohm's law, rounded up to E12", () => {
+    if (p.leds.drive === "neopixel") return; // pixels regulate their own current (hardware-neopixel.test.ts)
     const lines = bom(p);
     const viaTransistor = p.leds.drive === "matrix" || p.leds.transistors;
     const exact = (p.vcc - RED_LED_VF - (viaTransistor ? VCE_SAT : 0)) / (p.leds.currentMa / 1000);
@@ -197,7 +199,7 @@ describe.each(profiles.map((p) => [p.name, p] as const))("%s", (_name, p) => {
       expect(parseOhms(base!.value)).toBe(e12AtMost((p.vcc - VBE) / (collector / FORCED_BETA)));
       expect(base!.quantity).toBe(p.rows);
       expect(line(lines, "Base-emitter pull-up resistor")?.quantity).toBe(p.rows);
-    } else if (p.leds.transistors) {
+    } else if (p.leds.drive === "direct" && p.leds.transistors) {
       const collector = p.leds.currentMa / 1000;
       expect(line(lines, `LED transistor (${p.leds.activeHigh ? "NPN" : "PNP"})`)?.quantity).toBe(p.rows * p.cols);
       expect(parseOhms(base!.value)).toBe(e12AtMost((p.vcc - VBE) / (collector / FORCED_BETA)));
@@ -245,6 +247,10 @@ describe.each(profiles.map((p) => [p.name, p] as const))("%s", (_name, p) => {
 
   it("power.md states the board limits and the worst-case total", () => {
     const md = out["power.md"];
+    if (p.leds.drive === "neopixel") {
+      expect(md).toMatch(/\| All \d+ pixels at \d+ on every channel, JavaScript running \(worst case\) \| [\d.]+ \| [\d.]+ \| [\d.]+ \| 500 \|/);
+      return;
+    }
     expect(md).toContain(`${board.current.perPinMa} mA per pin, ${board.current.totalMa} mA for all pins together`);
     expect(md).toMatch(/\| \*\*all pins\*\* \| \| \*\*[\d.]+\*\* \|/);
     expect(md).toMatch(/Awake, all \d+ LEDs lit/);

@@ -1,7 +1,7 @@
 /**
  * The wiring of a board profile as the circuit model sees it: the key switches (row line ↔
  * column line, with or without a diode), the extra buttons (pin ↔ GND), the on-board buttons,
- * the LEDs and the piezo. Validates the profile's pin names against the board family.
+ * the LEDs (or the WS2812 pixels' data pin) and the piezo. Validates the profile's pin names against the board family.
  */
 import type { LedDrive, Profile } from "../../hardware/profile";
 import { type BoardFamily, canonicalPin } from "./board-family";
@@ -73,6 +73,8 @@ export function buildLayout(profile: Profile, family: BoardFamily): CircuitLayou
       throw new Error(`${where}: leds.pins has ${profile.leds.pins.length} pins for ${profile.rows * profile.cols} pads`);
     }
     leds = { ...profile.leds, pins: profile.leds.pins.map((p, i) => pin(p, `LED ${i}`)) };
+  } else if (profile.leds.drive === "neopixel") {
+    leds = { ...profile.leds, pin: pin(profile.leds.pin, "pixel data") };
   } else {
     if (profile.leds.colPins.length !== profile.cols) {
       throw new Error(`${where}: leds.colPins has ${profile.leds.colPins.length} pins for ${profile.cols} cols`);
@@ -91,6 +93,7 @@ export function buildLayout(profile: Profile, family: BoardFamily): CircuitLayou
   colPins.forEach((p, i) => claim(p, `key column ${i}`));
   for (const [name, b] of buttons) if (profile.buttons && name in profile.buttons) claim(b.a, `button ${name}`);
   if (leds.drive === "direct") leds.pins.forEach((p, i) => claim(p, `LED ${i}`));
+  else if (leds.drive === "neopixel") claim(leds.pin, "pixel data");
   else leds.colPins.forEach((p, i) => claim(p, `LED column ${i}`));
   claim(piezo, "piezo");
 
