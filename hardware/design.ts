@@ -6,11 +6,11 @@
  */
 import type { Board } from "./boards.js";
 import { e12Down, e12Up } from "./e12.js";
-import { BULK_CAP, FORCED_BETA, GPIO_VOH_DROP, LED, PIEZO, PIXEL, PIXEL_DATA_OHMS, PNP_PULLUP_OHMS, VBE, VCE_SAT } from "./parts.js";
+import { BULK_CAP, FORCED_BETA, GPIO_VOH_DROP, LED, PIEZO, PIXEL, PIXEL_DATA_OHMS, VBE, VCE_SAT } from "./parts.js";
 import type { NeopixelLeds, Profile } from "./profile.js";
 import { pinRoles } from "./roles.js";
 
-export type LedScheme = "direct" | "direct-transistor" | "matrix";
+export type LedScheme = "direct" | "direct-transistor";
 
 export interface TransistorDesign {
   type: "NPN" | "PNP";
@@ -21,13 +21,11 @@ export interface TransistorDesign {
   baseOhms: number;
   /** Base current the driving pin supplies, mA. */
   baseMa: number;
-  /** Base–emitter pull-up per transistor (row PNPs only: keeps them off while the row floats). */
-  pullupOhms?: number;
 }
 
 export interface LedDesign {
   scheme: LedScheme;
-  /** Series resistor: one per LED (direct) or one per LED column (matrix). */
+  /** Series resistor, one per LED. */
   resistorOhms: number;
   resistorCount: number;
   /** Voltage lost in a saturated transistor in the LED path, V. */
@@ -134,8 +132,7 @@ function baseDesign(vcc: number, collectorMa: number): { baseOhms: number; baseM
 /** Headroom left across the LED's series resistor, V; must be positive for the LED to light. */
 export function ledHeadroomV(p: Profile): number {
   if (p.leds.drive === "neopixel") return p.vcc;
-  const withTransistor = p.leds.drive === "matrix" || p.leds.transistors;
-  return p.vcc - LED.forwardV - (withTransistor ? VCE_SAT : 0);
+  return p.vcc - LED.forwardV - (p.leds.transistors ? VCE_SAT : 0);
 }
 
 /** Resistors and transistors of single-colour LEDs (not for the neopixel drive: see pixelDesign). */
@@ -143,19 +140,6 @@ export function ledDesign(p: Profile): LedDesign {
   const leds = p.leds;
   const vcc = p.vcc;
   if (leds.drive === "neopixel") throw new Error(`ledDesign: profile ${p.name} has WS2812 pixels; use pixelDesign`);
-  if (leds.drive === "matrix") {
-    const resistorOhms = ledResistor(vcc, VCE_SAT, leds.currentMa);
-    const collectorMa = p.cols * leds.currentMa;
-    return {
-      scheme: "matrix",
-      designMa: leds.currentMa,
-      resistorOhms,
-      resistorCount: p.cols,
-      transistorDropV: VCE_SAT,
-      ledMa: ((vcc - LED.forwardV - VCE_SAT) / resistorOhms) * 1000,
-      transistor: { type: "PNP", count: p.rows, collectorMa, ...baseDesign(vcc, collectorMa), pullupOhms: PNP_PULLUP_OHMS },
-    };
-  }
   if (leds.transistors) {
     const resistorOhms = ledResistor(vcc, VCE_SAT, leds.currentMa);
     return {
@@ -204,10 +188,6 @@ export function pinLoads(p: Profile, board: Board): PinLoad[] {
           ? { pin: role.pin, label: role.label, ma: led.transistor.baseMa, what: `${led.transistor.type} base current` }
           : { pin: role.pin, label: role.label, ma: currentMa, what: "LED current" },
       );
-    } else if (role.kind === "ledCol") {
-      loads.push({ pin: role.pin, label: role.label, ma: currentMa, what: "LED current (one LED lit per column)" });
-    } else if (role.kind === "keyRow" && led?.scheme === "matrix" && led.transistor) {
-      loads.push({ pin: role.pin, label: role.label, ma: led.transistor.baseMa, what: "row PNP base current" });
     } else if (role.kind === "piezo") {
       loads.push({ pin: role.pin, label: role.label, ma: piezo.peakMa, what: "piezo charging peak" });
     }
@@ -215,24 +195,9 @@ export function pinLoads(p: Profile, board: Board): PinLoad[] {
   return loads;
 }
 
-/**
- * Worst instant for all pins together: every LED lit and a tone playing. In the matrix only
- * one row is driven at a time, so one row base current counts, not all of them.
- */
+/** Worst instant for all pins together: every LED lit and a tone playing. */
 export function totalPinLoadMa(p: Profile, board: Board): number {
-  const loads = pinLoads(p, board);
-  const led = hasPixels(p) ? undefined : ledDesign(p);
-  let total = 0;
-  let rowSeen = false;
-  for (const load of loads) {
-    const isRow = led?.scheme === "matrix" && p.keys.rowPins.includes(load.pin);
-    if (isRow) {
-      if (rowSeen) continue;
-      rowSeen = true;
-    }
-    total += load.ma;
-  }
-  return total;
+  return pinLoads(p, board).reduce((sum, load) => sum + load.ma, 0);
 }
 
 /**
@@ -242,10 +207,6 @@ export function totalPinLoadMa(p: Profile, board: Board): number {
 export function ledSupplyMa(p: Profile, litFraction: number): number {
   if (hasPixels(p)) return pixelSupplyMa(p, litFraction);
   const led = ledDesign(p);
-  if (led.scheme === "matrix") {
-    // One row at a time: on average cols × litFraction LEDs conduct; the row base current flows while scanning.
-    return p.cols * litFraction * led.ledMa + (led.transistor?.baseMa ?? 0);
-  }
   const lit = ledCount(p) * litFraction;
   return lit * (led.ledMa + (led.transistor?.baseMa ?? 0));
 }

@@ -18,7 +18,7 @@ export const NPN = {
 };
 
 export const PNP = {
-  description: "PNP transistor (LED row high-side switch)",
+  description: "PNP transistor (LED high-side switch)",
   example: "2N3906",
   maxMa: 200,
 };
@@ -32,8 +32,6 @@ export const VCE_SAT = 0.2;
  * guarantee hFE ≥ 100 at 10 mA, so 20 leaves a wide margin.
  */
 export const FORCED_BETA = 20;
-/** Turns a row PNP off while its key row line floats (base to emitter), Ω. */
-export const PNP_PULLUP_OHMS = 10_000;
 
 export const PIEZO = {
   description: "passive piezo sounder, 12 mm",

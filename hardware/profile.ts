@@ -29,21 +29,6 @@ export interface DirectLeds {
   currentMa: number;
 }
 
-export interface MatrixLeds {
-  drive: "matrix";
-  /**
-   * LED rows are multiplexed on the key row lines: while a key row is driven low it also
-   * switches that LED row on through a row transistor.
-   */
-  sharedRows: true;
-  /** LED column pins, left column first; driven low to light the LED in the active row. */
-  colPins: string[];
-  /** Row transistors (required: one pin cannot source a whole row). */
-  transistors: true;
-  /** Design LED current in mA (peak, while its row is active). */
-  currentMa: number;
-}
-
 /**
  * WS2812B ("NeoPixel") pixels, one per pad, chained DOUT → DIN in pad order (pad 1 first) on
  * one data pin and written by Espruino's built-in `require("neopixel").write(pin, data)`:
@@ -66,7 +51,11 @@ export interface NeopixelLeds {
   levelShift: "74AHCT125" | "none";
 }
 
-export type LedDrive = DirectLeds | MatrixLeds | NeopixelLeds;
+/**
+ * (A third drive, LED rows multiplexed on the key rows by JS timers, was dropped: one 1.25 ms
+ * row slot cost 0.78 ms of CPU on the reference interpreter, which a Pico cannot hold.)
+ */
+export type LedDrive = DirectLeds | NeopixelLeds;
 
 /** Optional extra buttons, each a pin to GND read with a pull-up (Merlin's four function keys). */
 export interface ExtraButtons {

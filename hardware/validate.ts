@@ -19,7 +19,6 @@ const TOP_FIELDS = [
 ];
 const KEY_FIELDS = ["rowPins", "colPins", "diodes"];
 const DIRECT_FIELDS = ["drive", "pins", "activeHigh", "transistors", "currentMa"];
-const MATRIX_FIELDS = ["drive", "sharedRows", "colPins", "transistors", "currentMa"];
 const NEOPIXEL_FIELDS = ["drive", "pin", "brightness", "levelShift"];
 const LEVEL_SHIFTS = ["74AHCT125", "none"];
 const NAME_RE = /^[a-z0-9][a-z0-9-]*$/;
@@ -91,7 +90,7 @@ function checkShape(p: Json, fail: (m: string) => never): void {
   checkPinList(keys.colPins, "keys.colPins", fail);
   if (typeof keys.diodes !== "boolean") fail(`"keys.diodes" must be true or false`);
 
-  if (!isObject(p.leds)) fail(`"leds" must be an object with "drive": "direct", "matrix" or "neopixel"`);
+  if (!isObject(p.leds)) fail(`"leds" must be an object with "drive": "direct" or "neopixel"`);
   const leds = p.leds as Json;
   if (leds.drive === "direct") {
     checkFields(leds, DIRECT_FIELDS, "leds.", fail);
@@ -99,12 +98,10 @@ function checkShape(p: Json, fail: (m: string) => never): void {
     if (typeof leds.activeHigh !== "boolean") fail(`"leds.activeHigh" must be true or false`);
     if (typeof leds.transistors !== "boolean") fail(`"leds.transistors" must be true or false`);
   } else if (leds.drive === "matrix") {
-    checkFields(leds, MATRIX_FIELDS, "leds.", fail);
-    checkPinList(leds.colPins, "leds.colPins", fail);
-    if (leds.sharedRows !== true) fail(`"leds.sharedRows" must be true: matrix LED rows are multiplexed on the key rows`);
-    if (leds.transistors !== true) {
-      fail(`"leds.transistors" must be true for a matrix: one pin cannot source a whole LED row, so rows need transistors`);
-    }
+    fail(
+      `"leds.drive": "matrix" is no longer built: LED rows multiplexed by JS timers need 0.78 ms of CPU every 1.25 ms on the ` +
+        `reference interpreter, which a Pico (25–45× slower) cannot hold; use "neopixel" (WS2812B pixels on one data pin)`,
+    );
   } else if (leds.drive === "neopixel") {
     checkFields(leds, NEOPIXEL_FIELDS, "leds.", fail);
     if (typeof leds.pin !== "string" || leds.pin === "") fail(`"leds.pin" must be the pixels' data pin, like "A7"`);
@@ -116,7 +113,7 @@ function checkShape(p: Json, fail: (m: string) => never): void {
       fail(`"leds.levelShift" must be ${LEVEL_SHIFTS.map((x) => JSON.stringify(x)).join(" or ")}, got ${JSON.stringify(leds.levelShift)}`);
     }
   } else {
-    fail(`"leds.drive" must be "direct", "matrix" or "neopixel", got ${JSON.stringify(leds.drive)}`);
+    fail(`"leds.drive" must be "direct" or "neopixel", got ${JSON.stringify(leds.drive)}`);
   }
   if (leds.drive !== "neopixel" && (typeof leds.currentMa !== "number" || !(leds.currentMa > 0) || leds.currentMa > LED.maxMa)) {
     fail(`"leds.currentMa" must be above 0 and at most ${LED.maxMa} mA (the LED's continuous rating), got ${JSON.stringify(leds.currentMa)}`);
@@ -145,9 +142,6 @@ function checkCounts(p: Profile, fail: (m: string) => never): void {
   if (p.keys.colPins.length !== p.cols) fail(`keys.colPins has ${p.keys.colPins.length} pins but cols is ${p.cols}; give one pin per key column`);
   if (p.leds.drive === "direct" && p.leds.pins.length !== p.rows * p.cols) {
     fail(`leds.pins has ${p.leds.pins.length} pins but a direct-drive ${p.rows}×${p.cols} board needs rows*cols = ${p.rows * p.cols}, one per LED`);
-  }
-  if (p.leds.drive === "matrix" && p.leds.colPins.length !== p.cols) {
-    fail(`leds.colPins has ${p.leds.colPins.length} pins but cols is ${p.cols}; a matrix needs one LED column pin per column`);
   }
 }
 

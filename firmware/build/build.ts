@@ -69,7 +69,7 @@ function buttonSlots(p: Profile): (string | null)[] {
 /**
  * The scalar board configuration as esbuild `define`s (declared in firmware/config.d.ts):
  * literals at bundle time, so esbuild folds the tests on them and drops the code a profile
- * cannot use (the multiplexed scan on direct-LED boards, the buttons, deep sleep, the console
+ * cannot use (the pixel output on direct-LED boards, the buttons, deep sleep, the console
  * password...).
  */
 export function configDefines(p: Profile): Record<string, string> {
@@ -78,7 +78,8 @@ export function configDefines(p: Profile): Record<string, string> {
     ROWS: String(p.rows),
     COLS: String(p.cols),
     DIODES: String(!!p.keys.diodes),
-    MATRIX_LEDS: String(leds.drive === "matrix"),
+    NEOPIXEL: String(leds.drive === "neopixel"),
+    PIXEL_BRIGHTNESS: String(leds.drive === "neopixel" ? leds.brightness : 0),
     LED_ACTIVE_HIGH: String(leds.drive === "direct" ? !!leds.activeHigh : false),
     BUTTON_COUNT: String(buttonSlots(p).length),
     CONSOLE_PASSWORD: p.consolePassword ? JSON.stringify(p.consolePassword) : "null",
@@ -187,7 +188,7 @@ export async function bundleFirmware(p: Profile): Promise<Bundle> {
     define: configDefines(p),
     plugins: [configPlugin(p)],
     // Espruino built-in modules stay runtime require() calls.
-    external: ["Storage"],
+    external: ["Storage", "neopixel"],
     logLevel: "silent",
   });
   const code = await compress(inlineConstants(result.outputFiles[0].text));

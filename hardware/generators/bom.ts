@@ -53,7 +53,7 @@ function ledRows(p: Profile): BomRow[] {
   const rows: BomRow[] = [];
   rows.push({ part: "LED", value: `${LED.description}, Vf ${LED.forwardV.toFixed(1)} V`, quantity: ledCount(p), example: LED.example });
   rows.push({
-    part: led.scheme === "matrix" ? "LED column resistor" : "LED resistor",
+    part: "LED resistor",
     value: ohms(led.resistorOhms),
     quantity: led.resistorCount,
     example: RESISTOR_KIND,
@@ -61,9 +61,8 @@ function ledRows(p: Profile): BomRow[] {
   const t = led.transistor;
   if (t) {
     const part = t.type === "NPN" ? NPN : PNP;
-    rows.push({ part: led.scheme === "matrix" ? "Row transistor (PNP)" : `LED transistor (${t.type})`, value: part.description, quantity: t.count, example: part.example });
+    rows.push({ part: `LED transistor (${t.type})`, value: part.description, quantity: t.count, example: part.example });
     rows.push({ part: "Base resistor", value: ohms(t.baseOhms), quantity: t.count, example: RESISTOR_KIND });
-    if (t.pullupOhms) rows.push({ part: "Base-emitter pull-up resistor", value: ohms(t.pullupOhms), quantity: t.count, example: RESISTOR_KIND });
   }
   return rows;
 }

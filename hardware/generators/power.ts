@@ -46,9 +46,6 @@ export function powerMd(p: Profile, board: Board): string {
         `rounded down to E12: ${formatOhms(t.baseOhms)}, drawing ${ma(t.baseMa)} mA from the pin.`,
     );
   }
-  if (led.scheme === "matrix") {
-    out.push(`- Multiplexing: one LED row at a time, so each LED is lit 1/${p.rows} of the time (average ${ma(led.ledMa / p.rows)} mA per lit LED).`);
-  }
   out.push(
     `- Piezo: ${formatOhms(piezo.seriesOhms)} in series keeps the charging peak at ${ma(piezo.peakMa)} mA ` +
       `(≤ ${Math.min(board.current.perPinMa, PIEZO.maxPeakMa)} mA); its average current is far lower.`,
@@ -68,8 +65,7 @@ export function powerMd(p: Profile, board: Board): string {
     out.push(`| ${load.pin} | ${load.label} | ${ma(load.ma)} | ${load.what} | ${board.current.perPinMa} |`);
   }
   const total = totalPinLoadMa(p, board);
-  const totalNote = led.scheme === "matrix" ? "LED columns + one row base (one row at a time) + piezo" : "all pins above";
-  out.push(`| **all pins** | | **${ma(total)}** | ${totalNote} | **${board.current.totalMa}** |`);
+  out.push(`| **all pins** | | **${ma(total)}** | all pins above | **${board.current.totalMa}** |`);
   out.push("");
   const perPinMax = Math.max(...pinLoads(p, board).map((l) => l.ma));
   out.push(

@@ -151,39 +151,6 @@ function directLeds(p: Profile, led: LedDesign, x0: number, y0: number): Section
   return { svg, width: p.cols * pitchX, height: 40 + p.rows * pitchY };
 }
 
-function matrixLeds(p: Profile, led: LedDesign, x0: number, y0: number): Section {
-  const svg: string[] = [];
-  const t = led.transistor!;
-  svg.push(text(x0, y0 + 16, `LED matrix, rows shared with the key rows`, { cls: "h" }));
-  svg.push(text(x0, y0 + 34, `Key row low → its PNP lights that LED row; LED column pin low → that LED on; ${formatOhms(led.resistorOhms)} per column`, { cls: "v" }));
-  const px = x0 + 130;
-  const colX = (c: number) => px + 140 + c * 90;
-  const rowY = (r: number) => y0 + 120 + r * 100;
-  const last = rowY(p.rows - 1);
-  for (let r = 0; r < p.rows; r++) {
-    const y = rowY(r);
-    const q = transistor("PNP", px, y - 24);
-    svg.push(q.svg);
-    svg.push(netLabel(px - 90, y - 24, `ROW${r + 1}`, "left"), resistorH(px - 90, y - 24, 70, formatOhms(t.baseOhms), true), line(px - 20, y - 24, px, y - 24));
-    // Base–emitter pull-up keeps the PNP off while the row line floats.
-    svg.push(dot(px - 10, y - 24), resistorV(px - 10, y - 66, 42, formatOhms(t.pullupOhms ?? 0), true));
-    svg.push(wire([px - 10, y - 66], [q.top[0], y - 66]), line(q.top[0], y - 66, q.top[0], q.top[1]), dot(q.top[0], y - 66));
-    svg.push(rail(q.top[0], y - 66, "3.3V"));
-    svg.push(line(q.bottom[0], q.bottom[1], colX(p.cols - 1) + 30, y));
-    for (let c = 0; c < p.cols; c++) {
-      const x = colX(c);
-      const ax = x - 30;
-      svg.push(dot(ax, y), ledDown(ax, y), wire([ax, y + 30], [ax, y + 40], [x, y + 40]), dot(x, y + 40));
-      svg.push(text(ax - 12, y + 28, `D${r * p.cols + c + 1}`, { anchor: "end", cls: "v" }));
-    }
-  }
-  for (let c = 0; c < p.cols; c++) {
-    const x = colX(c);
-    svg.push(line(x, rowY(0) + 20, x, last + 60), resistorV(x, last + 60, 50, formatOhms(led.resistorOhms)), netLabel(x, last + 110, `LCOL${c + 1}`, "right"));
-  }
-  return { svg, width: colX(p.cols - 1) + 100 - x0, height: last + 140 - y0 };
-}
-
 /** The data path (pin → level shifter → resistor → DIN) and the chain of pixels in pad order. */
 function pixelChain(p: PixelProfile, board: Board, x0: number, y0: number): Section {
   const d = pixelDesign(p, board);
@@ -279,7 +246,7 @@ export function schematicSvg(p: Profile, board: Board): string {
   };
   add(keyMatrix(p, RIGHT_X, y));
   if (!led) add(pixelChain(p as PixelProfile, board, RIGHT_X, y));
-  else add(led.scheme === "matrix" ? matrixLeds(p, led, RIGHT_X, y) : directLeds(p, led, RIGHT_X, y));
+  else add(directLeds(p, led, RIGHT_X, y));
   add(piezoAndButtons(p, board, RIGHT_X, y));
   const height = Math.max(y, 80 + blk.height + 40);
   return svgDocument(width + 30, height, body, { style: SCHEMATIC_STYLE, title: `Merlin ${p.name} schematic` });

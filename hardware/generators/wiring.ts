@@ -18,8 +18,7 @@ function connectTo(p: Profile, board: Board, role: PinRole): string {
     case "keyRow": {
       const pads = `pads ${rowStart}–${rowStart + p.cols - 1}`;
       const side = p.keys.diodes ? `the cathode (band) of each pad's diode` : `one side of each pad's switch`;
-      const leds = led?.scheme === "matrix" ? `; also ${formatOhms(led.transistor!.baseOhms)} → base of row ${role.index}'s PNP` : "";
-      return `${pads}: ${side}${leds}`;
+      return `${pads}: ${side}`;
     }
     case "keyCol":
       return `pads ${padsInColumn(p, role.index)}: the other side of each pad's switch`;
@@ -34,8 +33,6 @@ function connectTo(p: Profile, board: Board, role: PinRole): string {
         ? `${formatOhms(t.baseOhms)} → NPN ${role.index} base; emitter → GND; collector → LED ${role.index} cathode; anode → ${r} → 3.3V`
         : `${formatOhms(t.baseOhms)} → PNP ${role.index} base; emitter → 3.3V; collector → ${r} → LED ${role.index} anode; cathode → GND`;
     }
-    case "ledCol":
-      return `${r} → cathodes of LEDs ${padsInColumn(p, role.index)}`;
     case "pixelData": {
       const ohms = formatOhms(pixelDesign(p as PixelProfile, board).dataOhms);
       return p.leds.drive === "neopixel" && p.leds.levelShift === "74AHCT125"
@@ -65,13 +62,6 @@ export function wiringMd(p: Profile, board: Board): string {
   }
   if (p.keys.diodes) out.push(`- Keys: each pad's switch in series with a ${DIODE.example}, anode on the column side, band (cathode) on the row side.`);
   else out.push(`- Keys: no diodes; the firmware ignores ambiguous key combinations (ghosts).`);
-  if (led?.scheme === "matrix") {
-    const t = led.transistor!;
-    out.push(
-      `- LED rows: row r's PNP has emitter → 3.3V, ${formatOhms(t.pullupOhms ?? 0)} from base to emitter, collector → anodes of that row's LEDs; ` +
-        `its base resistor goes to key row r's pin, so scanning a key row also lights that LED row.`,
-    );
-  }
   if (p.consoleMoved) out.push(`- Console moved: ${board.consoleRule ?? "the firmware moves the console off the serial pins"}.`);
   out.push("");
   out.push("| Board pin | Role | Pin mode | Connect to |");

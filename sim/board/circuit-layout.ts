@@ -73,13 +73,8 @@ export function buildLayout(profile: Profile, family: BoardFamily): CircuitLayou
       throw new Error(`${where}: leds.pins has ${profile.leds.pins.length} pins for ${profile.rows * profile.cols} pads`);
     }
     leds = { ...profile.leds, pins: profile.leds.pins.map((p, i) => pin(p, `LED ${i}`)) };
-  } else if (profile.leds.drive === "neopixel") {
-    leds = { ...profile.leds, pin: pin(profile.leds.pin, "pixel data") };
   } else {
-    if (profile.leds.colPins.length !== profile.cols) {
-      throw new Error(`${where}: leds.colPins has ${profile.leds.colPins.length} pins for ${profile.cols} cols`);
-    }
-    leds = { ...profile.leds, colPins: profile.leds.colPins.map((p, i) => pin(p, `LED column ${i}`)) };
+    leds = { ...profile.leds, pin: pin(profile.leds.pin, "pixel data") };
   }
   const piezo = pin(profile.piezo, "piezo");
 
@@ -93,8 +88,7 @@ export function buildLayout(profile: Profile, family: BoardFamily): CircuitLayou
   colPins.forEach((p, i) => claim(p, `key column ${i}`));
   for (const [name, b] of buttons) if (profile.buttons && name in profile.buttons) claim(b.a, `button ${name}`);
   if (leds.drive === "direct") leds.pins.forEach((p, i) => claim(p, `LED ${i}`));
-  else if (leds.drive === "neopixel") claim(leds.pin, "pixel data");
-  else leds.colPins.forEach((p, i) => claim(p, `LED column ${i}`));
+  else claim(leds.pin, "pixel data");
   claim(piezo, "piezo");
 
   return { family, rows: profile.rows, cols: profile.cols, rowPins, colPins, keys, buttons, leds, piezo };

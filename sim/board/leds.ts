@@ -4,9 +4,7 @@
  * After every circuit change each LED's instantaneous "lit" value is recomputed and stored
  * with its time stamp; brightness is the fraction of the last frame window (default 20 ms)
  * the LED was lit, integrated over that history. Direct drive: an LED is lit while its pin
- * drives the active level (PWM counts by duty). Matrix drive: LED (r, c) is lit while key row
- * r is driven low (its row transistor on) and LED column pin c drives low. WS2812 pixels
- * (neopixel drive): pad i shows the colour last written to pixel i (neopixel.ts), its lit
+ * drives the active level (PWM counts by duty). WS2812 pixels (neopixel drive): pad i shows the colour last written to pixel i (neopixel.ts), its lit
  * value the brightest channel / 255, for as long as the board has power.
  */
 import type { Circuit } from "./circuit";
@@ -33,8 +31,8 @@ interface Trace {
 
 export class LedMeter {
   /**
-   * Brightness of an LED that is on as much as the drive allows: 1 direct, 1/rows multiplexed,
-   * the profile's brightness cap / 255 for pixels.
+   * Brightness of an LED that is on as much as the drive allows: 1 direct, the profile's
+   * brightness cap / 255 for pixels.
    */
   readonly peak: number;
   private readonly traces: Trace[];
@@ -50,7 +48,7 @@ export class LedMeter {
   ) {
     if (!(windowMs > 0)) throw new Error(`LedMeter: frame window must be > 0 ms, got ${windowMs}`);
     const { rows, cols, leds } = circuit.layout;
-    this.peak = leds.drive === "matrix" ? 1 / rows : leds.drive === "neopixel" ? leds.brightness / 255 : 1;
+    this.peak = leds.drive === "neopixel" ? leds.brightness / 255 : 1;
     this.traces = Array.from({ length: rows * cols }, () => ({ times: [], values: [] }));
     this.current = new Float64Array(rows * cols);
     this.scratch = new Float64Array(rows * cols);
@@ -139,7 +137,7 @@ export class LedMeter {
 
   private computeLit(): Float64Array {
     const c = this.circuit;
-    const { rows, cols, leds, rowPins } = c.layout;
+    const { leds } = c.layout;
     const out = this.scratch;
     out.fill(0);
     if (!c.isPowered) return out;
@@ -150,18 +148,7 @@ export class LedMeter {
       });
       return out;
     }
-    if (leds.drive === "neopixel") {
-      for (let i = 0; i < out.length && this.pixels; i++) out[i] = Math.max(...this.pixels.rgb(leds.pin, i)) / 255;
-      return out;
-    }
-    for (let r = 0; r < rows; r++) {
-      const rowOn = c.level(rowPins[r]) === 0 && c.strength(rowPins[r]) === 2;
-      if (!rowOn) continue;
-      for (let col = 0; col < cols; col++) {
-        const high = highFraction(c, leds.colPins[col]);
-        out[r * cols + col] = high === undefined ? 0 : 1 - high;
-      }
-    }
+    for (let i = 0; i < out.length && this.pixels; i++) out[i] = Math.max(...this.pixels.rgb(leds.pin, i)) / 255;
     return out;
   }
 }

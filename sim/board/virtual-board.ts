@@ -212,13 +212,13 @@ export class VirtualBoard {
 
   /**
    * Row-major "0"/"1" string of the LEDs: "1" where the brightness over the frame window is at
-   * least `threshold` of the full brightness the drive allows (1 direct, 1/rows multiplexed).
+   * least `threshold` of the full brightness the drive allows (1 direct, the brightness cap / 255 for pixels).
    */
   ledFrame(threshold = 0.25, windowMs?: number): string {
     return this.ledMeter.frame(threshold, windowMs);
   }
 
-  /** Full brightness an LED can reach with this profile's drive: 1 direct, 1/rows multiplexed. */
+  /** Full brightness an LED can reach with this profile's drive: 1 direct, the brightness cap / 255 for pixels. */
   get ledPeak(): number {
     return this.ledMeter.peak;
   }
