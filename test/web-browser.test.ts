@@ -275,7 +275,7 @@ describe.skipIf(SKIP)("the browser toy in Chromium", () => {
   });
 
   it("on the singular 4×4 board: quiet patterns as many as the nullity, and the solvability test", async () => {
-    await open("?board=pico-4x4-matrix");
+    await open("?board=pico-4x4-neopixel");
     const analysis = JSON.parse(await merlinOut(["analyze", "--pattern", "merlin", "--size", "4", "--json"]));
     await page.click("#teach-toggle");
     await page.waitForSelector(".quiet");

@@ -25,6 +25,7 @@ import { utf8Text } from "./bytes";
 import { PowerCutSignal, type FlashStorage } from "./flash-storage";
 import type { BoardHost, Realm } from "./host";
 import { FRESH_INTERPRETER_VARS, JsVarEstimator, LISTENER_VARS, TIMER_VARS, WATCH_VARS } from "./memory";
+import type { PixelChain } from "./neopixel";
 import { formatForPrint } from "./print-format";
 import type { Rng } from "./rng";
 
@@ -97,6 +98,8 @@ export interface RuntimeOptions {
   bootTimeoutMs: number;
   /** Wall-clock limit for each callback, ms; costs ~0.1 ms per event, so off by default. */
   callbackTimeoutMs: number | undefined;
+  /** The WS2812 pixels on the board, written through require("neopixel"). */
+  pixels: PixelChain;
   /** The interpreter stopped itself: a power cut struck during a Storage write, or E.reboot(). */
   onHalt: (reason: "power-cut" | "reboot") => void;
 }
@@ -120,6 +123,7 @@ export class EspruinoRuntime {
   readonly family: BoardFamily;
   readonly log: BoardLog;
   readonly rng: Rng;
+  readonly pixels: PixelChain;
   readonly realm: Realm;
   readonly intr: Intrinsics;
   readonly timers: TimerTable;
@@ -142,6 +146,7 @@ export class EspruinoRuntime {
     this.family = options.family;
     this.log = options.log;
     this.rng = options.rng;
+    this.pixels = options.pixels;
     this.bootAtMs = this.clock.now;
     this.realm = options.host.createRealm(`Espruino ${this.family.board}`);
     this.global = this.realm.global;

@@ -20,6 +20,7 @@ import { utf8Bytes } from "./bytes";
 import { FlashStorage, type WriteCut } from "./flash-storage";
 import type { BoardHost, FlashBacking } from "./host";
 import { type LedReading, LedMeter } from "./leds";
+import { PixelChain } from "./neopixel";
 import { type ToneEvent, ToneRecorder } from "./piezo";
 import { createRng, type Rng } from "./rng";
 import { EspruinoRuntime, type MemoryReport } from "./runtime";
@@ -92,6 +93,8 @@ export class VirtualBoard {
   readonly storage: FlashStorage;
   /** Console output, firmware errors and recorded system calls, across power cycles. */
   readonly log = new BoardLog();
+  /** The WS2812 pixels (host view: the bytes the firmware wrote with require("neopixel")). */
+  readonly pixels = new PixelChain();
   private readonly ledMeter: LedMeter;
   private readonly piezo: ToneRecorder;
   private readonly rng: Rng;
@@ -107,7 +110,7 @@ export class VirtualBoard {
     this.clock = options.clock ?? new VirtualClock();
     this.circuit = new Circuit(this.layout, this.clock);
     this.storage = new FlashStorage(this.family.storageBytes, options.flash);
-    this.ledMeter = new LedMeter(this.circuit, this.clock, options.frameWindowMs ?? 20);
+    this.ledMeter = new LedMeter(this.circuit, this.clock, options.frameWindowMs ?? 20, this.pixels);
     this.piezo = new ToneRecorder(this.circuit);
     this.rng = createRng(options.seed ?? 1);
     if (options.code !== undefined) this.powerOn(options.code);
@@ -138,6 +141,7 @@ export class VirtualBoard {
       flash: this.storage,
       log: this.log,
       rng: this.rng,
+      pixels: this.pixels,
       espruinoSubset: this.options.espruinoSubset ?? true,
       bootTimeoutMs: this.options.bootTimeoutMs ?? 10_000,
       callbackTimeoutMs: this.options.callbackTimeoutMs,
@@ -153,6 +157,7 @@ export class VirtualBoard {
     this.runtime.kill();
     this.runtime = undefined;
     this.circuit.powerDown();
+    this.pixels.clear(this.clock.now);
   }
 
   /** Arm a power cut that strikes during an upcoming Storage write (the board stays off afterwards). */
@@ -211,13 +216,13 @@ export class VirtualBoard {
 
   /**
    * Row-major "0"/"1" string of the LEDs: "1" where the brightness over the frame window is at
-   * least `threshold` of the full brightness the drive allows (1 direct, 1/rows multiplexed).
+   * least `threshold` of the full brightness the drive allows (1 direct, the brightness cap / 255 for pixels).
    */
   ledFrame(threshold = 0.25, windowMs?: number): string {
     return this.ledMeter.frame(threshold, windowMs);
   }
 
-  /** Full brightness an LED can reach with this profile's drive: 1 direct, 1/rows multiplexed. */
+  /** Full brightness an LED can reach with this profile's drive: 1 direct, the brightness cap / 255 for pixels. */
   get ledPeak(): number {
     return this.ledMeter.peak;
   }
@@ -304,6 +309,7 @@ export class VirtualBoard {
     if (this.runtime !== runtime) return;
     this.runtime = undefined;
     this.circuit.powerDown();
+    this.pixels.clear(this.clock.now);
     if (reason === "reboot") this.clock.after(0, () => this.runtime ?? this.powerOn());
   }
 

@@ -253,10 +253,15 @@ async function start(): Promise<void> {
       return;
     }
     const showGoal = board.clock.now < goalUntil;
-    const bright = showGoal ? toy.goal.split("").map(Number) : session.brightness();
+    const readings = board.leds();
+    const bright = showGoal ? toy.goal.split("").map(Number) : readings.map((r) => Math.min(1, r.brightness / board.ledPeak));
     let lit = "";
     bright.forEach((b, i) => {
       face.leds[i].style.setProperty("--b", b.toFixed(2));
+      // WS2812 pixels show a colour: the hue the firmware wrote, at full scale (brightness is --b).
+      const rgb = readings[i].rgb;
+      const m = rgb ? Math.max(rgb[0], rgb[1], rgb[2]) : 0;
+      if (rgb && m > 0 && !showGoal) face.leds[i].style.setProperty("--rgb", rgb.map((c) => Math.round((255 * c) / m)).join(" "));
       const on = b >= 0.6;
       lit += on ? "1" : "0";
       face.pads[i].classList.toggle("lit", on);
