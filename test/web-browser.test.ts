@@ -236,7 +236,8 @@ describe.skipIf(SKIP)("the browser toy in Chromium", () => {
     expect((await state()).board).toBe(before.board);
     await page.selectOption("#rules", "classic");
     await page.waitForFunction(() => (window as any).merlin.session.state().rules === "classic");
-    expect(await page.textContent("#moves")).toMatch(/^\d+ \(lost at \d+\)$/);
+    // (The page redraws on the next animation frame.)
+    await page.waitForFunction(() => /^\d+ \(lost at \d+\)$/.test(document.getElementById("moves")!.textContent!));
     await page.selectOption("#rules", "basic");
     await page.waitForFunction(() => (window as any).merlin.session.state().rules === "basic");
   });
