@@ -35,7 +35,7 @@ import { inputError, Puzzle } from "../../src/puzzle";
 import { RULE_SETS, ruleIndex, ruleNames } from "../../src/rules";
 import { compileTables, MaskTables } from "../../src/tables";
 import { Command, CommandIO } from "./command";
-import { optionHelp, OptionSpec, parseOptions } from "./options";
+import { optionHelp, OptionSpec, parseOptions } from "../../tools/options";
 import { boardOption, PUZZLE_OPTIONS, puzzleFromOptions } from "./puzzle-options";
 import { BASIC_AGAIN, BASIC_ILLEGAL, BASIC_LOST, BASIC_WON, basicBoard, basicPrompt } from "../basic-text";
 

@@ -12,7 +12,7 @@ import { applySetup, formatTrace, parseKeyScript, runHeadless } from "../app/hea
 import { DEFAULT_GAP_MS, DEFAULT_HOLD_MS, SimSession } from "../app/session";
 import { runTui } from "../app/tui";
 import { Command, CommandIO } from "./command";
-import { optionHelp, OptionSpec, parseOptions } from "./options";
+import { optionHelp, OptionSpec, parseOptions } from "../../tools/options";
 
 const DEFAULT_BOARD = "pico-3x3";
 
