@@ -1,9 +1,14 @@
 // Bad command-line input as a new user types it (issue 12): every mistake ends with exit
 // code 2 and one short line on stderr, in bounded time and memory. In-process through
 // runMerlin with a capturing io.
-import { readdirSync, readFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { boardFromStrings, boardToStrings } from "../src/chase";
+import { isInputError } from "../src/puzzle";
+import { MAX_TRAILING_EMPTY_LINES, parseBoardBytes, parseBoardChunks } from "../sim/cli/large";
 import { runMerlin } from "../sim/cli/main";
 import { COMMANDS } from "../sim/cli/registry";
 import { errorLine, excerpt, MAX_ECHO, MAX_ERROR_LINE, parseOptions } from "../tools/options";
@@ -98,6 +103,96 @@ describe("echoed input is cut to a short excerpt", () => {
     expect(excerpt("0101")).toBe("0101");
     expect(errorLine(`x '${huge}' y '${huge}'`)).toBe(`x '${e}' y '${e}'`);
     expect(errorLine("z".repeat(5000)).length).toBe(MAX_ERROR_LINE);
+  });
+});
+
+describe("board files are checked as they are read", () => {
+  const dir = mkdtempSync(join(tmpdir(), "merlin-cli-input-"));
+  const writers: { kill(): void }[] = [];
+  afterAll(() => {
+    for (const w of writers) w.kill();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /**
+   * A named pipe that never ends: `prefix`, then `line` and "\n" forever (or `line`
+   * forever, without line ends). A reader that does not stop at the first mistake never
+   * returns, so these tests prove the stop without timing anything.
+   */
+  function endless(name: string, prefix: string, line: string, lineEnds = true): string {
+    const path = join(dir, name);
+    expect(spawnSync("mkfifo", [path]).status).toBe(0);
+    const body = lineEnds ? 'yes "$1"' : "yes \"$1\" | tr -d '\\n'";
+    const w = spawn("sh", ["-c", `{ printf '%s' "$0"; ${body}; } > "$2" 2>/dev/null`, prefix, line, path], { stdio: "ignore" });
+    writers.push(w);
+    return path;
+  }
+
+  const plus = ["solve", "--pattern", "plus"];
+
+  it("/dev/zero stops at its first byte", async () => {
+    await rejected([...plus, "--from-file", "/dev/zero"], /^merlin solve: \/dev\/zero line 1, column 1: byte 0x00 is not allowed — use 0 \(dark\) and 1 \(lit\)$/m);
+  });
+
+  it("/dev/urandom stops within its first line or two", async () => {
+    await rejected([...plus, "--from-file", "/dev/urandom"], /\/dev\/urandom (line [12]\b|: no rows)/);
+  });
+
+  it("a bad byte near the start of an endless stream of good rows", async () => {
+    await rejected([...plus, "--from-file", endless("bad-then-good", "0101\n01x1\n", "0101")], /line 2, column 3: 'x' is not allowed/);
+  });
+
+  it("more rows than --size allows", async () => {
+    await rejected([...plus, "--size", "4", "--from-file", endless("rows", "", "0101")], /has more than 4 rows, but the size asked for is 4×4/);
+  });
+
+  it("a line longer than --cols allows, and one longer than line 1", async () => {
+    await rejected([...plus, "--cols", "8", "--from-file", endless("cols", "", "1", false)], /line 1 has more than 8 cells, but 8 columns were asked for/);
+    await rejected([...plus, "--from-file", endless("ragged", "0101\n", "1", false)], /line 2 has more than 4 cells, line 1 has 4/);
+  });
+
+  it("empty lines after the board: a few are ignored, an endless run is not", async () => {
+    const ok = parseBoardBytes(Buffer.from("0101\n1111\r\n" + "\n".repeat(MAX_TRAILING_EMPTY_LINES)), "b.txt");
+    expect(boardToStrings(ok)).toEqual(["0101", "1111"]);
+    await rejected([...plus, "--from-file", endless("empty", "0101\n", "")], /has more than 16 empty lines after its last row \(line 1\)/);
+    await rejected([...plus, "--from-file", endless("nothing", "", "")], /: no rows/);
+  });
+
+  /** Every way of cutting `text` in two, and one byte at a time. */
+  function splits(text: string): Uint8Array[][] {
+    const b = Buffer.from(text);
+    const out: Uint8Array[][] = [[b], Array.from(b, (x) => Uint8Array.of(x))];
+    for (let i = 1; i < b.length; i++) out.push([b.subarray(0, i), b.subarray(i)]);
+    return out;
+  }
+
+  function outcome(chunks: Uint8Array[]): string {
+    try {
+      return "board " + boardToStrings(parseBoardChunks(chunks, "b.txt")).join("/");
+    } catch (e) {
+      expect(isInputError(e)).toBe(true);
+      // A line found too long before its end says "more than": compare where, not how many.
+      return (e as Error).message.replace(/has (more than )?\d+ cells/, "has N cells");
+    }
+  }
+
+  it("a board split anywhere between reads parses exactly as it would whole", () => {
+    const long = "10".repeat(40);
+    const good: [string, string[]][] = [
+      ["0101\n1100\n", ["0101", "1100"]],
+      ["0101\r\n1100\r\n\r\n", ["0101", "1100"]],
+      ["1\n0\n1", ["1", "0", "1"]],
+      [`${long}\r\n${long.slice(1)}0\n${"1".repeat(80)}`, [long, long.slice(1) + "0", "1".repeat(80)]],
+    ];
+    for (const [text, rows] of good) {
+      for (const chunks of splits(text)) expect(outcome(chunks)).toBe("board " + boardToStrings(boardFromStrings(rows)).join("/"));
+    }
+    const bad = ["0101\n01x1\n", "0101\n0\r11\n", "0101\n011\n", "0101\n01011\n", "0101\n\n0101\n", "\n\n", "\n0101", `${long}\n${long.slice(2)}2\n`];
+    for (const text of bad) {
+      const whole = outcome([Buffer.from(text)]);
+      expect(whole).not.toMatch(/^board/);
+      for (const chunks of splits(text)) expect(outcome(chunks)).toBe(whole);
+    }
   });
 });
 

@@ -71,9 +71,11 @@ Large plus boards. --from-file and --all-lit solve on/off plus boards (--pattern
 the mask 010/111/010, without --wrap or --states above 2) of up to ${MAX_SOLVE_CELLS} cells
 (${MAX_LARGE_SIDE}×${MAX_LARGE_SIDE}) by light chasing on bit-packed rows, never building a
 list of cells. A board file has one line per board row, one digit per cell (1 = lit, 0 = dark),
-every line the same length, LF or CRLF line ends; trailing empty lines are ignored. The
-start file decides the board's size: --size N, --rows R and --cols C may be left out, and
-each one given must match the file. The target is all dark unless --target lit or --to-file
+every line the same length, LF or CRLF line ends; up to 16 empty lines after the last row
+are ignored. The start file decides the board's size: --size N, --rows R and --cols C may be
+left out, and each one given must match the file. Files are checked as they are read:
+reading stops at the first wrong byte, the first row of another length, or once the file
+has more rows or columns than the size given (or ${MAX_SOLVE_CELLS} cells) allows. The target is all dark unless --target lit or --to-file
 FILE (same format, same size) says otherwise. The presses found are replayed on the start
 board before anything is reported; --out FILE writes them in the board format (1 = press
 that cell once; nothing is written when the target cannot be reached). Without --json a
