@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { boardFromStrings, boardToStrings } from "../src/chase";
 import { isInputError } from "../src/puzzle";
 import { MAX_TRAILING_EMPTY_LINES, parseBoardBytes, parseBoardChunks } from "../sim/cli/large";
+import { MAX_SCRIPT_CHARS, MAX_SCRIPT_MS, MAX_SCRIPT_STEPS, MAX_STEP_MS, parseKeyScript } from "../sim/app/headless";
 import { runMerlin } from "../sim/cli/main";
 import { COMMANDS } from "../sim/cli/registry";
 import { errorLine, excerpt, MAX_ECHO, MAX_ERROR_LINE, parseOptions } from "../tools/options";
@@ -193,6 +194,34 @@ describe("board files are checked as they are read", () => {
       expect(whole).not.toMatch(/^board/);
       for (const chunks of splits(text)) expect(outcome(chunks)).toBe(whole);
     }
+  });
+});
+
+describe("merlin sim --headless: durations and script length are capped", () => {
+  const headless = ["sim", "--headless", "--json"];
+
+  it("a key held 1 000 000 000 ms or a wait as long is refused before anything runs", async () => {
+    await rejected([...headless, "--keys", "5:1000000000"], /key script: '5:1000000000' lasts longer than 600000 ms/);
+    await rejected([...headless, "--keys", "3 wait:99999999999999999999999"], /'wait:99999999999999999999999' lasts longer than 600000 ms/);
+  });
+
+  it("--hold and --gap stay within 0 to 10 minutes", async () => {
+    await rejected([...headless, "--keys", "5", "--hold", "100000000"], /--hold must be a whole number from 0 to 600000, got '100000000'/);
+    await rejected([...headless, "--keys", "5", "--gap", "-1"], /--gap must be a whole number from 0 to 600000/);
+  });
+
+  it("a script longer than 30 minutes of virtual time, 2000 steps or 100 000 characters", async () => {
+    await rejected([...headless, "--keys", "5:600000 ".repeat(3) + "wait:600000"], /it would take 2401 s of virtual time, at most 1800 s/);
+    await rejected([...headless, "--keys", "5 5 5", "--hold", "600000", "--gap", "600000"], /it would take 3600 s of virtual time/);
+    await rejected([...headless, "--keys", "1 ".repeat(MAX_SCRIPT_STEPS + 1)], /more than 2000 steps/);
+    await rejected([...headless, "--keys", " ".repeat(MAX_SCRIPT_CHARS + 1)], /100001 characters, at most 100000/);
+  });
+
+  it("the limits themselves are accepted", () => {
+    expect(MAX_STEP_MS).toBe(600000);
+    expect(MAX_SCRIPT_MS).toBe(1800000);
+    const steps = parseKeyScript(`5:${MAX_STEP_MS} wait:${MAX_STEP_MS} ` + "1 ".repeat(MAX_SCRIPT_STEPS - 2), 9, []);
+    expect(steps).toHaveLength(MAX_SCRIPT_STEPS);
   });
 });
 

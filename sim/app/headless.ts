@@ -16,19 +16,38 @@ import type { KeyRef } from "../board";
 import { recogniseCues, toneNotes, type Note } from "./sounds";
 import { BUTTON_NAMES, SimSession } from "./session";
 
+/** Longest a key may be held or a wait last, and the largest --hold and --gap: 10 minutes (the toy sleeps after 3). */
+export const MAX_STEP_MS = 600000;
+/**
+ * Most virtual time a whole script may take: 30 minutes. The cost is in the time the toy is
+ * awake: 30 awake minutes on pico-4x4-matrix (LEDs multiplexed by timers) take about 10 s.
+ */
+export const MAX_SCRIPT_MS = 1800000;
+/** Most steps in a key script, and its longest text. */
+export const MAX_SCRIPT_STEPS = 2000;
+export const MAX_SCRIPT_CHARS = 100000;
+
 export type ScriptStep = { kind: "keys"; keys: KeyRef[]; label: string; holdMs?: number } | { kind: "wait"; ms: number; label: string };
 
 /** Parses a key script for a board with `pads` pads and these extra buttons; mistakes are input errors. */
 export function parseKeyScript(text: string, pads: number, buttons: readonly string[]): ScriptStep[] {
+  if (text.length > MAX_SCRIPT_CHARS) throw inputError(`key script: ${text.length} characters, at most ${MAX_SCRIPT_CHARS} are accepted`);
   const steps: ScriptStep[] = [];
+  const duration = (token: string, digits: string): number => {
+    const ms = Number(digits);
+    if (!(ms <= MAX_STEP_MS)) throw inputError(`key script: '${token}' lasts longer than ${MAX_STEP_MS} ms (10 minutes), the longest step allowed`);
+    return ms;
+  };
   for (const token of text.split(/[\s,]+/).filter((t) => t !== "")) {
+    if (steps.length === MAX_SCRIPT_STEPS) throw inputError(`key script: more than ${MAX_SCRIPT_STEPS} steps`);
     const wait = /^wait:(\d+)$/i.exec(token);
     if (wait) {
-      steps.push({ kind: "wait", ms: Number(wait[1]), label: token });
+      steps.push({ kind: "wait", ms: duration(token, wait[1]), label: token });
       continue;
     }
     const m = /^([^:]+)(?::(\d+))?$/.exec(token);
     if (!m) throw inputError(`key script: '${token}' is not a key, KEY:MS, KEY+KEY or wait:MS`);
+    const holdMs = m[2] === undefined ? undefined : duration(token, m[2]);
     const keys = m[1].split("+").map((part): KeyRef => {
       if (/^\d+$/.test(part)) {
         const n = Number(part);
@@ -40,7 +59,7 @@ export function parseKeyScript(text: string, pads: number, buttons: readonly str
       const have = buttons.length > 0 ? `, ${buttons.join(", ")}` : " (this board has no extra buttons)";
       throw inputError(`key script: '${part}' in '${token}' is not a pad 1 to ${pads}${have}`);
     });
-    steps.push({ kind: "keys", keys, label: token, holdMs: m[2] === undefined ? undefined : Number(m[2]) });
+    steps.push({ kind: "keys", keys, label: token, holdMs: holdMs });
   }
   return steps;
 }
@@ -109,6 +128,9 @@ export function firmwareErrors(session: SimSession): string[] {
 
 /** Plays the script; setup first, then the keys, as fast as possible in virtual time. */
 export function runHeadless(session: SimSession, setup: HeadlessSetup, script: ScriptStep[], holdMs: number, gapMs: number): HeadlessTrace {
+  let total = 0;
+  for (const step of script) total += step.kind === "wait" ? step.ms : (step.holdMs ?? holdMs) + gapMs;
+  if (total > MAX_SCRIPT_MS) throw inputError(`key script: it would take ${Math.ceil(total / 1000)} s of virtual time, at most ${MAX_SCRIPT_MS / 1000} s (30 minutes) are allowed`);
   applySetup(session, setup);
   // Let the new game's chirp (and a preview of the goal) finish before the first key.
   session.wait(1000);

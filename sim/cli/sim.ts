@@ -8,7 +8,7 @@ import { listProfiles, loadProfile } from "../../hardware/validate";
 import { inputError } from "../../src/puzzle";
 import { ruleIndex, ruleNames } from "../../src/rules";
 import { runBasic } from "../app/basic";
-import { applySetup, formatTrace, parseKeyScript, runHeadless } from "../app/headless";
+import { applySetup, formatTrace, MAX_SCRIPT_MS, MAX_SCRIPT_STEPS, MAX_STEP_MS, parseKeyScript, runHeadless } from "../app/headless";
 import { DEFAULT_GAP_MS, DEFAULT_HOLD_MS, SimSession } from "../app/session";
 import { runTui } from "../app/tui";
 import { Command, CommandIO } from "./command";
@@ -28,8 +28,8 @@ const SPECS: OptionSpec[] = [
   { name: "headless", type: "flag", help: "play --keys in virtual time and report (no terminal needed)" },
   { name: "keys", type: "string", arg: "SCRIPT", help: "key script for --headless (see below)" },
   { name: "json", type: "flag", help: "with --headless: print one JSON object" },
-  { name: "hold", type: "int", arg: "MS", help: "with --headless: how long a key is held", default: DEFAULT_HOLD_MS },
-  { name: "gap", type: "int", arg: "MS", help: "with --headless: pause after each release", default: DEFAULT_GAP_MS },
+  { name: "hold", type: "int", arg: "MS", help: "with --headless: how long a key is held", default: DEFAULT_HOLD_MS, min: 0, max: MAX_STEP_MS },
+  { name: "gap", type: "int", arg: "MS", help: "with --headless: pause after each release", default: DEFAULT_GAP_MS, min: 0, max: MAX_STEP_MS },
 ];
 
 function safeProfiles(): string {
@@ -67,6 +67,8 @@ Works from a pipe; end of input ends it. Flash is kept in memory.
   1+3        a chord: pads pressed together
   5:1600     held 1600 ms          wait:500   let 500 ms pass
   newGame    an extra button (newGame, sameGame, hitMe, compTurn) where the board has one
+A step lasts at most ${MAX_STEP_MS} ms (10 minutes; so do --hold and --gap), a script at most
+${MAX_SCRIPT_STEPS} steps and ${MAX_SCRIPT_MS / 1000} s of virtual time (30 minutes): more is rejected before it runs.
 --json prints {"leds","status","moves","sounds","errors"}: leds from the LED pins after the
 script (blinking pads count as lit), status and moves from Merlin.state(), sounds the cues heard
 during the script by name (press, illegal, new-game, win, loss, all-dark, hint, undo, mute,
@@ -94,9 +96,6 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
     for (const name of ["keypad", "quiet", "fresh"]) {
       if (v[name]) throw inputError(`--${name} is for the terminal UI; ${v.basic ? "--basic" : "--headless"} keeps its flash in memory and has no keypad or bell`);
     }
-  }
-  for (const name of ["hold", "gap"]) {
-    if ((v[name] as number) < 0) throw inputError(`--${name} must be 0 or more ms, got ${v[name]}`);
   }
   if (v.rules !== undefined && ruleIndex(v.rules as string) < 0) throw inputError(`--rules must be one of ${ruleNames()}, got '${v.rules}'`);
   if (v.basic && v.rules !== undefined && v.rules !== "basic") throw inputError("--basic plays the BASIC program's rules; leave out --rules");
