@@ -2,7 +2,8 @@
 // code 2 and one short line on stderr, in bounded time and memory. In-process through
 // runMerlin with a capturing io.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { createReadStream, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { Readable } from "node:stream";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -12,6 +13,7 @@ import { MAX_TRAILING_EMPTY_LINES, parseBoardBytes, parseBoardChunks } from "../
 import { MAX_SCRIPT_CHARS, MAX_SCRIPT_MS, MAX_SCRIPT_STEPS, MAX_STEP_MS, parseKeyScript } from "../sim/app/headless";
 import { runMerlin } from "../sim/cli/main";
 import { COMMANDS } from "../sim/cli/registry";
+import { boundedLines, MAX_INPUT_LINE } from "../tools/lines";
 import { errorLine, excerpt, MAX_ECHO, MAX_ERROR_LINE, parseOptions } from "../tools/options";
 
 async function merlin(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
@@ -222,6 +224,30 @@ describe("merlin sim --headless: durations and script length are capped", () => 
     expect(MAX_SCRIPT_MS).toBe(1800000);
     const steps = parseKeyScript(`5:${MAX_STEP_MS} wait:${MAX_STEP_MS} ` + "1 ".repeat(MAX_SCRIPT_STEPS - 2), 9, []);
     expect(steps).toHaveLength(MAX_SCRIPT_STEPS);
+  });
+});
+
+describe("standard input of the dialogue commands", () => {
+  for (const argv of [["play"], ["sim", "--basic"]]) {
+    it(`merlin ${argv.join(" ")} < /dev/zero: one line, exit 2, after one line's worth`, async () => {
+      let err = "";
+      const io = { out: () => {}, err: (t: string) => void (err += t), stdin: createReadStream("/dev/zero") };
+      expect(await runMerlin(argv, io)).toBe(2);
+      expect(err).toBe(`merlin ${argv[0]}: standard input: line 1 is longer than ${MAX_INPUT_LINE} characters\n`);
+    });
+  }
+
+  it("lines end in LF or CRLF, the last one may have no line end, and any chunking gives the same lines", async () => {
+    const read = async (chunks: string[]) => {
+      const lines: string[] = [];
+      for await (const l of boundedLines(Readable.from(chunks.map((c) => Buffer.from(c))))) lines.push(l);
+      return lines;
+    };
+    const text = "3\r\n4\n\nY\r\nlast";
+    expect(await read([text])).toEqual(["3", "4", "", "Y", "last"]);
+    for (let i = 1; i < text.length; i++) expect(await read([text.slice(0, i), text.slice(i)])).toEqual(["3", "4", "", "Y", "last"]);
+    expect(await read(["x".repeat(MAX_INPUT_LINE) + "\r\n"])).toEqual(["x".repeat(MAX_INPUT_LINE)]);
+    await expect(read(["x".repeat(MAX_INPUT_LINE + 1) + "\n"])).rejects.toThrow(/line 1 is longer than/);
   });
 });
 

@@ -8,7 +8,7 @@
  * One answer per line, so it can be scripted from standard input; end of input ends it cleanly.
  * Unlike the listing (which only rejects X > 9), anything but a whole number 1..9 (1..pads on bigger boards) is illegal.
  */
-import { createInterface } from "node:readline";
+import { boundedLines } from "../../tools/lines";
 import type { CommandIO } from "../cli/command";
 import { applySetup, firmwareErrors } from "./headless";
 import { SimSession } from "./session";
@@ -43,13 +43,11 @@ export async function runBasic(session: SimSession, options: BasicOptions, io: C
     io.out("\n");
     return 0;
   }
-  const rl = createInterface({ input: io.stdin, terminal: false });
-  for await (const raw of rl) {
+  for await (const raw of boundedLines(io.stdin)) {
     const line = raw.trim();
     if (asking) {
       // 240 IF LEFT$(A$,1)="Y" THEN 110
       if (!/^y/i.test(line)) {
-        rl.close();
         return firmwareErrors(session).length > 0 ? 1 : 0;
       }
       asking = false;

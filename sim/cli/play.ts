@@ -3,7 +3,6 @@
  * BASIC-style text or one JSON object), or typed line by line on standard input like the
  * 1980s BASIC program of source 002 (ASSIGN#, ??? ILLEGAL INPUT, TRY AGAIN).
  */
-import { createInterface } from "node:readline";
 import {
   ACT_COMP_TURN,
   ACT_HINT,
@@ -35,6 +34,7 @@ import { inputError, Puzzle } from "../../src/puzzle";
 import { RULE_SETS, ruleIndex, ruleNames } from "../../src/rules";
 import { compileTables, MaskTables } from "../../src/tables";
 import { Command, CommandIO } from "./command";
+import { boundedLines } from "../../tools/lines";
 import { optionHelp, OptionSpec, parseOptions } from "../../tools/options";
 import { boardOption, PUZZLE_OPTIONS, puzzleFromOptions } from "./puzzle-options";
 import { BASIC_AGAIN, BASIC_ILLEGAL, BASIC_LOST, BASIC_WON, basicBoard, basicPrompt } from "../basic-text";
@@ -254,10 +254,9 @@ function tokens(text: string): string[] {
 
 /** Reads moves line by line (the BASIC program's INPUT), with TRY AGAIN after each game. */
 async function interactive(session: Session, io: CommandIO): Promise<void> {
-  const rl = createInterface({ input: io.stdin!, terminal: false });
   let asking = false;
   io.out(session.prompt());
-  for await (const line of rl) {
+  for await (const line of boundedLines(io.stdin!)) {
     if (asking) {
       asking = false;
       if (!/^\s*y/i.test(line)) break;
@@ -276,7 +275,6 @@ async function interactive(session: Session, io: CommandIO): Promise<void> {
     }
   }
   io.out("\n");
-  rl.close();
 }
 
 async function run(argv: string[], io: CommandIO): Promise<number> {
