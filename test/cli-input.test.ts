@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { boardFromStrings, boardToStrings } from "../src/chase";
 import { isInputError } from "../src/puzzle";
+import { parseGraph } from "../sim/cli/puzzle-options";
 import { MAX_TRAILING_EMPTY_LINES, parseBoardBytes, parseBoardChunks } from "../sim/cli/large";
 import { MAX_SCRIPT_CHARS, MAX_SCRIPT_MS, MAX_SCRIPT_STEPS, MAX_STEP_MS, parseKeyScript } from "../sim/app/headless";
 import { runMerlin } from "../sim/cli/main";
@@ -77,6 +78,14 @@ describe("numbers", () => {
     expect(parseOptions(["--ms", "1000"], specs, "t").values.ms).toBe(1000);
     expect(() => parseOptions(["--ms", "1001"], specs, "t")).toThrow("--ms must be a whole number from 0 to 1000, got '1001'");
     expect(() => parseOptions(["--ms=-1"], specs, "t")).toThrow(/from 0 to 1000/);
+  });
+});
+
+describe("graphs", () => {
+  it("an edge given twice (either way round) is one edge; a complete graph has every edge once", () => {
+    expect(parseGraph("1-2,2-1,1-2,3").adjacency).toEqual([[1], [0], []]);
+    const g = parseGraph("complete:500").adjacency;
+    expect(g.every((nb, i) => nb.length === 499 && nb.indexOf(i) < 0 && new Set(nb).size === 499)).toBe(true);
   });
 });
 
