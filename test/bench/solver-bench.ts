@@ -1,6 +1,6 @@
 /**
  * Benchmark of the large-board plus solver (not a test: wall-clock figures).
- * Run: node sim/tsrun.mjs test/bench/solver-bench.ts [--quick] [--sizes 31,100,1000]
+ * Run: node tools/tsrun.mjs test/bench/solver-bench.ts [--quick] [--sizes 31,100,1000]
  * Prints a markdown table: solve time (first solve of a size: includes the polynomial set-up;
  * the JIT is warmed up first),
  * solve time with a prepared plan, and the separate verification (replaying the presses).
