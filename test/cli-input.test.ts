@@ -1,6 +1,6 @@
 // Bad command-line input as a new user types it (issue 12): every mistake ends with exit
 // code 2 and one short line on stderr, in bounded time and memory. In-process through
-// runMerlin with a capturing io.
+// the dispatcher (test/helpers/cli.ts).
 import { spawn, spawnSync } from "node:child_process";
 import { createReadStream, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { Readable } from "node:stream";
@@ -12,28 +12,16 @@ import { isInputError } from "../src/puzzle";
 import { parseGraph } from "../sim/cli/puzzle-options";
 import { MAX_TRAILING_EMPTY_LINES, parseBoardBytes, parseBoardChunks } from "../sim/cli/large";
 import { MAX_SCRIPT_CHARS, MAX_SCRIPT_MS, MAX_SCRIPT_STEPS, MAX_STEP_MS, parseKeyScript } from "../sim/app/headless";
-import { runMerlin } from "../sim/cli/main";
+import { expectInputError, merlin } from "./helpers/cli";
 import { COMMANDS } from "../sim/cli/registry";
 import { boundedLines, MAX_INPUT_LINE } from "../tools/lines";
 import { errorLine, excerpt, MAX_ECHO, MAX_ERROR_LINE, parseOptions } from "../tools/options";
 
-async function merlin(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const code = await runMerlin(argv, { out: (t) => void (out += t), err: (t) => void (err += t) });
-  return { code, out, err };
-}
-
-/** Exit 2, nothing on stdout, one line on stderr matching `message`, at most `longest` characters. */
+/** A mistake: exit 2, one line on stderr matching `message`, at most `longest` characters. */
 async function rejected(argv: string[], message: RegExp, longest = MAX_ERROR_LINE + 40): Promise<string> {
-  const r = await merlin(...argv);
-  expect(r.code).toBe(2);
-  expect(r.out).toBe("");
-  expect(r.err).toMatch(message);
-  expect(r.err.endsWith("\n")).toBe(true);
-  expect(r.err.trimEnd().split("\n")).toHaveLength(1);
-  expect(r.err.length).toBeLessThanOrEqual(longest);
-  return r.err;
+  const line = await expectInputError(argv, message);
+  expect(line.length).toBeLessThanOrEqual(longest);
+  return line;
 }
 
 describe("repeated and conflicting options", () => {
@@ -239,10 +227,10 @@ describe("merlin sim --headless: durations and script length are capped", () => 
 describe("standard input of the dialogue commands", () => {
   for (const argv of [["play"], ["sim", "--basic"]]) {
     it(`merlin ${argv.join(" ")} < /dev/zero: one line, exit 2, after one line's worth`, async () => {
-      let err = "";
-      const io = { out: () => {}, err: (t: string) => void (err += t), stdin: createReadStream("/dev/zero") };
-      expect(await runMerlin(argv, io)).toBe(2);
-      expect(err).toBe(`merlin ${argv[0]}: standard input: line 1 is longer than ${MAX_INPUT_LINE} characters\n`);
+      // The board and the first prompt are printed before standard input is read.
+      const r = await merlin(argv, createReadStream("/dev/zero"));
+      expect(r.code).toBe(2);
+      expect(r.err).toBe(`merlin ${argv[0]}: standard input: line 1 is longer than ${MAX_INPUT_LINE} characters\n`);
     });
   }
 

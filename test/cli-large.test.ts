@@ -5,16 +5,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { runMerlin } from "../sim/cli/main";
+import { expectInputError, merlin as run, MerlinRun } from "./helpers/cli";
 import { analyze } from "../src/solver";
 import { graphPuzzle } from "../src/puzzle";
 import { xorshift32 } from "./helpers/seeded";
 
-async function merlin(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const code = await runMerlin(argv, { out: (t) => void (out += t), err: (t) => void (err += t) });
-  return { code, out, err };
+function merlin(...argv: string[]): Promise<MerlinRun> {
+  return run(argv);
 }
 
 const dir = mkdtempSync(join(tmpdir(), "merlin-cli-large-"));
@@ -236,12 +233,7 @@ describe("bad input for the large-board options: exit 2, one line on stderr", ()
   ];
   for (const [what, argv, message] of BAD) {
     it(what, async () => {
-      const r = await merlin(...argv);
-      expect(r.code).toBe(2);
-      expect(r.out).toBe("");
-      expect(r.err).toMatch(message);
-      expect(r.err.endsWith("\n")).toBe(true);
-      expect(r.err.trimEnd().split("\n")).toHaveLength(1);
+      await expectInputError(argv, message);
     });
   }
 });

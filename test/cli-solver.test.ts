@@ -1,13 +1,10 @@
 // The solver commands run in-process through the dispatcher, as a user would call them.
 import { describe, expect, it } from "vitest";
-import { runMerlin } from "../sim/cli/main";
+import { expectInputError, merlin as run, MerlinRun } from "./helpers/cli";
 import { gridPuzzle, pressKey } from "../src/puzzle";
 
-async function merlin(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const code = await runMerlin(argv, { out: (t) => void (out += t), err: (t) => void (err += t) });
-  return { code, out, err };
+function merlin(...argv: string[]): Promise<MerlinRun> {
+  return run(argv);
 }
 
 /** Replays a 1-based press order on a board string of the given grid puzzle. */
@@ -180,12 +177,7 @@ describe("help and bad input", () => {
   ];
   for (const [what, argv, message] of BAD) {
     it(`${what}: exit 2, one line on stderr, nothing on stdout`, async () => {
-      const r = await merlin(...argv);
-      expect(r.code).toBe(2);
-      expect(r.out).toBe("");
-      expect(r.err).toMatch(message);
-      expect(r.err.endsWith("\n")).toBe(true);
-      expect(r.err.trimEnd().split("\n")).toHaveLength(1);
+      await expectInputError(argv, message);
     });
   }
 });
