@@ -13,6 +13,7 @@
 import type { ReadStream, WriteStream } from "node:tty";
 import { RULE_SETS, ruleIndex } from "../../src/rules";
 import { RealTimePacer } from "../board";
+import { lossWords } from "../basic-dialogue";
 import { type ButtonName, type FirmwareState, SimSession } from "./session";
 
 export type PadLook = "lit" | "dim" | "dark";
@@ -105,8 +106,7 @@ export function statusText(s: TuiView["state"]): string {
   if (s.asleep) return "asleep: press any pad to wake it";
   if (s.status === "won") return `WON in ${s.moves} move${s.moves === 1 ? "" : "s"}! (par ${s.par})  N new game`;
   if (s.status === "lost") {
-    const why = s.reason === "all-dark" ? "every pad went dark" : s.reason === "move-limit" ? `${s.moves} moves used` : s.reason === "over-par" ? `${s.moves - s.par} moves over par` : s.reason ?? "";
-    return `LOST: ${why}  N new game, S same game`;
+    return `LOST: ${lossWords(s)}  N new game, S same game`;
   }
   return "playing";
 }

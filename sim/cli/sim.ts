@@ -57,8 +57,9 @@ press them; otherwise N and H use the console API and S and C hold pad 2 and pad
 as a player would. U undo, R next rule set, M mute, ? help, Q quit. Cues ring the terminal bell. The flash lives in .merlin/NAME.storage.json under
 the current directory, so a game survives restarts like on the toy.
 
---basic plays the 1980s BASIC program's text: the board as rows of 0/1, ASSIGN# n, one key per
-line (anything but 1-9 is ??? ILLEGAL INPUT), CONGRATULANT !! or YOU LOSED THE GAME !!, then
+--basic plays the 1980s BASIC program's text, the dialogue of 'merlin play': the board as rows
+of 0/1, ASSIGN# n, a line of keys (h c u s n: hit me, comp turn, undo, same game, new game;
+anything else is ??? ILLEGAL INPUT), CONGRATULANT !! or YOU LOSED THE GAME !! and why, then
 TRY AGAIN (Y OR N). Moves go through the key matrix; the board is read from the LED pins.
 Works from a pipe; end of input ends it. Flash is kept in memory.
 
