@@ -69,6 +69,19 @@ describe("numbers", () => {
   });
 });
 
+describe("one reading of board text", () => {
+  it("merlin play --start, merlin solve --from and merlin sim --headless --start say the same about the same mistake", async () => {
+    for (const [text, why] of [["010/11/0101", "row 2 has 2 digits, expected 3"], ["0101", "has 4 cells, expected 9"], ["01011010/", "row 1 has 8 digits, expected 3"]]) {
+      const lines = [
+        await expectInputError(["play", "--start", text], /./),
+        await expectInputError(["solve", "--from", text], /./),
+        await expectInputError(["sim", "--headless", "--keys", "5", "--start", text], /./),
+      ];
+      for (const line of lines) expect(line).toContain(why);
+    }
+  });
+});
+
 describe("graphs", () => {
   it("an edge given twice (either way round) is one edge; a complete graph has every edge once", () => {
     expect(parseGraph("1-2,2-1,1-2,3").adjacency).toEqual([[1], [0], []]);

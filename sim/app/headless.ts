@@ -10,7 +10,8 @@
  *   wait:500   let 500 ms pass
  *   newGame    an extra button by name (newGame, sameGame, hitMe, compTurn), where the profile has it
  */
-import { inputError } from "../../src/puzzle";
+import { formatBoard, parseBoard } from "../../src/boardstate";
+import { gridPuzzle, inputError } from "../../src/puzzle";
 import { RULE_SETS, ruleIndex, ruleNames } from "../../src/rules";
 import type { KeyRef } from "../board";
 import { recogniseCues, toneNotes, type Note } from "./sounds";
@@ -103,10 +104,8 @@ export function applySetup(session: SimSession, setup: HeadlessSetup): void {
     session.api(`Merlin.newGame(${setup.seed})`);
   }
   if (setup.start !== undefined) {
-    const bits = setup.start.replace(/\//g, "");
-    if (!new RegExp(`^[01]{${session.pads}}$`).test(bits)) {
-      throw inputError(`--start must be ${session.pads} digits of 0/1 (row-major, 1 = lit), got '${setup.start}'`);
-    }
+    // Read as every command reads a board (boardstate.ts): row-major 0/1, '/' between rows allowed.
+    const bits = formatBoard(parseBoard(gridPuzzle({ rows: session.rows, cols: session.cols, pattern: "merlin" }), setup.start, "--start"));
     try {
       session.api(`Merlin.start(${JSON.stringify(bits)})`);
     } catch (e) {
