@@ -6,7 +6,8 @@
  * BASIC mode advance it as fast as they like.
  */
 import { existsSync, rmSync } from "node:fs";
-import type { Profile } from "../../hardware/profile";
+import type { ExtraButtons, Profile } from "../../hardware/profile";
+import { BUTTON_ORDER } from "../../hardware/roles";
 import { createVirtualBoard, defaultStoragePath, type KeyRef, type VirtualBoard } from "../board";
 import { loadFirmware } from "./firmware-loader";
 
@@ -15,9 +16,9 @@ export const DEFAULT_HOLD_MS = 80;
 export const DEFAULT_GAP_MS = 120;
 /** The power-on light test lasts 0.5 s; sessions start after it. */
 export const BOOT_SETTLE_MS = 600;
-/** The extra buttons a profile may have, in the firmware's order. */
-export const BUTTON_NAMES = ["newGame", "sameGame", "hitMe", "compTurn"] as const;
-export type ButtonName = (typeof BUTTON_NAMES)[number];
+/** The extra buttons a profile may have, in the firmware's order (one list: hardware/roles.ts). */
+export const BUTTON_NAMES = BUTTON_ORDER;
+export type ButtonName = keyof ExtraButtons;
 
 /** What `Merlin.state()` returns (firmware/controller.ts). */
 export interface FirmwareState {

@@ -12,6 +12,7 @@
  */
 import type { ReadStream, WriteStream } from "node:tty";
 import { RULE_SETS, ruleIndex } from "../../src/rules";
+import { BUTTON_LABEL } from "../../hardware/roles";
 import { RealTimePacer } from "../board";
 import { lossWords } from "../basic-dialogue";
 import { type ButtonName, type FirmwareState, SimSession } from "./session";
@@ -63,7 +64,6 @@ export interface Frame {
 const PAD_W = 7;
 const CELL_W = PAD_W + 3; // "[" pad "]" and a space
 const PAD_H = 3;
-const BUTTON_LABELS: { [name: string]: string } = { newGame: "NEW GAME", sameGame: "SAME GAME", hitMe: "HIT ME", compTurn: "COMP TURN" };
 
 export const HELP_LINE = "1-9 pads N new S same H hint C comp U undo R rules M mute ? help Q quit";
 
@@ -155,7 +155,7 @@ export function renderFrame(view: TuiView, width: number, height: number): Frame
   if (view.buttons.length > 0) {
     let row = " ";
     for (const b of view.buttons) {
-      const label = `[${BUTTON_LABELS[b]}]`;
+      const label = `[${BUTTON_LABEL[b]}]`;
       hits.push({ x0: row.length, x1: row.length + label.length - 1, y0: lines.length, y1: lines.length, target: b });
       row += label + " ";
     }
@@ -316,7 +316,7 @@ export async function runTui(session: SimSession, options: TuiOptions, term: Ter
     if (session.buttons.includes(name)) return session.tapLater(name);
     if (name === "newGame") return act("new game", () => session.api("Merlin.newGame()"));
     if (name === "hitMe") return act("hint", () => (message = `hint: press ${session.api<number>("Merlin.hint()")}`));
-    message = `holding pad ${HOLD_PAD[name] + 1} for 1.5 s (${BUTTON_LABELS[name]})`;
+    message = `holding pad ${HOLD_PAD[name] + 1} for 1.5 s (${BUTTON_LABEL[name]})`;
     session.tapLater(HOLD_PAD[name], HOLD_MS);
   };
 
