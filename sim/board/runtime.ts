@@ -23,6 +23,7 @@ import { WatchTable } from "./espruino-watches";
 import { PinIo } from "./espruino-io";
 import { PowerCutSignal, type FlashStorage } from "./flash-storage";
 import { FRESH_INTERPRETER_VARS, JsVarEstimator, LISTENER_VARS, TIMER_VARS, WATCH_VARS } from "./memory";
+import type { PixelChain } from "./neopixel";
 import { formatForPrint } from "./print-format";
 import type { Rng } from "./rng";
 
@@ -94,6 +95,8 @@ export interface RuntimeOptions {
   bootTimeoutMs: number;
   /** Wall-clock limit for each callback, ms; costs ~0.1 ms per event, so off by default. */
   callbackTimeoutMs: number | undefined;
+  /** The WS2812 pixels on the board, written through require("neopixel"). */
+  pixels: PixelChain;
   /** The interpreter stopped itself: a power cut struck during a Storage write, or E.reboot(). */
   onHalt: (reason: "power-cut" | "reboot") => void;
 }
@@ -115,6 +118,7 @@ export class EspruinoRuntime {
   readonly family: BoardFamily;
   readonly log: BoardLog;
   readonly rng: Rng;
+  readonly pixels: PixelChain;
   readonly context: vm.Context;
   readonly intr: Intrinsics;
   readonly timers: TimerTable;
@@ -139,6 +143,7 @@ export class EspruinoRuntime {
     this.family = options.family;
     this.log = options.log;
     this.rng = options.rng;
+    this.pixels = options.pixels;
     this.bootAtMs = this.clock.now;
     this.global = {};
     this.context = vm.createContext(this.global, { name: `Espruino ${this.family.board}`, microtaskMode: "afterEvaluate" });

@@ -19,6 +19,7 @@ import { buildLayout, type CircuitLayout, type SwitchWiring } from "./circuit-la
 import { type TaskId, VirtualClock } from "./clock";
 import { FlashStorage, type WriteCut } from "./flash-storage";
 import { type LedReading, LedMeter } from "./leds";
+import { PixelChain } from "./neopixel";
 import { type ToneEvent, ToneRecorder } from "./piezo";
 import { createRng, type Rng } from "./rng";
 import { EspruinoRuntime, type MemoryReport } from "./runtime";
@@ -89,6 +90,8 @@ export class VirtualBoard {
   readonly storage: FlashStorage;
   /** Console output, firmware errors and recorded system calls, across power cycles. */
   readonly log = new BoardLog();
+  /** The WS2812 pixels (host view: the bytes the firmware wrote with require("neopixel")). */
+  readonly pixels = new PixelChain();
   private readonly ledMeter: LedMeter;
   private readonly piezo: ToneRecorder;
   private readonly rng: Rng;
@@ -104,7 +107,7 @@ export class VirtualBoard {
     this.clock = options.clock ?? new VirtualClock();
     this.circuit = new Circuit(this.layout, this.clock);
     this.storage = new FlashStorage(this.family.storageBytes, options.storagePath);
-    this.ledMeter = new LedMeter(this.circuit, this.clock, options.frameWindowMs ?? 20);
+    this.ledMeter = new LedMeter(this.circuit, this.clock, options.frameWindowMs ?? 20, this.pixels);
     this.piezo = new ToneRecorder(this.circuit);
     this.rng = createRng(options.seed ?? 1);
     if (options.code !== undefined) this.powerOn(options.code);
@@ -134,6 +137,7 @@ export class VirtualBoard {
       flash: this.storage,
       log: this.log,
       rng: this.rng,
+      pixels: this.pixels,
       espruinoSubset: this.options.espruinoSubset ?? true,
       bootTimeoutMs: this.options.bootTimeoutMs ?? 10_000,
       callbackTimeoutMs: this.options.callbackTimeoutMs,
@@ -149,6 +153,7 @@ export class VirtualBoard {
     this.runtime.kill();
     this.runtime = undefined;
     this.circuit.powerDown();
+    this.pixels.clear(this.clock.now);
   }
 
   /** Arm a power cut that strikes during an upcoming Storage write (the board stays off afterwards). */
@@ -207,13 +212,13 @@ export class VirtualBoard {
 
   /**
    * Row-major "0"/"1" string of the LEDs: "1" where the brightness over the frame window is at
-   * least `threshold` of the full brightness the drive allows (1 direct, 1/rows multiplexed).
+   * least `threshold` of the full brightness the drive allows (1 direct, the brightness cap / 255 for pixels).
    */
   ledFrame(threshold = 0.25, windowMs?: number): string {
     return this.ledMeter.frame(threshold, windowMs);
   }
 
-  /** Full brightness an LED can reach with this profile's drive: 1 direct, 1/rows multiplexed. */
+  /** Full brightness an LED can reach with this profile's drive: 1 direct, the brightness cap / 255 for pixels. */
   get ledPeak(): number {
     return this.ledMeter.peak;
   }
@@ -300,6 +305,7 @@ export class VirtualBoard {
     if (this.runtime !== runtime) return;
     this.runtime = undefined;
     this.circuit.powerDown();
+    this.pixels.clear(this.clock.now);
     if (reason === "reboot") this.clock.after(0, () => this.runtime ?? this.powerOn());
   }
 
