@@ -20,8 +20,8 @@ import { BUTTON_NAMES, SimSession } from "./session";
 /** Longest a key may be held or a wait last, and the largest --hold and --gap: 10 minutes (the toy sleeps after 3). */
 export const MAX_STEP_MS = 600000;
 /**
- * Most virtual time a whole script may take: 30 minutes. The cost is in the time the toy is
- * awake: 30 awake minutes on pico-4x4-matrix (LEDs multiplexed by timers) take about 10 s.
+ * Most virtual time a whole script may take: 30 minutes (the cost is in the time the toy is
+ * awake and scanning: 30 minutes with a key held take about 1.5 s, 2000 taps about 4 s).
  */
 export const MAX_SCRIPT_MS = 1800000;
 /** Most steps in a key script, and its longest text. */
