@@ -17,6 +17,8 @@ import { COMMANDS } from "../sim/cli/registry";
 import { boundedLines, MAX_INPUT_LINE } from "../tools/lines";
 import { errorLine, excerpt, MAX_ECHO, MAX_ERROR_LINE, parseOptions } from "../tools/options";
 
+const ROOT = join(__dirname, "..");
+
 /** A mistake: exit 2, one line on stderr matching `message`, at most `longest` characters. */
 async function rejected(argv: string[], message: RegExp, longest = MAX_ERROR_LINE + 40): Promise<string> {
   const line = await expectInputError(argv, message);
@@ -30,6 +32,15 @@ describe("repeated and conflicting options", () => {
       await rejected([cmd, "--json", "--json"], /--json is given twice/);
     });
   }
+
+  it("npm run build and npm run flash use the same parser: a repeated option is one line, exit 2", () => {
+    for (const [tool, argv] of [["build", ["--board", "pico-3x3", "--board", "esp32-3x3"]], ["flash", ["--port", "a", "--port", "b"]]] as const) {
+      const r = spawnSync(process.execPath, [join(ROOT, "tools", "tsrun.mjs"), join(ROOT, "firmware", "build", `${tool}.ts`), ...argv], { encoding: "utf8" });
+      expect(r.status).toBe(2);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toBe(`${tool}: --${argv[0].slice(2)} is given twice: give it once\n`);
+    }
+  }, 60_000);
 
   it("repeated --from is rejected even when both values are boards", async () => {
     await rejected(["solve", "--from", "010110101", "--from", "000000000"], /--from is given twice/);
@@ -262,7 +273,7 @@ describe("standard input of the dialogue commands", () => {
 });
 
 describe("the firmware build depends on nothing in sim/ (issue 13)", () => {
-  const dir = join(__dirname, "..", "firmware", "build");
+  const dir = join(ROOT, "firmware", "build");
   for (const file of readdirSync(dir).filter((f) => f.endsWith(".ts"))) {
     it(`firmware/build/${file}`, () => {
       const text = readFileSync(join(dir, file), "utf8");
