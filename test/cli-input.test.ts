@@ -116,6 +116,10 @@ describe("echoed input is cut to a short excerpt", () => {
     await rejected([huge], /unknown command '1{32}… \(120000 characters\)'/);
   });
 
+  it("a 120 KB board profile name, in double quotes", async () => {
+    await rejected(["sim", "--headless", "--keys", "5", "--board", huge], /unknown profile "1{32}… \(120000 characters\)"; available: /);
+  });
+
   it("control characters in the input do not break the line", async () => {
     await rejected(["solve", "--from", "010\n110\n10x"], /'010\\n110\\n10x'/);
   });

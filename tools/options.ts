@@ -64,12 +64,16 @@ export function excerpt(text: string): string {
 }
 
 /**
- * A message as one short line: every quoted piece ('…') cut to an excerpt, control
+ * A message as one short line: every quoted piece ('…' or "…") cut to an excerpt, control
  * characters escaped, the whole at most MAX_ERROR_LINE characters. Messages quote what
  * the user typed, and that can be a 120 KB board.
  */
 export function errorLine(message: string): string {
-  const line = message.replace(/'([^']*)'/g, (_, inner: string) => `'${excerpt(inner)}'`).replace(CONTROL, escapeControl);
+  const line = message
+    .replace(/'([^']*)'|"([^"]*)"/g, (quoted: string, single?: string, double?: string) =>
+      single !== undefined ? `'${excerpt(single)}'` : double !== undefined ? `"${excerpt(double)}"` : quoted,
+    )
+    .replace(CONTROL, escapeControl);
   return line.length > MAX_ERROR_LINE ? line.slice(0, MAX_ERROR_LINE - 1) + "…" : line;
 }
 
