@@ -8,7 +8,7 @@ import { listProfiles, loadProfile } from "../../hardware/validate";
 import { inputError } from "../../src/puzzle";
 import { ruleIndex, ruleNames } from "../../src/rules";
 import { runBasic } from "../app/basic";
-import { applySetup, formatTrace, MAX_SCRIPT_MS, MAX_SCRIPT_STEPS, MAX_STEP_MS, parseKeyScript, runHeadless } from "../app/headless";
+import { applySetup, formatTrace, MAX_SCRIPT_CHARS, MAX_SCRIPT_MS, MAX_SCRIPT_STEPS, MAX_STEP_MS, parseKeyScript, runHeadless } from "../app/headless";
 import { BUTTON_NAMES, DEFAULT_GAP_MS, DEFAULT_HOLD_MS, SimSession } from "../app/session";
 import { runTui } from "../app/tui";
 import { Command, CommandIO } from "./command";
@@ -69,7 +69,8 @@ Works from a pipe; end of input ends it. Flash is kept in memory.
   5:1600     held 1600 ms          wait:500   let 500 ms pass
   newGame    an extra button (${BUTTON_NAMES.join(", ")}) where the board has one
 A step lasts at most ${MAX_STEP_MS} ms (10 minutes; so do --hold and --gap), a script at most
-${MAX_SCRIPT_STEPS} steps and ${MAX_SCRIPT_MS / 1000} s of virtual time (30 minutes): more is rejected before it runs.
+${MAX_SCRIPT_STEPS} steps, ${MAX_SCRIPT_CHARS} characters and ${MAX_SCRIPT_MS / 1000} s of virtual time (30 minutes): more is
+rejected before it runs.
 --json prints {"leds","status","moves","sounds","errors"}: leds from the LED pins after the
 script (blinking pads count as lit), status and moves from Merlin.state(), sounds the cues heard
 during the script by name (press, illegal, new-game, win, loss, all-dark, hint, undo, mute,
