@@ -2,7 +2,7 @@
  * Makes docs/terminal.png, the README's picture of the terminal UI: the real firmware on the
  * virtual board (seed 7), a few keys typed through the terminal UI's controller, the very frame
  * `merlin sim` writes to an 80×24 terminal (with its colours) turned into an SVG and
- * photographed by headless Chromium. Run: node sim/tsrun.mjs docs/terminal-shot.ts
+ * photographed by headless Chromium. Run: node tools/tsrun.mjs docs/terminal-shot.ts
  */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";

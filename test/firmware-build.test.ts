@@ -226,7 +226,7 @@ describe("the simulator's loader when the firmware does not build", () => {
 
 describe("npm run build options", () => {
   it("rejects an unknown option in one line with exit code 2", () => {
-    const r = spawnSync(process.execPath, [join(ROOT, "sim", "tsrun.mjs"), join(ROOT, "firmware", "build", "build.ts"), "--bord", "nope"], {
+    const r = spawnSync(process.execPath, [join(ROOT, "tools", "tsrun.mjs"), join(ROOT, "firmware", "build", "build.ts"), "--bord", "nope"], {
       encoding: "utf8",
     });
     expect(r.status).toBe(2);

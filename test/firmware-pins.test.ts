@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { listProfiles } from "../hardware/validate";
 import type { Profile } from "../hardware/profile";
+import { bitsToMask } from "../src/maskbits";
 import { minimumSolution } from "../src/masksolve";
 import { CUE_PRESS, cueNotes } from "../src/sounds";
 import type { VirtualBoard } from "../sim/board";
@@ -201,7 +202,7 @@ describe.each(PROFILES)("%s through its pins", (name) => {
     let start: number;
     let solution: number[];
     if (pads === 9) {
-      start = fromBits("010110101");
+      start = bitsToMask("010110101");
       // Brute force over all 512 press sets (no solver): the only one that reaches the goal.
       const found: number[] = [];
       for (let p = 0; p < 512; p++) {
@@ -420,7 +421,7 @@ describe.each(PROFILES)("%s through its pins", (name) => {
 
   /** Taps the other pads (one move and one buzz each, their patterns on the LEDs), then frees the stuck key. */
   function expectOthersThenRelease(board: VirtualBoard, from: ReturnType<typeof toyState>): void {
-    let expected = fromBits(from.board);
+    let expected = bitsToMask(from.board);
     for (const k of OTHERS) {
       const t1 = board.clock.now;
       tap(board, k);
@@ -492,7 +493,7 @@ describe.each(PROFILES)("%s through its pins", (name) => {
     expect(shown(board)).toBe(before.board);
     tap(board, 2);
     expect(toyState(board).moves).toBe(4);
-    expect(shown(board)).toBe(bits(fromBits(before.board) ^ g.toggle[2]));
+    expect(shown(board)).toBe(bits(bitsToMask(before.board) ^ g.toggle[2]));
     expectHealthy(board);
   });
 
@@ -534,7 +535,7 @@ describe.each(PROFILES)("%s through its pins", (name) => {
       // Playable: a tap is one move and toggles its pattern.
       tap(board, 2);
       expect(toyState(board).moves).toBe(st.moves + 1);
-      expect(shown(board)).toBe(bits(fromBits(st.board) ^ g.toggle[2]));
+      expect(shown(board)).toBe(bits(bitsToMask(st.board) ^ g.toggle[2]));
       expectHealthy(board);
     }
   });
@@ -601,7 +602,7 @@ describe.each(PROFILES)("%s through its pins", (name) => {
         // Playable.
         tap(board, 2);
         expect(toyState(board).moves).toBe(st.moves + 1);
-        expect(shown(board)).toBe(bits(fromBits(st.board) ^ g.toggle[2]));
+        expect(shown(board)).toBe(bits(bitsToMask(st.board) ^ g.toggle[2]));
         expectHealthy(board);
       }
     });
@@ -637,7 +638,7 @@ describe.each(PROFILES)("%s through its pins", (name) => {
     expect(board.sleepState().waitingOnlyForInput).toBe(false);
     tap(board, 1);
     expect(toyState(board).moves).toBe(st.moves + 1);
-    expect(shown(board)).toBe(bits(fromBits(st.board) ^ g.toggle[1]));
+    expect(shown(board)).toBe(bits(bitsToMask(st.board) ^ g.toggle[1]));
     expectHealthy(board);
   });
 
@@ -680,7 +681,7 @@ describe.each(PROFILES)("%s through its pins", (name) => {
     expect(shown(board)).toBe(played.board);
     // What power-on would resume is that game too.
     const saved = Buffer.from(board.storage.read("merlin.gam") ?? []).toString("latin1");
-    expect(saved.split(",").slice(6, 8)).toEqual([String(fromBits(played.board)), "1"]);
+    expect(saved.split(",").slice(6, 8)).toEqual([String(bitsToMask(played.board)), "1"]);
     expectHealthy(board);
   });
 
@@ -823,12 +824,6 @@ function popcountOf(m: number): number {
   let n = 0;
   for (let x = m >>> 0; x; x &= x - 1) n++;
   return n;
-}
-
-function fromBits(s: string): number {
-  let m = 0;
-  for (let i = 0; i < s.length; i++) if (s[i] === "1") m |= 1 << i;
-  return m >>> 0;
 }
 
 function snapshot(board: VirtualBoard, files: string[]): Record<string, string | undefined> {

@@ -84,8 +84,8 @@ describe("renderFrame", () => {
   it("status lines for a win in one move, each loss, sleep; the cursor; a tone; colour uses ANSI backgrounds", () => {
     expect(renderFrame(view({}, { status: "won", moves: 1, par: 1 }), 80, 24).lines).toContain(" WON in 1 move (par 1, score ±0)");
     expect(renderFrame(view({}, { status: "lost", reason: "all-dark" }), 80, 24).lines).toContain(" LOST: every pad went dark");
-    expect(renderFrame(view({}, { status: "lost", reason: "move-limit", moves: 20 }), 80, 24).lines).toContain(" LOST: all 20 moves used");
-    expect(renderFrame(view({}, { status: "lost", reason: "over-par", rules: "classic", moves: 11, par: 10 }), 80, 24).lines).toContain(" LOST: 1 move over par");
+    expect(renderFrame(view({}, { status: "lost", reason: "move-limit", moves: 20 }), 80, 24).lines).toContain(" LOST: 20 moves used");
+    expect(renderFrame(view({}, { status: "lost", reason: "over-par", rules: "classic", moves: 20, par: 10 }), 80, 24).lines).toContain(" LOST: 10 moves over par");
     expect(renderFrame(view({}, { asleep: true }), 80, 24).lines).toContain(" asleep: press any pad to wake it");
     expect(renderFrame(view({ cursor: 4 }), 80, 24).lines[8].slice(0, 29)).toBe("  ██ 4 ██  [░░ 5 ░░]  ██ 6 ██");
     expect(renderFrame(view({ tone: 150 }), 80, 24).lines).toContain(" playing   ♪ 150 Hz");

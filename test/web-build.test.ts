@@ -59,12 +59,25 @@ describe("merlin web's static folder", () => {
 });
 
 describe("merlin web", () => {
+  it("--build-only --json reports the folder, the script's size and each bundle's", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "merlin-web-json-"));
+    try {
+      let out = "";
+      expect(await runMerlin(["web", "--build-only", "--json", "--out", dir], { out: (t) => void (out += t), err: () => {} })).toBe(0);
+      const j = JSON.parse(out);
+      expect(j.scriptBytes).toBe(readFileSync(join(dir, "app.js")).length);
+      for (const name of listProfiles()) expect(j.firmware[name]).toBe(readFileSync(outputPath(name)).length);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   it("is listed by merlin --help, and bad options are one line and exit 2", async () => {
     let out = "";
     expect(await runMerlin(["--help"], { out: (t) => void (out += t), err: () => {} })).toBe(0);
     expect(out).toMatch(/^ {2}web {2,}the toy in a browser/m);
     let err = "";
     expect(await runMerlin(["web", "--port", "70000"], { out: () => {}, err: (t) => void (err += t) })).toBe(2);
-    expect(err).toBe("merlin web: --port must be 0 to 65535, got 70000\n");
+    expect(err).toBe("merlin web: --port must be a whole number from 0 to 65535, got '70000'\n");
   });
 });

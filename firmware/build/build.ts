@@ -21,7 +21,7 @@ import { namedTarget } from "../../src/boardstate";
 import { gridPuzzle } from "../../src/puzzle";
 import { CUE_START, encodeCues, NOTES } from "../../src/sounds";
 import { compileTables, emitTables } from "../../src/tables";
-import { OptionSpec, optionHelp, parseOptions } from "../../sim/cli/options";
+import { OptionSpec, optionHelp, parseOptions } from "../../tools/options";
 import { inlineConstants } from "./inline-constants";
 import { MANGLED_PROPS } from "./mangle";
 import { checkBundle, checkSourceFiles, ESBUILD_SUPPORTED, Finding, formatFinding } from "./subset";
@@ -304,9 +304,9 @@ function help(): string {
 async function main(argv: string[]): Promise<number> {
   let opts;
   try {
-    opts = parseOptions(argv, OPTIONS, "build");
+    opts = parseOptions(argv, OPTIONS, { usage: "npm run build", help: "npm run build -- --help" });
   } catch (e) {
-    process.stderr.write(`build: ${(e as Error).message.replace("'merlin build'", "npm run build").replace("'merlin build --help'", "npm run build -- --help")}\n`);
+    process.stderr.write(`build: ${(e as Error).message}\n`);
     return 2;
   }
   if (opts.help) {

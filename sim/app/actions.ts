@@ -6,6 +6,7 @@
  * `Merlin.mute()`. Each returns the line a player reads about what happened.
  * Platform-neutral: the terminal UI and the browser toy share it.
  */
+import { BUTTON_LABEL } from "../../hardware/roles";
 import { RULE_SETS, ruleIndex } from "../../src/rules";
 import type { SimSession } from "./session";
 import { plural, pressedKey, puzzleText, type ToyPuzzle } from "./toy-info";
@@ -13,11 +14,9 @@ import { plural, pressedKey, puzzleText, type ToyPuzzle } from "./toy-info";
 export const ACTIONS = ["newGame", "sameGame", "hitMe", "compTurn", "undo", "goal", "sleep", "rules", "mute"] as const;
 export type ToyAction = (typeof ACTIONS)[number];
 
+/** What the toy's buttons and functions are called (the four extra buttons: hardware/roles.ts). */
 export const ACTION_LABELS: { [a in ToyAction]: string } = {
-  newGame: "NEW GAME",
-  sameGame: "SAME GAME",
-  hitMe: "HIT ME",
-  compTurn: "COMP TURN",
+  ...BUTTON_LABEL,
   undo: "UNDO",
   goal: "GOAL",
   sleep: "SLEEP",

@@ -6,7 +6,8 @@
  * runner and the BASIC mode advance it as fast as they like. Platform-neutral (the browser toy
  * uses it too); Node opens one with openSession (node-session.ts).
  */
-import type { Profile } from "../../hardware/profile";
+import type { ExtraButtons, Profile } from "../../hardware/profile";
+import { BUTTON_ORDER } from "../../hardware/roles";
 import type { KeyRef, VirtualBoard } from "../board";
 
 /** How long a plain tap holds the key and how long it waits after release (virtual ms). */
@@ -14,9 +15,9 @@ export const DEFAULT_HOLD_MS = 80;
 export const DEFAULT_GAP_MS = 120;
 /** The power-on light test lasts 0.5 s; sessions that are not watched start after it. */
 export const BOOT_SETTLE_MS = 600;
-/** The extra buttons a profile may have, in the firmware's order. */
-export const BUTTON_NAMES = ["newGame", "sameGame", "hitMe", "compTurn"] as const;
-export type ButtonName = (typeof BUTTON_NAMES)[number];
+/** The extra buttons a profile may have, in the firmware's order (one list: hardware/roles.ts). */
+export const BUTTON_NAMES = BUTTON_ORDER;
+export type ButtonName = keyof ExtraButtons;
 
 /** What `Merlin.state()` returns (firmware/controller.ts). */
 export interface FirmwareState {

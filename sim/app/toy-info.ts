@@ -9,6 +9,7 @@ import { namedTarget } from "../../src/boardstate";
 import { gridPuzzle, type Puzzle } from "../../src/puzzle";
 import { RULE_SETS, ruleIndex, type RuleSet } from "../../src/rules";
 import { compileTables, type MaskTables } from "../../src/tables";
+import { lossWords } from "../basic-dialogue";
 import type { FirmwareState } from "./session";
 
 /** What `Merlin.stats()` returns. */
@@ -72,13 +73,9 @@ export function parText(s: GameView): string {
   return `par ${parValue(s)}`;
 }
 
-/** Why a game was lost, in words. */
+/** Why a game was lost, in words (the wording every front end uses: basic-dialogue.ts). */
 export function lossReason(s: GameView): string {
-  const rules = ruleSet(s.rules);
-  if (s.reason === "all-dark") return "every pad went dark";
-  if (s.reason === "move-limit") return `all ${rules ? rules.moveLimit : s.moves} moves used`;
-  if (s.reason === "over-par") return `${plural(s.moves - s.par, "move")} over par`;
-  return s.reason ?? "";
+  return lossWords(s);
 }
 
 /** The status line: playing, won (moves, par, score) or lost (why), asleep. */

@@ -8,15 +8,16 @@ import { listProfiles, loadProfile } from "../../hardware/validate";
 import { inputError } from "../../src/puzzle";
 import { ruleIndex, ruleNames } from "../../src/rules";
 import { runBasic } from "../app/basic";
-import { applySetup, formatTrace, type HeadlessSetup, MAX_PUZZLE, parseKeyScript, runHeadless } from "../app/headless";
+import { applySetup, formatTrace, type HeadlessSetup, MAX_PUZZLE, MAX_SCRIPT_CHARS, MAX_SCRIPT_MS, MAX_SCRIPT_STEPS, MAX_STEP_MS, parseKeyScript, runHeadless } from "../app/headless";
 import { openSession } from "../app/node-session";
-import { DEFAULT_GAP_MS, DEFAULT_HOLD_MS } from "../app/session";
+import { BUTTON_NAMES, DEFAULT_GAP_MS, DEFAULT_HOLD_MS } from "../app/session";
 import { toyPuzzle } from "../app/toy-info";
 import type { Profile } from "../../hardware/profile";
+import { parseBoard } from "../../src/boardstate";
 import { createGameFrom } from "../../src/game";
 import { runTui } from "../app/tui";
 import { Command, CommandIO } from "./command";
-import { optionHelp, OptionSpec, parseOptions } from "./options";
+import { optionHelp, OptionSpec, parseOptions } from "../../tools/options";
 
 const DEFAULT_BOARD = "pico-3x3";
 
@@ -24,7 +25,7 @@ const SPECS: OptionSpec[] = [
   { name: "board", type: "string", arg: "NAME", help: `board profile (hardware/profiles): ${safeProfiles()}`, default: DEFAULT_BOARD },
   { name: "rules", type: "string", arg: "NAME", help: `switch the toy to a rule set: ${ruleNames()}` },
   { name: "seed", type: "int", arg: "N", help: "deal puzzle number N (a new game from that seed)" },
-  { name: "puzzle", type: "int", arg: "P", help: "with --seed: the seed's P-th deal after the first (NEW GAME P times); the screen shows seed and puzzle" },
+  { name: "puzzle", type: "int", arg: "P", help: "with --seed: the seed's P-th deal after the first (NEW GAME P times); the screen shows seed and puzzle", min: 0, max: MAX_PUZZLE },
   { name: "start", type: "string", arg: "BITS", help: "start from this board (row-major 0/1, 1 = lit)" },
   { name: "keypad", type: "flag", help: "keys 1-9 laid out like a numeric keypad (7 8 9 on the top row)" },
   { name: "quiet", type: "flag", help: "no terminal bell (the firmware still plays; M mutes the toy itself)" },
@@ -33,8 +34,8 @@ const SPECS: OptionSpec[] = [
   { name: "headless", type: "flag", help: "play --keys in virtual time and report (no terminal needed)" },
   { name: "keys", type: "string", arg: "SCRIPT", help: "key script for --headless (see below)" },
   { name: "json", type: "flag", help: "with --headless: print one JSON object" },
-  { name: "hold", type: "int", arg: "MS", help: "with --headless: how long a key is held", default: DEFAULT_HOLD_MS },
-  { name: "gap", type: "int", arg: "MS", help: "with --headless: pause after each release", default: DEFAULT_GAP_MS },
+  { name: "hold", type: "int", arg: "MS", help: "with --headless: how long a key is held", default: DEFAULT_HOLD_MS, min: 0, max: MAX_STEP_MS },
+  { name: "gap", type: "int", arg: "MS", help: "with --headless: pause after each release", default: DEFAULT_GAP_MS, min: 0, max: MAX_STEP_MS },
 ];
 
 function safeProfiles(): string {
@@ -65,8 +66,9 @@ Around the pads: rules, seed and puzzle, moves (against the limit), par and scor
 why, the goal, statistics and sound. Cues ring the terminal bell. The flash lives in
 .merlin/NAME.storage.json under the current directory, so a game survives restarts like on the toy.
 
---basic plays the 1980s BASIC program's text: the board as rows of 0/1, ASSIGN# n, one key per
-line (anything but 1-9 is ??? ILLEGAL INPUT), CONGRATULANT !! or YOU LOSED THE GAME !!, then
+--basic plays the 1980s BASIC program's text, the dialogue of 'merlin play': the board as rows
+of 0/1, ASSIGN# n, a line of keys (h c u s n: hit me, comp turn, undo, same game, new game;
+anything else is ??? ILLEGAL INPUT), CONGRATULANT !! or YOU LOSED THE GAME !! and why, then
 TRY AGAIN (Y OR N). Moves go through the key matrix; the board is read from the LED pins.
 Works from a pipe; end of input ends it. Flash is kept in memory.
 
@@ -74,7 +76,10 @@ Works from a pipe; end of input ends it. Flash is kept in memory.
   5          tap pad 5 (held --hold ms, released, then --gap ms)
   1+3        a chord: pads pressed together
   5:1600     held 1600 ms          wait:500   let 500 ms pass
-  newGame    an extra button (newGame, sameGame, hitMe, compTurn) where the board has one
+  newGame    an extra button (${BUTTON_NAMES.join(", ")}) where the board has one
+A step lasts at most ${MAX_STEP_MS} ms (10 minutes; so do --hold and --gap), a script at most
+${MAX_SCRIPT_STEPS} steps, ${MAX_SCRIPT_CHARS} characters and ${MAX_SCRIPT_MS / 1000} s of virtual time (30 minutes): more is
+rejected before it runs.
 --json prints {"leds","status","moves","sounds","errors"}: leds from the LED pins after the
 script (blinking pads count as lit), status and moves from Merlin.state(), sounds the cues heard
 during the script by name (press, illegal, new-game, win, loss, all-dark, hint, undo, mute,
@@ -97,14 +102,13 @@ function checkSetup(profile: Profile, setup: HeadlessSetup): void {
     throw inputError(`--puzzle must be a whole number from 0 to ${MAX_PUZZLE}, got ${setup.puzzle}`);
   }
   if (setup.start === undefined) return;
-  const pads = profile.rows * profile.cols;
-  const bits = setup.start.replace(/\//g, "");
-  if (!new RegExp(`^[01]{${pads}}$`).test(bits)) throw inputError(`--start must be ${pads} digits of 0/1 (row-major, 1 = lit), got '${setup.start}'`);
   const toy = toyPuzzle(profile.rows, profile.cols);
+  // Read as every command reads a board (boardstate.ts).
+  const bits = parseBoard(toy.puzzle, setup.start, "--start");
   let start = 0;
   let target = 0;
-  for (let i = 0; i < pads; i++) {
-    start |= Number(bits[i]) << i;
+  for (let i = 0; i < bits.length; i++) {
+    start |= bits[i] << i;
     target |= Number(toy.goal[i]) << i;
   }
   try {
@@ -132,9 +136,6 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
     for (const name of ["keypad", "quiet", "fresh"]) {
       if (v[name]) throw inputError(`--${name} is for the terminal UI; ${v.basic ? "--basic" : "--headless"} keeps its flash in memory and has no keypad or bell`);
     }
-  }
-  for (const name of ["hold", "gap"]) {
-    if ((v[name] as number) < 0) throw inputError(`--${name} must be 0 or more ms, got ${v[name]}`);
   }
   if (v.puzzle !== undefined && v.seed === undefined) throw inputError("--puzzle needs --seed (the puzzle is counted from the seed's first deal)");
   if (v.puzzle !== undefined && v.basic) throw inputError("--puzzle is for the terminal UI and --headless");

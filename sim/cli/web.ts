@@ -8,16 +8,18 @@ import { inputError } from "../../src/puzzle";
 import { buildWeb, DEFAULT_WEB_DIR } from "../web/build";
 import { serveStatic } from "../web/serve";
 import { Command, CommandIO } from "./command";
-import { optionHelp, OptionSpec, parseOptions } from "./options";
+import { optionHelp, OptionSpec, parseOptions } from "../../tools/options";
 
 const SPECS: OptionSpec[] = [
-  { name: "port", type: "int", arg: "N", help: "port to serve on (0 = any free port)", default: 8080 },
+  { name: "port", type: "int", arg: "N", help: "port to serve on (0 = any free port)", default: 8080, min: 0, max: 65535 },
   { name: "host", type: "string", arg: "ADDR", help: "address to listen on (only this machine by default)", default: "127.0.0.1" },
   { name: "out", type: "string", arg: "DIR", help: "folder to build the page into", default: relative(process.cwd(), DEFAULT_WEB_DIR) || "." },
   { name: "build-only", type: "flag", help: "write the static folder and exit (serve it with any static web host)" },
+  { name: "json", type: "flag", help: 'with --build-only: print {"dir","scriptBytes","firmware":{NAME: bytes}} instead of a line' },
 ];
 
-const HELP = `usage: merlin web [--port N] [--host ADDR] [--out DIR] [--build-only]
+const HELP = `usage: merlin web [--port N] [--host ADDR] [--out DIR]
+       merlin web --build-only [--out DIR] [--json]
 
 The toy in a browser: the page runs the chosen profile's firmware bundle (dist/firmware.js or
 dist/NAME/firmware.js, rebuilt first when stale) unchanged on the same virtual board as
@@ -39,10 +41,14 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
   if (opts.positionals.length > 0) throw inputError(`unexpected argument '${opts.positionals[0]}' (see 'merlin web --help')`);
   const v = opts.values;
   const port = v.port as number;
-  if (!(port >= 0 && port <= 65535)) throw inputError(`--port must be 0 to 65535, got ${port}`);
+  if (v.json && !v["build-only"]) throw inputError("--json needs --build-only");
   const out = v.out as string;
   const built = await buildWeb(out, (m) => io.err(`merlin web: ${m}\n`));
   const where = relative(process.cwd(), built.dir) || ".";
+  if (v.json) {
+    io.out(JSON.stringify({ dir: where, scriptBytes: built.scriptBytes, firmware: built.firmware }) + "\n");
+    return 0;
+  }
   io.out(`built ${where}/ (page script ${(built.scriptBytes / 1024).toFixed(1)} KB; firmware ${Object.keys(built.firmware).join(", ")})\n`);
   if (v["build-only"]) return 0;
   let server;

@@ -136,17 +136,7 @@ export function padGeometry(name: string): PadGeometry {
 }
 
 /** A mask as the row-major "0/1" string ledFrame() and Merlin.state() use. */
-export function bitsOf(mask: number, pads: number): string {
-  let s = "";
-  for (let i = 0; i < pads; i++) s += (mask >>> i) & 1;
-  return s;
-}
-
-export function maskOf(bits: string): number {
-  let m = 0;
-  for (let i = 0; i < bits.length; i++) if (bits[i] === "1") m |= 1 << i;
-  return m >>> 0;
-}
+export { maskToBits as bitsOf } from "../../src/maskbits";
 
 /** The board reached from `from` by pressing `keys` (0-based pads). */
 export function afterPresses(g: PadGeometry, from: number, keys: number[]): number {
