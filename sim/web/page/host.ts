@@ -37,7 +37,7 @@ export function flashKey(profileName: string): string {
   return `merlin.flash.${profileName}`;
 }
 
-/** The flash image in localStorage (nothing kept when storage is blocked). */
+/** The flash image (or any small setting) in localStorage; nothing is kept when storage is blocked. */
 export function localStorageFlash(key: string): FlashBacking {
   return {
     where: `localStorage ${key}`,

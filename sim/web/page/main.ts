@@ -51,7 +51,8 @@ function isReload(): boolean {
 async function start(): Promise<void> {
   const params = new URLSearchParams(location.search);
   const profile = PROFILES.find((p) => p.name === (params.get("board") ?? DEFAULT_PROFILE)) ?? PROFILES.find((p) => p.name === DEFAULT_PROFILE)!;
-  let keypad = localStorage.getItem("merlin.keypad") === "1";
+  const keypadSetting = localStorageFlash("merlin.keypad");
+  let keypad = keypadSetting.load() === "1";
   const toy = toyPuzzle(profile.rows, profile.cols);
 
   // ---- controls around the toy -----------------------------------------------------------
@@ -181,7 +182,7 @@ async function start(): Promise<void> {
   };
   keypadBox.onchange = () => {
     keypad = keypadBox.checked;
-    localStorage.setItem("merlin.keypad", keypad ? "1" : "0");
+    keypadSetting.save(keypad ? "1" : "0");
     setLabels();
   };
 
