@@ -1,7 +1,7 @@
 // The static build of the browser toy: a folder any static host can serve, whose firmware
 // files are byte for byte the bundles `npm run build` makes, and whose page script is built
 // for the browser (esbuild fails on any Node module); the local server serves only that folder.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { get } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -79,5 +79,47 @@ describe("merlin web", () => {
     let err = "";
     expect(await runMerlin(["web", "--port", "70000"], { out: () => {}, err: (t) => void (err += t) })).toBe(2);
     expect(err).toBe("merlin web: --port must be a whole number from 0 to 65535, got '70000'\n");
+  });
+});
+
+describe("merlin web --out", () => {
+  /** Runs `merlin web ARGS` in-process: exit code, stdout and stderr. */
+  async function web(args: string[]): Promise<{ code: number; out: string; err: string }> {
+    let out = "";
+    let err = "";
+    const code = await runMerlin(["web", ...args], { out: (t) => void (out += t), err: (t) => void (err += t) });
+    return { code, out, err };
+  }
+  let tmp: string;
+  beforeAll(() => {
+    tmp = mkdtempSync(join(tmpdir(), "merlin-web-out-"));
+  });
+  afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+  it("refuses an empty --out (an unset $DIR) instead of building into the current folder", async () => {
+    const r = await web(["--build-only", "--out", ""]);
+    expect(r).toMatchObject({ code: 2, out: "" });
+    expect(r.err).toMatch(/^merlin web: --out is empty: [^\n]*\n$/);
+  });
+
+  it("refuses a file, a path through a file and a folder of other files, one line each, writing nothing", async () => {
+    const file = join(tmp, "notes.txt");
+    writeFileSync(file, "mine");
+    const busy = join(tmp, "busy");
+    mkdirSync(busy);
+    writeFileSync(join(busy, "index.html"), "my page");
+    const cases: [string, RegExp][] = [
+      [file, /is a file, not a folder/],
+      [join(file, "web"), /^merlin web: cannot write the page to '[^']*': part of the path is a file, not a folder\n$/],
+      [busy, /holds other files and no earlier build/],
+    ];
+    for (const [out, message] of cases) {
+      const r = await web(["--build-only", "--out", out]);
+      expect(r.code).toBe(2);
+      expect(r.err).toMatch(message);
+      expect(r.err.split("\n")).toHaveLength(2);
+    }
+    expect(readFileSync(file, "utf8")).toBe("mine");
+    expect(readdirSync(busy)).toEqual(["index.html"]);
   });
 });

@@ -3,7 +3,8 @@
  * script plus every profile's firmware bundle, unchanged) into a folder and serves it on
  * localhost; --build-only just writes the folder, for any static web host.
  */
-import { relative } from "node:path";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
 import { inputError } from "../../src/puzzle";
 import { buildWeb, DEFAULT_WEB_DIR } from "../web/build";
 import { serveStatic } from "../web/serve";
@@ -32,6 +33,32 @@ builds.
 options:
 ${optionHelp(SPECS)}`;
 
+/** File-system failures while writing the page, as a user can act on them. */
+const FS_REASONS: { [code: string]: string } = {
+  ENOTDIR: "part of the path is a file, not a folder",
+  EEXIST: "part of the path is a file, not a folder",
+  EACCES: "permission denied",
+  EPERM: "permission denied",
+  EROFS: "the file system is read-only",
+  ENOSPC: "no space left on the device",
+  EISDIR: "a file of the page would replace a folder there",
+};
+
+/**
+ * The folder --out names must be new, empty or an earlier build: the build overwrites
+ * index.html, style.css and app.js, so an empty --out (an unset $DIR) or a folder of other
+ * files is refused rather than written over.
+ */
+function checkOut(out: string): void {
+  if (out === "") throw inputError("--out is empty: name the folder to build the page into (default dist/web in the project)");
+  if (!existsSync(out)) return;
+  if (!statSync(out).isDirectory()) throw inputError(`--out '${out}' is a file, not a folder`);
+  const files = readdirSync(out);
+  if (files.length > 0 && !existsSync(join(out, "app.js"))) {
+    throw inputError(`--out '${out}' holds other files and no earlier build of the page: choose a new or empty folder`);
+  }
+}
+
 async function run(argv: string[], io: CommandIO): Promise<number> {
   const opts = parseOptions(argv, SPECS, "web");
   if (opts.help) {
@@ -43,7 +70,15 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
   const port = v.port as number;
   if (v.json && !v["build-only"]) throw inputError("--json needs --build-only");
   const out = v.out as string;
-  const built = await buildWeb(out, (m) => io.err(`merlin web: ${m}\n`));
+  checkOut(out);
+  let built;
+  try {
+    built = await buildWeb(out, (m) => io.err(`merlin web: ${m}\n`));
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (typeof code !== "string" || (e as NodeJS.ErrnoException).syscall === undefined) throw e;
+    throw inputError(`cannot write the page to '${out}': ${FS_REASONS[code] ?? code}`);
+  }
   const where = relative(process.cwd(), built.dir) || ".";
   if (v.json) {
     io.out(JSON.stringify({ dir: where, scriptBytes: built.scriptBytes, firmware: built.firmware }) + "\n");
