@@ -56,6 +56,18 @@ describe("repeated and conflicting options", () => {
     await rejected(["solve", "--from", "dark", "--target", "lit", "--to", "ring"], /--target and --to cannot be given together/);
   });
 
+  it("options a front end would quietly ignore are rejected, and --help says so", async () => {
+    await rejected(["web", "--build-only", "--port", "9000"], /--build-only and --port cannot be given together/);
+    await rejected(["web", "--host", "0.0.0.0", "--build-only"], /--host and --build-only cannot be given together/);
+    await rejected(["sim", "--basic", "--hold", "5"], /--basic and --hold cannot be given together/);
+    await rejected(["sim", "--gap", "5", "--basic"], /--gap and --basic cannot be given together/);
+    // The terminal UI has no key script either.
+    await rejected(["sim", "--hold", "5"], /--hold needs --headless/);
+    await rejected(["sim", "--gap", "5"], /--gap needs --headless/);
+    expect((await merlin(["web", "--help"])).out).toMatch(/--build-only .*not with --port, --host/);
+    expect((await merlin(["sim", "--help"])).out).toMatch(/--basic .*not with --hold, --gap/);
+  });
+
   it("the parser checks exclusions both ways round and leaves defaults alone", () => {
     const specs = [
       { name: "a", type: "flag" as const, help: "", excludes: ["b"] },

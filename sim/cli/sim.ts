@@ -30,12 +30,13 @@ const SPECS: OptionSpec[] = [
   { name: "keypad", type: "flag", help: "keys 1-9 laid out like a numeric keypad (7 8 9 on the top row)" },
   { name: "quiet", type: "flag", help: "no terminal bell (the firmware still plays; M mutes the toy itself)" },
   { name: "fresh", type: "flag", help: "start with empty flash (erases .merlin/NAME.storage.json)" },
-  { name: "basic", type: "flag", help: "the retro text mode of the 1980s BASIC listing (source 002), from standard input" },
+  { name: "basic", type: "flag", help: "the retro text mode of the 1980s BASIC listing (source 002), from standard input", excludes: ["hold", "gap"] },
   { name: "headless", type: "flag", help: "play --keys in virtual time and report (no terminal needed)" },
   { name: "keys", type: "string", arg: "SCRIPT", help: "key script for --headless (see below)" },
   { name: "json", type: "flag", help: "with --headless: print one JSON object" },
-  { name: "hold", type: "int", arg: "MS", help: "with --headless: how long a key is held", default: DEFAULT_HOLD_MS, min: 0, max: MAX_STEP_MS },
-  { name: "gap", type: "int", arg: "MS", help: "with --headless: pause after each release", default: DEFAULT_GAP_MS, min: 0, max: MAX_STEP_MS },
+  // (No `default:` here: an option left out must be told from one given, for "--hold needs --headless".)
+  { name: "hold", type: "int", arg: "MS", help: `with --headless: how long a key is held (default ${DEFAULT_HOLD_MS})`, min: 0, max: MAX_STEP_MS },
+  { name: "gap", type: "int", arg: "MS", help: `with --headless: pause after each release (default ${DEFAULT_GAP_MS})`, min: 0, max: MAX_STEP_MS },
 ];
 
 function safeProfiles(): string {
@@ -131,6 +132,7 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
   if (v.basic && v.headless) throw inputError("--basic and --headless are different front ends: choose one");
   if (v.keys !== undefined && !v.headless) throw inputError("--keys needs --headless");
   if (v.json && !v.headless) throw inputError("--json needs --headless");
+  for (const name of ["hold", "gap"]) if (v[name] !== undefined && !v.headless) throw inputError(`--${name} needs --headless (the key script's timing)`);
   if (v.headless && v.keys === undefined) throw inputError('--headless needs --keys SCRIPT (e.g. --keys "3 4 5 8 9")');
   if (v.basic || v.headless) {
     for (const name of ["keypad", "quiet", "fresh"]) {
@@ -158,7 +160,7 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
   if (v.headless) {
     const session = await openSession({ profile, boardSeed: 1, warn });
     const script = parseKeyScript(v.keys as string, session.pads, session.buttons);
-    const trace = runHeadless(session, setup, script, v.hold as number, v.gap as number);
+    const trace = runHeadless(session, setup, script, (v.hold as number | undefined) ?? DEFAULT_HOLD_MS, (v.gap as number | undefined) ?? DEFAULT_GAP_MS);
     io.out((v.json ? JSON.stringify(trace.result) : formatTrace(trace, profile.name, profile.cols)) + "\n");
     return trace.result.errors.length > 0 ? 1 : 0;
   }

@@ -15,7 +15,7 @@ const SPECS: OptionSpec[] = [
   { name: "port", type: "int", arg: "N", help: "port to serve on (0 = any free port)", default: 8080, min: 0, max: 65535 },
   { name: "host", type: "string", arg: "ADDR", help: "address to listen on (only this machine by default)", default: "127.0.0.1" },
   { name: "out", type: "string", arg: "DIR", help: "folder to build the page into", default: relative(process.cwd(), DEFAULT_WEB_DIR) || "." },
-  { name: "build-only", type: "flag", help: "write the static folder and exit (serve it with any static web host)" },
+  { name: "build-only", type: "flag", help: "write the static folder and exit (serve it with any static web host)", excludes: ["port", "host"] },
   { name: "json", type: "flag", help: 'with --build-only: print {"dir","scriptBytes","firmware":{NAME: bytes}} instead of a line' },
 ];
 
