@@ -65,6 +65,8 @@ describe("repeated and conflicting options", () => {
     await rejected(["sim", "--hold", "5"], /--hold needs --headless/);
     await rejected(["sim", "--gap", "5"], /--gap needs --headless/);
     expect((await merlin(["web", "--help"])).out).toMatch(/--build-only .*not with --port, --host/);
+    // The default folder is named as in the project, wherever merlin runs.
+    expect((await merlin(["web", "--help"])).out).toMatch(/--out DIR .*\(default dist\/web in the project\)\n/);
     expect((await merlin(["sim", "--help"])).out).toMatch(/--basic .*not with --hold, --gap/);
   });
 

@@ -310,7 +310,7 @@ describe("merlin sim without a terminal", () => {
     const code = await runMerlin(["sim"], io);
     expect(code).toBe(2);
     expect(out).toBe("");
-    expect(err).toBe('merlin sim needs an interactive terminal; try merlin sim --basic or merlin sim --headless --keys "..."\n');
+    expect(err).toBe('merlin sim: the terminal UI needs an interactive terminal; try merlin sim --basic or merlin sim --headless --keys "..."\n');
   });
 
   it("a start the toy would refuse is one line and exit 2 before the screen opens", async () => {

@@ -119,7 +119,7 @@ function checkSetup(profile: Profile, setup: HeadlessSetup): void {
   }
 }
 
-const NOT_A_TERMINAL = "merlin sim needs an interactive terminal; try merlin sim --basic or merlin sim --headless --keys \"...\"";
+const NOT_A_TERMINAL = "merlin sim: the terminal UI needs an interactive terminal; try merlin sim --basic or merlin sim --headless --keys \"...\"";
 
 async function run(argv: string[], io: CommandIO): Promise<number> {
   const opts = parseOptions(argv, SPECS, "sim");

@@ -14,7 +14,8 @@ import { optionHelp, OptionSpec, parseOptions } from "../../tools/options";
 const SPECS: OptionSpec[] = [
   { name: "port", type: "int", arg: "N", help: "port to serve on (0 = any free port)", default: 8080, min: 0, max: 65535 },
   { name: "host", type: "string", arg: "ADDR", help: "address to listen on (only this machine by default)", default: "127.0.0.1" },
-  { name: "out", type: "string", arg: "DIR", help: "folder to build the page into", default: relative(process.cwd(), DEFAULT_WEB_DIR) || "." },
+  // (The default is named, not given: a path relative to where merlin runs reads oddly.)
+  { name: "out", type: "string", arg: "DIR", help: "folder to build the page into: new, empty or an earlier build (default dist/web in the project)" },
   { name: "build-only", type: "flag", help: "write the static folder and exit (serve it with any static web host)", excludes: ["port", "host"] },
   { name: "json", type: "flag", help: 'with --build-only: print {"dir","scriptBytes","firmware":{NAME: bytes}} instead of a line' },
 ];
@@ -69,7 +70,7 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
   const v = opts.values;
   const port = v.port as number;
   if (v.json && !v["build-only"]) throw inputError("--json needs --build-only");
-  const out = v.out as string;
+  const out = (v.out as string | undefined) ?? DEFAULT_WEB_DIR;
   checkOut(out);
   let built;
   try {
