@@ -99,7 +99,11 @@ describe("renderFrame", () => {
     const v = view({ rows: 4, cols: 4, pads: new Array(16).fill(0), labels: padLabels(4, 4, false), buttons: ["newGame", "hitMe"], goal: "1111100110011111" });
     const { lines, hits } = renderFrame(v, 80, 30);
     const pad15 = hits.find((h) => h.target === 14)!;
-    expect(lines[pad15.y0 + 1].slice(pad15.x0, pad15.x1 + 1)).toBe(" ░░ · ░░ ");
+    // Pads no digit key reaches show their number (messages name them: "hint: press 15"), dimmed in colour.
+    expect(lines[pad15.y0 + 1].slice(pad15.x0, pad15.x1 + 1)).toBe(" ░░ 15░░ ");
+    const coloured = renderFrame({ ...v, color: true }, 80, 30).lines[pad15.y0 + 1];
+    expect(coloured).toContain("\x1b[2m 15\x1b[22m");
+    expect(coloured).not.toContain("\x1b[2m 9");
     const pad6 = hits.find((h) => h.target === 5)!;
     expect(lines[pad6.y0 + 1].slice(pad6.x0, pad6.x1 + 1)).toBe(" ░░ 6 ░░ ");
     const hit = hits.find((h) => h.target === "hitMe")!;
@@ -150,6 +154,25 @@ describe("the terminal UI on the real firmware", () => {
     session.wait(1000);
     return { session, ui: new TuiController(session, { keypad: false, quiet: true, color: false }) };
   }
+
+  it("on the 4×4, a hint or COMP TURN naming pad 10-16 names a pad drawn with that number", async () => {
+    const code4 = await buildToy("pico-4x4-neopixel");
+    const session = await openSession({ profile: loadProfile("pico-4x4-neopixel"), code: code4, boardSeed: 1 });
+    const ui = new TuiController(session, { keypad: false, quiet: true, color: false });
+    const named: number[] = [];
+    for (let seed = 1; seed < 40 && !named.some((k) => k >= 10); seed++) {
+      session.api(`Merlin.newGame(${seed})`);
+      session.wait(300);
+      type(ui, "h");
+      const m = /^hint: press (\d+)$/.exec(ui.message);
+      if (m) named.push(Number(m[1]));
+    }
+    const key = named.find((k) => k >= 10)!;
+    expect(key).toBeGreaterThanOrEqual(10);
+    const { lines, hits } = ui.frame(80, 30);
+    const pad = hits.find((h) => h.target === key - 1)!;
+    expect(lines[pad.y0 + 1].slice(pad.x0, pad.x1 + 1)).toContain(String(key));
+  }, 120_000);
 
   it("shows the power-on light test: every pad lit for half a second, then the game from the LED pins", async () => {
     const session = await openSession({ profile: loadProfile("pico-3x3"), code, boardSeed: 1, atPowerOn: true });
@@ -228,6 +251,11 @@ describe("the terminal UI on the real firmware", () => {
     type(ui, "h");
     expect(ui.message).not.toContain("press 0");
     expect(ui.message).toBe("no hint: the game is won — N new game, S same game");
+    // A pad does nothing now (the firmware answers "game over"): the screen says what to do.
+    type(ui, "3");
+    expect(ui.message).toBe("the game is won: pads do nothing now — N new game, S same game");
+    session.wait(300);
+    expect(session.state()).toMatchObject({ status: "won", moves: 1 });
     expect(ui.frame(80, 24).lines.slice(3, 12).join("\n")).toContain("1 game, 1 win, best 1 move");
   });
 
@@ -253,7 +281,9 @@ describe("the terminal UI on the real firmware", () => {
     session.wait(100);
     expect(session.state().asleep).toBe(true);
     expect(session.board.ledFrame()).toBe("000000000");
-    expect(ui.frame(80, 24).lines).toContain(" asleep: press any pad to wake it");
+    // Said once, by the status line.
+    const said = ui.frame(80, 24).lines.filter((l) => /asleep|sleep|wake/.test(l) && !l.startsWith(" N new"));
+    expect(said).toEqual([" asleep: press any pad to wake it"]);
     type(ui, "4");
     session.wait(300);
     expect(session.state()).toMatchObject({ asleep: false, moves: 0 });

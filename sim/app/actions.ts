@@ -85,7 +85,8 @@ export function runAction(session: SimSession, toy: ToyPuzzle, action: ToyAction
         return result("the goal: every pad lit but the centre", GOAL_MS);
       case "sleep":
         session.api("Merlin.sleep()");
-        return result("asleep: lights off; any pad wakes it");
+        // The status line says it ("asleep: press any pad to wake it"); one line is enough.
+        return result("");
       case "rules": {
         const next = RULE_SETS[(ruleIndex(before.rules) + 1) % RULE_SETS.length].name;
         session.api(`Merlin.setRules(${JSON.stringify(next)})`);

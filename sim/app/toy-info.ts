@@ -86,6 +86,15 @@ export function statusText(s: GameView & { asleep?: boolean }): string {
   return "playing";
 }
 
+/**
+ * What a pad press does once the game is won or lost: nothing (the firmware answers "game
+ * over"), so the front ends say what to do instead. "" while playing or asleep (a pad wakes it).
+ */
+export function gameOverText(s: { status: string; asleep?: boolean }): string {
+  if (s.asleep || (s.status !== "won" && s.status !== "lost")) return "";
+  return `the game is ${s.status}: pads do nothing now — N new game, S same game`;
+}
+
 /** "3 games, 2 wins, best 5 moves" (best: fewest moves in a won game). */
 export function statsText(st: ToyStats): string {
   const best = st.best > 0 ? `best ${plural(st.best, "move")}` : "no best yet";

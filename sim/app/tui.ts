@@ -17,7 +17,7 @@ import type { ReadStream, WriteStream } from "node:tty";
 import { RealTimePacer } from "../board";
 import { ACTION_LABELS, runAction, type ToyAction } from "./actions";
 import { BOOT_SETTLE_MS, type ButtonName, type FirmwareState, SimSession } from "./session";
-import { movesText, padForDigit, padLabels, parText, puzzleText, statsText, statusText, toyPuzzle, type ToyPuzzle, type ToyStats } from "./toy-info";
+import { gameOverText, movesText, padForDigit, padLabels, parText, puzzleText, statsText, statusText, toyPuzzle, type ToyPuzzle, type ToyStats } from "./toy-info";
 
 export { padForDigit, padLabels };
 
@@ -108,6 +108,8 @@ const ESC = "\x1b[";
 const STYLE: { [look in PadLook]: string } = { lit: ESC + "1;97;101m", dim: ESC + "97;41m", dark: ESC + "37;100m" };
 const GLYPH: { [look in PadLook]: string } = { lit: "█", dim: "▒", dark: "░" };
 const RESET = ESC + "0m";
+const DIM = ESC + "2m";
+const NO_DIM = ESC + "22m";
 
 function padRow(view: TuiView, r: number, line: number): string {
   let out = "";
@@ -117,8 +119,11 @@ function padRow(view: TuiView, r: number, line: number): string {
     const cursor = view.cursor === i && line === 1;
     let body: string;
     if (line === 1) {
-      const label = view.labels[i] || "·";
-      const field = (" " + label + " ").padEnd(3).slice(0, 3);
+      // A pad no digit key presses shows its number, dimmed, as the page does: messages name
+      // pads by number ("hint: press 12").
+      const label = view.labels[i] || String(i + 1);
+      let field = (" " + label + " ").padEnd(3).slice(0, 3);
+      if (view.color && !view.labels[i]) field = DIM + field + NO_DIM;
       body = view.color ? " ".repeat(2) + field + " ".repeat(2) : GLYPH[look].repeat(2) + field + GLYPH[look].repeat(2);
     } else body = view.color ? " ".repeat(PAD_W) : GLYPH[look].repeat(PAD_W);
     if (view.color) body = STYLE[look] + body + RESET;
@@ -327,8 +332,17 @@ export class TuiController {
   }
 
   private tapPad(pad: number): void {
-    this.message = "";
+    this.message = this.padMessage();
     this.session.tapLater(pad);
+  }
+
+  /** The message a pad press leaves: what to do instead, when the game is over. */
+  private padMessage(): string {
+    try {
+      return gameOverText(this.session.state());
+    } catch {
+      return "";
+    }
   }
 
   private moveCursor(dir: "up" | "down" | "left" | "right"): void {
@@ -355,7 +369,7 @@ export class TuiController {
         const hit = this.hits.find((h) => ev.x >= h.x0 && ev.x <= h.x1 && ev.y >= h.y0 && ev.y <= h.y1);
         if (!hit || this.mouseHeld !== undefined) return;
         this.mouseHeld = hit.target;
-        this.message = "";
+        this.message = typeof hit.target === "number" ? this.padMessage() : "";
         session.board.press(hit.target);
       } else if (!ev.down && this.mouseHeld !== undefined) {
         session.board.release(this.mouseHeld);
