@@ -257,6 +257,17 @@ describe("the terminal UI on the real firmware", () => {
     session.wait(300);
     expect(session.state()).toMatchObject({ status: "won", moves: 1 });
     expect(ui.frame(80, 24).lines.slice(3, 12).join("\n")).toContain("1 game, 1 win, best 1 move");
+    // Under the 1978 toy's rules the keys stay live after a win: a press is a move, no message.
+    session.api('Merlin.setRules("merlin1978")');
+    session.api('Merlin.start("101010101")');
+    session.wait(200);
+    type(ui, "5");
+    session.wait(300);
+    expect(session.state()).toMatchObject({ status: "won", moves: 1 });
+    type(ui, "3");
+    expect(ui.message).toBe("");
+    session.wait(300);
+    expect(session.state().moves).toBe(2);
   });
 
   it("U with nothing to undo says so; G shows the goal on the pads for a second; M shows MUTED", async () => {

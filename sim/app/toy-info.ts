@@ -88,10 +88,12 @@ export function statusText(s: GameView & { asleep?: boolean }): string {
 
 /**
  * What a pad press does once the game is won or lost: nothing (the firmware answers "game
- * over"), so the front ends say what to do instead. "" while playing or asleep (a pad wakes it).
+ * over") unless the rule set keeps keys live, so the front ends say what to do instead. "" while playing or asleep (a pad wakes it).
  */
-export function gameOverText(s: { status: string; asleep?: boolean }): string {
+export function gameOverText(s: { status: string; rules: string; asleep?: boolean }): string {
   if (s.asleep || (s.status !== "won" && s.status !== "lost")) return "";
+  // The 1978 toy's keys stay live after the game ends (src/rules.ts).
+  if (RULE_SETS[ruleIndex(s.rules)]?.liveAfterEnd) return "";
   return `the game is ${s.status}: pads do nothing now — N new game, S same game`;
 }
 
