@@ -221,6 +221,56 @@ describe.skipIf(SKIP)("the browser toy in Chromium", () => {
     expect(after).toMatchObject({ board: before.board, moves: 2, seed: 7, puzzle: 1 });
   });
 
+  it("opening the page's own address again (history, a bookmark, a pasted link) resumes the game in progress", async () => {
+    await open("");
+    await page.waitForFunction(() => (window as any).merlin.board.clock.now > 1200);
+    const start = await state();
+    expect(start.status).toBe("playing");
+    await page.keyboard.press("3");
+    await waitMoves(start.moves + 1);
+    await page.keyboard.press("7");
+    await waitMoves(start.moves + 2);
+    const before = await state();
+    // The toy writes its flash at most once a second per file: let a second of board time pass.
+    const t = await page.evaluate(() => (window as any).merlin.board.clock.now as number);
+    await page.waitForFunction((t0) => (window as any).merlin.board.clock.now > t0 + 1100, t);
+    const address = await page.evaluate(() => location.pathname + location.search);
+    expect(address).toBe(`/?board=pico-3x3&rules=${before.rules}&seed=${before.seed}&puzzle=${before.puzzle}`);
+    await open(address.slice(1));
+    await page.waitForFunction(() => (window as any).merlin.board.clock.now > 1200);
+    expect(await state()).toMatchObject({ board: before.board, moves: before.moves, seed: before.seed, puzzle: before.puzzle });
+  });
+
+  it("a wrong link deals nothing and says what was wrong and what is accepted, aloud too; the address keeps it", async () => {
+    const before = await state();
+    const t = await page.evaluate(() => (window as any).merlin.board.clock.now as number);
+    await page.waitForFunction((t0) => (window as any).merlin.board.clock.now > t0 + 1100, t);
+    // The same values `merlin sim` refuses (test/cli-input.test.ts), read by the same checks.
+    const cases: [string, string][] = [
+      ["?seed=4294967296&puzzle=3", "the link's seed must be a whole number from 0 to 4294967295, got '4294967296'"],
+      ["?seed=7&puzzle=99999", "the link's puzzle must be a whole number from 0 to 10000, got '99999'"],
+      ["?seed=-3", "the link's seed must be a whole number from 0 to 4294967295, got '-3'"],
+      ["?seed=7e3", "the link's seed must be a whole number from 0 to 4294967295, got '7e3'"],
+      ["?puzzle=2", "the link's puzzle needs a seed (the puzzle is counted from the seed's first deal)"],
+      ["?rules=bogus&seed=8", "the link's rules must be one of basic, merlin1978, classic, got 'bogus'"],
+      ["?board=nope&seed=8", `the link's board: unknown profile "nope"; available: `],
+    ];
+    for (const [query, said] of cases) {
+      await open(query);
+      await page.waitForFunction(() => (window as any).merlin.board.clock.now > 1600);
+      expect(await page.textContent("#message")).toContain(said);
+      expect(await page.textContent("#message")).toMatch(/ — nothing was dealt$/);
+      await page.waitForFunction((m) => document.getElementById("announce")!.textContent!.includes(m), said);
+      // The game in flash is untouched, and the address still shows what was typed.
+      expect(await state()).toMatchObject({ board: before.board, moves: before.moves, seed: before.seed, puzzle: before.puzzle, rules: before.rules });
+      expect(await page.evaluate(() => location.search)).toBe(query);
+    }
+    // The merlin sim command refuses the same values.
+    let err = "";
+    expect(await runMerlin(["sim", "--headless", "--seed", "4294967296", "--keys", "wait:0"], { out: () => {}, err: (t) => void (err += t) })).toBe(2);
+    expect(err).toBe("merlin sim: --seed must be a whole number from 0 to 4294967295, got '4294967296'\n");
+  });
+
   it("a long press is a hold: holding pad 4 for 1.5 s is the toy's UNDO; the rules menu switches the rule set", async () => {
     await page.waitForFunction(() => (window as any).merlin.board.clock.now > 1000);
     const before = await state();

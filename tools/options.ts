@@ -134,10 +134,19 @@ export function parseOptions(argv: string[], specs: OptionSpec[], command: Comma
 }
 
 function wholeNumber(spec: OptionSpec, raw: string): number {
-  const range = spec.min !== undefined && spec.max !== undefined ? ` from ${spec.min} to ${spec.max}` : "";
+  return parseWholeNumber(raw, `--${spec.name}`, spec.min, spec.max);
+}
+
+/**
+ * A whole number as every option reads one (decimal digits, an optional minus, no exponent or
+ * hex, exact in a double), in [min, max] when given; `what` names it in the error. The browser
+ * toy reads its link's numbers with it too.
+ */
+export function parseWholeNumber(raw: string, what: string, min?: number, max?: number): number {
+  const range = min !== undefined && max !== undefined ? ` from ${min} to ${max}` : "";
   const n = /^-?\d{1,16}$/.test(raw) ? Number(raw) : NaN;
-  const inRange = Number.isSafeInteger(n) && (spec.min === undefined || n >= spec.min) && (spec.max === undefined || n <= spec.max);
-  if (!inRange) throw inputError(`--${spec.name} must be a whole number${range}, got '${excerpt(raw)}'`);
+  const inRange = Number.isSafeInteger(n) && (min === undefined || n >= min) && (max === undefined || n <= max);
+  if (!inRange) throw inputError(`${what} must be a whole number${range}, got '${excerpt(raw)}'`);
   return n;
 }
 

@@ -12,13 +12,13 @@
  */
 import { formatBoard, parseBoard } from "../../src/boardstate";
 import { gridPuzzle, inputError } from "../../src/puzzle";
-import { RULE_SETS, ruleIndex, ruleNames } from "../../src/rules";
+import { RULE_SETS, ruleIndex } from "../../src/rules";
+import { checkPuzzle, checkRules, checkSeed } from "./deal-values";
 import type { KeyRef } from "../board";
 import { recogniseCues, toneNotes, type Note } from "./sounds";
 import { BUTTON_NAMES, SimSession } from "./session";
 
-/** The largest --puzzle: dealing it presses NEW GAME that many times. */
-export const MAX_PUZZLE = 10000;
+export { MAX_PUZZLE } from "./deal-values";
 /** Longest a key may be held or a wait last, and the largest --hold and --gap: 10 minutes (the toy sleeps after 3). */
 export const MAX_STEP_MS = 600000;
 /**
@@ -106,13 +106,13 @@ export interface HeadlessTrace {
 /** Applies --rules, --seed, --puzzle and --start through the console API, as someone at the REPL would. */
 export function applySetup(session: SimSession, setup: HeadlessSetup): void {
   if (setup.rules !== undefined) {
-    if (ruleIndex(setup.rules) < 0) throw inputError(`--rules must be one of ${ruleNames()}, got '${setup.rules}'`);
+    checkRules(setup.rules);
     session.api(`Merlin.setRules(${JSON.stringify(setup.rules)})`);
   }
   if (setup.seed !== undefined) {
-    if (!(setup.seed >= 0 && setup.seed <= 4294967295)) throw inputError(`--seed must be a whole number from 0 to 4294967295, got ${setup.seed}`);
+    checkSeed(setup.seed);
     const puzzle = setup.puzzle ?? 0;
-    if (!(Number.isInteger(puzzle) && puzzle >= 0 && puzzle <= MAX_PUZZLE)) throw inputError(`--puzzle must be a whole number from 0 to ${MAX_PUZZLE}, got ${puzzle}`);
+    checkPuzzle(puzzle);
     dealPuzzle(session, setup.seed, puzzle);
   } else if (setup.puzzle !== undefined) {
     throw inputError("--puzzle needs --seed (the puzzle is counted from the seed's first deal)");

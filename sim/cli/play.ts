@@ -28,11 +28,11 @@ import { RULE_SETS, ruleIndex, ruleNames } from "../../src/rules";
 import { compileTables, MaskTables } from "../../src/tables";
 import { boundedLines } from "../../tools/lines";
 import { optionHelp, OptionSpec, parseOptions } from "../../tools/options";
+import { checkSeed, MAX_SEED } from "../app/deal-values";
 import { BasicDialogue, BasicEngine, BasicError, BasicState } from "../basic-dialogue";
 import { Command, CommandIO } from "./command";
 import { boardOption, PUZZLE_OPTIONS, puzzleFromOptions } from "./puzzle-options";
 
-const MAX_SEED = 4294967295;
 
 const SPECS: OptionSpec[] = [
   { name: "rules", type: "string", arg: "NAME", help: `rule set: ${ruleNames()}`, default: "basic" },
@@ -181,7 +181,7 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
   let seed: number;
   if (v.seed !== undefined) {
     seed = v.seed as number;
-    if (!(seed >= 0 && seed <= MAX_SEED)) throw inputError(`--seed must be a whole number from 0 to ${MAX_SEED}, got ${seed}`);
+    checkSeed(seed);
   } else {
     seed = Math.floor(Math.random() * 1000000);
   }

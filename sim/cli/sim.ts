@@ -8,7 +8,8 @@ import { listProfiles, loadProfile } from "../../hardware/validate";
 import { inputError } from "../../src/puzzle";
 import { ruleIndex, ruleNames } from "../../src/rules";
 import { runBasic } from "../app/basic";
-import { applySetup, formatTrace, type HeadlessSetup, MAX_PUZZLE, MAX_SCRIPT_CHARS, MAX_SCRIPT_MS, MAX_SCRIPT_STEPS, MAX_STEP_MS, parseKeyScript, runHeadless } from "../app/headless";
+import { checkPuzzle, checkRules, checkSeed, MAX_PUZZLE, MAX_SEED } from "../app/deal-values";
+import { applySetup, formatTrace, type HeadlessSetup, MAX_SCRIPT_CHARS, MAX_SCRIPT_MS, MAX_SCRIPT_STEPS, MAX_STEP_MS, parseKeyScript, runHeadless } from "../app/headless";
 import { openSession } from "../app/node-session";
 import { BUTTON_NAMES, DEFAULT_GAP_MS, DEFAULT_HOLD_MS } from "../app/session";
 import { toyPuzzle } from "../app/toy-info";
@@ -24,7 +25,7 @@ const DEFAULT_BOARD = "pico-3x3";
 const SPECS: OptionSpec[] = [
   { name: "board", type: "string", arg: "NAME", help: `board profile (hardware/profiles): ${safeProfiles()}`, default: DEFAULT_BOARD },
   { name: "rules", type: "string", arg: "NAME", help: `switch the toy to a rule set: ${ruleNames()}` },
-  { name: "seed", type: "int", arg: "N", help: "deal puzzle number N (a new game from that seed)" },
+  { name: "seed", type: "int", arg: "N", help: "deal puzzle number N (a new game from that seed)", min: 0, max: MAX_SEED },
   { name: "puzzle", type: "int", arg: "P", help: "with --seed: the seed's P-th deal after the first (NEW GAME P times); the screen shows seed and puzzle", min: 0, max: MAX_PUZZLE },
   { name: "start", type: "string", arg: "BITS", help: "start from this board (row-major 0/1, 1 = lit)" },
   { name: "keypad", type: "flag", help: "keys 1-9 laid out like a numeric keypad (7 8 9 on the top row)" },
@@ -96,12 +97,8 @@ ${optionHelp(SPECS)}`;
  * same function the firmware runs (createGameFrom).
  */
 function checkSetup(profile: Profile, setup: HeadlessSetup): void {
-  if (setup.seed !== undefined && !(setup.seed >= 0 && setup.seed <= 4294967295)) {
-    throw inputError(`--seed must be a whole number from 0 to 4294967295, got ${setup.seed}`);
-  }
-  if (setup.puzzle !== undefined && !(setup.puzzle >= 0 && setup.puzzle <= MAX_PUZZLE)) {
-    throw inputError(`--puzzle must be a whole number from 0 to ${MAX_PUZZLE}, got ${setup.puzzle}`);
-  }
+  if (setup.seed !== undefined) checkSeed(setup.seed);
+  if (setup.puzzle !== undefined) checkPuzzle(setup.puzzle);
   if (setup.start === undefined) return;
   const toy = toyPuzzle(profile.rows, profile.cols);
   // Read as every command reads a board (boardstate.ts).
@@ -141,7 +138,7 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
   }
   if (v.puzzle !== undefined && v.seed === undefined) throw inputError("--puzzle needs --seed (the puzzle is counted from the seed's first deal)");
   if (v.puzzle !== undefined && v.basic) throw inputError("--puzzle is for the terminal UI and --headless");
-  if (v.rules !== undefined && ruleIndex(v.rules as string) < 0) throw inputError(`--rules must be one of ${ruleNames()}, got '${v.rules}'`);
+  if (v.rules !== undefined) checkRules(v.rules as string);
   if (v.basic && v.rules !== undefined && v.rules !== "basic") throw inputError("--basic plays the BASIC program's rules; leave out --rules");
   let profile;
   try {

@@ -11,6 +11,7 @@
 import { PROFILES } from "merlin:profiles";
 import { RULE_NAMES } from "../../../src/rules";
 import { ACTION_LABELS, ACTIONS, runAction, type ToyAction } from "../../app/actions";
+import { readPuzzleLink, type PuzzleLink } from "../../app/deal-values";
 import { dealPuzzle } from "../../app/headless";
 import { BOOT_SETTLE_MS, type FirmwareState, SimSession } from "../../app/session";
 import { movesCount, movesText, padForDigit, padLabels, parValue, puzzleText, statsText, statusText, toyPuzzle, type ToyStats } from "../../app/toy-info";
@@ -43,14 +44,17 @@ function puzzleUrl(profile: string, s: Pick<FirmwareState, "rules" | "seed" | "p
   return `${location.pathname}?${q}`;
 }
 
-function isReload(): boolean {
-  const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
-  return nav?.type === "reload";
-}
-
 async function start(): Promise<void> {
+  // The link, checked as the CLI checks the same options: a wrong value deals nothing and says why.
   const params = new URLSearchParams(location.search);
-  const profile = PROFILES.find((p) => p.name === (params.get("board") ?? DEFAULT_PROFILE)) ?? PROFILES.find((p) => p.name === DEFAULT_PROFILE)!;
+  let link: PuzzleLink = {};
+  let linkError = "";
+  try {
+    link = readPuzzleLink((name) => params.get(name), PROFILES.map((p) => p.name));
+  } catch (e) {
+    linkError = `${(e as Error).message} — nothing was dealt`;
+  }
+  const profile = PROFILES.find((p) => p.name === (link.board ?? DEFAULT_PROFILE))!;
   const keypadSetting = localStorageFlash("merlin.keypad");
   let keypad = keypadSetting.load() === "1";
   const toy = toyPuzzle(profile.rows, profile.cols);
@@ -81,14 +85,19 @@ async function start(): Promise<void> {
   const session = new SimSession(board, profile, undefined);
   const sound = new PiezoSound();
 
-  // A shared link deals its puzzle (after the light test); a reload resumes like a power cycle.
-  const seed = params.get("seed");
-  if (!isReload() && (seed !== null || params.get("rules") !== null)) {
+  // A link deals its puzzle after the light test, unless the toy's flash already holds that
+  // puzzle: the page's own address (a reload, history, a bookmark) resumes the game in
+  // progress like a power cycle.
+  if (linkError === "" && (link.seed !== undefined || link.rules !== undefined)) {
     board.clock.after(BOOT_SETTLE_MS, () => {
       try {
-        const rules = params.get("rules");
-        if (rules !== null && RULE_NAMES.includes(rules) && session.state().rules !== rules) session.api(`Merlin.setRules(${JSON.stringify(rules)})`);
-        if (seed !== null && /^\d+$/.test(seed)) dealPuzzle(session, Number(seed) >>> 0, Math.min(10000, Number(params.get("puzzle") ?? 0) | 0));
+        const saved = session.state();
+        const rules = link.rules ?? saved.rules;
+        const seed = link.seed ?? saved.seed;
+        const puzzle = link.seed === undefined ? saved.puzzle : link.puzzle ?? 0;
+        if (rules === saved.rules && seed === saved.seed && puzzle === saved.puzzle) return;
+        if (rules !== saved.rules) session.api(`Merlin.setRules(${JSON.stringify(rules)})`);
+        if (link.seed !== undefined) dealPuzzle(session, seed, puzzle);
       } catch (e) {
         say(`the link's puzzle: ${(e as Error).message}`);
       }
@@ -109,6 +118,10 @@ async function start(): Promise<void> {
     if (announce) announcer.textContent = text;
   }
 
+  /** While the link was wrong, the address bar keeps it (and the message says why) until the player acts. */
+  let keepAddress = linkError !== "";
+  if (linkError !== "") say(linkError);
+
   // Pads and extra buttons: down presses the key in the matrix, up releases it, so holding
   // (mouse, finger, key) is a hold on the toy.
   const held = new Map<string, { key: string | number; at: number }>();
@@ -117,6 +130,7 @@ async function start(): Promise<void> {
     if (held.has(id)) return;
     held.set(id, { key, at: board.clock.now });
     board.press(key);
+    keepAddress = false;
     say("", false);
   }
   function up(id: string): void {
@@ -168,6 +182,7 @@ async function start(): Promise<void> {
   let goalUntil = -1;
   function act(a: ToyAction): void {
     sound.unlock();
+    keepAddress = false;
     const r = runAction(session, toy, a);
     if (r.showGoalMs > 0) goalUntil = board.clock.now + r.showGoalMs;
     say(r.message);
@@ -283,10 +298,8 @@ async function start(): Promise<void> {
     fields.sound.textContent = s.muted ? "muted" : "sound on";
     fields.puzzle.textContent = puzzleText(s);
     const url = puzzleUrl(profile.name, s);
-    if (fields.puzzle.getAttribute("href") !== url) {
-      fields.puzzle.href = url;
-      history.replaceState(null, "", url);
-    }
+    if (fields.puzzle.getAttribute("href") !== url) fields.puzzle.href = url;
+    if (!keepAddress && location.pathname + location.search !== url) history.replaceState(null, "", url);
     if (rulesSelect.value !== s.rules && document.activeElement !== rulesSelect) rulesSelect.value = s.rules;
     if (messageText === "" && board.errors.length > 0) say(`firmware error: ${board.errors[board.errors.length - 1].message}`, false);
     // The screen reader hears the board and the status once they settle after a change.
@@ -296,7 +309,9 @@ async function start(): Promise<void> {
       clearTimeout(announceTimer);
       announceTimer = window.setTimeout(() => {
         const litPads = s.board.split("").flatMap((c, i) => (c === "1" ? [i + 1] : []));
-        announcer.textContent = `${statusText(s)}. ${movesText(s)}. Lit pads: ${litPads.length ? litPads.join(", ") : "none"}.`;
+        // A wrong link is said first, until the player acts: the status must not drown it.
+        const note = keepAddress ? `${linkError}. ` : "";
+        announcer.textContent = `${note}${statusText(s)}. ${movesText(s)}. Lit pads: ${litPads.length ? litPads.join(", ") : "none"}.`;
       }, 400);
     }
   }
