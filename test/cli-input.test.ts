@@ -11,7 +11,7 @@ import { boardFromStrings, boardToStrings } from "../src/chase";
 import { isInputError } from "../src/puzzle";
 import { parseGraph } from "../sim/cli/puzzle-options";
 import { MAX_TRAILING_EMPTY_LINES, parseBoardBytes, parseBoardChunks } from "../sim/cli/large";
-import { MAX_SCRIPT_CHARS, MAX_SCRIPT_MS, MAX_SCRIPT_STEPS, MAX_STEP_MS, parseKeyScript } from "../sim/app/headless";
+import { MAX_SCRIPT_CHARS, MAX_SCRIPT_STEPS, parseKeyScript } from "../sim/app/headless";
 import { expectInputError, merlin } from "./helpers/cli";
 import { COMMANDS } from "../sim/cli/registry";
 import { boundedLines, MAX_INPUT_LINE } from "../tools/lines";
@@ -258,11 +258,21 @@ describe("merlin sim --headless: durations and script length are capped", () => 
     await rejected([...headless, "--keys", " ".repeat(MAX_SCRIPT_CHARS + 1)], /100001 characters, at most 100000/);
   });
 
-  it("the limits themselves are accepted", () => {
-    expect(MAX_STEP_MS).toBe(600000);
-    expect(MAX_SCRIPT_MS).toBe(1800000);
-    const steps = parseKeyScript(`5:${MAX_STEP_MS} wait:${MAX_STEP_MS} ` + "1 ".repeat(MAX_SCRIPT_STEPS - 2), 9, []);
-    expect(steps).toHaveLength(MAX_SCRIPT_STEPS);
+  // The README's numbers: a step of 10 minutes (600 000 ms, also the largest --hold and --gap),
+  // 2000 steps, 100 000 characters, 30 minutes of virtual time. Each is accepted at the cap.
+  it("a 10-minute hold, --hold and --gap of 10 minutes, and exactly 30 minutes of script run", async () => {
+    const held = await merlin([...headless, "--keys", "5:600000"]);
+    expect(held).toMatchObject({ code: 0, err: "" });
+    expect(JSON.parse(held.out).moves).toBe(1);
+    expect(await merlin([...headless, "--keys", "5", "--hold", "600000", "--gap", "600000"])).toMatchObject({ code: 0, err: "" });
+    expect(await merlin([...headless, "--keys", "wait:600000 wait:600000 wait:600000"])).toMatchObject({ code: 0, err: "" });
+  }, 60_000);
+
+  it("2000 steps and 100 000 characters are read", () => {
+    expect(parseKeyScript("5:600000 wait:600000 " + "1 ".repeat(1998), 9, [])).toHaveLength(2000);
+    const text = "1" + " ".repeat(99999);
+    expect(text).toHaveLength(100000);
+    expect(parseKeyScript(text, 9, [])).toHaveLength(1);
   });
 });
 

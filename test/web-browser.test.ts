@@ -184,6 +184,7 @@ describe.skipIf(SKIP)("the browser toy in Chromium", () => {
 
   it("N deals the next puzzle: the URL follows, and the link deals it again in a fresh page and in the terminal simulator", async () => {
     const audioFrom = await page.evaluate(() => (window as any).__audio.length as number);
+    const pressedAt = await page.evaluate(() => (window as any).merlin.board.clock.now as number);
     await page.keyboard.press("n");
     await page.waitForFunction(() => (window as any).merlin.session.state().puzzle === 1);
     const s = await state();
@@ -191,7 +192,8 @@ describe.skipIf(SKIP)("the browser toy in Chromium", () => {
     await page.waitForFunction(() => location.search.endsWith("puzzle=1"));
     const url = await page.getAttribute("#puzzle", "href");
     expect(url).toBe("/?board=pico-3x3&rules=basic&seed=7&puzzle=1");
-    await page.waitForTimeout(400);
+    // The new-game chirp is over within 400 ms of board time.
+    await page.waitForFunction((t0) => (window as any).merlin.board.clock.now > t0 + 400, pressedAt);
     const chirp = Array.from(cueNotes(CUE_NEW_GAME)).filter((_, i) => i % 2 === 0);
     const played = (await page.evaluate((a) => (window as any).__audio.slice(a), audioFrom)).filter((e: any) => e.param === "frequency").map((e: any) => e.value);
     expect(played).toEqual(chirp);
@@ -212,8 +214,9 @@ describe.skipIf(SKIP)("the browser toy in Chromium", () => {
     await page.click('.pad[data-pad="4"]');
     await waitMoves(2);
     const before = await state();
-    // The toy writes its flash at most once a second per file.
-    await page.waitForTimeout(1300);
+    // The toy writes its flash at most once a second per file: let that pass on the board's clock.
+    const t = await page.evaluate(() => (window as any).merlin.board.clock.now as number);
+    await page.waitForFunction((t0) => (window as any).merlin.board.clock.now > t0 + 1100, t);
     await page.reload();
     await page.waitForSelector("body[data-ready='1']");
     expect(await page.evaluate(() => (window as any).merlin.firstFrame())).toBe("111111111");
