@@ -13,7 +13,7 @@ import { performance } from "node:perf_hooks";
 import { applyPresses, createBoard, getCell, litBoard, PackedBoard, setCell } from "../../src/chase";
 import { preparePlusGrid, solvePlusGrid } from "../../src/gridsolve";
 import { addCell, createQuietClasses, DEFAULT_SEARCH_BUDGET, fewestPresses } from "../../src/minweight";
-import { parseOptions, parseRange } from "../../sim/cli/options";
+import { parseOptions, parseRange } from "../../tools/options";
 import { xorshift32 } from "../helpers/seeded";
 
 // OEIS A075464 a(1..54), the data section of https://oeis.org/A075464.

@@ -1,0 +1,117 @@
+/**
+ * `merlin web`: the toy in a browser. Builds the static page (sim/web/build.ts: the page
+ * script plus every profile's firmware bundle, unchanged) into a folder and serves it on
+ * localhost; --build-only just writes the folder, for any static web host.
+ */
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { inputError } from "../../src/puzzle";
+import { buildWeb, DEFAULT_WEB_DIR } from "../web/build";
+import { serveStatic } from "../web/serve";
+import { Command, CommandIO } from "./command";
+import { optionHelp, OptionSpec, parseOptions } from "../../tools/options";
+
+const SPECS: OptionSpec[] = [
+  { name: "port", type: "int", arg: "N", help: "port to serve on (0 = any free port)", default: 8080, min: 0, max: 65535 },
+  { name: "host", type: "string", arg: "ADDR", help: "address to listen on (only this machine by default)", default: "127.0.0.1" },
+  // (The default is named, not given: a path relative to where merlin runs reads oddly.)
+  { name: "out", type: "string", arg: "DIR", help: "folder to build the page into: new, empty or an earlier build (default dist/web in the project)" },
+  { name: "build-only", type: "flag", help: "write the static folder and exit (serve it with any static web host)", excludes: ["port", "host"] },
+  { name: "json", type: "flag", help: 'with --build-only: print {"dir","scriptBytes","firmware":{NAME: bytes}} instead of a line' },
+];
+
+const HELP = `usage: merlin web [--port N] [--host ADDR] [--out DIR]
+       merlin web --build-only [--out DIR] [--json]
+
+The toy in a browser: the page runs the chosen profile's firmware bundle (dist/firmware.js or
+dist/NAME/firmware.js, rebuilt first when stale) unchanged on the same virtual board as
+'merlin sim', keeps its flash in the browser's localStorage (a reload is a power cycle), plays
+the piezo through WebAudio and has a teaching view (the linear algebra of the board in play).
+Builds the page into a static folder (no server code: any static web host can serve it), then
+serves it on http://HOST:PORT/ until Ctrl-C. 'npm run web' does this; 'npm run web:build' only
+builds.
+
+options:
+${optionHelp(SPECS)}`;
+
+/** File-system failures while writing the page, as a user can act on them. */
+const FS_REASONS: { [code: string]: string } = {
+  ENOTDIR: "part of the path is a file, not a folder",
+  EEXIST: "part of the path is a file, not a folder",
+  EACCES: "permission denied",
+  EPERM: "permission denied",
+  EROFS: "the file system is read-only",
+  ENOSPC: "no space left on the device",
+  EISDIR: "a file of the page would replace a folder there",
+};
+
+/**
+ * The folder --out names must be new, empty or an earlier build: the build overwrites
+ * index.html, style.css and app.js, so an empty --out (an unset $DIR) or a folder of other
+ * files is refused rather than written over.
+ */
+function checkOut(out: string): void {
+  if (out === "") throw inputError("--out is empty: name the folder to build the page into (default dist/web in the project)");
+  if (!existsSync(out)) return;
+  if (!statSync(out).isDirectory()) throw inputError(`--out '${out}' is a file, not a folder`);
+  const files = readdirSync(out);
+  if (files.length > 0 && !existsSync(join(out, "app.js"))) {
+    throw inputError(`--out '${out}' holds other files and no earlier build of the page: choose a new or empty folder`);
+  }
+}
+
+async function run(argv: string[], io: CommandIO): Promise<number> {
+  const opts = parseOptions(argv, SPECS, "web");
+  if (opts.help) {
+    io.out(HELP + "\n");
+    return 0;
+  }
+  if (opts.positionals.length > 0) throw inputError(`unexpected argument '${opts.positionals[0]}' (see 'merlin web --help')`);
+  const v = opts.values;
+  const port = v.port as number;
+  if (v.json && !v["build-only"]) throw inputError("--json needs --build-only");
+  const out = (v.out as string | undefined) ?? DEFAULT_WEB_DIR;
+  checkOut(out);
+  let built;
+  try {
+    built = await buildWeb(out, (m) => io.err(`merlin web: ${m}\n`));
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (typeof code !== "string" || (e as NodeJS.ErrnoException).syscall === undefined) throw e;
+    throw inputError(`cannot write the page to '${out}': ${FS_REASONS[code] ?? code}`);
+  }
+  const where = relative(process.cwd(), built.dir) || ".";
+  if (v.json) {
+    io.out(JSON.stringify({ dir: where, scriptBytes: built.scriptBytes, firmware: built.firmware }) + "\n");
+    return 0;
+  }
+  io.out(`built ${where}/ (page script ${(built.scriptBytes / 1024).toFixed(1)} KB; firmware ${Object.keys(built.firmware).join(", ")})\n`);
+  if (v["build-only"]) return 0;
+  let server;
+  try {
+    server = await serveStatic(built.dir, port, v.host as string);
+  } catch (e) {
+    io.err(`merlin web: cannot listen on ${v.host}:${port} (${(e as Error).message}); try --port 0\n`);
+    return 1;
+  }
+  const address = server.address();
+  const actual = typeof address === "object" && address ? address.port : port;
+  io.out(`the toy is at http://${v.host === "0.0.0.0" ? "localhost" : v.host}:${actual}/  (Ctrl-C stops)\n`);
+  return new Promise<number>((resolve) => {
+    const stop = () => {
+      server.close();
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+      resolve(0);
+    };
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+  });
+}
+
+export const webCommand: Command = {
+  name: "web",
+  summary: "the toy in a browser (with a teaching view), served on localhost or built as a static folder",
+  help: HELP,
+  run,
+};
