@@ -207,15 +207,9 @@ function pressesOfX0(t: QuietClasses): number {
   return n;
 }
 
-/** Exact: every combination by one Walsh–Hadamard transform of a direct table. */
-function transformSearch(t: QuietClasses): QuietChoice {
-  const size = t.count;
-  const h = new Int32Array(size);
-  let base = 0;
-  for (let s = 0; s < size; s++) {
-    h[s] = t.zeros[s] - t.ones[s];
-    base += t.ones[s];
-  }
+/** In-place Walsh–Hadamard transform: h[c] becomes Σ_s h[s]·(−1)^<c,s> (length a power of 2). */
+function walshHadamard(h: Int32Array): void {
+  const size = h.length;
   for (let len = 1; len < size; len <<= 1) {
     for (let i = 0; i < size; i += len << 1) {
       for (let j = i; j < i + len; j++) {
@@ -226,8 +220,26 @@ function transformSearch(t: QuietClasses): QuietChoice {
       }
     }
   }
+}
+
+/** Index of the largest entry, the first one on ties (0 = no change, when it ties). */
+function largest(h: Int32Array): number {
   let best = 0;
-  for (let c = 1; c < size; c++) if (h[c] > h[best]) best = c;
+  for (let c = 1; c < h.length; c++) if (h[c] > h[best]) best = c;
+  return best;
+}
+
+/** Exact: every combination by one Walsh–Hadamard transform of a direct table. */
+function transformSearch(t: QuietClasses): QuietChoice {
+  const size = t.count;
+  const h = new Int32Array(size);
+  let base = 0;
+  for (let s = 0; s < size; s++) {
+    h[s] = t.zeros[s] - t.ones[s];
+    base += t.ones[s];
+  }
+  walshHadamard(h);
+  const best = largest(h);
   const combo = new Uint32Array(1);
   combo[0] = best;
   return { combo: combo, weight: base + (h[0] - h[best]) / 2, exact: true, work: t.bits * size, nodes: 0 };
@@ -343,20 +355,10 @@ function descend(s: Search, start: Uint32Array, patience: number): void {
       // What flipping this class's parity changes: its other total minus its current one.
       hist[key] += par[k] ? t.ones[k] - t.zeros[k] : t.zeros[k] - t.ones[k];
     }
-    for (let len = 1; len < size; len <<= 1) {
-      for (let i = 0; i < size; i += len << 1) {
-        for (let j = i; j < i + len; j++) {
-          const a = hist[j];
-          const b = hist[j + len];
-          hist[j] = a + b;
-          hist[j + len] = a - b;
-        }
-      }
-    }
+    walshHadamard(hist);
     s.work += t.count * picks + picks * size;
     // Adding the patterns of `pick` changes the presses by (hist[0] − hist[pick]) / 2.
-    let pick = 0;
-    for (let c = 1; c < size; c++) if (hist[c] > hist[pick]) pick = c;
+    const pick = largest(hist);
     if (pick === 0) {
       failures++;
       continue;
