@@ -21,7 +21,7 @@ import { RULE_NAMES } from "../src/rules";
 import { CUE_ILLEGAL, CUE_MUTE, CUE_POWER_ON, CUE_SELF_TEST, CUE_UNMUTE } from "../src/sounds";
 import { show, shownMask } from "./leds";
 import { muted, playCue } from "./piezo";
-import { scannerInit, setScan } from "./scanner";
+import { ignoreKeys, scannerInit } from "./scanner";
 import { load, saveNow, saveSoon } from "./store";
 
 const PADS = ROWS * COLS;
@@ -173,7 +173,7 @@ function idle(restart?: boolean): void {
     playCue(0);
     shownMask(false);
     asleep = true;
-    setScan(false, stuckMask);
+    ignoreKeys(stuckMask);
     if (DEEP_SLEEP) setDeepSleep(1);
   });
 }
@@ -235,7 +235,7 @@ function keyDown(key: number, hold: boolean): void {
     asleep = false;
     if (DEEP_SLEEP) setDeepSleep(0);
     shownMask(true);
-    setScan(true, stuckMask);
+    ignoreKeys(stuckMask);
     send(ACT_SHOW);
   } else if (selfTest >= 0) {
     show(key < PADS ? 1 << key : ALL_PADS, 0, 0, 0);
@@ -288,7 +288,7 @@ function onKeys(changed: number, stable: number, now: number): void {
       else if (type === EV_STUCK) stuckMask |= 1 << arg;
     }
     if ((stable & ~stuckMask) === 0) beforeKeys = undefined;
-    setScan(!asleep, stuckMask);
+    ignoreKeys(stuckMask);
   });
 }
 
@@ -431,8 +431,8 @@ export let boot: (() => void) | undefined = function (): void {
     E.lockConsole();
   }
   // The LED pins (the rest of the LED driving is leds.ts's; shownMask(true) draws the first frame).
-  for (let i = 0; i < LED_PINS.length; i++) pinMode(LED_PINS[i], "output");
-  if (MATRIX_LEDS) digitalWrite(LED_PINS, (1 << COLS) - 1);
+  // (The pixels' data pin is the neopixel module's: it hands it to the SPI unit itself.)
+  if (!NEOPIXEL) for (let i = 0; i < LED_PINS.length; i++) pinMode(LED_PINS[i], "output");
   shownMask(true);
   // Each file as a whole: one with any value out of place falls back to its defaults.
   const c = readJSON("merlin.cfg");
@@ -456,7 +456,6 @@ export let boot: (() => void) | undefined = function (): void {
   // (Called once: the build inlines createKeyEvents here, so it costs no top-level function.)
   keyEvents = createKeyEvents(PADS + BUTTON_COUNT, SELF_TEST_CHORD);
   scannerInit!(onKeys, DEBOUNCE_PRESS_MS, DEBOUNCE_RELEASE_MS);
-  setScan(true, 0);
   update(TABLES, game, { type: ACT_SHOW, now: now }, fx);
   // Merlin's power-on: every pad lit with a tone for half a second, then the game.
   show(fx.frame, fx.blink, ALL_PADS, 500);

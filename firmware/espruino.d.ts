@@ -52,3 +52,5 @@ interface StorageModule {
   list(): string[];
 }
 declare function require(module: "Storage"): StorageModule;
+/** Espruino's built-in WS2812 driver: 3 bytes a pixel, sent with hardware timing (SPI MOSI on STM32). */
+declare function require(module: "neopixel"): { write(pin: Pin, data: Uint8Array): void };

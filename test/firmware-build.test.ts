@@ -175,8 +175,9 @@ describe("the board configuration is folded at bundle time", () => {
       expect(b.findings).toEqual([]);
       for (const d of Object.keys(configDefines(p))) expect(b.code).not.toMatch(new RegExp(`\\b${d}\\b`));
       const has = (s: string) => b.code.includes(s);
-      // The multiplexed LED scan (its 1.25 ms row slot) only where the LEDs are multiplexed.
-      expect(has("1.25")).toBe(p.leds.drive === "matrix");
+      // The pixel output only where the LEDs are WS2812 pixels; no JS-timed LED multiplexing anywhere.
+      expect(has('require("neopixel")')).toBe(p.leds.drive === "neopixel");
+      expect(has("1.25")).toBe(false);
       // Extra buttons are read with pin.read(); nothing else calls read() without arguments.
       expect(has(".read()")).toBe(p.buttons !== undefined && Object.keys(p.buttons).length > 0);
       expect(has("setDeepSleep")).toBe(p.chip === "stm32");
@@ -225,7 +226,7 @@ describe("the simulator's loader when the firmware does not build", () => {
 
 describe("npm run build options", () => {
   it("rejects an unknown option in one line with exit code 2", () => {
-    const r = spawnSync(process.execPath, [join(ROOT, "sim", "tsrun.mjs"), join(ROOT, "firmware", "build", "build.ts"), "--bord", "nope"], {
+    const r = spawnSync(process.execPath, [join(ROOT, "tools", "tsrun.mjs"), join(ROOT, "firmware", "build", "build.ts"), "--bord", "nope"], {
       encoding: "utf8",
     });
     expect(r.status).toBe(2);

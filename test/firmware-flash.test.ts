@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { flashCommand } from "../firmware/build/flash";
 
 function flash(args: string[]) {
-  return spawnSync(process.execPath, ["sim/tsrun.mjs", "firmware/build/flash.ts", ...args], { encoding: "utf8" });
+  return spawnSync(process.execPath, ["tools/tsrun.mjs", "firmware/build/flash.ts", ...args], { encoding: "utf8" });
 }
 
 describe("npm run flash", () => {

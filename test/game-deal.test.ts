@@ -8,12 +8,8 @@ import { RULES_BASIC, RULES_MERLIN1978 } from "../src/rules";
 import { nextRandom, seedRandom } from "../src/rng";
 import { compileTables, MaskTables } from "../src/tables";
 import { namedTarget } from "../src/boardstate";
+import { cellsToMask } from "../src/maskbits";
 
-function maskOf(b: Uint8Array): number {
-  let m = 0;
-  for (let i = 0; i < b.length; i++) if (b[i]) m |= 1 << i;
-  return m;
-}
 
 /** Every board some press set turns into the target (brute force over all press sets). */
 function reachableBoards(t: MaskTables, target: number): Set<number> {
@@ -54,7 +50,7 @@ describe("uniform starts", () => {
   it("4×4 plus (singular, 2^12 of 2^16 boards solvable): every solvable board is dealt, no unsolvable one", () => {
     const p = gridPuzzle({ rows: 4, cols: 4, pattern: "plus" });
     const t = compileTables(p);
-    const target = maskOf(namedTarget(p, "ring"));
+    const target = cellsToMask(namedTarget(p, "ring"));
     const reachable = reachableBoards(t, target);
     expect(reachable.size).toBe(4096);
     const counts = dealCounts(t, target, RULES_BASIC, 100000);

@@ -9,7 +9,7 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { listProfiles, loadProfile } from "../../hardware/validate";
-import { OptionSpec, parseOptions } from "../../sim/cli/options";
+import { OptionSpec, parseOptions } from "../../tools/options";
 import { buildFirmware, DEFAULT_PROFILE, outputPath, ROOT } from "./build";
 
 const HELP = `usage: npm run flash -- --port PORT [--board PROFILE] [--baud N] [--dry-run]
@@ -48,9 +48,9 @@ export function defaultBaud(chip: string): number {
 async function main(argv: string[]): Promise<number> {
   let opts;
   try {
-    opts = parseOptions(argv, OPTIONS, "flash");
+    opts = parseOptions(argv, OPTIONS, { usage: "npm run flash", help: "npm run flash -- --help" });
   } catch (e) {
-    process.stderr.write(`flash: ${(e as Error).message.replace("'merlin flash'", "npm run flash").replace("'merlin flash --help'", "npm run flash -- --help")}\n`);
+    process.stderr.write(`flash: ${(e as Error).message}\n`);
     return 2;
   }
   if (opts.help) {
