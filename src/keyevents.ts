@@ -173,11 +173,6 @@ export function keyEventsUpdate(s: KeyEvents, downMask: number, now: number): nu
   return s.queueCount + s.dropped - before;
 }
 
-/** The keys down that are not stuck: the ones whose events are still to come. */
-export function activeKeys(s: KeyEvents): number {
-  return (s.down & ~s.stuck) >>> 0;
-}
-
 /** Takes the oldest queued event: returns its type (EV_NONE when empty), its argument in s.arg. */
 export function keyEventsPop(s: KeyEvents): number {
   if (s.queueCount === 0) return EV_NONE;
