@@ -35,8 +35,8 @@ export let debouncer: Debouncer;
 const readings = new Uint8Array(ROWS);
 let pollTimer: number | undefined;
 let pollMs = 0;
-/** Pin watch ids while sleeping on interrupts (empty while polling). */
-let watches: number[] = [];
+/** Pin watch ids while sleeping on interrupts (empty while polling): handles for clearWatch. */
+let watches: unknown[] = [];
 /** Keys the controller asked to ignore (stuck keys) — they alone do not keep fast polling. */
 export let ignored = 0;
 

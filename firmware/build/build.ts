@@ -22,8 +22,8 @@ import { gridPuzzle } from "../../src/puzzle";
 import { CUE_START, encodeCues, NOTES } from "../../src/sounds";
 import { compileTables, emitTables } from "../../src/tables";
 import { OptionSpec, optionHelp, parseOptions } from "../../tools/options";
-import { inlineConstants } from "./inline-constants";
-import { MANGLED_PROPS } from "./mangle";
+import { hoistVars } from "./hoist-vars";
+import { mangledNames, manglePattern } from "./mangle";
 import { checkBundle, checkSourceFiles, ESBUILD_SUPPORTED, Finding, formatFinding } from "./subset";
 
 /** The checkout (found through hardware/, which works from sources, vitest and tsrun bundles alike). */
@@ -181,17 +181,19 @@ export async function bundleFirmware(p: Profile): Promise<Bundle> {
     banner: { js: "(function(){" },
     footer: { js: "})();" },
     target: "es2015",
-    minify: true,
+    // Folding only (the profile's defines, dead code): terser minifies next, and it needs the
+    // /*@__INLINE__*/ call annotations that esbuild's whitespace minifier would drop.
+    minifySyntax: true,
     legalComments: "none",
     supported: ESBUILD_SUPPORTED,
-    mangleProps: MANGLED_PROPS,
+    mangleProps: manglePattern(mangledNames(ROOT, firmwareSources())),
     define: configDefines(p),
     plugins: [configPlugin(p)],
     // Espruino built-in modules stay runtime require() calls.
     external: ["Storage", "neopixel"],
     logLevel: "silent",
   });
-  const code = await compress(inlineConstants(result.outputFiles[0].text));
+  const code = await compress(result.outputFiles[0].text);
   const findings = checkBundle(code, allowedGlobals(p), relative(ROOT, outputPath(p.name)));
   return { profile: p.name, code, bytes: Buffer.byteLength(code), findings };
 }
@@ -211,19 +213,26 @@ export const TERSER_OPTIONS = {
     passes: 3,
     arrows: true,
     unsafe_arrows: true,
+    // Reading a property has no side effects in the firmware (it defines no getters), so an
+    // unused read such as keyEventsUpdate's event count, which the toy ignores, is dropped.
+    pure_getters: true,
     // Espruino does not hoist functions: never move a declaration.
     hoist_funs: false,
     hoist_vars: false,
   },
   mangle: true,
-  format: { ecma: 2015 as const },
+  // Escapes anything beyond ASCII ("×" → "\xd7"): the bundle is sent to the board as text.
+  format: { ecma: 2015 as const, ascii_only: true },
 };
 
-/** The second minifying pass (TERSER_OPTIONS) over esbuild's bundle. */
+/**
+ * The second minifying pass (TERSER_OPTIONS) over esbuild's bundle, with the `var`
+ * declarations terser adds when it inlines moved where Espruino needs them (hoist-vars.ts).
+ */
 export async function compress(code: string): Promise<string> {
   const out = await minify(code, TERSER_OPTIONS);
   if (typeof out.code !== "string") throw new Error("terser returned no code");
-  return out.code;
+  return hoistVars(out.code);
 }
 
 /**

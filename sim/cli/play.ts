@@ -14,6 +14,7 @@ import {
   createGameFrom,
   ERR_NONE,
   GameState,
+  MAX_SEED,
   newEffects,
   PLAYING,
   reasonName,
