@@ -273,12 +273,12 @@ function compact(t: QuietClasses): QuietClasses {
 
 /** The state shared by the local search and the branch and bound. */
 interface Search {
-  t: QuietClasses;
+  classes: QuietClasses;
   /** Work units spent and allowed. */
   work: number;
   budget: number;
   /** The best combination found and its presses. */
-  best: Uint32Array;
+  bestCombo: Uint32Array;
   bestWeight: number;
   random: number;
   /** Branch-and-bound nodes visited (for the benchmarks). */
@@ -315,7 +315,7 @@ function randomWord(s: Search): number {
  * row without improvement.
  */
 function descend(s: Search, start: Uint32Array, patience: number): void {
-  const t = s.t;
+  const t = s.classes;
   const words = t.words;
   const bits = t.bits;
   const picks = bits < LOCAL_BITS ? bits : LOCAL_BITS;
@@ -332,7 +332,7 @@ function descend(s: Search, start: Uint32Array, patience: number): void {
   }
   if (weight < s.bestWeight) {
     s.bestWeight = weight;
-    s.best.set(cur);
+    s.bestCombo.set(cur);
   }
   let failures = 0;
   while (failures < patience && s.work < s.budget) {
@@ -371,7 +371,7 @@ function descend(s: Search, start: Uint32Array, patience: number): void {
     for (let k = 0; k < t.count; k++) par[k] ^= popcount32(keys[k] & pick) & 1;
     if (weight < s.bestWeight) {
       s.bestWeight = weight;
-      s.best.set(cur);
+      s.bestCombo.set(cur);
     }
   }
 }
@@ -384,13 +384,13 @@ function descend(s: Search, start: Uint32Array, patience: number): void {
 function localSearch(s: Search, budget: number, restarts: number): void {
   const saved = s.budget;
   if (s.work + budget < s.budget) s.budget = s.work + budget;
-  const bits = s.t.bits;
-  descend(s, s.best, PATIENCE);
-  const kick = new Uint32Array(s.best.length);
+  const bits = s.classes.bits;
+  descend(s, s.bestCombo, PATIENCE);
+  const kick = new Uint32Array(s.bestCombo.length);
   let idle = 0;
   while (s.work < s.budget && idle < restarts) {
     const before = s.bestWeight;
-    kick.set(s.best);
+    kick.set(s.bestCombo);
     const flips = 2 + (randomWord(s) % 4);
     for (let f = 0; f < flips; f++) {
       const b = randomWord(s) % bits;
@@ -404,7 +404,8 @@ function localSearch(s: Search, budget: number, restarts: number): void {
 
 /** The tree of suffix groups the branch and bound walks (see chooseBasis and the file comment). */
 interface Tree {
-  d: number;
+  /** d: the number of parities to fix (the depth of the tree). */
+  levels: number;
   /** groups[j]: number of groups at depth j (depth 0: the classes; depth d: one group). */
   groups: Int32Array;
   /** first[j + 1][g]: the first group of depth j inside group g of depth j + 1 (plus an end entry). */
@@ -422,8 +423,8 @@ interface Tree {
   b1: Int32Array[];
   /** Basis signatures b_j (rows of a d×d matrix) to turn parities back into a combination. */
   basis: Int32Array;
-  /** Parities fixed so far, and scratch for the triple bound. */
-  y: Uint8Array;
+  /** Parities y_j fixed so far, and scratch for the triple bound. */
+  parity: Uint8Array;
   cap: Int32Array;
   pref: Uint8Array;
   /** Plain bounds of the last liftBoth, for y_j = 0 and 1. */
@@ -567,7 +568,7 @@ function buildTree(t: QuietClasses): Tree | null {
     b0[0][k] = t.zeros[order[k]];
   }
   return {
-    d: d,
+    levels: d,
     groups: groups,
     first: first,
     bit: bit,
@@ -578,7 +579,7 @@ function buildTree(t: QuietClasses): Tree | null {
     a1: a1,
     b1: b1,
     basis: basis,
-    y: new Uint8Array(d),
+    parity: new Uint8Array(d),
     cap: new Int32Array(K),
     pref: new Uint8Array(K),
     bound0: 0,
@@ -740,11 +741,11 @@ function tripleBound(s: Search, tr: Tree, j: number, v: number, plain: number, g
 
 /** Depth-first branch and bound below depth j (totals in buffer `v`); false when out of budget. */
 function branch(s: Search, tr: Tree, j: number, v: number): boolean {
-  if (j === tr.d) {
+  if (j === tr.levels) {
     const w = v ? tr.a1[j][0] : tr.a0[j][0];
     if (w < s.bestWeight) {
       s.bestWeight = w;
-      comboFromParities(tr, s.best, s.t.words);
+      comboFromParities(tr, s.bestCombo, s.classes.words);
     }
     s.done += tr.share[j];
     return true;
@@ -776,7 +777,7 @@ function branch(s: Search, tr: Tree, j: number, v: number): boolean {
       }
       if (tr.gain[j + 1] === UNKNOWN_GAIN || bound - plain > tr.gain[j + 1]) tr.gain[j + 1] = bound - plain;
     }
-    tr.y[j] = c;
+    tr.parity[j] = c;
     if (!branch(s, tr, j + 1, c)) return false;
   }
   return true;
@@ -784,13 +785,13 @@ function branch(s: Search, tr: Tree, j: number, v: number): boolean {
 
 /** The combination c with <c, b_j> = y_j for every basis signature b_j. */
 function comboFromParities(tr: Tree, out: Uint32Array, words: number): void {
-  const d = tr.d;
+  const d = tr.levels;
   const m = createBitMatrix(d, d);
   for (let j = 0; j < d; j++) {
     for (let i = 0; i < d; i++) if ((tr.basis[j * words + (i >>> 5)] >>> (i & 31)) & 1) setBit(m, j, i, 1);
   }
   const rhs = new Uint32Array(wordsOf(d));
-  for (let j = 0; j < d; j++) if (tr.y[j]) rhs[j >>> 5] |= 1 << (j & 31);
+  for (let j = 0; j < d; j++) if (tr.parity[j]) rhs[j >>> 5] |= 1 << (j & 31);
   const c = solveReduced(reduceMatrix(m), rhs);
   if (c === null) throw new Error("minweight: internal error, the basis is singular");
   out.fill(0);
@@ -818,10 +819,10 @@ export function fewestPresses(table: QuietClasses, budget: number, options?: Few
   if (table.direct && bits * table.count <= budget && transform) return transformSearch(table);
   const t = compact(table);
   const s: Search = {
-    t: t,
+    classes: t,
     work: 0,
     budget: budget,
-    best: new Uint32Array(t.words),
+    bestCombo: new Uint32Array(t.words),
     bestWeight: pressesOfX0(t),
     random: seedRandom(t.count, bits),
     nodes: 0,
@@ -842,6 +843,6 @@ export function fewestPresses(table: QuietClasses, budget: number, options?: Few
     exact = branch(s, tree, 0, 0);
   }
   if (!exact && s.work < budget) localSearch(s, budget - s.work, RESTARTS * 4);
-  if (weightOf(t, s.best) !== s.bestWeight) throw new Error("minweight: internal error, the weight of the best combination is off");
-  return { combo: s.best, weight: s.bestWeight, exact: exact, work: s.work, nodes: s.nodes };
+  if (weightOf(t, s.bestCombo) !== s.bestWeight) throw new Error("minweight: internal error, the weight of the best combination is off");
+  return { combo: s.bestCombo, weight: s.bestWeight, exact: exact, work: s.work, nodes: s.nodes };
 }

@@ -10,7 +10,6 @@
  * as on the same board given as a graph.
  */
 import { BitMatrix, createBitMatrix } from "./gf2";
-import { createZkMatrix, ZkMatrix } from "./zk";
 
 export interface Puzzle {
   /** Short human name, e.g. "merlin 3×3". */
@@ -333,26 +332,16 @@ export function applyPresses(p: Puzzle, board: Uint8Array, counts: Uint8Array): 
 }
 
 /**
- * The puzzle's matrix mod k: A[cell][key] = how many times a press of key advances cell, mod
- * k, so that board + A·presses = result (sources 002/003 print this A for Merlin 3×3).
+ * The puzzle's matrix over GF(2): A[cell][key] = number of times key advances cell, mod 2,
+ * so that board + A·presses = result. (Sources 002/003 print this A for Merlin 3×3.)
  */
-export function puzzleMatrix(p: Puzzle, k: number): ZkMatrix {
-  const a = createZkMatrix(p.cells, p.keys, k);
+export function toggleMatrix(p: Puzzle): BitMatrix {
+  const a = createBitMatrix(p.cells, p.keys);
   for (let j = 0; j < p.keys; j++) {
     for (let i = p.keyStart[j]; i < p.keyStart[j + 1]; i++) {
-      const at = p.keyCells[i] * p.keys + j;
-      a.data[at] = (a.data[at] + 1) % k;
+      const c = p.keyCells[i];
+      a.data[c * a.stride + (j >>> 5)] ^= 1 << (j & 31);
     }
-  }
-  return a;
-}
-
-/** puzzleMatrix mod 2, bit-packed (one bit per entry) for the GF(2) elimination. */
-export function toggleMatrix(p: Puzzle): BitMatrix {
-  const z = puzzleMatrix(p, 2);
-  const a = createBitMatrix(p.cells, p.keys);
-  for (let c = 0; c < p.cells; c++) {
-    for (let j = 0; j < p.keys; j++) if (z.data[c * p.keys + j]) a.data[c * a.stride + (j >>> 5)] |= 1 << (j & 31);
   }
   return a;
 }

@@ -21,9 +21,11 @@ import { createBoard, getCell, PackedBoard, setCell } from "./chase";
 import { BitMatrix, getBit, inverseOf, nullSpace, reduceMatrix, Reduction, solveReduced, wordsFor } from "./gf2";
 import { PlusGridPlan, preparePlusGrid, solvePlusGrid } from "./gridsolve";
 import { addCell, createQuietClasses, DEFAULT_SEARCH_BUDGET, fewestPresses } from "./minweight";
-import { applyPresses, parseMask, Puzzle, puzzleMatrix, toggleMatrix } from "./puzzle";
+import { applyPresses, parseMask, Puzzle, toggleMatrix } from "./puzzle";
 import { footprintOrder, PressSim, safeOrder } from "./safeorder";
 import {
+  createZkMatrix,
+  ZkMatrix,
   zkImageOrders,
   zkInverse,
   zkKernel,
@@ -119,8 +121,21 @@ function gf2Backend(p: Puzzle): LinearBackend {
   };
 }
 
+/**
+ * The matrix A over Z_k: A[cell][key] = 1 when a press of key advances cell. A key advances
+ * each cell at most once (puzzle.ts), so this is toggleMatrix's incidence read mod k.
+ */
+export function puzzleMatrix(p: Puzzle): ZkMatrix {
+  const bits = toggleMatrix(p);
+  const a = createZkMatrix(p.cells, p.keys, p.states);
+  for (let c = 0; c < p.cells; c++) {
+    for (let j = 0; j < p.keys; j++) a.data[c * p.keys + j] = getBit(bits, c, j);
+  }
+  return a;
+}
+
 function zkBackend(p: Puzzle): LinearBackend {
-  const red: ZkReduction = zkReduce(puzzleMatrix(p, p.states));
+  const red: ZkReduction = zkReduce(puzzleMatrix(p));
   return {
     rank: zkRank(red),
     imageOrders: zkImageOrders(red),
