@@ -23,9 +23,8 @@
  * every cell's signature (q_0[p], …, q_{k-1}[p]) without storing the patterns, and the cells go
  * into minweight.ts's classes; fewestPresses finds the best combination (exact when its search
  * finishes within the budget, see there) and one re-chase from the combined first row makes the
- * press board. Boards of more than MAX_CLASS_CELLS cells with nullity above TRANSFORM_BITS search
- * only the combinations of the first TRANSFORM_BITS quiet patterns (labelled heuristic): their
- * classes would not fit in memory.
+ * press board. The signatures of all cells take cells·⌈k/32⌉ words; when that is more than
+ * MAX_CLASS_WORDS, only the first quiet patterns that fit are searched (labelled heuristic).
  */
 import {
   Poly,
@@ -186,8 +185,20 @@ export function preparePlusGrid(rows: number, cols: number): PlusGridPlan {
   };
 }
 
-/** Boards above this many cells with nullity above TRANSFORM_BITS search a subspace only (memory). */
-export const MAX_CLASS_CELLS = 1 << 23;
+/** At most this many signature words (cells × ⌈patterns/32⌉) go into the classes (memory). */
+export const MAX_CLASS_WORDS = 1 << 23;
+
+/**
+ * How many of the k quiet patterns the search covers on an m×n board: all when their classes
+ * fit in MAX_CLASS_WORDS, otherwise the first 32 per word that fits per cell (at least
+ * TRANSFORM_BITS: a direct table, whatever the board's size).
+ */
+export function searchedPatterns(m: number, n: number, k: number): number {
+  if (k <= TRANSFORM_BITS) return k;
+  const fit = Math.floor(MAX_CLASS_WORDS / (m * n));
+  if (fit * 32 >= k) return k;
+  return fit * 32 > TRANSFORM_BITS ? fit * 32 : TRANSFORM_BITS;
+}
 
 /**
  * The cells of `presses` in classes of equal signature over the quiet patterns whose first rows
@@ -282,8 +293,7 @@ function solveOriented(
   const k = plan.nullity;
   let method = k === 0 ? "unique" : "none";
   if (k > 0 && options.minimize !== false) {
-    // Too many cells for classes over all k patterns: search the first TRANSFORM_BITS only.
-    const searched = k > TRANSFORM_BITS && m * n > MAX_CLASS_CELLS ? TRANSFORM_BITS : k;
+    const searched = searchedPatterns(m, n, k);
     const budget = options.searchBudget !== undefined ? options.searchBudget : DEFAULT_SEARCH_BUDGET;
     const choice = fewestPresses(quietClasses(presses, plan.quietRows, searched), budget);
     applyCombo(presses, d, flip, plan.quietRows, choice.combo);

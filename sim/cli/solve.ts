@@ -7,7 +7,7 @@
 import { powerString } from "../../src/bigcount";
 import { namedTarget, TARGET_NAMES } from "../../src/boardstate";
 import { inputError, MAX_GRID_SIDE } from "../../src/puzzle";
-import { MAX_CLASS_CELLS } from "../../src/gridsolve";
+import { MAX_CLASS_WORDS } from "../../src/gridsolve";
 import { TRANSFORM_BITS } from "../../src/minweight";
 import { analyze, solve } from "../../src/solver";
 import { Command, CommandIO } from "./command";
@@ -100,9 +100,9 @@ moves: the number of presses (null when the target cannot be reached); nullity: 
 press sets change nothing, so a reachable target has 2^nullity solutions; minimal: no
 solution has fewer presses (proven); timings: milliseconds to read (or build) the boards,
 to solve, to verify and to write the presses (writeMs only with --out); method: unique
-(nullity 0), exact, heuristic (as under "Fewest presses"; boards of more than
-${MAX_CLASS_CELLS} cells with nullity above ${TRANSFORM_BITS} search the combinations of ${TRANSFORM_BITS} quiet
-patterns only, heuristic) or unsolvable; verified: the presses reach the target.
+(nullity 0), exact, heuristic (as under "Fewest presses"; when cells × ⌈nullity/32⌉ is
+above ${MAX_CLASS_WORDS}, only the first quiet patterns that fit are searched, heuristic) or
+unsolvable; verified: the presses reach the target.
 
 examples:
   merlin solve --from 010110101 --to 111101111       source 003's worked example
