@@ -55,6 +55,8 @@ export interface EspruinoOptions {
   telnet?: boolean;
   /** The console password to type after boot (a profile that locks its console). */
   password?: string | null;
+  /** false: turn the console's echo off (echo(0)) once booted — less output to scan. Default true. */
+  echo?: boolean;
   /** How long to wait for the interpreter to boot and answer, ms. Default 20000. */
   bootTimeoutMs?: number;
 }
@@ -100,6 +102,7 @@ export class Espruino {
     const e = new Espruino(bin, dir, opts.telnet === true);
     try {
       if (opts.password) e.send(opts.password + "\n");
+      if (opts.echo === false) e.send("echo(0)\n");
       await e.eval("1", opts.bootTimeoutMs ?? 20000);
     } catch (err) {
       await e.kill();
