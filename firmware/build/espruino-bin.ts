@@ -128,7 +128,7 @@ export class Espruino {
       const left = deadline - Date.now();
       if (left <= 0) throw new Error(`no ${what} from the interpreter within ${timeoutMs} ms:\n${this.output.slice(-1500)}`);
       await new Promise<void>((resolve) => {
-        const t = setTimeout(resolve, Math.min(left, 1000));
+        const t = setTimeout(resolve, Math.min(left, 200));
         this.waiters.push(() => {
           clearTimeout(t);
           resolve();
@@ -157,8 +157,19 @@ export class Espruino {
       const end = this.output.indexOf("\n", i);
       return end < 0 ? null : this.output.slice(i + marker.length, end);
     };
-    await this.waitFor(() => line(ok) !== null || line(bad) !== null, timeoutMs, `answer to ${expr.slice(0, 80)}`);
+    // Running out of memory interrupts the line without an exception: no marker comes.
+    let interruptedAt = 0;
+    await this.waitFor(
+      (out) => {
+        if (line(ok) !== null || line(bad) !== null) return true;
+        if (!interruptedAt && out.indexOf("Execution Interrupted", from) >= 0) interruptedAt = Date.now();
+        return interruptedAt > 0 && Date.now() - interruptedAt > 300;
+      },
+      timeoutMs,
+      `answer to ${expr.slice(0, 80)}`,
+    );
     const r = line(ok);
+    if (r === null && line(bad) === null) throw new EspruinoError("Execution Interrupted (out of memory?): " + this.output.slice(from, from + 400));
     if (r === null) throw new EspruinoError(line(bad) ?? "");
     return (JSON.parse(r) as unknown[])[0];
   }
