@@ -1,0 +1,69 @@
+// No JsVar growth on the real Espruino interpreter (ESPRUINO_BIN; skipped without it): on every
+// profile, 10 000 seeded mixed events — pad presses, HIT ME and COMP TURN (console and extra
+// buttons), undo, new games, SAME GAME, starts, rule and mute changes, sleep and wake — end
+// within a few JsVars of where they started. Usage is read the same way at both ends: after
+// sleep (every file written), a wake, and 1.5 s without events (no write or display timer left).
+import { describe, expect, it } from "vitest";
+import { listProfiles } from "../hardware/validate";
+import { bin, FlashImage, sleep, type InterpreterToy } from "./helpers/espruino-toy";
+
+const EVENTS = 10_000;
+/** Events per console line (the line runs to its end before timers get a turn). */
+const CHUNK = 250;
+/** How far usage may end from where it started (a timer, a pending file). */
+const SLACK = 8;
+
+/** `n` mixed events from `seed`, run on the board in one line. */
+function events(n: number, seed: number, pads: number): string {
+  return `(function(){var s=${seed};function r(m){s=(s*69069+1)%4294967296;return Math.floor(s/65536)%m}
+var R=["basic","merlin1978","classic"];
+for(var i=0;i<${n};i++){var k=r(100);
+if(k<45)Merlin.press(1+r(${pads}));
+else if(k<52)Merlin.hint();
+else if(k<58)Merlin.press(${pads + 4});
+else if(k<61)Merlin.press(${pads + 3});
+else if(k<68)Merlin.undo();
+else if(k<73)Merlin.newGame(r(1000000));
+else if(k<76)Merlin.press(${pads + 1});
+else if(k<79)Merlin.press(${pads + 2});
+else if(k<82){var b="";for(var j=0;j<${pads};j++)b+=r(2);Merlin.start(b)}
+else if(k<87)Merlin.setRules(R[r(3)]);
+else if(k<93)Merlin.mute(r(2)===0);
+else{Merlin.sleep();Merlin.press(1+r(${pads}))}}
+return process.memory().usage})()`.replace(/\n/g, "");
+}
+
+/** Usage once everything has settled: sleep (writes every file), wake, 1.5 s quiet. */
+async function settledUsage(toy: InterpreterToy): Promise<number> {
+  await toy.value("Merlin.sleep()");
+  await sleep(300);
+  await toy.value("Merlin.press(1)");
+  await sleep(1500);
+  return toy.value<number>("process.memory().usage");
+}
+
+describe.skipIf(!bin)("no JsVar growth on Espruino (ESPRUINO_BIN)", () => {
+  for (const name of listProfiles()) {
+    it(`${name}: ${EVENTS} mixed events end within ${SLACK} JsVars of their start`, async () => {
+      const image = await FlashImage.create(name);
+      const toy = await image.boot();
+      const pads = image.profile.rows * image.profile.cols;
+      try {
+        // Warm-up: every kind of event once or more, so first-use allocations are behind us.
+        await toy.value(events(200, 1, pads));
+        const start = await settledUsage(toy);
+        const during: number[] = [];
+        for (let done = 0; done < EVENTS; done += CHUNK) {
+          during.push(await toy.value<number>(events(CHUNK, 1000 + done, pads), 600_000));
+        }
+        const end = await settledUsage(toy);
+        const bad = toy.output.split("\n").filter((l) => /OUT OF MEMORY|Execution Interrupted|Uncaught/.test(l));
+        expect(bad).toEqual([]);
+        expect(end - start, `JsVars: ${start} at the start, ${end} at the end, ${Math.max(...during)} at most between`).toBeLessThanOrEqual(SLACK);
+      } finally {
+        await toy.dispose();
+        image.dispose();
+      }
+    }, 1_800_000);
+  }
+});
