@@ -17,11 +17,22 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Profile } from "../../hardware/profile";
-import { profilePins } from "./build";
+import { DEFAULT_PROFILE, profilePins } from "./build";
 
 export function espruinoBin(): string | undefined {
   const bin = process.env.ESPRUINO_BIN;
   return bin && bin.length > 0 ? bin : undefined;
+}
+
+/**
+ * A profile's bundle from ESPRUINO_BUNDLE_DIR (laid out as dist/: firmware.js for the default
+ * profile, NAME/firmware.js for the others), or undefined when it is not set: to measure or test
+ * firmware built elsewhere instead of building it here.
+ */
+export function prebuiltBundle(name: string): string | undefined {
+  const dir = process.env.ESPRUINO_BUNDLE_DIR;
+  if (!dir) return undefined;
+  return readFileSync(name === DEFAULT_PROFILE ? join(dir, "firmware.js") : join(dir, name, "firmware.js"), "utf8");
 }
 
 /** The highest pin number of the Linux build (D0…D32). */

@@ -12,10 +12,9 @@
  * ESPRUINO_BUNDLE_DIR, when set, takes the bundles from that folder (laid out as dist/) instead
  * of building them: to run these tests against firmware built elsewhere.
  */
-import { copyFileSync, existsSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { Espruino, espruinoBin, flashToy, freshFlashDir } from "../../firmware/build/espruino-bin";
-import { DEFAULT_PROFILE } from "../../firmware/build/build";
+import { Espruino, espruinoBin, flashToy, freshFlashDir, prebuiltBundle } from "../../firmware/build/espruino-bin";
 import type { Profile } from "../../hardware/profile";
 import { loadProfile } from "../../hardware/validate";
 import { buildToy } from "./toy";
@@ -24,9 +23,7 @@ export const bin = espruinoBin();
 
 /** The bundle for a profile: built in memory, or read from ESPRUINO_BUNDLE_DIR. */
 export async function toyBundle(name: string): Promise<string> {
-  const dir = process.env.ESPRUINO_BUNDLE_DIR;
-  if (dir) return readFileSync(name === DEFAULT_PROFILE ? join(dir, "firmware.js") : join(dir, name, "firmware.js"), "utf8");
-  return buildToy(name);
+  return prebuiltBundle(name) ?? buildToy(name);
 }
 
 /** What a console call gave: its value through JSON, or the error it threw (String(e)). */
