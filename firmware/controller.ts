@@ -15,19 +15,22 @@ import {
 } from "../src/keyevents";
 import {
   ACT_HINT, ACT_NEW_GAME, ACT_PRESS, ACT_SET_RULES, ACT_SHOW, ACT_UNDO, createGameFrom, Effects, GameEvent,
-  GameState, loadGame, newEffects, saveGame, update, PLAYING, REASON_NONE, WON,
+  GameState, loadGame, MAX_SEED, newEffects, saveGame, update, PLAYING, REASON_NONE, WON,
 } from "../src/game";
 import { RULE_NAMES } from "../src/rules";
 import { CUE_ILLEGAL, CUE_MUTE, CUE_POWER_ON, CUE_SELF_TEST, CUE_UNMUTE } from "../src/sounds";
 import { show, shownMask } from "./leds";
 import { muted, playCue } from "./piezo";
-import { debouncer, scannerInit, setScan } from "./scanner";
-import { persist } from "./store";
+import { scannerInit, setScan } from "./scanner";
+import { load, saveNow, saveSoon } from "./store";
 
 const PADS = ROWS * COLS;
 const ALL_PADS = PADS >= 32 ? -1 : (1 << PADS) - 1;
 /** Idle time before the LEDs go off and the board sleeps (Lights Out's auto-off: 3 minutes). */
 export const DEFAULT_IDLE_MS = 180000;
+/** Idle times Merlin.setIdle accepts besides 0 (never): 10 s to a day (setTimeout takes far more). */
+export const MIN_IDLE_MS = 10000;
+export const MAX_IDLE_MS = 86400000;
 const SELF_TEST_STEP_MS = 250;
 const SELF_TEST_TIMEOUT_MS = 30000;
 
@@ -67,18 +70,19 @@ let lastError = "";
  */
 export function guard(fn: () => void, command?: boolean): void {
   try {
-    if (command === true) idle(true);
+    if (command === true) {
+      // A console call that got this far was accepted: the last error is history.
+      lastError = "";
+      idle(true);
+    }
     fn();
   } catch (e) {
     lastError = String(e);
     console.log("Merlin error: " + lastError);
-    try {
-      playCue(CUE_ILLEGAL);
-      update(TABLES, game, { type: ACT_SHOW, now: 0 }, fx);
-      show(fx.frame, fx.blink, ALL_PADS, 300);
-    } catch (again) {
-      console.log("Merlin: cannot recover display: " + again);
-    }
+    // (Should this fail too, the interpreter reports it; the timers keep the toy running.)
+    playCue(CUE_ILLEGAL);
+    update(TABLES, game, { type: ACT_SHOW, now: 0 }, fx);
+    show(fx.frame, fx.blink, ALL_PADS, 300);
   }
 }
 
@@ -101,12 +105,45 @@ function send(type: number, key?: number, seed?: number, rules?: string): number
       stats.wins++;
       if (stats.best === 0 || game.moves < stats.best) stats.best = game.moves;
     }
-    persist("merlin.sta", JSON.stringify(stats));
+    saveSoon("merlin.sta", fileText);
   }
-  persist("merlin.gam", saveGame(game, ev.now));
+  // The game changed (not just shown, hinted or refused): saved within a second.
+  if (type !== ACT_SHOW && type !== ACT_HINT && fx.error === 0) saveSoon("merlin.gam", fileText);
   if (game.rules !== prevRules) saveSettings(muted);
-  if (game.status !== PLAYING && before === PLAYING) persist();
+  // A result is written at once.
+  if (game.status !== PLAYING && before === PLAYING) saveNow();
   return fx.error;
+}
+
+/** The text of a file as it is to be written now (store.ts asks at write time). */
+function fileText(file: string): string {
+  if (file === "merlin.gam") return saveGame(game, getTime() * 1000);
+  if (file === "merlin.sta") return JSON.stringify(stats);
+  return JSON.stringify({ "rules": RULE_NAMES[game.rules], "mute": muted, "idle": idleMs });
+}
+
+/** Whether `x` is a whole number from `min` to `max`. */
+function whole(x: unknown, min: number, max: number): boolean {
+  return typeof x === "number" && x >= min && x <= max && Math.floor(x) === x;
+}
+
+/** A console call that runs game event `type` (see send): returns Merlin.state(). */
+function command(type: number, seed?: number, rules?: string) {
+  guard(function () {
+    send(type, 0, seed, rules);
+  }, true);
+  return api.state();
+}
+
+/** Refuses a console call: remembers the message for Merlin.state().error and throws it. */
+function reject(message: string): never {
+  lastError = message;
+  throw new Error(message);
+}
+
+/** Refuses a console argument `x` called `name` unless it is a whole number from `min` to `max` (0 too when `orZero`). */
+function checkWhole(name: string, x: unknown, min: number, max: number, orZero?: boolean): void {
+  if (!whole(x, min, max) && !(orZero && x === 0)) reject(name + " must be " + (orZero ? "0 or " : "") + "a whole number from " + min + " to " + max + ", got " + x);
 }
 
 /**
@@ -115,7 +152,7 @@ function send(type: number, key?: number, seed?: number, rules?: string): number
  */
 function saveSettings(mute: boolean): void {
   if (mute !== muted) playCue(mute ? CUE_MUTE : CUE_UNMUTE, mute);
-  persist("merlin.cfg", JSON.stringify({ "rules": RULE_NAMES[game.rules], mute: muted, idle: idleMs }));
+  saveSoon("merlin.cfg", fileText);
 }
 
 /**
@@ -132,7 +169,7 @@ function idle(restart?: boolean): void {
     return;
   }
   guard(function () {
-    persist();
+    saveNow();
     playCue(0);
     shownMask(false);
     asleep = true;
@@ -242,31 +279,33 @@ function onKeys(changed: number, stable: number, now: number): void {
         game = beforeKeys;
         beforeKeys = undefined;
         Object.assign(stats, JSON.parse(statsBeforeKeys));
-        persist("merlin.sta", statsBeforeKeys);
+        saveSoon("merlin.sta", fileText);
+        saveSoon("merlin.gam", fileText);
         send(ACT_SHOW);
       }
       if (type === EV_PRESS || padHold) keyDown(arg, padHold);
       else if (type === EV_CHORD) selfTestTick();
-      else if (type === EV_STUCK) {
-        console.log("Merlin: key " + (arg + 1) + " stuck, ignored until released");
-        stuckMask |= 1 << arg;
-      }
+      else if (type === EV_STUCK) stuckMask |= 1 << arg;
     }
     if ((stable & ~stuckMask) === 0) beforeKeys = undefined;
     setScan(!asleep, stuckMask);
   });
 }
 
-/** The console API, global `Merlin` (REPL and scripted checks). */
+/**
+ * The console API, global `Merlin` (REPL and scripted checks). Arguments are checked as the
+ * command line checks the same things (seeds, boards, rule names); a refused call changes
+ * nothing and throws one line, which Merlin.state().error keeps until a call succeeds.
+ */
 export const api = {
   /**
    * Presses pad k (1-based; the four extra-button functions follow the pads, on every board,
    * buttons fitted or not) through the same path as a debounced key.
    */
   press: function (k: number) {
+    checkWhole("key", k, 1, PADS + 4);
     guard(function () {
-      if (k >= 1 && k <= PADS + 4 && Math.floor(k) === k) keyDown(k - 1, false);
-      else send(ACT_PRESS, k);
+      keyDown(k - 1, false);
     }, true);
     return api.state();
   },
@@ -293,64 +332,74 @@ export const api = {
       "error": lastError || null,
     };
   },
+  /** A new game: puzzle 0 of `seed` (0 … MAX_SEED, as the command line's --seed), or the next puzzle of this seed. */
   newGame: function (seed?: number) {
-    guard(function () {
-      send(ACT_NEW_GAME, 0, seed);
-    }, true);
-    return api.state();
+    if (seed !== undefined) checkWhole("seed", seed, 0, MAX_SEED);
+    return command(ACT_NEW_GAME, seed);
   },
-  /** A game from a given start, e.g. "010110101" (pad 1 first). */
+  /** A game from a given start, e.g. "010110101" or "010/110/101" (pad 1 first), as the command line's --start. */
   "start": function (bits: string) {
-    if (typeof bits !== "string" || bits.length !== PADS || !/^[01]*$/.test(bits)) throw new Error("start needs " + PADS + " digits of 0/1");
+    // As --start on the command line: the digits, rows optionally separated by "/".
+    const rows = typeof bits === "string" ? bits.trim().split("/") : [""];
+    const digits = rows.join("");
+    let ok = digits.length === PADS && /^[01]*$/.test(digits);
     let start = 0;
-    for (let i = 0; i < PADS; i++) start |= (bits.charCodeAt(i) & 1) << i; // "0" is 48, "1" 49
-    const now = getTime() * 1000;
-    game = createGameFrom(TABLES, TARGET, game.rules, start, game.seed, now);
-    guard(function () {
-      send(ACT_SHOW);
-    }, true);
-    return api.state();
+    for (let i = 0; i < PADS; i++) {
+      start |= (digits.charCodeAt(i) & 1) << i; // "0" is 48, "1" 49
+      if (rows.length > 1 && rows[i] !== undefined && rows[i].length !== COLS) ok = false;
+    }
+    if (rows.length > ROWS) ok = false;
+    if (!ok) reject("start must be " + PADS + " digits 0/1 (rows of " + COLS + " may be split by /), got " + bits);
+    let g = game;
+    try {
+      g = createGameFrom(TABLES, TARGET, game.rules, start, game.seed, getTime() * 1000);
+    } catch (e) {
+      reject((e as Error).message);
+    }
+    game = g;
+    saveSoon("merlin.gam", fileText);
+    return command(ACT_SHOW);
   },
   setRules: function (name: string) {
-    let error = -1;
-    guard(function () {
-      error = send(ACT_SET_RULES, 0, undefined, name);
-    }, true);
-    const state = api.state();
-    if (error !== 0) throw new Error("unknown rules '" + name + "'");
-    return state;
+    if (RULE_NAMES.indexOf(name) < 0) reject("rules must be one of " + RULE_NAMES.join(", ") + ", got " + name);
+    return command(ACT_SET_RULES, undefined, name);
   },
   undo: function () {
-    guard(function () {
-      send(ACT_UNDO);
-    }, true);
-    return api.state();
+    return command(ACT_UNDO);
   },
   /** HIT ME: flashes the pad to press and returns it (1-based; 0 when there is none). */
   hint: function () {
-    guard(function () {
-      send(ACT_HINT);
-    }, true);
+    command(ACT_HINT);
     return fx.hint + 1;
   },
+  /** GOAL: shows the goal for a second, as holding pad 8 does. */
+  goal: function () {
+    command(ACT_SHOW);
+    show(fx.frame, fx.blink, game.target, 1000);
+    return api.state();
+  },
+  /** Sound off (true) or on (false), kept in flash; returns the setting. */
   mute: function (on: boolean) {
-    if (on !== muted) {
-      guard(function () {
-        saveSettings(!muted);
-      });
-    }
+    if (on !== true && on !== false) reject("mute takes true or false, got " + on);
+    guard(function () {
+      if (on !== muted) saveSettings(on);
+    }, true);
     return muted;
   },
   stats: function () {
     return Object.assign({}, stats);
   },
   /** Sleeps now (called with no argument: see idle). */
-  sleep: idle,
+  sleep: function () {
+    idle();
+  },
   /** Starts or ends the self-test (called with no argument: see selfTestTick). */
-  selfTest: selfTestTick,
-  /** Idle time before sleep in ms (0 = never), persisted. */
+  selfTest: function () {
+    selfTestTick();
+  },
+  /** Idle time before sleep in ms: 0 (never) or MIN_IDLE_MS … MAX_IDLE_MS; kept in flash. */
   setIdle: function (ms: number) {
-    if (!(ms >= 0)) throw new Error("idle: ms >= 0");
+    checkWhole("idle", ms, MIN_IDLE_MS, MAX_IDLE_MS, true);
     idleMs = ms;
     guard(function () {
       saveSettings(muted);
@@ -364,13 +413,11 @@ export const api = {
  * freed, and the one-shot helpers live inside it for the same reason.
  */
 export let boot: (() => void) | undefined = function (): void {
-  /** A file from flash storage (parsed when `json`), or null when it is missing or unreadable. */
-  function readFile(file: string, json: boolean): any {
+  /** A settings or statistics file as an object, or null when it is missing, damaged or not an object. */
+  function readJSON(file: string): any {
+    const text = load(file);
     try {
-      const s = require("Storage").read(file);
-      if (typeof s !== "string") return null;
-      if (!json) return s;
-      const v = JSON.parse(s);
+      const v = text === null ? null : JSON.parse(text);
       return v && typeof v === "object" ? v : null;
     } catch (e) {
       return null;
@@ -387,17 +434,22 @@ export let boot: (() => void) | undefined = function (): void {
   for (let i = 0; i < LED_PINS.length; i++) pinMode(LED_PINS[i], "output");
   if (MATRIX_LEDS) digitalWrite(LED_PINS, (1 << COLS) - 1);
   shownMask(true);
-  const settings = readFile("merlin.cfg", true);
+  // Each file as a whole: one with any value out of place falls back to its defaults.
+  const c = readJSON("merlin.cfg");
   let rules = 0;
-  if (settings) {
-    rules = Math.max(0, RULE_NAMES.indexOf(settings["rules"]));
-    playCue(0, settings.mute === true);
-    if (typeof settings.idle === "number" && settings.idle >= 0) idleMs = settings.idle;
+  if (c && RULE_NAMES.indexOf(c["rules"]) >= 0 && (c["mute"] === true || c["mute"] === false) && (c["idle"] === 0 || whole(c["idle"], MIN_IDLE_MS, MAX_IDLE_MS))) {
+    rules = RULE_NAMES.indexOf(c["rules"]);
+    playCue(0, c["mute"]);
+    idleMs = c["idle"];
   }
-  // Each count that was saved as a number (a damaged file leaves the others at 0).
-  const st = readFile("merlin.sta", true);
-  for (const k in stats) if (st && typeof st[k] === "number") stats[k as keyof typeof stats] = st[k];
-  const text = readFile("merlin.gam", false);
+  // Statistics a toy can have played: wins among the games, a best move count exactly when won.
+  const st = readJSON("merlin.sta");
+  if (st && whole(st.games, 0, MAX_SEED) && whole(st.wins, 0, st.games) && whole(st.best, 0, MAX_SEED) && st.wins > 0 === st.best > 0) {
+    stats.games = st.games;
+    stats.wins = st.wins;
+    stats.best = st.best;
+  }
+  const text = load("merlin.gam");
   const now = getTime() * 1000;
   const saved = text === null ? null : loadGame(TABLES, text, now);
   game = saved && saved.target === TARGET ? saved : createGameFrom(TABLES, TARGET, rules, -1, (E.hwRand() >>> 0) % 1000000, now);
@@ -410,5 +462,4 @@ export let boot: (() => void) | undefined = function (): void {
   show(fx.frame, fx.blink, ALL_PADS, 500);
   playCue(CUE_POWER_ON);
   idle(true);
-  if (debouncer.stable !== 0) console.log("Merlin: a key is held at power-on");
 };

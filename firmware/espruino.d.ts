@@ -40,6 +40,8 @@ declare const E: {
   setPassword(password: string): void;
   lockConsole(): void;
   hwRand(): number;
+  /** CRC-32 (IEEE) of a string's bytes, unsigned; native, so it costs the toy almost nothing. */
+  CRC32(data: string): number;
 };
 declare const process: { memory(): { free: number; usage: number; total: number } };
 declare const USB: { setConsole(force?: boolean): void };

@@ -17,6 +17,7 @@ import {
 // Rule flags are tested as (RULE_TABLE[r * RULE_COLUMNS + COL_FLAGS] & FLAG) !== 0 rather than
 // with rules.ts's hasRule: one top-level function less on the toy.
 import { CUE_DARK, CUE_HINT, CUE_ILLEGAL, CUE_LOSS, CUE_NEW_GAME, CUE_PRESS, CUE_UNDO, CUE_WIN } from "./sounds";
+import { inputError } from "./puzzle";
 import { MaskTables } from "./tables";
 
 export const PLAYING = 0;
@@ -37,6 +38,9 @@ export const ERR_NO_HINT = 4;
 export const ERR_UNKNOWN_RULES = 5;
 export const ERR_UNKNOWN_EVENT = 6;
 export const ERROR_NAMES = ["", "illegal key", "game over", "nothing to undo", "no hint", "unknown rules", "unknown event"];
+
+/** Seeds (puzzle numbers) are whole numbers from 0 to MAX_SEED: any 32-bit pattern. */
+export const MAX_SEED = 4294967295;
 
 /** Presses remembered for undo (a ring: the oldest are forgotten). */
 export const HISTORY_SIZE = 32;
@@ -206,22 +210,13 @@ export function startProblem(t: MaskTables, target: number, rules: number, start
 }
 
 /**
- * A new game from a given start under rule set `rules` (an index into the rule columns), or
- * when `start` is −1 puzzle `puzzle` (default 0) of `seed`. Throws an input error saying why a
- * start is not allowed.
+ * A new game from a given start under rule set `rules` (an index into the rule columns: the
+ * caller has checked it), or when `start` is −1 puzzle `puzzle` (default 0) of `seed`. Throws
+ * an input error saying why a start is not allowed.
  */
 export function createGameFrom(
   t: MaskTables, target: number, rules: number, start: number, seed: number, now: number, puzzle?: number,
 ): GameState {
-  /** puzzle.ts's inputError (the CLI prints these without a stack), nested: one top-level function less on the toy. */
-  function inputError(message: string): Error {
-    const e = new Error(message);
-    e.name = "InputError";
-    return e;
-  }
-  if (!(rules >= 0 && rules < RULE_NAMES.length && Math.floor(rules) === rules)) {
-    throw inputError("unknown rule set " + rules);
-  }
   // Short texts (the toy carries them); the CLI checks starts first with startProblem's longer ones.
   const problem = startCode(t, target, rules, start);
   if (problem !== START_OK) throw inputError(["", "no puzzle to deal on this board", "start: unsolvable", "start: already solved", "start: all dark"][problem]);
@@ -449,104 +444,59 @@ export function step(t: MaskTables, s: GameState, ev: GameEvent): Step {
 
 // ---- Saving ---------------------------------------------------------------------------
 
-const SAVE_FIELDS = 13;
+const SAVE_FIELDS = 10;
 /** Largest number a saved field may hold (masks are saved unsigned). */
 const SAVE_MAX = 4294967295;
 
 /**
  * The game as one short line of text for flash storage:
- * `M1,rules,seed,puzzle,target,start,board,moves,status,reason,frozen,elapsed,check`
- * (decimal; masks unsigned; `frozen` = the clock has stopped; `check` a base-36 hash of the
- * rest). The undo history is not saved. `now` gives the elapsed time of a running clock
- * (without it a running clock is saved as 0).
+ * `M2,rules,seed,puzzle,target,start,board,moves,frozen,elapsed`
+ * (decimal; masks unsigned; `frozen` = the clock has stopped). Status, reason and par are not
+ * saved: loading recomputes them from the board and move count, as play does. The undo
+ * history is not saved. `now` gives the elapsed time of a running clock (without it a running
+ * clock is saved as 0). Damage to the text is the store's to detect (firmware/store.ts keeps a
+ * CRC-32 with each file); loadGame rejects anything malformed or out of place.
  */
 export function saveGame(s: GameState, now?: number): string {
-  /** The check field. (loadGame verifies it by saving the loaded game again, so only this function needs it.) */
-  function checksum(text: string): string {
-    let h = 0x2545f491;
-    for (let i = 0; i < text.length; i++) h = mix32(h ^ text.charCodeAt(i));
-    return (h >>> 0).toString(36);
-  }
   const frozen = s.endedAt >= 0 ? 1 : 0;
   const elapsed = frozen ? s.endedAt - s.startedAt : now === undefined ? 0 : now - s.startedAt;
-  const body = [
-    "M1", RULE_NAMES[s.rules], s.seed >>> 0, s.puzzle, s.target >>> 0, s.start >>> 0, s.board >>> 0, s.moves,
-    s.status, s.reason, frozen, Math.max(0, Math.floor(elapsed)),
+  return [
+    "M2", RULE_NAMES[s.rules], s.seed >>> 0, s.puzzle, s.target >>> 0, s.start >>> 0, s.board >>> 0, s.moves, frozen,
+    Math.max(0, Math.floor(elapsed)),
   ].join(",");
-  return body + "," + checksum(body);
 }
 
 /**
- * A game saved by saveGame, or null when the text is corrupted, truncated, for another board
- * or inconsistent (a board the moves cannot reach, a status the rules cannot produce). The
- * clock resumes at `now` (default 0) with the saved elapsed time; the undo history is empty.
+ * A game saved by saveGame, or null when the text is malformed, for another board, or names a
+ * start its rules cannot deal or a board no presses reach from it. Its status and reason are
+ * what its board and move count decide under its rules (judgeMove). The clock resumes at `now`
+ * (default 0) with the saved elapsed time; the undo history is empty.
  */
 export function loadGame(t: MaskTables, text: string, now?: number): GameState | null {
-  // Helpers nested for the same reason as update's: loadGame runs once, at power-on.
-  /** Whether `moves` presses can turn `from` into `to` (a key pressed twice is a no-op pair). */
-  function movesPossible(t: MaskTables, from: number, to: number, moves: number): boolean {
-    if (!isReachable(t, from ^ to)) return false;
-    // The fewest presses of each parity over all solutions.
-    const best = [1000, 1000];
-    walkSolutions(t, from, to, Infinity, function (x, n) {
-      if (n < best[n & 1]) best[n & 1] = n;
-    });
-    return moves >= best[moves & 1];
-  }
-
-  /**
-   * Whether the status, reason and move count can come out of the game's rule set on this
-   * board: what a move here decides (judgeMove); a running clock only while playing (or after
-   * a win on rules whose keys stay live); an ended game ended on a move, and only rules whose
-   * keys stay live after a win go on past the move that ended it.
-   */
-  function consistent(s: GameState, frozen: number): boolean {
-    const r = s.rules;
-    const moveLimit = RULE_TABLE[r * RULE_COLUMNS + COL_MOVE_LIMIT];
-    const overPar = RULE_TABLE[r * RULE_COLUMNS + COL_OVER_PAR_LIMIT];
-    const liveAfterEnd = (RULE_TABLE[r * RULE_COLUMNS + COL_FLAGS] & LIVE_AFTER_END) !== 0;
-    const stopAt = Math.min(moveLimit > 0 ? moveLimit : 0x7fffffff, overPar > 0 ? s.par + overPar : 0x7fffffff);
-    if (judgeMove(s) !== (s.status | (s.reason << 2))) return false;
-    if (s.status === PLAYING) return frozen === 0 || liveAfterEnd;
-    return frozen === 1 && s.moves >= 1 && (s.moves <= stopAt || (liveAfterEnd && s.status === WON));
-  }
-
-  if (typeof text !== "string") return null;
-  const parts = text.trim().split(",");
-  if (parts.length !== SAVE_FIELDS || parts[0] !== "M1") return null; // the format version saveGame writes
+  const parts = typeof text === "string" ? text.split(",") : [];
   const rules = RULE_NAMES.indexOf(parts[1]);
-  if (rules < 0) return null;
+  if (parts.length !== SAVE_FIELDS || parts[0] !== "M2" || rules < 0) return null;
   const n: number[] = [];
-  for (let i = 2; i < SAVE_FIELDS - 1; i++) {
+  for (let i = 2; i < SAVE_FIELDS; i++) {
     // A whole number 0..SAVE_MAX written as saveGame writes it (no sign, exponent or leading zero).
     const v = Number(parts[i]);
     if (!(String(v) === parts[i] && v >= 0 && v <= SAVE_MAX && Math.floor(v) === v)) return null;
     n.push(v);
   }
   const cellMask = (t.cells >= 32 ? -1 : (1 << t.cells) - 1) >>> 0;
-  const target = n[2];
-  const start = n[3];
-  const board = n[4];
-  if (target > cellMask || start > cellMask || board > cellMask) return null;
-  const moves = n[5];
-  const status = n[6];
-  const reason = n[7];
-  const frozen = n[8];
-  const elapsed = n[9];
-  if (status > LOST || reason > REASON_OVER_PAR || frozen > 1 || moves > 1e9) return null;
-  if (startCode(t, target | 0, rules, start | 0) !== START_OK) return null;
-  if (!movesPossible(t, start | 0, board | 0, moves)) return null;
+  const target = n[2] | 0;
+  const start = n[3] | 0;
+  const board = n[4] | 0;
+  if (n[2] > cellMask || n[3] > cellMask || n[4] > cellMask || n[5] > 1e9 || n[6] > 1) return null;
+  if (startCode(t, target, rules, start) !== START_OK || !isReachable(t, start ^ board)) return null;
   const at = now === undefined ? 0 : now;
   // A valid start (checked above), so createGameFrom does not throw.
-  const s = createGameFrom(t, target | 0, rules, start | 0, n[0], at - elapsed);
-  s.puzzle = n[1];
-  s.board = board | 0;
-  s.moves = moves;
-  s.status = status;
-  s.reason = reason;
-  s.endedAt = frozen ? at : -1;
-  if (!consistent(s, frozen)) return null;
-  // The checksum: saved again, the game must give back the same text (check field included).
-  if (saveGame(s, at) !== parts.join(",")) return null;
+  const s = createGameFrom(t, target, rules, start, n[0], at - n[7], n[1]);
+  s.board = board;
+  s.moves = n[5];
+  const v = judgeMove(s);
+  s.status = v & 3;
+  s.reason = v >> 2;
+  s.endedAt = n[6] ? at : -1;
   return s;
 }

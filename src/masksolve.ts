@@ -142,6 +142,24 @@ export function safeMaskOrder(t: MaskTables, board: number, target: number, pres
 }
 
 /**
+ * The first key (in `pref` order) of a safe order of `rest`'s presses from board `b`: 32 when
+ * nothing is left to press, −1 when no order avoids the dark board (or none was found before
+ * `budget.tries` presses were tried). The order safeOrder finds, computed directly, since a
+ * hint needs only its first key. (Top-level on purpose: on Espruino 2v29 a recursive function
+ * nested in another leaks memory on every call of the outer one.)
+ */
+function firstSafe(t: MaskTables, pref: ArrayLike<number>, b: number, rest: number, budget: { tries: number }): number {
+  if (rest === 0) return 32;
+  for (let i = 0; i < pref.length; i++) {
+    const k = pref[i];
+    const nb = b ^ t.toggle[k];
+    // Never dark on the way; the last press ends on the target, dark or not.
+    if ((rest >>> k) & 1 && (nb !== 0 || rest === 1 << k) && budget.tries-- > 0 && firstSafe(t, pref, nb, rest & ~(1 << k), budget) >= 0) return k;
+  }
+  return -1;
+}
+
+/**
  * The next key (0-based) to press: the first key of a safe order (never through the all-dark
  * board) of a minimum solution, keys preferred in `order` (all the keys; default maskFootprintOrder). On
  * Merlin 3×3 this is source 003's strategy: an edge whose related rectangle differs in parity
@@ -150,24 +168,6 @@ export function safeMaskOrder(t: MaskTables, board: number, target: number, pres
  * solution. −1 when the board is solved or cannot be solved.
  */
 export function hint(t: MaskTables, board: number, target: number, order?: ArrayLike<number>): number {
-  // A helper nested: the firmware needs only hint, and nested functions cost RAM only while it runs.
-  /**
-   * The first key (in `pref` order) of a safe order of `rest`'s presses from board `b`, 32 when
-   * nothing is left to press, −1 when no order avoids the dark board (or none was found within
-   * `tries` presses). The same order safeOrder finds, computed directly: the device needs only
-   * its first key (and then no safeOrder, a smaller bundle).
-   */
-  function firstSafe(b: number, rest: number): number {
-    if (rest === 0) return 32;
-    for (let i = 0; i < pref.length; i++) {
-      const k = pref[i];
-      const nb = b ^ t.toggle[k];
-      // Never dark on the way; the last press ends on the target, dark or not.
-      if ((rest >>> k) & 1 && (nb !== 0 || rest === 1 << k) && tries-- > 0 && firstSafe(nb, rest & ~(1 << k)) >= 0) return k;
-    }
-    return -1;
-  }
-
   if (board === target || !isReachable(t, board ^ target)) return -1;
   const pref = order === undefined ? t.order : order;
   // One walk over the solutions: the minimum one (best) and the fewest presses that have a safe
@@ -177,7 +177,6 @@ export function hint(t: MaskTables, board: number, target: number, order?: Array
   let bestCount = 33;
   let found = -1;
   let foundCount = 33;
-  let tries = 0;
   let sought = 0;
   walkSolutions(t, board, target, Infinity, function (x, n) {
     if (n < bestCount) {
@@ -185,8 +184,7 @@ export function hint(t: MaskTables, board: number, target: number, order?: Array
       bestCount = n;
     }
     if (n < foundCount && sought++ < HINT_ALTERNATIVES) {
-      tries = SAFE_ORDER_EXTRA_TRIES;
-      const k = firstSafe(board, x);
+      const k = firstSafe(t, pref, board, x, { tries: SAFE_ORDER_EXTRA_TRIES });
       if (k >= 0) {
         found = k;
         foundCount = n;

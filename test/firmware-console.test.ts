@@ -51,3 +51,112 @@ describe.each(listProfiles())("%s console", (name) => {
     expect(board.tones.filter((x) => x.t >= t2 && x.freq > 0).map((x) => x.freq)).toEqual([440, 880]);
   });
 });
+
+// Every console call checks its arguments as the command line checks the same concept (seeds
+// as `merlin play --seed`, boards as `--start`, rule names as `--rules`); a refused call changes
+// nothing, throws one line, and Merlin.state().error keeps it until a later call succeeds.
+describe("pico-3x3 console arguments", () => {
+  const name = "pico-3x3";
+  beforeAll(() => prepareToy(name), 120_000);
+
+  const REFUSED: [string, RegExp][] = [
+    ["Merlin.press(0)", /^key must be a whole number from 1 to 13, got 0$/],
+    ["Merlin.press(14)", /key must be a whole number from 1 to 13, got 14/],
+    ["Merlin.press(1.5)", /key must be/],
+    ['Merlin.press("1")', /key must be/],
+    ["Merlin.newGame(-1)", /^seed must be a whole number from 0 to 4294967295, got -1$/],
+    ["Merlin.newGame(1e12)", /seed must be/],
+    ['Merlin.newGame("a")', /seed must be/],
+    ["Merlin.newGame(2.5)", /seed must be/],
+    ["Merlin.newGame(NaN)", /seed must be/],
+    ['Merlin.start("12")', /^start must be 9 digits 0\/1/],
+    ['Merlin.start("0101101012")', /start must be/],
+    ['Merlin.start("010/11/0101")', /start must be/],
+    ['Merlin.start("010/110/101/")', /start must be/],
+    ['Merlin.start("01x110101")', /start must be/],
+    ["Merlin.start(10110101)", /start must be/],
+    ['Merlin.start("111101111")', /already solved/],
+    ['Merlin.start("000000000")', /all dark/],
+    ['Merlin.setRules("chess")', /^rules must be one of basic, merlin1978, classic, got chess$/],
+    ["Merlin.setRules(1)", /rules must be one of/],
+    ["Merlin.mute(1)", /^mute takes true or false, got 1$/],
+    ["Merlin.mute(0)", /mute takes true or false/],
+    ['Merlin.mute("x")', /mute takes true or false/],
+    ["Merlin.mute()", /mute takes true or false/],
+    ["Merlin.setIdle(1e300)", /^idle must be 0 or a whole number from 10000 to 86400000, got 1e\+300$/],
+    ['Merlin.setIdle("5")', /idle must be/],
+    ["Merlin.setIdle(1)", /idle must be/],
+    ["Merlin.setIdle(-1)", /idle must be/],
+    ["Merlin.setIdle(NaN)", /idle must be/],
+  ];
+
+  it.each(REFUSED)("%s is refused with one line and changes nothing", (call, message) => {
+    const board = bootToy(name);
+    board.clock.advance(2000);
+    const before = toyState(board);
+    const files = ["merlin.cfg", "merlin.sta", "merlin.gam"].map((f) => board.storage.read(f));
+    let thrown: unknown;
+    try {
+      board.eval(call);
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown, call).toBeDefined();
+    const text = String((thrown as Error).message ?? thrown);
+    expect(text).toMatch(message);
+    expect(text).not.toContain("\n");
+    board.clock.advance(2000);
+    const after = toyState(board);
+    expect({ ...after, error: null }).toEqual({ ...before, error: null });
+    expect(after.error).toMatch(message);
+    expect(["merlin.cfg", "merlin.sta", "merlin.gam"].map((f) => board.storage.read(f))).toEqual(files);
+    // The next call that succeeds clears the error.
+    board.eval("Merlin.undo()");
+    expect(toyState(board).error).toBeNull();
+  });
+
+  it("accepts what the command line accepts: seeds 0 and 2^32−1, rows separated by /", () => {
+    const board = bootToy(name);
+    expect(board.eval("Merlin.newGame(0)")).toMatchObject({ seed: 0, puzzle: 0, moves: 0 });
+    expect(board.eval("Merlin.newGame(4294967295)")).toMatchObject({ seed: 4294967295, puzzle: 0 });
+    expect(board.eval('Merlin.start("010/110/101")')).toMatchObject({ board: "010110101", moves: 0 });
+    expect(board.eval('Merlin.start(" 010110101 ")')).toMatchObject({ board: "010110101" });
+    expect(board.errors).toEqual([]);
+  });
+
+  it("mute(true) and mute(false) set the sound, they never toggle it", () => {
+    const board = bootToy(name);
+    expect(board.eval("Merlin.mute(true)")).toBe(true);
+    expect(board.eval("Merlin.mute(true)")).toBe(true);
+    expect(toyState(board).muted).toBe(true);
+    expect(board.eval("Merlin.mute(false)")).toBe(false);
+    expect(board.eval("Merlin.mute(false)")).toBe(false);
+    expect(toyState(board).muted).toBe(false);
+  });
+
+  it("setIdle takes 0 (never) and 10 s to a day; the toy sleeps after exactly that long", () => {
+    const board = bootToy(name);
+    board.eval("Merlin.setIdle(10000)");
+    board.clock.advance(9_900);
+    expect(toyState(board).asleep).toBe(false);
+    board.clock.advance(200);
+    expect(toyState(board).asleep).toBe(true);
+    board.eval("Merlin.setIdle(0)");
+    expect(toyState(board).asleep).toBe(true);
+    board.eval("Merlin.press(5)"); // wakes it, as a key does
+    board.clock.advance(3_600_000);
+    expect(toyState(board).asleep).toBe(false);
+    board.eval("Merlin.setIdle(86400000)");
+    expect(board.errors).toEqual([]);
+  });
+
+  it("goal() shows the goal for a second, then the board again", () => {
+    const board = bootToy(name);
+    const st = board.eval('Merlin.start("010110101")') as { board: string };
+    board.eval("Merlin.goal()");
+    board.clock.advance(500);
+    expect(board.ledFrame()).toBe("111101111");
+    board.clock.advance(700);
+    expect(board.ledFrame()).toBe(st.board);
+  });
+});

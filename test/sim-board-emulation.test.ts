@@ -146,6 +146,13 @@ describe("system functions", () => {
     expect(draw(5)).not.toEqual(draw(6));
   });
 
+  it("E.CRC32 gives what Espruino 2v29 gives for ASCII text and byte arrays (standard CRC-32, unsigned)", () => {
+    // Printed by the Espruino 2v29 interpreter for Linux. (It takes a string literal with
+    // non-ASCII characters as UTF-8; the toy's files are ASCII.)
+    const board = createVirtualBoard({ profile: pico, seed: 1, code: `` });
+    expect(board.eval('[E.CRC32("hello"), E.CRC32("a"), E.CRC32(""), E.CRC32([1,2,3])]')).toEqual([907060870, 3904355907, 0, 1438416925]);
+  });
+
   it("promise continuations run right after their event, in virtual time", () => {
     const board = createVirtualBoard({
       profile: pico,

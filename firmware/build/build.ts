@@ -210,6 +210,9 @@ export const TERSER_OPTIONS = {
     passes: 3,
     arrows: true,
     unsafe_arrows: true,
+    // Reading a property has no side effects in the firmware (it defines no getters), so an
+    // unused read such as keyEventsUpdate's event count, which the toy ignores, is dropped.
+    pure_getters: true,
     // Espruino does not hoist functions: never move a declaration.
     hoist_funs: false,
     hoist_vars: false,

@@ -21,7 +21,7 @@ export const MANGLED_PROPS = new RegExp(
       // Debouncer (src/debounce.ts)
       "keyCount", "pressMs", "releaseMs", "stable", "pending", "deadline",
       // MaskTables (src/tables.ts, emitted into merlin:config) and the solver's PressSim
-      "toggle", "solve", "check", "quiet", "cells", "keys", "isDark",
+      "toggle", "solve", "check", "quiet", "cells", "isDark",
     ].join("|") +
     ")$",
 );

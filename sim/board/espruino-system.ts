@@ -1,5 +1,5 @@
 /**
- * The rest of the interpreter's surface: E (events, sizes, passwords, watchdog, reboot, hwRand),
+ * The rest of the interpreter's surface: E (events, sizes, passwords, watchdog, reboot, hwRand, CRC32),
  * process (memory, env), USB, console / print, require, getTime, setDeepSleep and the sleep and
  * busy indicators. Calls that only matter on real hardware are recorded in the board log.
  */
@@ -34,6 +34,25 @@ export function newSystemState(): SystemState {
     watchdog: undefined,
     lastWatchdogKick: undefined,
   };
+}
+
+/**
+ * E.CRC32 as Espruino computes it: the standard CRC-32 (IEEE, reflected, as zlib) of a string's
+ * character codes (low byte each) or an array's elements, unsigned.
+ */
+export function crc32(data: unknown): number {
+  const bytes: number[] = [];
+  if (typeof data === "string") for (let i = 0; i < data.length; i++) bytes.push(data.charCodeAt(i) & 0xff);
+  else if (data !== null && typeof data === "object" && typeof (data as ArrayLike<number>).length === "number") {
+    const a = data as ArrayLike<number>;
+    for (let i = 0; i < a.length; i++) bytes.push(Number(a[i]) & 0xff);
+  } else for (const c of String(data)) bytes.push(c.charCodeAt(0) & 0xff);
+  let crc = 0xffffffff;
+  for (const b of bytes) {
+    crc ^= b;
+    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
 }
 
 export function installSystem(rt: EspruinoRuntime, g: Record<string, unknown>, flash: FlashStorage): void {
@@ -104,6 +123,10 @@ export function installSystem(rt: EspruinoRuntime, g: Record<string, unknown>, f
       hwRand(): number {
         rt.checkAlive();
         return (rt.rng() * 4294967296) | 0;
+      },
+      CRC32(data: unknown): number {
+        rt.checkAlive();
+        return crc32(data);
       },
       clip(x: unknown, min: unknown, max: unknown): number {
         return Math.min(Math.max(Number(x), Number(min)), Number(max));

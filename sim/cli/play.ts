@@ -22,6 +22,7 @@ import {
   GameEvent,
   GameState,
   LOST,
+  MAX_SEED,
   newEffects,
   PLAYING,
   reasonName,
@@ -39,7 +40,6 @@ import { optionHelp, OptionSpec, parseOptions } from "./options";
 import { boardOption, PUZZLE_OPTIONS, puzzleFromOptions } from "./puzzle-options";
 import { BASIC_AGAIN, BASIC_ILLEGAL, BASIC_LOST, BASIC_WON, basicBoard, basicPrompt } from "../basic-text";
 
-const MAX_SEED = 4294967295;
 
 const SPECS: OptionSpec[] = [
   { name: "rules", type: "string", arg: "NAME", help: `rule set: ${ruleNames()}`, default: "basic" },
