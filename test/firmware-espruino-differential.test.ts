@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { VirtualBoard } from "../sim/board";
 import { mulberry32 } from "./helpers/seeded";
 import { bootToy } from "./helpers/toy";
-import { bin, FlashImage, parseCall, wrapCall, type CallResult } from "./helpers/espruino-toy";
+import { bin, FlashImage, parseCall, unsealed, wrapCall, type CallResult } from "./helpers/espruino-toy";
 
 const FILES = ["merlin.cfg", "merlin.sta", "merlin.gam"];
 
@@ -51,10 +51,11 @@ function comparable(r: CallResult): unknown {
   return r;
 }
 
-/** A saved file, with the game's elapsed time and check field (real vs virtual ms) cut off. */
-function comparableFile(name: string, text: unknown): unknown {
-  if (name === "merlin.gam" && typeof text === "string") return text.split(",").slice(0, 11).join(",");
-  return text;
+/** A saved file's text (check field removed), the game's elapsed time (its last field: real vs virtual ms) cut off. */
+function comparableFile(name: string, data: unknown): unknown {
+  if (typeof data !== "string") return data;
+  const text = unsealed(data);
+  return name === "merlin.gam" ? text.slice(0, text.lastIndexOf(",")) : text;
 }
 
 interface Session {

@@ -8,13 +8,15 @@
 // which the Linux interpreter does not have: their console equivalents are used.)
 //
 // Damaged files: each of merlin.cfg, merlin.sta and merlin.gam in turn replaced by 4096
-// commas, a 16 KB valid JSON array, its own first half, values of the wrong types, or the
-// largest file the Storage holds; at power-on that file's concern falls back to its defaults,
+// commas, a 16 KB valid JSON array, its own first half, values of the wrong types or
+// impossible values (sealed with the toy's own check field when it uses one), or the largest
+// file the Storage holds; at power-on that file's concern falls back to its defaults,
 // the other two are kept, nothing runs out of memory, and the toy plays.
+import { crc32 } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { VirtualBoard } from "../sim/board";
 import { bootToy } from "./helpers/toy";
-import { bin, FlashImage, sleep, type InterpreterToy } from "./helpers/espruino-toy";
+import { bin, FlashImage, sleep, unsealed, type InterpreterToy } from "./helpers/espruino-toy";
 
 const PROFILE = "pico-3x3";
 /** What must survive: the game and settings (state without the display and sleep), and the statistics. */
@@ -48,12 +50,17 @@ const SCENARIOS: Scenario[] = [
   { name: "a win, then rules, mute and a new game", calls: WIN.concat(['Merlin.setRules("merlin1978")', "Merlin.mute(true)", "Merlin.newGame(3)", "Merlin.press(5)"]), cutAfterMs: 1500 },
 ];
 
+/** `text` sealed the way `like` is (a CRC-32 check field), or as it is. */
+function sealedLike(like: string, text: string): string {
+  return unsealed(like) === like ? text : text + "," + crc32(Buffer.from(text, "latin1")).toString(36);
+}
+
 /** What OBSERVE gave, with the settings file reduced to the idle time (the rest is in the state). */
 function observed(o: Record<string, unknown>): { kept: Record<string, unknown>; idle: unknown } {
   const { cfg, ...kept } = o;
   let idle: unknown = null;
   try {
-    idle = (JSON.parse(cfg as string) as { idle?: unknown }).idle;
+    idle = (JSON.parse(unsealed(cfg as string)) as { idle?: unknown }).idle;
   } catch {
     idle = null;
   }
@@ -130,12 +137,28 @@ const DAMAGES: Damage[] = [
   { name: "a 16 KB valid JSON array", text: () => `"["+"1,".repeat(8191)+"1]"` },
   { name: "its first half", text: (_f, base) => JSON.stringify(base.slice(0, Math.floor(base.length / 2))) },
   {
+    // Sealed as the toy seals its files, so that the values themselves are what is wrong.
     name: "values of the wrong types",
     text: (f, base) =>
       JSON.stringify(
-        f === "merlin.cfg" ? '{"rules":7,"mute":"yes","idle":"soon"}'
-          : f === "merlin.sta" ? '{"games":"3","wins":-1,"best":1.5}'
-            : base.split(",").map((v, i) => (i === 2 ? "x" + v : v)).join(","),
+        sealedLike(
+          base,
+          f === "merlin.cfg" ? '{"rules":7,"mute":"yes","idle":"soon"}'
+            : f === "merlin.sta" ? '{"games":"3","wins":-1,"best":1.5}'
+              : unsealed(base).split(",").map((v, i) => (i === 2 ? "x" + v : v)).join(","),
+        ),
+      ),
+  },
+  {
+    name: "impossible statistics and settings, well typed",
+    text: (f, base) =>
+      JSON.stringify(
+        sealedLike(
+          base,
+          f === "merlin.cfg" ? '{"rules":"classic","mute":true,"idle":1e300}'
+            : f === "merlin.sta" ? '{"games":2,"wins":5,"best":-1}'
+              : unsealed(base).split(",").map((v, i) => (i === 3 ? "-1" : v)).join(","),
+        ),
       ),
   },
   { name: "the largest file the Storage holds", text: () => null },

@@ -7,7 +7,7 @@
  */
 import { listProfiles, loadProfile } from "../../hardware/validate";
 import { BUNDLE_BUDGET, buildFirmware, DEFAULT_PROFILE } from "./build";
-import { bootAndRun, espruinoBin } from "./espruino-bin";
+import { bootAndRun, espruinoBin, preludeCost } from "./espruino-bin";
 
 /** JsVars the 3×3 firmware may use after boot (issue 3). */
 export const JSVAR_BUDGET = 800;
@@ -42,10 +42,15 @@ async function main(): Promise<number> {
   const built = await buildFirmware(profile);
   const { readFileSync } = await import("node:fs");
   const run = await bootAndRun(bin, profile, readFileSync(built.file, "utf8"), MEMORY_SCRIPT, 1500, 60000);
-  const get = (key: string) => run.results.find((l) => l.startsWith(key + " "))?.split(" ").pop() ?? "?";
+  // Net of the Linux pin aliases in .boot0, which the toy does not have.
+  const prelude = await preludeCost(bin, profile);
+  const get = (key: string) => {
+    const v = Number(run.results.find((l) => l.startsWith(key + " "))?.split(" ").pop());
+    return Number.isFinite(v) ? String(v - prelude) : "?";
+  };
   process.stdout.write(
     [
-      `JsVars in use on ${bin} (${DEFAULT_PROFILE}, budget ${JSVAR_BUDGET}):`,
+      `JsVars in use on ${bin} (${DEFAULT_PROFILE}, budget ${JSVAR_BUDGET}; net of the ${prelude} the .boot0 pin aliases take):`,
       "",
       "| after boot | after a won game | after 2000 more presses |",
       "|---|---|---|",

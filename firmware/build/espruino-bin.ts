@@ -238,6 +238,32 @@ export async function flashToy(bin: string, dir: string, p: Profile, bundle: str
   }
 }
 
+/**
+ * JsVars the profile's `.boot0` (the Linux pin aliases) costs on its own: usage of an
+ * interpreter booted with it, minus one booted without it. Firmware usage is reported net of it.
+ */
+export async function preludeCost(bin: string, p: Profile): Promise<number> {
+  const dir = freshFlashDir();
+  try {
+    let e = await Espruino.start(bin, dir);
+    let without: number;
+    try {
+      without = (await e.eval("process.memory().usage")) as number;
+      await e.writeFile(".boot0", linuxPrelude(p));
+    } finally {
+      await e.kill();
+    }
+    e = await Espruino.start(bin, dir);
+    try {
+      return ((await e.eval("process.memory().usage")) as number) - without;
+    } finally {
+      await e.kill();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export interface BootRun {
   /** Lines printed with the marker `@@ ` by the script, without the marker. */
   results: string[];

@@ -14,6 +14,7 @@
  */
 import { copyFileSync, existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { crc32 } from "node:zlib";
 import { Espruino, espruinoBin, flashToy, freshFlashDir, prebuiltBundle } from "../../firmware/build/espruino-bin";
 import type { Profile } from "../../hardware/profile";
 import { loadProfile } from "../../hardware/validate";
@@ -131,6 +132,15 @@ export function copyFlash(toy: InterpreterToy): string {
   const d = freshFlashDir();
   copyFileSync(join(toy.dir, "espruino.flash"), join(d, "espruino.flash"));
   return d;
+}
+
+/**
+ * A file's text as the toy wrote it: the whole file, or — when the file ends in a check field
+ * that is its CRC-32 in base 36 (how firmware/store.ts seals its files) — the text before it.
+ */
+export function unsealed(data: string): string {
+  const i = data.lastIndexOf(",");
+  return i > 0 && crc32(Buffer.from(data.slice(0, i), "latin1")).toString(36) === data.slice(i + 1) ? data.slice(0, i) : data;
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
