@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { VirtualBoard } from "../sim/board";
 import { mulberry32 } from "./helpers/seeded";
 import { bootToy } from "./helpers/toy";
-import { bin, FlashImage, parseCall, unsealed, wrapCall, type CallResult } from "./helpers/espruino-toy";
+import { bin, FlashImage, parseCall, unsealed, type CallResult } from "./helpers/espruino-toy";
 
 const FILES = ["merlin.cfg", "merlin.sta", "merlin.gam"];
 
@@ -71,9 +71,23 @@ function session(seed: number, pads: number, length: number): Session {
   return { seed, calls };
 }
 
-/** One call and the state after it: an array of two JSON strings, on either side. */
-function callAndState(expr: string): string {
-  return `[${wrapCall(expr)},${wrapCall("Merlin.state()")}]`;
+/**
+ * Defined on both sides before a session: runs a batch of calls (functions), each followed by
+ * Merlin.state(), and returns every outcome as {ok, value} or {ok: false, error}. Short console
+ * lines: the Linux interpreter's input queue has failed an assertion (jsdevices.c:591) on long
+ * ones.
+ */
+const RUNNER =
+  "global.__run=function(fs){var out=[];function one(f){try{return {ok:true,value:f()}}catch(e){return {ok:false,error:String(e)}}}" +
+  "for(var i=0;i<fs.length;i++){out.push(one(fs[i]));out.push(one(function(){return Merlin.state()}))}return out}";
+
+function batchLine(calls: string[]): string {
+  return `__run([${calls.map((c) => `function(){return ${c}}`).join(",")}])`;
+}
+
+/** An outcome as {ok, value} (a value that is undefined is left out, as JSON does). */
+function outcome(r: unknown): CallResult {
+  return parseCall(JSON.stringify(r));
 }
 
 /** What the interpreter printed before it died (its dump of every variable cut off). */
@@ -95,13 +109,15 @@ async function runSession(image: FlashImage, s: Session): Promise<string | null>
     const rnd = mulberry32(s.seed ^ 0x5eed);
     const differ = (what: string, real: unknown, virt: unknown) =>
       `session ${s.seed} (${image.profile.name}): ${what}\n  interpreter: ${JSON.stringify(real)}\n  simulator:   ${JSON.stringify(virt)}\n  calls: ${done.join("; ")}`;
+    await toy.value(`(${RUNNER},1)`);
+    board.eval(RUNNER);
     for (let i = 0; i < s.calls.length; ) {
       const batch = s.calls.slice(i, i + 1 + Math.floor(rnd() * 4));
       i += batch.length;
-      let real: string[][];
+      let real: unknown[];
       try {
-        real = (await toy.value(`[${batch.map(callAndState).join(",")}]`)) as string[][];
-      } catch (e) {
+        real = (await toy.value(batchLine(batch))) as unknown[];
+      } catch {
         done.push(...batch);
         return differ("the interpreter did not answer", lastWords(toy.output), "(answers)");
       }
@@ -110,10 +126,12 @@ async function runSession(image: FlashImage, s: Session): Promise<string | null>
       synced = now;
       for (let j = 0; j < batch.length; j++) {
         done.push(batch[j]);
-        const [rc, rs] = real[j].map((x) => comparable(parseCall(x)));
-        const [vc, vs] = (board.eval(callAndState(batch[j])) as string[]).map((x) => comparable(parseCall(x)));
+        const [vcall, vstate] = board.eval(batchLine([batch[j]])) as unknown[];
+        const [rc, rs, vc, vs] = [real[2 * j], real[2 * j + 1], vcall, vstate].map((x) => comparable(outcome(x)));
         if (JSON.stringify(rc) !== JSON.stringify(vc)) return differ(`${batch[j]} returned differently`, rc, vc);
         if (JSON.stringify(rs) !== JSON.stringify(vs)) return differ(`Merlin.state() after ${batch[j]}`, rs, vs);
+        // Agreeing is not enough: the console must work at all.
+        if (!(rs as CallResult).ok) return differ(`Merlin.state() threw after ${batch[j]}`, rs, vs);
       }
     }
     const read = `[${FILES.map((f) => `require("Storage").read("${f}")`).join(",")}]`;
