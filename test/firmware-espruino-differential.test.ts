@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { VirtualBoard } from "../sim/board";
 import { mulberry32 } from "./helpers/seeded";
 import { bootToy } from "./helpers/toy";
-import { bin, FlashImage, parseCall, unsealed, type CallResult } from "./helpers/espruino-toy";
+import { bin, FlashImage, lastWords, parseCall, unsealed, type CallResult } from "./helpers/espruino-toy";
 
 const FILES = ["merlin.cfg", "merlin.sta", "merlin.gam"];
 
@@ -88,12 +88,6 @@ function batchLine(calls: string[]): string {
 /** An outcome as {ok, value} (a value that is undefined is left out, as JSON does). */
 function outcome(r: unknown): CallResult {
   return parseCall(JSON.stringify(r));
-}
-
-/** What the interpreter printed before it died (its dump of every variable cut off). */
-function lastWords(output: string): string {
-  const dump = output.search(/\n\s*#\d+\[r\d+,l\d+\]/);
-  return output.slice(Math.max(0, (dump < 0 ? output.length : dump) - 1200), dump < 0 ? undefined : dump);
 }
 
 /**

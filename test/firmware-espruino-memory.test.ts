@@ -1,11 +1,11 @@
 // No JsVar growth on the real Espruino interpreter (ESPRUINO_BIN; skipped without it): on every
 // profile, 10 000 seeded mixed events — pad presses, HIT ME and COMP TURN (console and extra
-// buttons), undo, new games, SAME GAME, starts, rule and mute changes, sleep and wake — end
-// within a few JsVars of where they started. Usage is read the same way at both ends: after
+// buttons), undo, new games, SAME GAME, starts (refused ones too), rule and mute changes,
+// sleep and wake — end within a few JsVars of where they started. Usage is read the same way at both ends: after
 // sleep (every file written), a wake, and 1.5 s without events (no write or display timer left).
 import { describe, expect, it } from "vitest";
 import { listProfiles } from "../hardware/validate";
-import { bin, FlashImage, sleep, type InterpreterToy } from "./helpers/espruino-toy";
+import { bin, FlashImage, lastWords, sleep, type InterpreterToy } from "./helpers/espruino-toy";
 
 const EVENTS = 10_000;
 /** Events per console line (the line runs to its end before timers get a turn). */
@@ -26,7 +26,7 @@ else if(k<68)Merlin.undo();
 else if(k<73)Merlin.newGame(r(1000000));
 else if(k<76)Merlin.press(${pads + 1});
 else if(k<79)Merlin.press(${pads + 2});
-else if(k<82){var b="";for(var j=0;j<${pads};j++)b+=r(2);Merlin.start(b)}
+else if(k<82){var b="";for(var j=0;j<${pads};j++)b+=r(2);try{Merlin.start(b)}catch(e){}}
 else if(k<87)Merlin.setRules(R[r(3)]);
 else if(k<93)Merlin.mute(r(2)===0);
 else{Merlin.sleep();Merlin.press(1+r(${pads}))}}
@@ -54,7 +54,11 @@ describe.skipIf(!bin)("no JsVar growth on Espruino (ESPRUINO_BIN)", () => {
         const start = await settledUsage(toy);
         const during: number[] = [];
         for (let done = 0; done < EVENTS; done += CHUNK) {
-          during.push(await toy.value<number>(events(CHUNK, 1000 + done, pads), 600_000));
+          try {
+            during.push(await toy.value<number>(events(CHUNK, 1000 + done, pads), 600_000));
+          } catch (e) {
+            throw new Error(`events ${done}…${done + CHUNK}: ${(e as Error).message.split("\n")[0]}\n${lastWords(toy.output)}`);
+          }
         }
         const end = await settledUsage(toy);
         const bad = toy.output.split("\n").filter((l) => /OUT OF MEMORY|Execution Interrupted|Uncaught/.test(l));
