@@ -7,7 +7,6 @@
 //
 // Another interpreter may hold port 2323 (other work on the same machine): the test waits for
 // the port, and checks that it talks to its own interpreter (a nonce) before flashing.
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
@@ -17,26 +16,11 @@ import { describe, expect, it } from "vitest";
 import { Espruino, freshFlashDir, linuxPrelude } from "../firmware/build/espruino-bin";
 import { loadProfile } from "../hardware/validate";
 import { bin, sleep, toyBundle } from "./helpers/espruino-toy";
+import { runFlash as flash } from "./helpers/flash-cli";
 
 const PORT = 2323;
 const URL = `tcp://127.0.0.1:${PORT}`;
 
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function flash(args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["sim/tsrun.mjs", "firmware/build/flash.ts", ...args], { stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("close", (status) => resolve({ status, stdout, stderr }));
-  });
-}
 
 /** Sends `line` to whatever listens on the port and returns what it printed within ms (null: nothing listens). */
 function ask(line: string, ms: number): Promise<string | null> {

@@ -2,7 +2,6 @@
 // lines typed on it the way Espruino's console does (print, reset, load, atob, E.CRC32,
 // require("Storage").write/read), or answers like a locked board ("Invalid password"), or not
 // at all. The same command against the real interpreter is in test/firmware-espruino-flash.test.ts.
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
@@ -11,6 +10,7 @@ import { createContext, runInContext } from "node:vm";
 import { crc32 } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOAD_LINE, PIECE_BYTES, uploadLines } from "../firmware/build/flash";
+import { runFlash as flash, type FlashRun as Run } from "./helpers/flash-cli";
 
 type Mode = "ok" | "locked" | "silent" | "stall" | "corrupt" | "full" | "boot-error";
 
@@ -108,22 +108,6 @@ function startFake(mode: Mode, password = "merlin"): Promise<Fake> {
   });
 }
 
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function flash(args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["sim/tsrun.mjs", "firmware/build/flash.ts", ...args], { stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d));
-    child.on("close", (status) => resolve({ status, stdout, stderr }));
-  });
-}
 
 let dir = "";
 let codeFile = "";
