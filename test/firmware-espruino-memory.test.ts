@@ -13,24 +13,20 @@ const CHUNK = 250;
 /** How far usage may end from where it started (a timer, a pending file). */
 const SLACK = 8;
 
-/** `n` mixed events from `seed`, run on the board in one line. */
-function events(n: number, seed: number, pads: number): string {
-  return `(function(){var s=${seed};function r(m){s=(s*69069+1)%4294967296;return Math.floor(s/65536)%m}
-var R=["basic","merlin1978","classic"];
-for(var i=0;i<${n};i++){var k=r(100);
-if(k<45)Merlin.press(1+r(${pads}));
-else if(k<52)Merlin.hint();
-else if(k<58)Merlin.press(${pads + 4});
-else if(k<61)Merlin.press(${pads + 3});
-else if(k<68)Merlin.undo();
-else if(k<73)Merlin.newGame(r(1000000));
-else if(k<76)Merlin.press(${pads + 1});
-else if(k<79)Merlin.press(${pads + 2});
-else if(k<82){var b="";for(var j=0;j<${pads};j++)b+=r(2);try{Merlin.start(b)}catch(e){}}
-else if(k<87)Merlin.setRules(R[r(3)]);
-else if(k<93)Merlin.mute(r(2)===0);
-else{Merlin.sleep();Merlin.press(1+r(${pads}))}}
-return process.memory().usage})()`.replace(/\n/g, "");
+/**
+ * Defines `__ev(n, seed)` on the board: n mixed events from seed, then the usage. Defined once,
+ * in three lines, so that every console line stays within MAX_LINE (espruino-bin.ts).
+ */
+function eventsFunctions(pads: number): string[] {
+  return [
+    `global.__e1=function(k,r){var M=Merlin;if(k<45)M.press(1+r(${pads}));else if(k<52)M.hint();else if(k<58)M.press(${pads + 4});` +
+      `else if(k<61)M.press(${pads + 3});else if(k<68)M.undo();else if(k<73)M.newGame(r(1e6));else if(k<76)M.press(${pads + 1});` +
+      `else if(k<79)M.press(${pads + 2});else return 1}`,
+    `global.__e2=function(k,r){var M=Merlin;if(k<82){var b="";for(var j=0;j<${pads};j++)b+=r(2);try{M.start(b)}catch(e){}}` +
+      `else if(k<87)M.setRules(["basic","merlin1978","classic"][r(3)]);else if(k<93)M.mute(r(2)===0);else{M.sleep();M.press(1+r(${pads}))}}`,
+    "global.__ev=function(n,s){function r(m){s=(s*69069+1)%4294967296;return Math.floor(s/65536)%m}" +
+      "for(var i=0;i<n;i++){var k=r(100);if(__e1(k,r))__e2(k,r)}return process.memory().usage}",
+  ];
 }
 
 /** Usage once everything has settled: sleep (writes every file), wake, 1.5 s quiet. */
@@ -49,13 +45,14 @@ describe.skipIf(!bin)("no JsVar growth on Espruino (ESPRUINO_BIN)", () => {
       const toy = await image.boot();
       const pads = image.profile.rows * image.profile.cols;
       try {
+        for (const f of eventsFunctions(pads)) await toy.value(`(${f},1)`);
         // Warm-up: every kind of event once or more, so first-use allocations are behind us.
-        await toy.value(events(200, 1, pads));
+        await toy.value("__ev(200,1)");
         const start = await settledUsage(toy);
         const during: number[] = [];
         for (let done = 0; done < EVENTS; done += CHUNK) {
           try {
-            during.push(await toy.value<number>(events(CHUNK, 1000 + done, pads), 600_000));
+            during.push(await toy.value<number>(`__ev(${CHUNK},${1000 + done})`, 600_000));
           } catch (e) {
             throw new Error(`events ${done}…${done + CHUNK}: ${(e as Error).message.split("\n")[0]}\n${lastWords(toy.output)}`);
           }

@@ -58,6 +58,14 @@ export function linuxPrelude(p: Profile): string {
   return s + 'if(typeof setDeepSleep==="undefined")global.setDeepSleep=function(){};\n';
 }
 
+/**
+ * The longest console line Espruino.eval sends. The Linux build reads stdin on a thread of its
+ * own into a 1024-byte event queue, and stops reading when it is half full; a longer line is
+ * then read while the interpreter takes events out, and that race has corrupted the queue
+ * (`ASSERT(len <= 64) FAILED AT src/jsdevices.c:591`, the interpreter dies).
+ */
+export const MAX_LINE = 450;
+
 /** Thrown by Espruino.eval when the expression threw on the interpreter. */
 export class EspruinoError extends Error {}
 
@@ -159,9 +167,9 @@ export class Espruino {
     const ok = `<<R${n}>>`;
     const bad = `<<E${n}>>`;
     const from = this.output.length;
-    this.send(
-      `try{print("<<R"+${n}+">>"+JSON.stringify([(${expr})]))}catch(e){print("<<E"+${n}+">>"+String(e).replace(/\\n/g," "))}\n`,
-    );
+    const text = `try{print("<<R"+${n}+">>"+JSON.stringify([(${expr})]))}catch(e){print("<<E"+${n}+">>"+String(e).replace(/\\n/g," "))}\n`;
+    if (text.length > MAX_LINE) throw new Error(`console line of ${text.length} characters (at most ${MAX_LINE}): ${expr.slice(0, 80)}…`);
+    this.send(text);
     const line = (marker: string) => {
       const i = this.output.indexOf(marker, from);
       if (i < 0) return null;
@@ -187,7 +195,8 @@ export class Espruino {
 
   /** Writes `data` (bytes as a latin1 string) to a Storage file, in base64 pieces the console takes. */
   async writeFile(name: string, data: string): Promise<void> {
-    const CHUNK = 1536;
+    // 180 bytes are 240 base64 characters: the line stays within MAX_LINE.
+    const CHUNK = 180;
     const b64 = (s: string) => JSON.stringify(Buffer.from(s, "latin1").toString("base64"));
     for (let i = 0; i < data.length || i === 0; i += CHUNK) {
       const piece = b64(data.slice(i, i + CHUNK));
