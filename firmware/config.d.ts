@@ -12,9 +12,11 @@ declare const ROWS: number;
 declare const COLS: number;
 /** Diodes on every key: any combination of keys is readable (no ghost rectangles). */
 declare const DIODES: boolean;
-/** LEDs multiplexed: the LED rows are the key rows and LED_PINS are the columns; otherwise one LED pin per pad. */
-declare const MATRIX_LEDS: boolean;
-/** Direct-drive LEDs light on a high pin (false on matrix boards). */
+/** WS2812 pixels, one per pad, chained on the one pin in LED_PINS; otherwise one LED pin per pad. */
+declare const NEOPIXEL: boolean;
+/** NEOPIXEL: the byte a lit pad's channel gets, the profile's brightness cap (0 elsewhere). */
+declare const PIXEL_BRIGHTNESS: number;
+/** Direct-drive LEDs light on a high pin (false on pixel boards). */
 declare const LED_ACTIVE_HIGH: boolean;
 /** How many extra-button slots BUTTONS holds: 0 without buttons, else up to the last one present. */
 declare const BUTTON_COUNT: number;
@@ -32,7 +34,7 @@ declare module "merlin:config" {
   import { MaskTables } from "../src/tables";
   export const KEY_ROWS: Pin[];
   export const KEY_COLS: Pin[];
-  /** One pin per pad (direct drive), or the LED columns (MATRIX_LEDS). */
+  /** One pin per pad (direct drive), or the pixels' data pin alone (NEOPIXEL). */
   export const LED_PINS: Pin[];
   export const PIEZO: Pin;
   /**

@@ -15,13 +15,13 @@ import {
 } from "../src/keyevents";
 import {
   ACT_HINT, ACT_NEW_GAME, ACT_PRESS, ACT_SET_RULES, ACT_SHOW, ACT_UNDO, createGameFrom, Effects, GameEvent,
-  GameState, loadGame, MAX_SEED, newEffects, saveGame, update, PLAYING, REASON_NONE, WON,
+  GameState, loadGame, MAX_SEED, newEffects, reasonName, saveGame, statusName, update, PLAYING, WON,
 } from "../src/game";
 import { RULE_NAMES } from "../src/rules";
 import { CUE_ILLEGAL, CUE_MUTE, CUE_POWER_ON, CUE_SELF_TEST, CUE_UNMUTE } from "../src/sounds";
 import { show, shownMask } from "./leds";
 import { muted, playCue } from "./piezo";
-import { scannerInit, setScan } from "./scanner";
+import { ignoreKeys, scannerInit } from "./scanner";
 import { load, saveNow, saveSoon } from "./store";
 
 const PADS = ROWS * COLS;
@@ -132,7 +132,7 @@ function command(type: number, seed?: number, rules?: string) {
   guard(function () {
     send(type, 0, seed, rules);
   }, true);
-  return api.state();
+  return state();
 }
 
 /** Refuses a console call: remembers the message for Merlin.state().error and throws it. */
@@ -173,8 +173,8 @@ function idle(restart?: boolean): void {
     playCue(0);
     shownMask(false);
     asleep = true;
-    setScan(false, stuckMask);
-    if (DEEP_SLEEP) setDeepSleep(1);
+    ignoreKeys(stuckMask);
+    if (DEEP_SLEEP) setDeepSleep(true);
   });
 }
 
@@ -233,9 +233,9 @@ function keyDown(key: number, hold: boolean): void {
   idle(true);
   if (asleep) {
     asleep = false;
-    if (DEEP_SLEEP) setDeepSleep(0);
+    if (DEEP_SLEEP) setDeepSleep(false);
     shownMask(true);
-    setScan(true, stuckMask);
+    ignoreKeys(stuckMask);
     send(ACT_SHOW);
   } else if (selfTest >= 0) {
     show(key < PADS ? 1 << key : ALL_PADS, 0, 0, 0);
@@ -288,52 +288,54 @@ function onKeys(changed: number, stable: number, now: number): void {
       else if (type === EV_STUCK) stuckMask |= 1 << arg;
     }
     if ((stable & ~stuckMask) === 0) beforeKeys = undefined;
-    setScan(!asleep, stuckMask);
+    ignoreKeys(stuckMask);
   });
+}
+
+/** Merlin.state(). (The keys are quoted: the build shortens internal property names, never quoted ones.) */
+function state() {
+  function boardString(mask: number): string {
+    let s = "";
+    for (let i = 0; i < PADS; i++) s += (mask >>> i) & 1;
+    return s;
+  }
+  return {
+    "board": boardString(game.board),
+    "moves": game.moves,
+    "status": statusName(game),
+    "reason": reasonName(game),
+    "rules": RULE_NAMES[game.rules],
+    "seed": game.seed,
+    "puzzle": game.puzzle,
+    "par": game.par,
+    "leds": boardString(shownMask()),
+    "muted": muted,
+    "asleep": asleep,
+    "error": lastError || null,
+  };
 }
 
 /**
  * The console API, global `Merlin` (REPL and scripted checks). Arguments are checked as the
  * command line checks the same things (seeds, boards, rule names); a refused call changes
- * nothing and throws one line, which Merlin.state().error keeps until a call succeeds.
+ * nothing and throws one line, which Merlin.state().error keeps until a call succeeds. Its
+ * names are quoted: the build shortens internal property names, never quoted ones.
  */
 export const api = {
   /**
    * Presses pad k (1-based; the four extra-button functions follow the pads, on every board,
    * buttons fitted or not) through the same path as a debounced key.
    */
-  press: function (k: number) {
+  "press": function (k: number) {
     checkWhole("key", k, 1, PADS + 4);
     guard(function () {
       keyDown(k - 1, false);
     }, true);
-    return api.state();
+    return state();
   },
-  state: function () {
-    // The keys are quoted: the bundle mangles GameState's names (firmware/build/mangle.ts), not these.
-    function boardString(mask: number): string {
-      let s = "";
-      for (let i = 0; i < PADS; i++) s += (mask >>> i) & 1;
-      return s;
-    }
-    return {
-      "board": boardString(game.board),
-      "moves": game.moves,
-      // (statusName and reasonName written out: terser inlines no call inside an object literal.)
-      "status": ["playing", "won", "lost"][game.status],
-      "reason": game.reason === REASON_NONE ? null : ["", "all-dark", "move-limit", "over-par"][game.reason],
-      "rules": RULE_NAMES[game.rules],
-      "seed": game.seed,
-      "puzzle": game.puzzle,
-      "par": game.par,
-      "leds": boardString(shownMask()),
-      "muted": muted,
-      "asleep": asleep,
-      "error": lastError || null,
-    };
-  },
+  "state": state,
   /** A new game: puzzle 0 of `seed` (0 … MAX_SEED, as the command line's --seed), or the next puzzle of this seed. */
-  newGame: function (seed?: number) {
+  "newGame": function (seed?: number) {
     if (seed !== undefined) checkWhole("seed", seed, 0, MAX_SEED);
     return command(ACT_NEW_GAME, seed);
   },
@@ -360,45 +362,45 @@ export const api = {
     saveSoon("merlin.gam", fileText);
     return command(ACT_SHOW);
   },
-  setRules: function (name: string) {
+  "setRules": function (name: string) {
     if (RULE_NAMES.indexOf(name) < 0) reject("rules must be one of " + RULE_NAMES.join(", ") + ", got " + name);
     return command(ACT_SET_RULES, undefined, name);
   },
-  undo: function () {
+  "undo": function () {
     return command(ACT_UNDO);
   },
   /** HIT ME: flashes the pad to press and returns it (1-based; 0 when there is none). */
-  hint: function () {
+  "hint": function () {
     command(ACT_HINT);
     return fx.hint + 1;
   },
   /** GOAL: shows the goal for a second, as holding pad 8 does. */
-  goal: function () {
+  "goal": function () {
     command(ACT_SHOW);
     show(fx.frame, fx.blink, game.target, 1000);
-    return api.state();
+    return state();
   },
   /** Sound off (true) or on (false), kept in flash; returns the setting. */
-  mute: function (on: boolean) {
+  "mute": function (on: boolean) {
     if (on !== true && on !== false) reject("mute takes true or false, got " + on);
     guard(function () {
       if (on !== muted) saveSettings(on);
     }, true);
     return muted;
   },
-  stats: function () {
+  "stats": function () {
     return Object.assign({}, stats);
   },
   /** Sleeps now (called with no argument: see idle). */
-  sleep: function () {
+  "sleep": function () {
     idle();
   },
   /** Starts or ends the self-test (called with no argument: see selfTestTick). */
-  selfTest: function () {
+  "selfTest": function () {
     selfTestTick();
   },
   /** Idle time before sleep in ms: 0 (never) or MIN_IDLE_MS … MAX_IDLE_MS; kept in flash. */
-  setIdle: function (ms: number) {
+  "setIdle": function (ms: number) {
     checkWhole("idle", ms, MIN_IDLE_MS, MAX_IDLE_MS, true);
     idleMs = ms;
     guard(function () {
@@ -431,8 +433,8 @@ export let boot: (() => void) | undefined = function (): void {
     E.lockConsole();
   }
   // The LED pins (the rest of the LED driving is leds.ts's; shownMask(true) draws the first frame).
-  for (let i = 0; i < LED_PINS.length; i++) pinMode(LED_PINS[i], "output");
-  if (MATRIX_LEDS) digitalWrite(LED_PINS, (1 << COLS) - 1);
+  // (The pixels' data pin is the neopixel module's: it hands it to the SPI unit itself.)
+  if (!NEOPIXEL) for (let i = 0; i < LED_PINS.length; i++) pinMode(LED_PINS[i], "output");
   shownMask(true);
   // Each file as a whole: one with any value out of place falls back to its defaults.
   const c = readJSON("merlin.cfg");
@@ -456,7 +458,6 @@ export let boot: (() => void) | undefined = function (): void {
   // (Called once: the build inlines createKeyEvents here, so it costs no top-level function.)
   keyEvents = createKeyEvents(PADS + BUTTON_COUNT, SELF_TEST_CHORD);
   scannerInit!(onKeys, DEBOUNCE_PRESS_MS, DEBOUNCE_RELEASE_MS);
-  setScan(true, 0);
   update(TABLES, game, { type: ACT_SHOW, now: now }, fx);
   // Merlin's power-on: every pad lit with a tone for half a second, then the game.
   show(fx.frame, fx.blink, ALL_PADS, 500);

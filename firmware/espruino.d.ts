@@ -1,54 +1,32 @@
 /**
- * The Espruino API the firmware uses, declared precisely (ESPRUINO.md): @types/espruino 1.95
- * predates pin arrays in digitalWrite/digitalRead, requires pinMode's third argument and
- * lacks setTimeout, setInterval, console and require, so the firmware declares its own
- * surface here — and nothing else from the interpreter may be used.
+ * The Espruino API comes from @types/espruino (firmware/tsconfig.json "types"). Version 1.95,
+ * the newest, predates parts of the API the firmware uses and gets a few signatures wrong;
+ * this file adds or corrects exactly those, each with its reason. (Espruino 2v29 measured:
+ * ../shared/docs/ESPRUINO.md.)
  */
-interface Pin {
-  read(): boolean;
-  write(value: boolean | number): void;
-  set(): void;
-  reset(): void;
-}
-type PinMode = "input" | "input_pullup" | "input_pulldown" | "output" | "opendrain" | "opendrain_pullup" | "analog" | "auto";
-interface WatchEvent {
-  state: boolean;
-  time: number;
-  lastTime?: number;
-}
-declare function pinMode(pin: Pin, mode: PinMode): void;
-declare function digitalWrite(pin: Pin | Pin[], value: number | boolean): void;
-declare function digitalRead(pin: Pin | Pin[]): number;
-declare function analogWrite(pin: Pin, value: number, options?: { freq?: number }): void;
-declare function setWatch(
-  fn: (e: WatchEvent) => void,
-  pin: Pin,
-  options: { repeat?: boolean; edge?: "rising" | "falling" | "both"; debounce?: number },
-): number;
-declare function clearWatch(id: number): void;
+/** digitalWrite/digitalRead take an array of pins (the last pin is bit 0) since 1v97; 1.95 knows single pins only. */
+declare function digitalWrite(pin: Pin[], value: number): void;
+declare function digitalRead(pin: Pin[]): number;
+/** pinMode's third argument (automatic) is optional; 1.95 makes it required. */
+declare function pinMode(pin: Pin, mode: "input" | "input_pullup" | "input_pulldown" | "output" | "opendrain" | "opendrain_pullup" | "analog" | "auto"): void;
+/** Timers are globals in Espruino; 1.95 declares only clearTimeout/clearInterval. */
 declare function setTimeout(fn: () => void, ms: number): number;
-/** With an argument: Espruino passes it to `fn` (used by the self-test timer). */
+/** …and passes arguments after the interval on to fn (the self-test timer uses one). */
 declare function setTimeout(fn: (arg: boolean) => void, ms: number, arg: boolean): number;
 declare function setInterval(fn: () => void, ms: number): number;
-declare function clearTimeout(id: number): void;
-declare function clearInterval(id: number): void;
-declare function getTime(): number;
-declare function setDeepSleep(on: boolean | number): void;
+/** console.log prints to the console; 1.95 lacks console. */
 declare const console: { log(...args: unknown[]): void };
-declare const E: {
-  on(event: "init" | "kill", fn: () => void): void;
-  setPassword(password: string): void;
-  lockConsole(): void;
-  hwRand(): number;
-  /** CRC-32 (IEEE) of a string's bytes, unsigned; native, so it costs the toy almost nothing. */
-  CRC32(data: string): number;
-};
-declare const process: { memory(): { free: number; usage: number; total: number } };
-declare const USB: { setConsole(force?: boolean): void };
+/** E.CRC32 (native CRC-32 of a string's bytes, unsigned) is missing from 1.95. */
+declare namespace E {
+  function CRC32(data: string): number;
+}
+/** require of a built-in module; 1.95 lacks require and the Storage module. */
 interface StorageModule {
   read(name: string): string | undefined;
   write(name: string, data: string): boolean;
-  erase(name: string): void;
-  list(): string[];
 }
 declare function require(module: "Storage"): StorageModule;
+/** Espruino's built-in WS2812 driver: 3 bytes a pixel, sent with hardware timing (SPI MOSI on STM32). */
+declare function require(module: "neopixel"): { write(pin: Pin, data: Uint8Array): void };
+/** Espruino's built-in WS2812 driver (require("neopixel")): 3 bytes a pixel, sent with hardware timing (SPI MOSI on STM32). */
+declare function require(module: "neopixel"): { write(pin: Pin, data: Uint8Array): void };

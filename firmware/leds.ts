@@ -2,7 +2,9 @@
  * What the pads show: the game's frame, with the blink mask's pads blinking (Merlin's lit
  * pads blink 0.12 s on / 0.12 s off) and an optional flash mask shown in place of the
  * frame for a while (goal preview, hint, self-test). Direct-drive boards write all LED pins
- * in one call; matrix boards take one LED row per scan slot (see scanner.ts).
+ * in one call. WS2812 boards (NEOPIXEL) send the frame to the pixels through Espruino's
+ * built-in neopixel module, hardware-timed, and only when it changed: the pixels keep their
+ * colour by themselves, so no timer refreshes them.
  */
 import { LED_PINS } from "merlin:config";
 
@@ -15,6 +17,8 @@ let flashMask = 0;
 let phaseOn = true;
 let lit = true;
 let blinkTimer: number | undefined;
+/** NEOPIXEL: the mask the pixels show now (-1: unknown, after power-on). */
+let sent = -1;
 /** Set while a flash is shown. */
 let flashTimer: number | undefined;
 
@@ -33,7 +37,16 @@ export function shownMask(on?: boolean): number {
     }
   }
   const m = !lit ? 0 : flashTimer !== undefined ? flashMask : phaseOn ? frame : frame & ~blink;
-  if (!MATRIX_LEDS) digitalWrite(LED_PINS, LED_ACTIVE_HIGH ? m : ~m & ALL);
+  if (NEOPIXEL) {
+    if (m !== sent) {
+      sent = m;
+      // Three bytes a pixel in the WS2812B's order, green, red, blue: a lit pad red (Merlin's
+      // LEDs were red) at the profile's brightness cap, pixel 1 first.
+      const px = new Uint8Array(ROWS * COLS * 3);
+      for (let i = 0; i < ROWS * COLS; i++) if ((m >> i) & 1) px[i * 3 + 1] = PIXEL_BRIGHTNESS;
+      require("neopixel").write(LED_PINS[0], px);
+    }
+  } else digitalWrite(LED_PINS, LED_ACTIVE_HIGH ? m : ~m & ALL);
   const needed = lit && flashTimer === undefined && (frame & blink) !== 0;
   if (needed && blinkTimer === undefined) {
     blinkTimer = setInterval(function () {

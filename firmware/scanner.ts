@@ -5,22 +5,16 @@
  * Rows are open-drain: the selected row is driven low, the others float (high impedance), and
  * columns are read with pull-ups, so a pressed key reads 0. While idle every row is held low
  * and the columns are watched for a falling edge; the first edge starts polling, which stops
- * again once every key is released and settled. On matrix-LED boards the key rows are also the
- * LED rows: the scan then runs continuously while the LEDs are lit, one row per slot, lighting
- * that row's LEDs and reading that row's keys in the same slot.
+ * again once every key is released and settled. The scan never drives LEDs: JS-timed LED
+ * multiplexing (a row slot every 1.25 ms) cost 0.78 ms of CPU per slot on the reference
+ * interpreter, which a Pico, 25–45× slower, cannot hold — larger boards use WS2812 pixels.
  */
-import { BUTTONS, KEY_COLS, KEY_ROWS, LED_PINS } from "merlin:config";
+import { BUTTONS, KEY_COLS, KEY_ROWS } from "merlin:config";
 import { createDebouncer, debounceUpdate, Debouncer } from "../src/debounce";
 import { resolveScan } from "../src/keymatrix";
-import { shownMask } from "./leds";
 
-/** Poll period while a key is down (direct LEDs). */
+/** Poll period while a key is down. */
 export const POLL_MS = 2;
-/**
- * One multiplexed row slot: 4 rows × 1.25 ms = a 5 ms frame (200 Hz). Each row is read once
- * per frame, so a short frame is what keeps key-to-LED latency near debounce + one frame.
- */
-export const ROW_SLOT_MS = 1.25;
 /** Poll period while only stuck keys are down (nothing else can happen fast). */
 export const SLOW_POLL_MS = 50;
 
@@ -39,19 +33,16 @@ let onChange: KeyChange;
 /** The debounced keys (read `debouncer.stable`). */
 export let debouncer: Debouncer;
 const readings = new Uint8Array(ROWS);
-let slotRow = 0;
 let pollTimer: number | undefined;
 let pollMs = 0;
-/** Pin watch ids while sleeping on interrupts (empty while polling). */
-let watches: number[] = [];
-let multiplexOn = false;
+/** Pin watch ids while sleeping on interrupts (empty while polling): handles for clearWatch. */
+let watches: unknown[] = [];
 /** Keys the controller asked to ignore (stuck keys) — they alone do not keep fast polling. */
 export let ignored = 0;
 
 /**
  * With `read`, debounces a full matrix reading (plus the extra buttons) and reports changes.
- * Then, unless the multiplexed scan runs, settles: keeps polling while something is pending,
- * otherwise sleeps on interrupts. (One function for both: each top-level function costs RAM on
+ * Then settles: keeps polling while something is pending, otherwise sleeps on interrupts. (One function for both: each top-level function costs RAM on
  * the toy.)
  */
 function processFrame(read: boolean): void {
@@ -67,7 +58,6 @@ function processFrame(read: boolean): void {
     const changed = debounceUpdate(debouncer, raw, now);
     if (changed || debouncer.stable) onChange(changed, debouncer.stable, now);
   }
-  if (MATRIX_LEDS && multiplexOn) return;
   // `pending !== 0` is debounceNextDeadline(debouncer) >= 0 without the call (one function less on the toy).
   if (debouncer.stable & ~ignored || debouncer.pending !== 0) setPoll(POLL_MS);
   else if (debouncer.stable) setPoll(SLOW_POLL_MS);
@@ -84,8 +74,8 @@ function processFrame(read: boolean): void {
 }
 
 /**
- * Direct-LED boards: reads the whole matrix at once (the poll timer, and the pin watches,
- * which are dropped on the first edge in favour of polling).
+ * Reads the whole matrix at once (the poll timer, and the pin watches, which are dropped on
+ * the first edge in favour of polling).
  */
 function scan(): void {
   for (let i = 0; i < watches.length; i++) clearWatch(watches[i]);
@@ -103,29 +93,7 @@ function setPoll(ms: number): void {
   if (pollTimer !== undefined) clearInterval(pollTimer);
   pollTimer = undefined;
   pollMs = ms;
-  if (ms <= 0) return;
-  if (!MATRIX_LEDS || !multiplexOn) {
-    pollTimer = setInterval(scan, ms);
-    return;
-  }
-  /**
-   * Matrix-LED boards: one multiplex slot — read row `slotRow`'s keys, light its LEDs, move on.
-   * The debouncer runs at every slot (the other rows keep their last reading), and before the
-   * row's LEDs are written: a press is accepted as soon as its debounce time is over and shows
-   * in that same slot, instead of waiting for the end of a frame and the next turn of its row.
-   * (Written here, it exists only while the multiplexed scan runs.)
-   */
-  pollTimer = setInterval(function (): void {
-    const r = slotRow;
-    digitalWrite(LED_PINS, COL_MASK);
-    digitalWrite(KEY_ROWS, ALL_ROWS & ~(1 << r));
-    readings[r] = ~digitalRead(KEY_COLS) & COL_MASK;
-    processFrame(true);
-    slotRow = r + 1 === ROWS ? 0 : r + 1;
-    // The callback may have stopped the scan (sleep): then the LEDs stay dark.
-    // Row r's LED columns, active low (the LED pins sink the lit LEDs' current).
-    if (multiplexOn) digitalWrite(LED_PINS, ~(shownMask() >> (r * COLS)) & COL_MASK);
-  }, ms);
+  if (ms > 0) pollTimer = setInterval(scan, ms);
 }
 
 /**
@@ -147,23 +115,7 @@ export let scannerInit: ((callback: KeyChange, pressMs: number, releaseMs: numbe
   processFrame(false);
 };
 
-/**
- * Matrix-LED boards: run the multiplexed scan (LEDs lit) or stop it (LEDs dark, sleep on
- * interrupts). Also takes the keys to ignore (stuck keys: they no longer keep the scanner
- * polling fast), on every board.
- */
-export function setScan(on: boolean, ignore: number): void {
-  ignored = ignore;
-  if (MATRIX_LEDS && multiplexOn !== on) {
-    multiplexOn = on;
-    setPoll(0);
-    if (on) {
-      for (let i = 0; i < watches.length; i++) clearWatch(watches[i]);
-      watches = [];
-      setPoll(ROW_SLOT_MS);
-    } else {
-      digitalWrite(LED_PINS, COL_MASK);
-      processFrame(false);
-    }
-  }
+/** The keys to ignore (stuck keys): they no longer keep the scanner polling fast. */
+export function ignoreKeys(mask: number): void {
+  ignored = mask;
 }

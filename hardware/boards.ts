@@ -11,6 +11,12 @@
  * - ESP-IDF GPIO docs: GPIO6–11 are the SPI flash, GPIO34–39 are input-only without pull-ups;
  *   ESP32-WROOM-32D datasheet: 40 mA source at maximum drive, 1100 mA cumulative absolute max.
  * - shared/docs/ESPRUINO.md: Pico 20 mA per pin / 120 mA total; nRF52 15 mA for all IO.
+ * - Espruino libs/neopixel/jswrap_neopixel.c: on STM32 `require("neopixel").write` sends
+ *   through the SPI unit whose MOSI the pin is ("No suitable SPI device found for this pin"
+ *   otherwise); boards/pins/stm32f401_af.csv: SPI MOSI on the Pico's header is A7 (SPI1),
+ *   B5 (SPI1, SPI3) and B15 (SPI2).
+ * - espruino.com/Pico: V_OUT is USB 5 V through a Schottky diode (the battery when USB is
+ *   unplugged); rev 1v4 has a 500 mA polyfuse on USB.
  */
 import type { Chip } from "./profile.js";
 
@@ -75,6 +81,20 @@ export interface Board {
   regulator: string;
   /** The battery the build guide and power.md assume, connected to supplyPin. */
   battery: { cells: string; volts: number; capacityMah: number; note: string };
+  /** WS2812 pixels through Espruino's built-in neopixel module, where this project has checked it. */
+  neopixel?: {
+    /** Pins `require("neopixel").write` can drive on this board. */
+    dataPins: string[];
+    /** Why only those pins, with the source. */
+    dataPinRule: string;
+    /** Board pin that feeds the pixels (and the level shifter). */
+    supplyPin: string;
+    /** Its voltage with USB plugged in, V. */
+    supplyV: number;
+    supplyNote: string;
+    /** What a USB 2.0 port delivers (and the Pico 1v4's polyfuse passes), mA. */
+    usbMa: number;
+  };
   /** Example part number / order name for the BOM. */
   orderName: string;
   /** How to get the board back when saved code misbehaves. */
@@ -140,6 +160,15 @@ const PICO: Board = {
     volts: 4.5,
     capacityMah: 1000,
     note: "BAT_IN accepts 3.5–16 V; the regulator is linear, so battery current ≈ load current",
+  },
+  neopixel: {
+    dataPins: ["B15", "A7", "B5"],
+    dataPinRule:
+      "on STM32 the neopixel module sends through SPI, so the data pin must be an SPI MOSI pin (jswrap_neopixel.c; stm32f401_af.csv)",
+    supplyPin: "V_OUT",
+    supplyV: 4.7,
+    supplyNote: "USB 5 V through the Pico's Schottky diode, about 4.7 V (espruino.com/Pico: V_OUT, also marked VBAT)",
+    usbMa: 500,
   },
   orderName: "Espruino Pico",
   recovery:

@@ -6,11 +6,11 @@
  */
 import type { Board } from "./boards.js";
 import { e12Down, e12Up } from "./e12.js";
-import { FORCED_BETA, LED, PIEZO, PNP_PULLUP_OHMS, VBE, VCE_SAT } from "./parts.js";
-import type { Profile } from "./profile.js";
+import { BULK_CAP, FORCED_BETA, GPIO_VOH_DROP, LED, PIEZO, PIXEL, PIXEL_DATA_OHMS, VBE, VCE_SAT } from "./parts.js";
+import type { NeopixelLeds, Profile } from "./profile.js";
 import { pinRoles } from "./roles.js";
 
-export type LedScheme = "direct" | "direct-transistor" | "matrix";
+export type LedScheme = "direct" | "direct-transistor";
 
 export interface TransistorDesign {
   type: "NPN" | "PNP";
@@ -21,17 +21,17 @@ export interface TransistorDesign {
   baseOhms: number;
   /** Base current the driving pin supplies, mA. */
   baseMa: number;
-  /** Base–emitter pull-up per transistor (row PNPs only: keeps them off while the row floats). */
-  pullupOhms?: number;
 }
 
 export interface LedDesign {
   scheme: LedScheme;
-  /** Series resistor: one per LED (direct) or one per LED column (matrix). */
+  /** Series resistor, one per LED. */
   resistorOhms: number;
   resistorCount: number;
   /** Voltage lost in a saturated transistor in the LED path, V. */
   transistorDropV: number;
+  /** The profile's design current (currentMa), mA. */
+  designMa: number;
   /** LED current with the E12 resistor, mA (at most the profile's currentMa). */
   ledMa: number;
   transistor?: TransistorDesign;
@@ -55,6 +55,71 @@ export function ledCount(p: Profile): number {
   return p.rows * p.cols;
 }
 
+/** A profile whose LEDs are WS2812 pixels (the neopixel drive). */
+export type PixelProfile = Profile & { leds: NeopixelLeds };
+
+export function hasPixels(p: Profile): p is PixelProfile {
+  return p.leds.drive === "neopixel";
+}
+
+export interface PixelDesign {
+  count: number;
+  /** Average current of one pixel with all three channels at the brightness cap, mA. */
+  litMa: number;
+  /** Every pixel's own controller, dark or lit, mA each. */
+  idleMa: number;
+  /** Every pixel at the cap on every channel (white), plus the controllers, mA: the worst case. */
+  allLitMa: number;
+  /** All pixels dark: only their controllers, mA. */
+  darkMa: number;
+  /** The pixels' supply: board pin and voltage with USB plugged in. */
+  supplyPin: string;
+  supplyV: number;
+  /** The high level the pixels need on DIN (0.7·VDD), V. */
+  vihV: number;
+  /** The data pin's guaranteed high level, V. */
+  pinHighV: number;
+  /** High level at the first pixel's DIN as built: the shifter's output (its VCC) or the pin's own. */
+  dataHighV: number;
+  /** Series resistor at the first pixel's DIN, Ω. */
+  dataOhms: number;
+  bulkUf: number;
+  /** What USB may deliver, mA. */
+  usbMa: number;
+}
+
+/** Current drawn by the pixels with `litFraction` of them at the cap on every channel, mA. */
+function pixelSupplyMa(p: PixelProfile, litFraction: number): number {
+  const n = ledCount(p);
+  return n * PIXEL.idleMa + n * litFraction * pixelLitMa(p);
+}
+
+function pixelLitMa(p: PixelProfile): number {
+  return (3 * PIXEL.channelMa * p.leds.brightness) / 255;
+}
+
+/** The pixel chain's figures; the board must have neopixel support (the validator checks it). */
+export function pixelDesign(p: PixelProfile, board: Board): PixelDesign {
+  const np = board.neopixel;
+  if (!np) throw new Error(`pixelDesign: board ${board.id} has no neopixel support`);
+  const pinHighV = p.vcc - GPIO_VOH_DROP;
+  return {
+    count: ledCount(p),
+    litMa: pixelLitMa(p),
+    idleMa: PIXEL.idleMa,
+    allLitMa: pixelSupplyMa(p, 1),
+    darkMa: pixelSupplyMa(p, 0),
+    supplyPin: np.supplyPin,
+    supplyV: np.supplyV,
+    vihV: PIXEL.vihFraction * np.supplyV,
+    pinHighV,
+    dataHighV: p.leds.levelShift === "74AHCT125" ? np.supplyV : pinHighV,
+    dataOhms: PIXEL_DATA_OHMS,
+    bulkUf: BULK_CAP.uf,
+    usbMa: np.usbMa,
+  };
+}
+
 function ledResistor(vcc: number, dropV: number, currentMa: number): number {
   return e12Up((vcc - LED.forwardV - dropV) / (currentMa / 1000));
 }
@@ -66,29 +131,20 @@ function baseDesign(vcc: number, collectorMa: number): { baseOhms: number; baseM
 
 /** Headroom left across the LED's series resistor, V; must be positive for the LED to light. */
 export function ledHeadroomV(p: Profile): number {
-  const withTransistor = p.leds.drive === "matrix" || p.leds.transistors;
-  return p.vcc - LED.forwardV - (withTransistor ? VCE_SAT : 0);
+  if (p.leds.drive === "neopixel") return p.vcc;
+  return p.vcc - LED.forwardV - (p.leds.transistors ? VCE_SAT : 0);
 }
 
+/** Resistors and transistors of single-colour LEDs (not for the neopixel drive: see pixelDesign). */
 export function ledDesign(p: Profile): LedDesign {
   const leds = p.leds;
   const vcc = p.vcc;
-  if (leds.drive === "matrix") {
-    const resistorOhms = ledResistor(vcc, VCE_SAT, leds.currentMa);
-    const collectorMa = p.cols * leds.currentMa;
-    return {
-      scheme: "matrix",
-      resistorOhms,
-      resistorCount: p.cols,
-      transistorDropV: VCE_SAT,
-      ledMa: ((vcc - LED.forwardV - VCE_SAT) / resistorOhms) * 1000,
-      transistor: { type: "PNP", count: p.rows, collectorMa, ...baseDesign(vcc, collectorMa), pullupOhms: PNP_PULLUP_OHMS },
-    };
-  }
+  if (leds.drive === "neopixel") throw new Error(`ledDesign: profile ${p.name} has WS2812 pixels; use pixelDesign`);
   if (leds.transistors) {
     const resistorOhms = ledResistor(vcc, VCE_SAT, leds.currentMa);
     return {
       scheme: "direct-transistor",
+      designMa: leds.currentMa,
       resistorOhms,
       resistorCount: ledCount(p),
       transistorDropV: VCE_SAT,
@@ -105,6 +161,7 @@ export function ledDesign(p: Profile): LedDesign {
   const resistorOhms = ledResistor(vcc, 0, leds.currentMa);
   return {
     scheme: "direct",
+    designMa: leds.currentMa,
     resistorOhms,
     resistorCount: ledCount(p),
     transistorDropV: 0,
@@ -119,20 +176,18 @@ export function piezoDesign(p: Profile, board: Board): PiezoDesign {
 
 /** Worst-case current of every pin that carries more than a pull-up's trickle. */
 export function pinLoads(p: Profile, board: Board): PinLoad[] {
-  const led = ledDesign(p);
+  const led = hasPixels(p) ? undefined : ledDesign(p);
+  // The pixels' data pin only drives a CMOS input (the shifter's or the first pixel's): no load.
+  const currentMa = p.leds.drive === "neopixel" ? 0 : p.leds.currentMa;
   const piezo = piezoDesign(p, board);
   const loads: PinLoad[] = [];
   for (const role of pinRoles(p)) {
     if (role.kind === "led") {
       loads.push(
-        led.transistor
+        led?.transistor
           ? { pin: role.pin, label: role.label, ma: led.transistor.baseMa, what: `${led.transistor.type} base current` }
-          : { pin: role.pin, label: role.label, ma: p.leds.currentMa, what: "LED current" },
+          : { pin: role.pin, label: role.label, ma: currentMa, what: "LED current" },
       );
-    } else if (role.kind === "ledCol") {
-      loads.push({ pin: role.pin, label: role.label, ma: p.leds.currentMa, what: "LED current (one LED lit per column)" });
-    } else if (role.kind === "keyRow" && led.scheme === "matrix" && led.transistor) {
-      loads.push({ pin: role.pin, label: role.label, ma: led.transistor.baseMa, what: "row PNP base current" });
     } else if (role.kind === "piezo") {
       loads.push({ pin: role.pin, label: role.label, ma: piezo.peakMa, what: "piezo charging peak" });
     }
@@ -140,33 +195,18 @@ export function pinLoads(p: Profile, board: Board): PinLoad[] {
   return loads;
 }
 
-/**
- * Worst instant for all pins together: every LED lit and a tone playing. In the matrix only
- * one row is driven at a time, so one row base current counts, not all of them.
- */
+/** Worst instant for all pins together: every LED lit and a tone playing. */
 export function totalPinLoadMa(p: Profile, board: Board): number {
-  const loads = pinLoads(p, board);
-  const led = ledDesign(p);
-  let total = 0;
-  let rowSeen = false;
-  for (const load of loads) {
-    const isRow = led.scheme === "matrix" && p.keys.rowPins.includes(load.pin);
-    if (isRow) {
-      if (rowSeen) continue;
-      rowSeen = true;
-    }
-    total += load.ma;
-  }
-  return total;
+  return pinLoads(p, board).reduce((sum, load) => sum + load.ma, 0);
 }
 
-/** Current drawn from the supply for the LEDs (resistor values as built), mA. */
+/**
+ * Current drawn from the supply for the LEDs (resistor values as built), mA. Pixels: that
+ * fraction of them at the brightness cap on every channel, plus every pixel's controller.
+ */
 export function ledSupplyMa(p: Profile, litFraction: number): number {
+  if (hasPixels(p)) return pixelSupplyMa(p, litFraction);
   const led = ledDesign(p);
-  if (led.scheme === "matrix") {
-    // One row at a time: on average cols × litFraction LEDs conduct; the row base current flows while scanning.
-    return p.cols * litFraction * led.ledMa + (led.transistor?.baseMa ?? 0);
-  }
   const lit = ledCount(p) * litFraction;
   return lit * (led.ledMa + (led.transistor?.baseMa ?? 0));
 }

@@ -3,7 +3,7 @@
  * every profile in hardware/profiles/. With --check it writes nothing and exits 1 listing
  * the files that differ from what the profiles produce (the CI drift check).
  *
- *   node sim/tsrun.mjs hardware/generate.ts [--check]
+ *   node tools/tsrun.mjs hardware/generate.ts [--check]
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
@@ -11,7 +11,7 @@ import { ProfileError } from "./errors.js";
 import { hardwareDir, loadAllProfiles } from "./load.js";
 import { generateAll } from "./outputs.js";
 
-const USAGE = "usage: node sim/tsrun.mjs hardware/generate.ts [--check]";
+const USAGE = "usage: node tools/tsrun.mjs hardware/generate.ts [--check]";
 
 /** Files currently under generated/, relative to it. */
 function existingFiles(root: string): string[] {
@@ -66,7 +66,7 @@ function main(argv: string[]): number {
     }
     for (const [f] of changed) process.stdout.write(`${shown}/${f} differs from its profile\n`);
     for (const f of stale) process.stdout.write(`${shown}/${f} has no profile any more\n`);
-    process.stdout.write(`run: node sim/tsrun.mjs hardware/generate.ts\n`);
+    process.stdout.write(`run: node tools/tsrun.mjs hardware/generate.ts\n`);
     return 1;
   }
 

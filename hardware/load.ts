@@ -5,6 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { excerpt } from "../tools/options";
 import type { Profile } from "./profile.js";
 import { ProfileError } from "./errors.js";
 import { validateProfile } from "./validate.js";
@@ -41,7 +42,7 @@ export function listProfiles(): string[] {
 export function loadProfile(name: string): Profile {
   const available = listProfiles();
   if (!available.includes(name)) {
-    throw new ProfileError(`unknown profile ${JSON.stringify(name)}; available: ${available.join(", ")}`);
+    throw new ProfileError(`unknown profile "${excerpt(name)}"; available: ${available.join(", ")}`);
   }
   const file = join(profilesDir(), `${name}.json`);
   let data: unknown;

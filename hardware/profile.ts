@@ -29,22 +29,33 @@ export interface DirectLeds {
   currentMa: number;
 }
 
-export interface MatrixLeds {
-  drive: "matrix";
+/**
+ * WS2812B ("NeoPixel") pixels, one per pad, chained DOUT → DIN in pad order (pad 1 first) on
+ * one data pin and written by Espruino's built-in `require("neopixel").write(pin, data)`:
+ * the bit timing is done by hardware (SPI on STM32), each pixel keeps its colour by itself, and
+ * the firmware writes only when the frame changes — no multiplexing, no timer.
+ */
+export interface NeopixelLeds {
+  drive: "neopixel";
+  /** The data pin: on STM32 an SPI MOSI pin (the neopixel module sends through SPI). */
+  pin: string;
   /**
-   * LED rows are multiplexed on the key row lines: while a key row is driven low it also
-   * switches that LED row on through a row transistor.
+   * The largest byte the firmware writes on any colour channel (1–255): the brightness of a
+   * lit pad, and the figure the power budget counts for every channel of every pixel.
    */
-  sharedRows: true;
-  /** LED column pins, left column first; driven low to light the LED in the active row. */
-  colPins: string[];
-  /** Row transistors (required: one pin cannot source a whole row). */
-  transistors: true;
-  /** Design LED current in mA (peak, while its row is active). */
-  currentMa: number;
+  brightness: number;
+  /**
+   * How the 3.3 V data pin reaches the 5 V pixels (VIH ≥ 0.7·VDD): "74AHCT125", a buffer fed
+   * from the pixels' supply, or "none" where the pin's high level is already enough.
+   */
+  levelShift: "74AHCT125" | "none";
 }
 
-export type LedDrive = DirectLeds | MatrixLeds;
+/**
+ * (A third drive, LED rows multiplexed on the key rows by JS timers, was dropped: one 1.25 ms
+ * row slot cost 0.78 ms of CPU on the reference interpreter, which a Pico cannot hold.)
+ */
+export type LedDrive = DirectLeds | NeopixelLeds;
 
 /** Optional extra buttons, each a pin to GND read with a pull-up (Merlin's four function keys). */
 export interface ExtraButtons {

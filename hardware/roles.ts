@@ -4,7 +4,7 @@
  */
 import type { ExtraButtons, Profile } from "./profile.js";
 
-export type RoleKind = "keyRow" | "keyCol" | "led" | "ledCol" | "piezo" | "button";
+export type RoleKind = "keyRow" | "keyCol" | "led" | "pixelData" | "piezo" | "button";
 
 export interface PinRole {
   pin: string;
@@ -13,7 +13,7 @@ export interface PinRole {
   index: number;
   /** Human label: "key row 1", "LED 5", "button NEW GAME". */
   label: string;
-  /** Net name on the schematic: ROW1, COL2, LED5, LCOL3, PIEZO, BTN_NEW. */
+  /** Net name on the schematic: ROW1, COL2, LED5, PIXDATA, PIEZO, BTN_NEW. */
   net: string;
   /** Watched with setWatch (wakes the toy). */
   watched: boolean;
@@ -53,17 +53,19 @@ export function declaredButtons(p: Profile): { key: keyof ExtraButtons; pin: str
   return out;
 }
 
-/** Pins in the order: key rows, key columns, LEDs / LED columns, piezo, buttons. */
+/** The pins that carry the LEDs: one per pad (direct) or the pixels' data pin. */
+export function ledPins(p: Profile): string[] {
+  return p.leds.drive === "direct" ? p.leds.pins : [p.leds.pin];
+}
+
+/** Pins in the order: key rows, key columns, LEDs / pixel data, piezo, buttons. */
 export function pinRoles(p: Profile): PinRole[] {
   const roles: PinRole[] = [];
-  const sharedRows = p.leds.drive === "matrix";
   p.keys.rowPins.forEach((pin, i) =>
     roles.push({
       pin, kind: "keyRow", index: i + 1, label: `key row ${i + 1}`, net: `ROW${i + 1}`,
       watched: false, pullup: false, output: true, pwm: false,
-      mode: sharedRows
-        ? "opendrain: low while row is scanned (also lights LED row through its PNP), else high-impedance"
-        : "opendrain: low while row is scanned, else high-impedance",
+      mode: "opendrain: low while row is scanned, else high-impedance",
     }),
   );
   p.keys.colPins.forEach((pin, i) =>
@@ -85,13 +87,11 @@ export function pinRoles(p: Profile): PinRole[] {
       }),
     );
   } else {
-    p.leds.colPins.forEach((pin, i) =>
-      roles.push({
-        pin, kind: "ledCol", index: i + 1, label: `LED column ${i + 1}`, net: `LCOL${i + 1}`,
-        watched: false, pullup: false, output: true, pwm: false,
-        mode: "output: low = on in the active row (sinks LED current)",
-      }),
-    );
+    roles.push({
+      pin: p.leds.pin, kind: "pixelData", index: 1, label: "pixel data", net: "PIXDATA",
+      watched: false, pullup: false, output: true, pwm: false,
+      mode: 'SPI MOSI, written by require("neopixel").write (hardware-timed, only when the frame changes)',
+    });
   }
   roles.push({
     pin: p.piezo, kind: "piezo", index: 1, label: "piezo", net: "PIEZO",

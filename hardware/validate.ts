@@ -4,9 +4,9 @@
  * message is always about the first thing to fix.
  */
 import { BOARD_IDS, BOARDS, findPin, findReserved, generalPins, isBoardId, type Board } from "./boards.js";
-import { ledDesign, ledHeadroomV, pinLoads, totalPinLoadMa } from "./design.js";
+import { hasPixels, ledDesign, ledHeadroomV, pinLoads, pixelDesign, totalPinLoadMa, type PixelProfile } from "./design.js";
 import { ProfileError } from "./errors.js";
-import { LED, NPN, PNP } from "./parts.js";
+import { LED, LEVEL_SHIFTER, NPN, PIXEL, PNP } from "./parts.js";
 import type { Profile } from "./profile.js";
 import { BUTTON_ORDER, pinRoles, type PinRole } from "./roles.js";
 
@@ -19,7 +19,8 @@ const TOP_FIELDS = [
 ];
 const KEY_FIELDS = ["rowPins", "colPins", "diodes"];
 const DIRECT_FIELDS = ["drive", "pins", "activeHigh", "transistors", "currentMa"];
-const MATRIX_FIELDS = ["drive", "sharedRows", "colPins", "transistors", "currentMa"];
+const NEOPIXEL_FIELDS = ["drive", "pin", "brightness", "levelShift"];
+const LEVEL_SHIFTS = ["74AHCT125", "none"];
 const NAME_RE = /^[a-z0-9][a-z0-9-]*$/;
 const MIN_SIZE = 2;
 const MAX_SIZE = 8;
@@ -89,7 +90,7 @@ function checkShape(p: Json, fail: (m: string) => never): void {
   checkPinList(keys.colPins, "keys.colPins", fail);
   if (typeof keys.diodes !== "boolean") fail(`"keys.diodes" must be true or false`);
 
-  if (!isObject(p.leds)) fail(`"leds" must be an object with "drive": "direct" or "matrix"`);
+  if (!isObject(p.leds)) fail(`"leds" must be an object with "drive": "direct" or "neopixel"`);
   const leds = p.leds as Json;
   if (leds.drive === "direct") {
     checkFields(leds, DIRECT_FIELDS, "leds.", fail);
@@ -97,16 +98,24 @@ function checkShape(p: Json, fail: (m: string) => never): void {
     if (typeof leds.activeHigh !== "boolean") fail(`"leds.activeHigh" must be true or false`);
     if (typeof leds.transistors !== "boolean") fail(`"leds.transistors" must be true or false`);
   } else if (leds.drive === "matrix") {
-    checkFields(leds, MATRIX_FIELDS, "leds.", fail);
-    checkPinList(leds.colPins, "leds.colPins", fail);
-    if (leds.sharedRows !== true) fail(`"leds.sharedRows" must be true: matrix LED rows are multiplexed on the key rows`);
-    if (leds.transistors !== true) {
-      fail(`"leds.transistors" must be true for a matrix: one pin cannot source a whole LED row, so rows need transistors`);
+    fail(
+      `"leds.drive": "matrix" is no longer built: LED rows multiplexed by JS timers need 0.78 ms of CPU every 1.25 ms on the ` +
+        `reference interpreter, which a Pico (25–45× slower) cannot hold; use "neopixel" (WS2812B pixels on one data pin)`,
+    );
+  } else if (leds.drive === "neopixel") {
+    checkFields(leds, NEOPIXEL_FIELDS, "leds.", fail);
+    if (typeof leds.pin !== "string" || leds.pin === "") fail(`"leds.pin" must be the pixels' data pin, like "A7"`);
+    const b = leds.brightness;
+    if (typeof b !== "number" || !Number.isInteger(b) || b < 1 || b > 255) {
+      fail(`"leds.brightness" must be a whole number from 1 to 255 (the largest byte written on a colour channel), got ${JSON.stringify(b)}`);
+    }
+    if (!LEVEL_SHIFTS.includes(leds.levelShift as string)) {
+      fail(`"leds.levelShift" must be ${LEVEL_SHIFTS.map((x) => JSON.stringify(x)).join(" or ")}, got ${JSON.stringify(leds.levelShift)}`);
     }
   } else {
-    fail(`"leds.drive" must be "direct" or "matrix", got ${JSON.stringify(leds.drive)}`);
+    fail(`"leds.drive" must be "direct" or "neopixel", got ${JSON.stringify(leds.drive)}`);
   }
-  if (typeof leds.currentMa !== "number" || !(leds.currentMa > 0) || leds.currentMa > LED.maxMa) {
+  if (leds.drive !== "neopixel" && (typeof leds.currentMa !== "number" || !(leds.currentMa > 0) || leds.currentMa > LED.maxMa)) {
     fail(`"leds.currentMa" must be above 0 and at most ${LED.maxMa} mA (the LED's continuous rating), got ${JSON.stringify(leds.currentMa)}`);
   }
 
@@ -133,9 +142,6 @@ function checkCounts(p: Profile, fail: (m: string) => never): void {
   if (p.keys.colPins.length !== p.cols) fail(`keys.colPins has ${p.keys.colPins.length} pins but cols is ${p.cols}; give one pin per key column`);
   if (p.leds.drive === "direct" && p.leds.pins.length !== p.rows * p.cols) {
     fail(`leds.pins has ${p.leds.pins.length} pins but a direct-drive ${p.rows}×${p.cols} board needs rows*cols = ${p.rows * p.cols}, one per LED`);
-  }
-  if (p.leds.drive === "matrix" && p.leds.colPins.length !== p.cols) {
-    fail(`leds.colPins has ${p.leds.colPins.length} pins but cols is ${p.cols}; a matrix needs one LED column pin per column`);
   }
 }
 
@@ -167,6 +173,15 @@ function checkPins(p: Profile, board: Board, fail: (m: string) => never): void {
     }
   }
 
+  if (p.leds.drive === "neopixel") {
+    const np = board.neopixel;
+    const pin = p.leds.pin;
+    if (!np) fail(`pin ${pin} (pixel data): WS2812 pixels are set up for ${BOARD_IDS.filter((id) => BOARDS[id].neopixel).join(", ")} only in this project (their data pins and 5 V supply are checked there), not ${board.id}`);
+    if (!np.dataPins.includes(pin)) {
+      fail(`pin ${pin} (pixel data) cannot carry require("neopixel").write on ${board.id}: ${np.dataPinRule}; use one of ${np.dataPins.join(" ")}`);
+    }
+  }
+
   if (board.watchSharesPinNumber) {
     const watchedByNumber = new Map<number, PinRole>();
     for (const role of roles.filter((r) => r.watched)) {
@@ -184,6 +199,7 @@ function checkPins(p: Profile, board: Board, fail: (m: string) => never): void {
 }
 
 function checkElectrics(p: Profile, board: Board, fail: (m: string) => never): void {
+  if (hasPixels(p)) return checkPixels(p, board, fail);
   const headroom = ledHeadroomV(p);
   if (headroom < 0.3) {
     fail(`vcc ${p.vcc} V leaves ${fmt(headroom)} V for the LED resistor after the ${LED.forwardV} V red LED and transistor drop; at least 0.3 V is needed`);
@@ -207,6 +223,41 @@ function checkElectrics(p: Profile, board: Board, fail: (m: string) => never): v
     const part = transistor.type === "NPN" ? NPN : PNP;
     if (transistor.collectorMa > part.maxMa) {
       fail(`each ${part.example} would switch ${fmt(transistor.collectorMa)} mA, above its ${part.maxMa} mA rating; lower "leds.currentMa"`);
+    }
+  }
+}
+
+/** Pixels: a data level they read as high, a supply they run on, and a USB budget that holds. */
+function checkPixels(p: PixelProfile, board: Board, fail: (m: string) => never): void {
+  const d = pixelDesign(p, board);
+  if (d.supplyV < PIXEL.vddMin || d.supplyV > PIXEL.vddMax) {
+    fail(`the pixels' supply ${d.supplyPin} is ${d.supplyV} V, outside the WS2812B's ${PIXEL.vddMin}–${PIXEL.vddMax} V`);
+  }
+  if (p.leds.levelShift === "74AHCT125") {
+    if (d.supplyV < LEVEL_SHIFTER.vccMin - 0.5) {
+      fail(`the 74AHCT125 would run from ${d.supplyPin} at ${d.supplyV} V, too far below its ${LEVEL_SHIFTER.vccMin} V minimum`);
+    }
+    if (d.pinHighV < LEVEL_SHIFTER.vih) {
+      fail(`pin ${p.leds.pin} (pixel data) is high at ${fmt(d.pinHighV)} V, below the 74AHCT125's ${LEVEL_SHIFTER.vih} V input threshold`);
+    }
+  } else if (d.pinHighV < d.vihV) {
+    fail(
+      `pin ${p.leds.pin} (pixel data) is only guaranteed ${fmt(d.pinHighV)} V high (vcc − 0.4 V), but WS2812B pixels at ${d.supplyV} V ` +
+        `need ${fmt(d.vihV)} V (0.7·VDD); set "levelShift": "74AHCT125"`,
+    );
+  }
+  const worst = board.power.runMa + d.allLitMa;
+  if (worst > d.usbMa) {
+    const most = Math.floor(((d.usbMa - board.power.runMa - d.darkMa) / d.count / (3 * PIXEL.channelMa)) * 255);
+    fail(
+      `${d.count} pixels at brightness ${p.leds.brightness} on every channel would draw ${fmt(d.allLitMa)} mA, ${fmt(worst)} mA with the board, ` +
+        `over the ${d.usbMa} mA USB gives; lower "leds.brightness" to at most ${most}`,
+    );
+  }
+  const loads = pinLoads(p, board);
+  for (const load of loads) {
+    if (load.ma > board.current.perPinMa) {
+      fail(`pin ${load.pin} (${load.label}) would carry ${fmt(load.ma)} mA (${load.what}) but ${board.id} allows ${board.current.perPinMa} mA per pin`);
     }
   }
 }

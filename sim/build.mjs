@@ -25,6 +25,6 @@ await build({
 
 const firmwareBuild = join(root, "firmware/build/build.ts");
 if (existsSync(firmwareBuild)) {
-  const r = spawnSync(process.execPath, [join(root, "sim/tsrun.mjs"), firmwareBuild, "--all"], { stdio: "inherit" });
+  const r = spawnSync(process.execPath, [join(root, "tools/tsrun.mjs"), firmwareBuild, "--all"], { stdio: "inherit" });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }

@@ -15,7 +15,7 @@ export const DEBOUNCE_PRESS_MS = 5;
 export const DEBOUNCE_RELEASE_MS = 10;
 
 export interface Debouncer {
-  // (The key count is deadline.length: no field of its own, one property less on the toy.)
+  // (The key count is deadline.length.)
   pressMs: number;
   releaseMs: number;
   /** Mask of the keys that exist. */

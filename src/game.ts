@@ -132,20 +132,11 @@ export interface Step {
 }
 
 /**
- * Whether a rule set can deal on this board at all: some reachable board other than the
- * target (and other than all dark, when dark starts are not allowed).
- */
-export function canDeal(t: MaskTables, target: number, darkStart: boolean): boolean {
-  const reachable = Math.pow(2, t.keys - t.quiet.length);
-  const excluded = 1 + (!darkStart && target !== 0 && isReachable(t, target) ? 1 : 0);
-  return reachable > excluded;
-}
-
-/**
  * The start of puzzle `puzzle` of seed `seed`: a uniformly random press set applied to the
  * target, redrawn while the result is not allowed. Each reachable board is hit by the same
  * number of press sets (2^quiet), so the starts are uniform over the solvable boards, never
- * solved, and never dark unless the rules allow it. Needs canDeal.
+ * solved, and never dark unless the rules allow it. Needs a board the rules can deal on
+ * (startCode with start −1).
  */
 export function dealStart(t: MaskTables, target: number, darkStart: boolean, seed: number, puzzle: number): number {
   const keyMask = t.keys >= 32 ? -1 : (1 << t.keys) - 1;
@@ -181,9 +172,9 @@ export const START_DARK = 4;
 
 /**
  * Why `start` cannot start a game under rule set `rules` (START_*), START_OK when it can; for
- * `start` −1, whether the rules can deal on this board at all (canDeal's test, repeated here so
- * the firmware needs one function for both). The firmware's path uses this code; startProblem
- * words it for the CLI, so the toy does not carry the long texts.
+ * `start` −1, whether the rules can deal on this board at all: some reachable board other than
+ * the target (and other than all dark, when dark starts are not allowed). startProblem words it
+ * for the CLI, so the toy does not carry the long texts.
  */
 export function startCode(t: MaskTables, target: number, rules: number, start: number): number {
   const darkStart = (RULE_TABLE[rules * RULE_COLUMNS + COL_FLAGS] & DARK_START) !== 0;

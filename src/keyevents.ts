@@ -94,8 +94,8 @@ export function createKeyEvents(keyCount: number, chordMask: number): KeyEvents 
  * in key order. Returns the number of events queued by this call.
  */
 export function keyEventsUpdate(s: KeyEvents, downMask: number, now: number): number {
-  // Helpers nested: on Espruino they cost RAM only while this runs (declared before use:
-  // Espruino does not hoist functions). They work on this call's s and now.
+  // (Helpers declared before use: Espruino does not hoist functions. They work on this
+  // call's s and now.)
   function push(type: number, arg: number): void {
     if (s.queueCount === EVENT_QUEUE_SIZE) {
       s.dropped++;

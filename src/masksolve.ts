@@ -16,8 +16,8 @@ export function effectOf(t: MaskTables, presses: number): number {
 
 /** Whether some set of presses toggles exactly the cells of `diff`. */
 export function isReachable(t: MaskTables, diff: number): boolean {
-  // Each check row must meet diff in an even number of cells (parity by clearing the lowest
-  // set bit: no popcount32 call, one top-level function less on the toy).
+  // Each check row must meet diff in an even number of cells (parity: one flip per set bit,
+  // clearing the lowest each time).
   for (let i = 0; i < t.check.length; i++) {
     let odd = false;
     for (let m = t.check[i] & diff; m !== 0; m &= m - 1) odd = !odd;
@@ -42,9 +42,8 @@ export const MAX_WALK_QUIET = 20;
  * Walks the solutions that turn `board` into `target`: the tables' particular solution (on an
  * invertible board the only one), then — every solution being the particular one plus a
  * combination of the quiet patterns — each combination in Gray-code order, one XOR apart, at
- * most `limit` solutions in all. `visit(presses, count)` sees each. Meaningless when the board
- * is not solvable. One function with its helpers inlined: on Espruino each top-level function
- * costs RAM for as long as the toy runs, so the device path shares this walk.
+ * most `limit` solutions in all. `visit(presses, count)` sees each with its number of presses.
+ * Meaningless when the board is not solvable.
  */
 export function walkSolutions(
   t: MaskTables, board: number, target: number, limit: number, visit: (presses: number, count: number) => void,
@@ -60,8 +59,9 @@ export function walkSolutions(
       while (((i >>> j) & 1) === 0) j++;
       x ^= t.quiet[j];
     }
+    // Its presses, counted one set bit at a time (a solution has few).
     let n = 0;
-    for (let m = x; m !== 0; m &= m - 1) n++; // popcount32(x), inlined as in isReachable
+    for (let m = x; m !== 0; m &= m - 1) n++;
     visit(x, n);
   }
 }
@@ -76,18 +76,6 @@ export function solutionMask(t: MaskTables, board: number, target: number): numb
     x = presses;
   });
   return x;
-}
-
-/** Index of the lowest set bit of a non-zero number (which quiet pattern a Gray-code step flips). */
-export function lowestBit(i: number): number {
-  let j = 0;
-  while (((i >>> j) & 1) === 0) j++;
-  return j;
-}
-
-/** How many solutions the Gray-code walks visit. */
-export function walkLength(t: MaskTables): number {
-  return Math.pow(2, Math.min(t.quiet.length, MAX_WALK_QUIET));
 }
 
 /**

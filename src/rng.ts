@@ -24,18 +24,11 @@ export function mul32(a: number, b: number): number {
 
 /** A 32-bit integer hash with good avalanche (lowbias32); returns a signed 32-bit integer. */
 export function mix32(x: number): number {
-  // mul32 again, nested: the toy needs only mix32, and a nested function costs RAM only while it runs.
-  function mul(a: number, b: number): number {
-    const al = a & 0xffff;
-    const lo = al * (b & 0xffff);
-    const mid = ((((a >>> 16) & 0xffff) * (b & 0xffff)) & 0xffff) + ((al * ((b >>> 16) & 0xffff)) & 0xffff) + (lo >>> 16);
-    return ((mid & 0xffff) << 16) | (lo & 0xffff);
-  }
   x = x | 0;
   x ^= x >>> 16;
-  x = mul(x, 0x7feb352d);
+  x = mul32(x, 0x7feb352d);
   x ^= x >>> 15;
-  x = mul(x, 0x846ca68b);
+  x = mul32(x, 0x846ca68b);
   x ^= x >>> 16;
   return x | 0;
 }

@@ -11,9 +11,8 @@
  * - classic: Lights Out style — par is the start's fewest presses, lost at 10 moves over par
  *   without a win.
  *
- * The table is stored as one typed array of columns per rule set (numbers and bit flags): on Espruino
- * that is a few JsVars instead of one or two per field of an object per rule set. Front ends
- * that like objects use RULE_SETS, built from the same columns.
+ * The table is one typed array of columns per rule set (numbers and bit flags), read with
+ * ruleColumn and hasRule; front ends that like objects use RULE_SETS, built from the same columns.
  */
 
 export const RULES_BASIC = 0;
@@ -33,10 +32,7 @@ export const LIVE_AFTER_END = 8;
 /** Lit pads blink (the 1978 toy) instead of shining steadily. */
 export const BLINK_LIT = 16;
 
-/**
- * The columns of the rule table: RULE_TABLE[r * RULE_COLUMNS + column] is rule set r's value.
- * One typed array for all columns: on Espruino each typed array costs a few JsVars of its own.
- */
+/** The columns of the rule table: RULE_TABLE[r * RULE_COLUMNS + column] is rule set r's value. */
 export const RULE_COLUMNS = 4;
 /** Its flags. */
 export const COL_FLAGS = 0;
@@ -55,9 +51,14 @@ export const RULE_TABLE = new Uint16Array([
   DARK_START,                                                       0,     10,       0,   // classic
 ]);
 
+/** Rule set `rules`'s value in column `col` (COL_*). */
+export function ruleColumn(rules: number, col: number): number {
+  return RULE_TABLE[rules * RULE_COLUMNS + col];
+}
+
 /** Whether rule set `rules` has flag `flag`. */
 export function hasRule(rules: number, flag: number): boolean {
-  return (RULE_TABLE[rules * RULE_COLUMNS + COL_FLAGS] & flag) !== 0;
+  return (ruleColumn(rules, COL_FLAGS) & flag) !== 0;
 }
 
 /** One rule set as an object, for front ends. */
@@ -78,14 +79,14 @@ function ruleSets(): RuleSet[] {
   for (let i = 0; i < RULE_NAMES.length; i++) {
     out.push({
       name: RULE_NAMES[i],
-      moveLimit: RULE_TABLE[i * RULE_COLUMNS + COL_MOVE_LIMIT],
-      overParLimit: RULE_TABLE[i * RULE_COLUMNS + COL_OVER_PAR_LIMIT],
+      moveLimit: ruleColumn(i, COL_MOVE_LIMIT),
+      overParLimit: ruleColumn(i, COL_OVER_PAR_LIMIT),
       darkLoses: hasRule(i, DARK_LOSES),
       darkStart: hasRule(i, DARK_START),
       sameGameDeals: hasRule(i, SAME_GAME_DEALS),
       liveAfterEnd: hasRule(i, LIVE_AFTER_END),
       blinkLit: hasRule(i, BLINK_LIT),
-      previewMs: RULE_TABLE[i * RULE_COLUMNS + COL_PREVIEW_MS],
+      previewMs: ruleColumn(i, COL_PREVIEW_MS),
     });
   }
   return out;

@@ -1,27 +1,9 @@
-// `merlin play` in-process through runMerlin with a capturing io.
-import { Readable } from "node:stream";
-import { describe, expect, it, vi } from "vitest";
-import { CommandIO } from "../sim/cli/command";
-import { runMerlin } from "../sim/cli/main";
+// `merlin play` in-process through the dispatcher (test/helpers/cli.ts).
+import { describe, expect, it } from "vitest";
+import { merlin as run, MerlinRun } from "./helpers/cli";
 
-// Until the registry lists `play`, add it here so the dispatcher can find it.
-vi.mock("../sim/cli/registry", async (importOriginal) => {
-  const mod = await importOriginal<typeof import("../sim/cli/registry")>();
-  const { playCommand } = await import("../sim/cli/play");
-  const listed = mod.COMMANDS.some((c) => c.name === "play");
-  return { COMMANDS: listed ? mod.COMMANDS : [...mod.COMMANDS, playCommand] };
-});
-
-async function merlin(args: string[], input?: string): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const io: CommandIO = {
-    out: (t) => void (out += t),
-    err: (t) => void (err += t),
-    stdin: input === undefined ? undefined : Readable.from([input]),
-  };
-  const code = await runMerlin(["play", ...args], io);
-  return { code, out, err };
+function merlin(args: string[], input?: string): Promise<MerlinRun> {
+  return run(["play", ...args], input);
 }
 
 async function json(args: string[]) {

@@ -1,13 +1,10 @@
 // The solver commands run in-process through the dispatcher, as a user would call them.
 import { describe, expect, it } from "vitest";
-import { runMerlin } from "../sim/cli/main";
+import { expectInputError, merlin as run, MerlinRun } from "./helpers/cli";
 import { gridPuzzle, pressKey } from "../src/puzzle";
 
-async function merlin(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const code = await runMerlin(argv, { out: (t) => void (out += t), err: (t) => void (err += t) });
-  return { code, out, err };
+function merlin(...argv: string[]): Promise<MerlinRun> {
+  return run(argv);
 }
 
 /** Replays a 1-based press order on a board string of the given grid puzzle. */
@@ -166,13 +163,13 @@ describe("help and bad input", () => {
     ["unknown pattern", ["analyze", "--pattern", "star"], /unknown pattern 'star'/],
     ["unknown option", ["analyze", "--colour", "3"], /unknown option --colour/],
     ["missing --from", ["solve"], /--from BOARD is required/],
-    ["--to and --target", ["solve", "--from", "dark", "--to", "lit", "--target", "dark"], /not both/],
+    ["--to and --target", ["solve", "--from", "dark", "--to", "lit", "--target", "dark"], /--to and --target cannot be given together/],
     ["bad target", ["solve", "--from", "dark", "--target", "square"], /--target must be one of ring, lit, dark/],
     ["states out of range", ["analyze", "--states", "10"], /--states must be a whole number from 2 to 9/],
     ["bad graph", ["analyze", "--graph", "1-1"], /joins a node to itself/],
     ["bad box", ["analyze", "--box", "3x3"], /use XxYxZ/],
-    ["two layouts", ["analyze", "--box", "2x2x2", "--intersections"], /choose one of --box, --intersections/],
-    ["grid option with a graph", ["analyze", "--graph", "path:4", "--wrap"], /--wrap cannot be combined with --graph/],
+    ["two layouts", ["analyze", "--box", "2x2x2", "--intersections"], /--box and --intersections cannot be given together/],
+    ["grid option with a graph", ["analyze", "--graph", "path:4", "--wrap"], /--graph and --wrap cannot be given together/],
     ["empty range", ["table", "--sizes", "9-3"], /the range is empty/],
     ["range too big", ["table", "--sizes", "2-99"], /--sizes must lie within 1-64/],
     ["stray argument", ["analyze", "plus"], /unexpected argument 'plus'/],
@@ -180,12 +177,7 @@ describe("help and bad input", () => {
   ];
   for (const [what, argv, message] of BAD) {
     it(`${what}: exit 2, one line on stderr, nothing on stdout`, async () => {
-      const r = await merlin(...argv);
-      expect(r.code).toBe(2);
-      expect(r.out).toBe("");
-      expect(r.err).toMatch(message);
-      expect(r.err.endsWith("\n")).toBe(true);
-      expect(r.err.trimEnd().split("\n")).toHaveLength(1);
+      await expectInputError(argv, message);
     });
   }
 });

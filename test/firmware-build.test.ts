@@ -1,5 +1,5 @@
-// The firmware build: the constant-inlining pass on small hand-written bundles (what it
-// inlines, what it must leave alone, and that behaviour does not change), a build that fails
+// The firmware build: the pass that declares terser's variables where Espruino needs them,
+// the property names it may shorten (from the firmware's types, never a built-in's), a build that fails
 // leaves the last good bundle untouched (for the simulator's loader too), an in-memory build
 // writes nothing, the scalar board configuration is folded at bundle time (each profile's
 // bundle carries only the code it can use), and `npm run build` rejects options it does not know.
@@ -10,9 +10,11 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import {
-  buildFirmware, bundleFirmware, checkFirmwareSources, configDefines, DEFAULT_PROFILE, outputPath, ROOT, type Bundle,
+  buildFirmware, bundleFirmware, checkFirmwareSources, configDefines, DEFAULT_PROFILE, firmwareSources, outputPath, ROOT,
+  type Bundle,
 } from "../firmware/build/build";
-import { inlineConstants } from "../firmware/build/inline-constants";
+import { hoistVars } from "../firmware/build/hoist-vars";
+import { builtinMembers, declaredMembers, mangledNames } from "../firmware/build/mangle";
 import type { Finding } from "../firmware/build/subset";
 import { listProfiles, loadProfile } from "../hardware/validate";
 import { loadFirmware } from "../sim/app/firmware-loader";
@@ -29,79 +31,62 @@ function run(code: string): unknown {
   return out.value;
 }
 
-describe("inlineConstants", () => {
-  it("inlines a constant read in several places and drops its declaration", () => {
-    const code = wrap("var A=5,B=!0;function f(){return A*2}function g(x){return B?x+A:0}out.value=[f(),g(1),A];");
-    const out = inlineConstants(code);
-    expect(out).not.toMatch(/\bA\b/);
-    expect(out).not.toMatch(/\bB\b/);
-    expect(out).not.toContain("var");
-    expect(out).toContain("return 5*2");
-    expect(parses(out)).not.toThrow();
-  });
-
-  it("keeps a name that is assigned or incremented", () => {
-    const code = wrap("var A=5,B=6,C=7;function f(){A=1;B++;return C}out.value=[f(),A,B];");
-    const out = inlineConstants(code);
-    expect(out).toContain("var A=5,B=6;");
-    expect(out).toContain("A=1;B++;return 7");
-    expect(out).toContain("out.value=[f(),A,B]");
-  });
-
-  it("keeps the declaration and the shadowed read when a function declares the same name", () => {
-    const code = wrap("var A=5;function f(A){return A}function g(){var A=2;return A}function h(){return A}out.value=[f(1),g(),h()];");
-    const out = inlineConstants(code);
-    expect(out).toContain("var A=5;");
-    expect(out).toContain("function f(A){return A}");
-    expect(out).toContain("function g(){var A=2;return A}");
-    expect(out).toContain("function h(){return 5}");
-    expect(run(out)).toEqual(run(code));
-  });
-
-  it("expands object shorthand", () => {
-    const out = inlineConstants(wrap("var X=5;out.value={X};"));
-    expect(out).toContain("out.value={X:5}");
-    expect(run(out)).toEqual({ X: 5 });
-  });
-
-  it("parenthesises -1 and !0 used as member objects", () => {
-    const code = wrap("var N=-1,T=!0;out.value=[N.toString(),T.toString(),1-N,!T];");
-    const out = inlineConstants(code);
-    expect(out).toContain("(-1).toString()");
-    expect(out).toContain("(!0).toString()");
-    expect(parses(out)).not.toThrow();
-    expect(run(out)).toEqual(["-1", "true", 2, false]);
-  });
-
-  it("leaves property keys alone", () => {
-    const code = wrap("var X=5;var a={X:1};a.X=a.X+X;out.value=[a.X,{X:X}];");
-    const out = inlineConstants(code);
-    expect(out).toContain("a={X:1}");
-    expect(out).toContain("a.X=a.X+5");
-    expect(out).toContain("{X:5}");
-    expect(run(out)).toEqual([6, { X: 5 }]);
-  });
-
-  it("does not change what a bundle computes", () => {
-    const code = wrap(
-      [
-        "var R=3,C=4,ON=!0,OFF=!1,NONE=-1,S=0,cells=[];",
-        "function idx(r,c){return r*C+c}",
-        "function at(r,c){var C=c;return r<0||C<0||r>=R?NONE:idx(r,C)}",
-        "function mk(C){return{R,C,on:ON,off:OFF}}",
-        "for(var r=0;r<R;r++)for(var c=0;c<C;c++)cells.push(at(r,c));",
-        "S=cells.length;",
-        "out.value={cells,edge:at(-1,0),grid:mk(9),s:S,n:NONE.toString(),t:ON.toString()};",
-      ].join(""),
-    );
-    const out = inlineConstants(code);
-    expect(out.length).toBeLessThan(code.length);
+describe("hoistVars (terser's inlining, made safe for an interpreter that does not hoist)", () => {
+  it("moves declarations without values to the start of their function, after its directives", () => {
+    const code = wrap('function f(a){return(t=a,t*2);var t}function h(){"use strict";x=1;return x;var x}out.value=[f(2),h(),(()=>{return(u=3,u+1);var u})()];');
+    const out = hoistVars(code);
+    expect(out).toContain('{"use strict";var x;x=1;return x;}');
+    expect(out).toContain("{var t;return(t=a,t*2);}");
+    expect(out).toContain("{var u;return(u=3,u+1);}");
     expect(parses(out)).not.toThrow();
     expect(run(out)).toEqual(run(code));
   });
 
-  it("returns code of any other shape unchanged", () => {
-    expect(inlineConstants("var A=5;print(A);")).toBe("var A=5;print(A);");
+  it("leaves declarations with values, and code without such declarations, as they are", () => {
+    const code = wrap("function f(){var a=1;g();var b=a+1;return b}function g(){}out.value=f();");
+    expect(hoistVars(code)).toBe(code);
+  });
+
+  it("the firmware bundle declares every variable before it is used (the subset check finds nothing)", async () => {
+    const b = await bundleFirmware(loadProfile(DEFAULT_PROFILE));
+    expect(b.findings).toEqual([]);
+    // terser inlined functions with arguments: their variables are declared at the start.
+    expect(b.code).toMatch(/\{var [a-zA-Z_$]+(,[a-zA-Z_$]+)*;/);
+  }, 60_000);
+});
+
+describe("property shortening follows the firmware's types (mangle.ts)", () => {
+  const names = mangledNames(ROOT, firmwareSources());
+  const builtin = builtinMembers(ROOT);
+
+  it("shortens the members of the firmware's own interfaces", () => {
+    // GameState, KeyEvents, Debouncer, Effects, MaskTables members.
+    for (const n of ["board", "moves", "histTop", "queueHead", "pressMs", "frame", "cues", "solve", "quiet"]) expect(names).toContain(n);
+  });
+
+  it("never a member of a built-in the firmware reaches: Object.keys, Pin.toggle, Storage.read, setWatch's options, …", () => {
+    for (const n of ["keys", "toggle", "read", "write", "repeat", "edge", "debounce", "length", "push", "assign", "CRC32", "log"]) {
+      expect(builtin.has(n), n).toBe(true);
+      expect(names, n).not.toContain(n);
+    }
+    expect(names.filter((n) => builtin.has(n))).toEqual([]);
+  });
+
+  it("reads members from interface bodies only, past comments, strings, methods and nested types", () => {
+    const src = [
+      "// interface Fake { notMe: number }",
+      'const s = "interface Str { noStr: number }";',
+      "export interface A {",
+      "  /** doc: a member */ one: number;",
+      "  two?: { inner: number };",
+      "  three(x: number): void;",
+      "  readonly four: (y: string) => number;",
+      "  [key: string]: unknown;",
+      "}",
+      "type T = { five: number };",
+    ].join("\n");
+    expect(declaredMembers(src, true)).toEqual(["four", "one", "three", "two"]);
+    expect(declaredMembers("declare function f(o: { opt?: number }): void; declare namespace N { function g(): void; }", false)).toEqual(["g", "opt"]);
   });
 });
 
@@ -175,8 +160,9 @@ describe("the board configuration is folded at bundle time", () => {
       expect(b.findings).toEqual([]);
       for (const d of Object.keys(configDefines(p))) expect(b.code).not.toMatch(new RegExp(`\\b${d}\\b`));
       const has = (s: string) => b.code.includes(s);
-      // The multiplexed LED scan (its 1.25 ms row slot) only where the LEDs are multiplexed.
-      expect(has("1.25")).toBe(p.leds.drive === "matrix");
+      // The pixel output only where the LEDs are WS2812 pixels; no JS-timed LED multiplexing anywhere.
+      expect(has('require("neopixel")')).toBe(p.leds.drive === "neopixel");
+      expect(has("1.25")).toBe(false);
       // Extra buttons are read with pin.read(); nothing else calls read() without arguments.
       expect(has(".read()")).toBe(p.buttons !== undefined && Object.keys(p.buttons).length > 0);
       expect(has("setDeepSleep")).toBe(p.chip === "stm32");
@@ -225,7 +211,7 @@ describe("the simulator's loader when the firmware does not build", () => {
 
 describe("npm run build options", () => {
   it("rejects an unknown option in one line with exit code 2", () => {
-    const r = spawnSync(process.execPath, [join(ROOT, "sim", "tsrun.mjs"), join(ROOT, "firmware", "build", "build.ts"), "--bord", "nope"], {
+    const r = spawnSync(process.execPath, [join(ROOT, "tools", "tsrun.mjs"), join(ROOT, "firmware", "build", "build.ts"), "--bord", "nope"], {
       encoding: "utf8",
     });
     expect(r.status).toBe(2);

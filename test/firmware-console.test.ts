@@ -21,6 +21,17 @@ describe.each(listProfiles())("%s console", (name) => {
     expect(board.errors).toEqual([]);
   });
 
+  it("keeps the console API's names: the build shortens internal properties, never these", () => {
+    const board = bootToy(name);
+    expect((board.eval("Object.keys(Merlin)") as string[]).slice().sort()).toEqual(
+      ["goal", "hint", "mute", "newGame", "press", "selfTest", "setIdle", "setRules", "sleep", "start", "state", "stats", "undo"],
+    );
+    expect(Object.keys(board.eval("Merlin.state()") as object)).toEqual(
+      ["board", "moves", "status", "reason", "rules", "seed", "puzzle", "par", "leds", "muted", "asleep", "error"],
+    );
+    expect(Object.keys(board.eval("Merlin.stats()") as object)).toEqual(["games", "wins", "best"]);
+  });
+
   it("rejects a bad start or rule set with an error and leaves the game as it was", () => {
     const board = bootToy(name);
     const before = toyState(board);

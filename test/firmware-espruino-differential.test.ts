@@ -145,7 +145,7 @@ async function runSession(image: FlashImage, s: Session): Promise<string | null>
 const PROFILES: [string, number, number][] = [
   // profile, sessions, calls per session
   ["pico-3x3", 100, 14],
-  ["pico-4x4-matrix", 6, 14],
+  ["pico-4x4-neopixel", 6, 14],
   ["mdbt42q-3x3", 6, 14],
   ["esp32-3x3", 6, 14],
 ];

@@ -4,6 +4,8 @@
 // positions and reads status and move counts. Virtual clock only.
 import { beforeAll, describe, expect, it } from "vitest";
 import { listProfiles } from "../hardware/validate";
+import type { Profile } from "../hardware/profile";
+import { bitsToMask } from "../src/maskbits";
 import { minimumSolution } from "../src/masksolve";
 import { CUE_PRESS, cueNotes } from "../src/sounds";
 import type { VirtualBoard } from "../sim/board";
@@ -88,7 +90,29 @@ function expectLossCue(board: VirtualBoard, fromT: number): void {
 
 /** Pads a board's LEDs show: 1 lit, 0 dark (over one full refresh of the display). */
 function shown(board: VirtualBoard): string {
+  if (board.profile.leds.drive === "neopixel") return shownNow(board, board.profile);
   return board.ledFrame();
+}
+
+/**
+ * What the pads show at this instant. Direct LEDs: the pins. WS2812 pixels: the bytes the
+ * firmware last sent with require("neopixel").write, three a pad (green, red, blue) — and a
+ * lit pad is always Merlin's red at exactly the profile's brightness cap, never above it (the
+ * power budget in hardware/generated counts that cap on every channel).
+ */
+function shownNow(board: VirtualBoard, profile: Profile): string {
+  const leds = profile.leds;
+  if (leds.drive !== "neopixel") return board.leds(0.01).map((l) => (l.litNow > 0.5 ? "1" : "0")).join("");
+  const pads = profile.rows * profile.cols;
+  const bytes = board.pixels.bytes(leds.pin) ?? new Uint8Array(0);
+  let s = "";
+  for (let i = 0; i < pads; i++) {
+    const [g, r, b] = [bytes[3 * i] ?? 0, bytes[3 * i + 1] ?? 0, bytes[3 * i + 2] ?? 0];
+    const lit = g !== 0 || r !== 0 || b !== 0;
+    if (lit) expect([g, r, b], `pixel ${i + 1}`).toEqual([0, leds.brightness, 0]);
+    s += lit ? "1" : "0";
+  }
+  return s;
 }
 
 /**
@@ -180,7 +204,7 @@ describe.each(PROFILES)("%s through its pins", (name) => {
     let start: number;
     let solution: number[];
     if (pads === 9) {
-      start = fromBits("010110101");
+      start = bitsToMask("010110101");
       // Brute force over all 512 press sets (no solver): the only one that reaches the goal.
       const found: number[] = [];
       for (let p = 0; p < 512; p++) {
@@ -399,7 +423,7 @@ describe.each(PROFILES)("%s through its pins", (name) => {
 
   /** Taps the other pads (one move and one buzz each, their patterns on the LEDs), then frees the stuck key. */
   function expectOthersThenRelease(board: VirtualBoard, from: ReturnType<typeof toyState>): void {
-    let expected = fromBits(from.board);
+    let expected = bitsToMask(from.board);
     for (const k of OTHERS) {
       const t1 = board.clock.now;
       tap(board, k);
@@ -470,7 +494,7 @@ describe.each(PROFILES)("%s through its pins", (name) => {
     expect(shown(board)).toBe(before.board);
     tap(board, 2);
     expect(toyState(board).moves).toBe(4);
-    expect(shown(board)).toBe(bits(fromBits(before.board) ^ g.toggle[2]));
+    expect(shown(board)).toBe(bits(bitsToMask(before.board) ^ g.toggle[2]));
     expectHealthy(board);
   });
 
@@ -512,7 +536,7 @@ describe.each(PROFILES)("%s through its pins", (name) => {
       // Playable: a tap is one move and toggles its pattern.
       tap(board, 2);
       expect(toyState(board).moves).toBe(st.moves + 1);
-      expect(shown(board)).toBe(bits(fromBits(st.board) ^ g.toggle[2]));
+      expect(shown(board)).toBe(bits(bitsToMask(st.board) ^ g.toggle[2]));
       expectHealthy(board);
     }
   });
@@ -668,7 +692,7 @@ describe.each(PROFILES)("%s through its pins", (name) => {
         // Playable.
         tap(board, 2);
         expect(toyState(board).moves).toBe(st.moves + 1);
-        expect(shown(board)).toBe(bits(fromBits(st.board) ^ g.toggle[2]));
+        expect(shown(board)).toBe(bits(bitsToMask(st.board) ^ g.toggle[2]));
         expectHealthy(board);
       }
     });
@@ -704,7 +728,7 @@ describe.each(PROFILES)("%s through its pins", (name) => {
     expect(board.sleepState().waitingOnlyForInput).toBe(false);
     tap(board, 1);
     expect(toyState(board).moves).toBe(st.moves + 1);
-    expect(shown(board)).toBe(bits(fromBits(st.board) ^ g.toggle[1]));
+    expect(shown(board)).toBe(bits(bitsToMask(st.board) ^ g.toggle[1]));
     expectHealthy(board);
   });
 
@@ -747,7 +771,7 @@ describe.each(PROFILES)("%s through its pins", (name) => {
     expect(shown(board)).toBe(played.board);
     // What power-on would resume is that game too.
     const saved = savedText(board, "merlin.gam");
-    expect(saved.split(",").slice(6, 8)).toEqual([String(fromBits(played.board)), "1"]);
+    expect(saved.split(",").slice(6, 8)).toEqual([String(bitsToMask(played.board)), "1"]);
     expectHealthy(board);
   });
 
@@ -848,12 +872,10 @@ describe.each(PROFILES)("%s through its pins", (name) => {
   });
 
   // 12 ---------------------------------------------------------------------------------
-  // scanner.ts: direct boards poll every 2 ms while a key is down; matrix boards read each row
-  // once per 5 ms frame (4 slots of 1.25 ms) and debounce at every slot. debounce.ts: 5 ms
-  // press debounce.
-  const matrix = g.profile.leds.drive === "matrix";
+  // scanner.ts: every board polls every 2 ms while a key is down. debounce.ts: 5 ms press
+  // debounce. Pixels show a frame the moment it is written.
   const DEBOUNCE_MS = 5;
-  const SCAN_MS = matrix ? 5 : 2;
+  const SCAN_MS = 2;
 
   /** Virtual ms from a clean key-down to the first visible LED change, for every pad. */
   function latencies(board: VirtualBoard): number[] {
@@ -883,33 +905,15 @@ describe.each(PROFILES)("%s through its pins", (name) => {
   });
 });
 
-/** True when some LED that is being shown right now differs from the pattern `old`. */
+/** True when some LED differs right now from the pattern `old`. */
 function visibleChange(board: VirtualBoard, g: PadGeometry, old: string): boolean {
-  const lit = board.leds(0.01);
-  if (g.profile.leds.drive === "direct") return lit.some((l, i) => (l.litNow > 0.5 ? "1" : "0") !== old[i]);
-  // Matrix: only the active row is lit; a row is active while its key-row line is driven low.
-  const rowPins = g.profile.keys.rowPins;
-  for (let r = 0; r < g.rows; r++) {
-    const p = board.pin(rowPins[r]);
-    if (!(p.level === 0 && p.strength === 2)) continue;
-    for (let c = 0; c < g.cols; c++) {
-      const i = r * g.cols + c;
-      if ((lit[i].litNow > 0.5 ? "1" : "0") !== old[i]) return true;
-    }
-  }
-  return false;
+  return shownNow(board, g.profile).split("").some((c, i) => c !== old[i]);
 }
 
 function popcountOf(m: number): number {
   let n = 0;
   for (let x = m >>> 0; x; x &= x - 1) n++;
   return n;
-}
-
-function fromBits(s: string): number {
-  let m = 0;
-  for (let i = 0; i < s.length; i++) if (s[i] === "1") m |= 1 << i;
-  return m >>> 0;
 }
 
 /** A file's text as the toy wrote it, after checking the CRC-32 it keeps with it (firmware/store.ts). */

@@ -1,19 +1,15 @@
 // Starts are drawn uniformly from the solvable boards: every reachable board can be dealt,
 // nothing unreachable ever is, and the rejected ones (the goal, all dark under basic) never are.
 import { describe, expect, it } from "vitest";
-import { canDeal, createGame, dealStart } from "../src/game";
+import { createGame, dealStart, START_NO_DEAL, START_OK, startCode } from "../src/game";
 import { effectOf, solvable } from "../src/masksolve";
 import { gridPuzzle } from "../src/puzzle";
 import { RULES_BASIC, RULES_MERLIN1978 } from "../src/rules";
 import { nextRandom, seedRandom } from "../src/rng";
 import { compileTables, MaskTables } from "../src/tables";
 import { namedTarget } from "../src/boardstate";
+import { cellsToMask } from "../src/maskbits";
 
-function maskOf(b: Uint8Array): number {
-  let m = 0;
-  for (let i = 0; i < b.length; i++) if (b[i]) m |= 1 << i;
-  return m;
-}
 
 /** Every board some press set turns into the target (brute force over all press sets). */
 function reachableBoards(t: MaskTables, target: number): Set<number> {
@@ -54,7 +50,7 @@ describe("uniform starts", () => {
   it("4×4 plus (singular, 2^12 of 2^16 boards solvable): every solvable board is dealt, no unsolvable one", () => {
     const p = gridPuzzle({ rows: 4, cols: 4, pattern: "plus" });
     const t = compileTables(p);
-    const target = maskOf(namedTarget(p, "ring"));
+    const target = cellsToMask(namedTarget(p, "ring"));
     const reachable = reachableBoards(t, target);
     expect(reachable.size).toBe(4096);
     const counts = dealCounts(t, target, RULES_BASIC, 100000);
@@ -66,14 +62,14 @@ describe("uniform starts", () => {
     expect(counts.size).toBe(reachable.size);
   });
 
-  it("canDeal says when a board has nothing to deal", () => {
+  it("startCode with start −1 says when a board has nothing to deal", () => {
     // 1×1 plus: the only boards are dark and lit. Target lit: basic can deal nothing (dark is a loss).
     const one = compileTables(gridPuzzle({ rows: 1, cols: 1, pattern: "plus" }));
-    expect(canDeal(one, 1, false)).toBe(false);
-    expect(canDeal(one, 1, true)).toBe(true);
+    expect(startCode(one, 1, RULES_BASIC, -1)).toBe(START_NO_DEAL);
+    expect(startCode(one, 1, RULES_MERLIN1978, -1)).toBe(START_OK);
     expect(dealStart(one, 1, true, 5, 0)).toBe(0);
     expect(() => createGame(one, 1, RULES_BASIC, 1, 0)).toThrow(/no puzzle to deal/);
-    expect(canDeal(merlin, RING, false)).toBe(true);
+    expect(startCode(merlin, RING, RULES_BASIC, -1)).toBe(START_OK);
   });
 
   it("dealStart's inlined generator is rng.ts's seedRandom + nextRandom", () => {

@@ -441,7 +441,7 @@ describe("board files for the large-board CLI (sim/cli/large.ts)", () => {
     expect(five.summary).toMatchObject({ solvable: true, moves: 15, nullity: 2, minimal: true });
     const un = runLargeSolve({ fromFile: file("un.txt", "10000\n00000\n00000\n00000\n00000\n") });
     expect(un.summary).toMatchObject({ solvable: false, moves: null, nullity: 2, minimal: false });
-    expect(() => runLargeSolve({ size: 6, fromFile: start })).toThrow(/is 5×5, but the size asked for is 6×6/);
+    expect(() => runLargeSolve({ size: 6, fromFile: start })).toThrow(/five.txt line 1 has 5 cells, but the size asked for is 6×6/);
     expect(() => runLargeSolve({ size: 5 })).toThrow(/exactly one start/);
     expect(runLargeAnalyze(30, 30)).toMatchObject({ nullity: 20, invertible: false, rank: 880 });
   });

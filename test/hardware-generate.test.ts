@@ -27,7 +27,7 @@ function committed(): string[] {
 }
 
 function profilePins(p: Profile): string[] {
-  const leds = p.leds.drive === "direct" ? p.leds.pins : p.leds.colPins;
+  const leds = p.leds.drive === "direct" ? p.leds.pins : [p.leds.pin];
   return [...p.keys.rowPins, ...p.keys.colPins, ...leds, p.piezo, ...Object.values(p.buttons ?? {})];
 }
 
@@ -152,7 +152,7 @@ describe("hardware/generated", () => {
 
   it("--check exits 0 on an up-to-date tree", () => {
     const root = join(hardwareDir(), "..");
-    const out = execFileSync(process.execPath, ["sim/tsrun.mjs", "hardware/generate.ts", "--check"], { cwd: root, encoding: "utf8" });
+    const out = execFileSync(process.execPath, ["tools/tsrun.mjs", "hardware/generate.ts", "--check"], { cwd: root, encoding: "utf8" });
     expect(out).toContain("up to date (20 files)");
   });
 });
@@ -168,21 +168,23 @@ describe.each(profiles.map((p) => [p.name, p] as const))("%s", (_name, p) => {
     const n = p.rows * p.cols;
     expect(line(lines, "Espruino board")?.quantity).toBe(1);
     expect(line(lines, "Pad switch")?.quantity).toBe(n);
-    expect(line(lines, "LED")?.quantity).toBe(n);
-    expect(line(lines, "LED")?.value).toContain("Vf 2.0 V");
+    const pixels = p.leds.drive === "neopixel";
+    expect(line(lines, pixels ? "RGB LED pixel" : "LED")?.quantity).toBe(n);
+    if (!pixels) expect(line(lines, "LED")?.value).toContain("Vf 2.0 V");
     expect(line(lines, "Key diode")?.quantity).toBe(p.keys.diodes ? n : undefined);
     expect(line(lines, "Function button")?.quantity).toBe(p.buttons ? Object.keys(p.buttons).length : undefined);
     expect(line(lines, "Piezo")?.quantity).toBe(1);
-    expect(line(lines, "Battery holder")?.quantity).toBe(1);
+    expect(line(lines, pixels ? "USB power supply" : "Battery holder")?.quantity).toBe(1);
   });
 
   it("LED resistors come from Ohm's law, rounded up to E12", () => {
+    if (p.leds.drive === "neopixel") return; // pixels regulate their own current (hardware-neopixel.test.ts)
     const lines = bom(p);
-    const viaTransistor = p.leds.drive === "matrix" || p.leds.transistors;
+    const viaTransistor = p.leds.transistors;
     const exact = (p.vcc - RED_LED_VF - (viaTransistor ? VCE_SAT : 0)) / (p.leds.currentMa / 1000);
-    const resistor = line(lines, p.leds.drive === "matrix" ? "LED column resistor" : "LED resistor")!;
+    const resistor = line(lines, "LED resistor")!;
     expect(parseOhms(resistor.value)).toBe(e12AtLeast(exact));
-    expect(resistor.quantity).toBe(p.leds.drive === "matrix" ? p.cols : p.rows * p.cols);
+    expect(resistor.quantity).toBe(p.rows * p.cols);
     // Rounding up never raises the current above the design figure.
     expect((p.vcc - RED_LED_VF - (viaTransistor ? VCE_SAT : 0)) / parseOhms(resistor.value)).toBeLessThanOrEqual(p.leds.currentMa / 1000);
   });
@@ -190,14 +192,7 @@ describe.each(profiles.map((p) => [p.name, p] as const))("%s", (_name, p) => {
   it("transistors and base resistors appear exactly where declared", () => {
     const lines = bom(p);
     const base = line(lines, "Base resistor");
-    if (p.leds.drive === "matrix") {
-      // One PNP per row switches a whole row: cols LEDs at the design current.
-      const collector = (p.cols * p.leds.currentMa) / 1000;
-      expect(line(lines, "Row transistor (PNP)")?.quantity).toBe(p.rows);
-      expect(parseOhms(base!.value)).toBe(e12AtMost((p.vcc - VBE) / (collector / FORCED_BETA)));
-      expect(base!.quantity).toBe(p.rows);
-      expect(line(lines, "Base-emitter pull-up resistor")?.quantity).toBe(p.rows);
-    } else if (p.leds.transistors) {
+    if (p.leds.drive === "direct" && p.leds.transistors) {
       const collector = p.leds.currentMa / 1000;
       expect(line(lines, `LED transistor (${p.leds.activeHigh ? "NPN" : "PNP"})`)?.quantity).toBe(p.rows * p.cols);
       expect(parseOhms(base!.value)).toBe(e12AtMost((p.vcc - VBE) / (collector / FORCED_BETA)));
@@ -245,6 +240,10 @@ describe.each(profiles.map((p) => [p.name, p] as const))("%s", (_name, p) => {
 
   it("power.md states the board limits and the worst-case total", () => {
     const md = out["power.md"];
+    if (p.leds.drive === "neopixel") {
+      expect(md).toMatch(/\| All \d+ pixels at \d+ on every channel, JavaScript running \(worst case\) \| [\d.]+ \| [\d.]+ \| [\d.]+ \| 500 \|/);
+      return;
+    }
     expect(md).toContain(`${board.current.perPinMa} mA per pin, ${board.current.totalMa} mA for all pins together`);
     expect(md).toMatch(/\| \*\*all pins\*\* \| \| \*\*[\d.]+\*\* \|/);
     expect(md).toMatch(/Awake, all \d+ LEDs lit/);
@@ -267,10 +266,12 @@ describe("worked examples", () => {
     expect(line(lines, "Base resistor")?.value).toBe("4.7 kohm");
   });
 
-  it("pico-4x4-matrix: (3.3 − 2.0 − 0.2) V / 15 mA = 73 Ω → 82 Ω; row base 2.6 V / 3 mA = 867 Ω → 820 Ω", () => {
-    const lines = bom(byName.get("pico-4x4-matrix")!);
-    expect(line(lines, "LED column resistor")?.value).toBe("82 ohm");
-    expect(line(lines, "Base resistor")?.value).toBe("820 ohm");
+  it("pico-4x4-neopixel: 16 × (3 × 20 mA × 48/255 + 1 mA) + 32 mA = 228.7 mA worst case on USB; 330 Ω into pixel 1", () => {
+    const lines = bom(byName.get("pico-4x4-neopixel")!);
+    expect(line(lines, "RGB LED pixel")?.quantity).toBe(16);
+    expect(line(lines, "Pixel data resistor")?.value).toBe("330 ohm");
     expect(line(lines, "Key diode")?.quantity).toBe(16);
+    expect(16 * (3 * 20 * (48 / 255) + 1) + 32).toBeCloseTo(228.7, 1);
+    expect(files.get("pico-4x4-neopixel/power.md")).toContain("| 196.7 | 32 | 228.7 | 500 |");
   });
 });

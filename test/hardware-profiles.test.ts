@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { BOARDS } from "../hardware/boards.js";
 import { listProfiles, loadProfile, profilesDir, ProfileError, validateProfile } from "../hardware/validate.js";
 
-const SHIPPED = ["esp32-3x3", "mdbt42q-3x3", "pico-3x3", "pico-4x4-matrix"];
+const SHIPPED = ["esp32-3x3", "mdbt42q-3x3", "pico-3x3", "pico-4x4-neopixel"];
 
 // Profiles as parsed JSON, mutated freely to break one rule at a time.
 type Raw = any;
@@ -38,7 +38,7 @@ function accepts(name: string, mutate: (p: Raw) => void): void {
 
 /** Every pin a profile names, read straight from the JSON. */
 function pinsOf(p: Raw): string[] {
-  const leds = p.leds.drive === "direct" ? p.leds.pins : p.leds.colPins;
+  const leds = p.leds.drive === "direct" ? p.leds.pins : [p.leds.pin];
   return [...p.keys.rowPins, ...p.keys.colPins, ...leds, p.piezo, ...Object.values(p.buttons ?? {})] as string[];
 }
 
@@ -71,10 +71,11 @@ describe("shipped profiles", () => {
     expect(p.leds.currentMa).toBeLessThanOrEqual(20);
   });
 
-  it("pico-4x4-matrix multiplexes LED rows on the key rows and has Merlin's four function buttons", () => {
-    const p = raw("pico-4x4-matrix");
-    expect(p.leds).toMatchObject({ drive: "matrix", sharedRows: true, transistors: true });
-    expect(p.leds.colPins).toHaveLength(4);
+  it("pico-4x4-neopixel has a WS2812B pixel per pad on an SPI MOSI pin, diodes, and Merlin's four function buttons", () => {
+    const p = raw("pico-4x4-neopixel");
+    expect(p.leds).toMatchObject({ drive: "neopixel", levelShift: "74AHCT125" });
+    expect(["A7", "B5", "B15"]).toContain(p.leds.pin); // SPI MOSI on the Pico's header (STM32F401 AF table)
+    expect(p.keys.diodes).toBe(true);
     expect(Object.keys(p.buttons).sort()).toEqual(["compTurn", "hitMe", "newGame", "sameGame"]);
   });
 
@@ -115,8 +116,8 @@ describe("validation rules", () => {
   });
 
   it("rejects two watched STM32 pins sharing a pin number (key column A3 and button B3)", () => {
-    expect(rejection("pico-4x4-matrix", (p) => (p.buttons.newGame = "B3"))).toBe(
-      'profile "pico-4x4-matrix": pins A3 (key column 4) and B3 (button NEW GAME) are both watched but share pin number 3; ' +
+    expect(rejection("pico-4x4-neopixel", (p) => (p.buttons.newGame = "B3"))).toBe(
+      'profile "pico-4x4-neopixel": pins A3 (key column 4) and B3 (button NEW GAME) are both watched but share pin number 3; ' +
         "PICO cannot setWatch two pins with the same number, so move one to a pin with another number",
     );
   });
@@ -213,15 +214,10 @@ describe("validation rules", () => {
     );
   });
 
-  it("rejects a matrix LED column count other than cols", () => {
-    expect(rejection("pico-4x4-matrix", (p) => p.leds.colPins.pop())).toBe(
-      'profile "pico-4x4-matrix": leds.colPins has 3 pins but cols is 4; a matrix needs one LED column pin per column',
-    );
-  });
-
-  it("rejects a matrix without row transistors", () => {
-    expect(rejection("pico-4x4-matrix", (p) => (p.leds.transistors = false))).toMatch(
-      /^profile "pico-4x4-matrix": "leds\.transistors" must be true for a matrix/,
+  it("rejects the dropped matrix drive, saying why and what to use instead", () => {
+    expect(rejection("pico-4x4-neopixel", (p) => (p.leds = { drive: "matrix", sharedRows: true, colPins: ["B1", "A7", "A6", "A5"], transistors: true, currentMa: 15 }))).toBe(
+      'profile "pico-4x4-neopixel": "leds.drive": "matrix" is no longer built: LED rows multiplexed by JS timers need 0.78 ms of CPU every 1.25 ms ' +
+        'on the reference interpreter, which a Pico (25–45× slower) cannot hold; use "neopixel" (WS2812B pixels on one data pin)',
     );
   });
 

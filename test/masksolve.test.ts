@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { bitsToMask } from "../src/maskbits";
 import { popcount32 } from "../src/gf2";
 import {
   effectOf,
@@ -21,11 +22,6 @@ const RING = 0b111101111;
 const plus4 = compileTables(gridPuzzle({ rows: 4, cols: 4, pattern: "plus" }));
 const plus5 = compileTables(gridPuzzle({ rows: 5, cols: 5, pattern: "plus" }));
 
-function bitsOf(s: string): number {
-  let m = 0;
-  for (let i = 0; i < s.length; i++) if (s[i] === "1") m |= 1 << i;
-  return m;
-}
 
 function keysOf(mask: number, n: number): number[] {
   const out: number[] = [];
@@ -80,8 +76,8 @@ describe("footprintOrder", () => {
 
 describe("mask solver on Merlin 3×3 (invertible)", () => {
   it("solves source 003's worked example 010110101 → 111101111 with keys 3, 4, 5, 8, 9", () => {
-    const from = bitsOf("010110101");
-    const to = bitsOf("111101111");
+    const from = bitsToMask("010110101");
+    const to = bitsToMask("111101111");
     expect(keysOf(solutionMask(t3, from, to), 9)).toEqual([3, 4, 5, 8, 9]);
     expect(keysOf(minimumSolution(t3, from, to), 9)).toEqual([3, 4, 5, 8, 9]);
     expect(pressCount(t3, from, to)).toBe(5);

@@ -1,16 +1,11 @@
 // `merlin sim --basic`: source 002's BASIC listing played on the virtual toy, scripted from a
-// string on standard input. Every text below is the listing's.
-import { Readable } from "node:stream";
+// string on standard input. Every text below is the listing's, but the line after a loss
+// saying why; and `merlin play` on the pure core must print the same dialogue.
 import { describe, expect, it } from "vitest";
-import { CommandIO } from "../sim/cli/command";
-import { runMerlin } from "../sim/cli/main";
+import { merlin, MerlinRun } from "./helpers/cli";
 
-async function basic(args: string[], input: string): Promise<{ code: number; out: string; err: string }> {
-  let out = "";
-  let err = "";
-  const io: CommandIO = { out: (t) => void (out += t), err: (t) => void (err += t), stdin: Readable.from([input]) };
-  const code = await runMerlin(["sim", "--basic", ...args], io);
-  return { code, out, err };
+function basic(args: string[], input: string): Promise<MerlinRun> {
+  return merlin(["sim", "--basic", ...args], input);
 }
 
 /** PRINT: PRINT, the rows at TAB(7+3*J), PRINT. */
@@ -36,7 +31,7 @@ describe("merlin sim --basic", () => {
   it("a loss when every pad goes dark, then Y deals a new board and end of input ends cleanly", async () => {
     const r = await basic(["--start", "110110000"], "1\nY\n");
     expect(r.code).toBe(0);
-    expect(r.out.startsWith(board("110110000") + "ASSIGN# 1  ? " + board("000000000") + "YOU LOSED THE GAME !!\nTRY AGAIN (Y OR N)? ")).toBe(true);
+    expect(r.out.startsWith(board("110110000") + "ASSIGN# 1  ? " + board("000000000") + "YOU LOSED THE GAME !!\n(every pad went dark)\nTRY AGAIN (Y OR N)? ")).toBe(true);
     const again = r.out.split("TRY AGAIN (Y OR N)? ")[1];
     expect(again).toMatch(/^\n\n( {10}[01]  [01]  [01]\n){3}\nASSIGN# 1  \? \n$/);
     expect(again).not.toContain("0  0  0\n          0  0  0\n          0  0  0");
@@ -46,13 +41,26 @@ describe("merlin sim --basic", () => {
     const r = await basic(["--start", "010110101"], "1\n".repeat(20));
     expect(r.out).toContain("ASSIGN# 20  ? ");
     expect(r.out).not.toContain("ASSIGN# 21");
-    expect(r.out).toMatch(/YOU LOSED THE GAME !!\nTRY AGAIN \(Y OR N\)\? \n$/);
+    expect(r.out).toMatch(/YOU LOSED THE GAME !!\n\(20 moves used\)\nTRY AGAIN \(Y OR N\)\? \n$/);
   });
 
   it("anything but 1..9 is ??? ILLEGAL INPUT and does not count (0 and negatives too, unlike the listing)", async () => {
     const r = await basic(["--start", "010110101"], "0\n-1\n10\nx\n\n3\n");
     const illegal = "??? ILLEGAL INPUT\n\nASSIGN# 1  ? ";
     expect(r.out).toBe(board("010110101") + "ASSIGN# 1  ? " + illegal.repeat(5) + board("001101101") + "ASSIGN# 2  ? \n");
+  });
+
+  it("prints exactly what merlin play prints for the same board and input: one dialogue, two engines", async () => {
+    const input = "3 h\nc\nu\n4, 0\nx\n\n5\n8 9\nN\n";
+    const sim = await basic(["--start", "010110101"], input);
+    const play = await merlin(["play", "--start", "010110101"], input);
+    expect(play.code).toBe(0);
+    expect(sim.code).toBe(0);
+    expect(sim.out).toBe(play.out);
+    expect(sim.out).toContain("HIT ME: PRESS ");
+    expect(sim.out).toContain("COMP TURN: ");
+    expect(sim.out).toContain("UNDO\n");
+    expect(sim.out).toMatch(/CONGRATULANT !!\nTRY AGAIN \(Y OR N\)\? $/);
   });
 
   it("--rules other than the BASIC program's is a usage error", async () => {

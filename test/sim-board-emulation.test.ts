@@ -2,7 +2,7 @@
 // boot order, system calls, memory estimates.
 import { describe, expect, it } from "vitest";
 import type { Profile } from "../hardware/profile";
-import { createVirtualBoard } from "../sim/board";
+import { createVirtualBoard } from "../sim/node/host";
 
 function profile(board: "PICO" | "MDBT42Q" | "ESP32"): Profile {
   const pins = {

@@ -1,6 +1,6 @@
 // Pins and digital I/O at pin level, with Espruino's semantics (ESPRUINO.md; jswrap_io.c).
 import { describe, expect, it } from "vitest";
-import { createVirtualBoard } from "../sim/board";
+import { createVirtualBoard } from "../sim/node/host";
 import type { Profile } from "../hardware/profile";
 import { PICO_TEST_PROFILE } from "./helpers/test-profile";
 

@@ -1,7 +1,7 @@
 // The key matrix at pin level: a plain Espruino scan loop run on the circuit model.
 import { describe, expect, it } from "vitest";
 import type { Profile } from "../hardware/profile";
-import { createVirtualBoard } from "../sim/board";
+import { createVirtualBoard } from "../sim/node/host";
 
 function profile(diodes: boolean): Profile {
   return {

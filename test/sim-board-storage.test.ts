@@ -3,7 +3,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createVirtualBoard, FlashStorage } from "../sim/board";
+import { FlashStorage } from "../sim/board";
+import { createVirtualBoard, fileFlash } from "../sim/node/host";
 import { PICO_TEST_PROFILE } from "./helpers/test-profile";
 
 const profile = PICO_TEST_PROFILE;
@@ -95,7 +96,7 @@ describe("power cut during a Storage write", () => {
     expect(board.consoleText()).not.toContain("saved");
     expect(board.errors).toEqual([]);
 
-    const flash = new FlashStorage(3 * 16384, storagePath); // what the flash holds, read from disk
+    const flash = new FlashStorage(3 * 16384, fileFlash(storagePath)); // what the flash holds, read from disk
     const bytes = flash.read("game")!;
     expect(Buffer.from(bytes.subarray(0, 9)).toString("latin1")).toBe('{"level":');
     expect([...bytes.subarray(9)].every((b) => b === 0xff)).toBe(true);

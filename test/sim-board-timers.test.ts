@@ -1,6 +1,6 @@
 // Espruino timer semantics on the virtual board (ESPRUINO.md; Espruino 2v29 jswrap_interactive.c).
 import { describe, expect, it } from "vitest";
-import { createVirtualBoard } from "../sim/board";
+import { createVirtualBoard } from "../sim/node/host";
 import { PICO_TEST_PROFILE } from "./helpers/test-profile";
 
 const profile = PICO_TEST_PROFILE;

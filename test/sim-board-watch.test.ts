@@ -1,6 +1,6 @@
 // setWatch at pin level: edges, repeat, debounce, and what can trigger a watch (Espruino 2v29 semantics).
 import { describe, expect, it } from "vitest";
-import { createVirtualBoard } from "../sim/board";
+import { createVirtualBoard } from "../sim/node/host";
 import { PICO_TEST_PROFILE } from "./helpers/test-profile";
 
 const profile = PICO_TEST_PROFILE;

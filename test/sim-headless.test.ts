@@ -43,7 +43,7 @@ describe("merlin sim --headless", () => {
   });
 
   it("the 4x4 board's extra buttons are named keys", async () => {
-    const r = await merlin(["--headless", "--board", "pico-4x4-matrix", "--seed", "3", "--keys", "16 newGame", "--json"]);
+    const r = await merlin(["--headless", "--board", "pico-4x4-neopixel", "--seed", "3", "--keys", "16 newGame", "--json"]);
     const j = JSON.parse(r.out);
     expect(j.moves).toBe(0);
     expect(j.sounds).toEqual(["press", "new-game"]);

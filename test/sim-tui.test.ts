@@ -1,10 +1,25 @@
-// The terminal UI's pure parts: the frame drawn from LED brightness and game state, the key
-// layouts, input parsing; and the command refusing to run without a terminal.
+// The terminal UI: the frame drawn from LED brightness and game state, the key layouts, input
+// parsing; the controller playing the real firmware on a virtual board (keys in, console-API
+// actions, what the screen then says, checked against the LED pins and the solver); and the
+// command refusing to run without a terminal.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Readable } from "node:stream";
-import { describe, expect, it } from "vitest";
+import { fileURLToPath } from "node:url";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadProfile } from "../hardware/validate";
 import { CommandIO } from "../sim/cli/command";
 import { runMerlin } from "../sim/cli/main";
-import { padForDigit, padLabels, parseInput, renderFrame, TuiView } from "../sim/app/tui";
+import { openSession } from "../sim/app/node-session";
+import type { SimSession } from "../sim/app/session";
+import { padForDigit, padLabels, padLook, parseInput, renderFrame, TuiController, TuiView } from "../sim/app/tui";
+import { gridPuzzle } from "../src/puzzle";
+import { solve } from "../src/solver";
+import { buildToy } from "./helpers/toy";
+
+const GOAL = "111101111";
 
 function view(over: Partial<TuiView> = {}, state: Partial<TuiView["state"]> = {}): TuiView {
   return {
@@ -16,7 +31,10 @@ function view(over: Partial<TuiView> = {}, state: Partial<TuiView["state"]> = {}
     cursor: -1,
     buttons: [],
     state: { moves: 3, status: "playing", reason: null, rules: "basic", seed: 7, puzzle: 0, par: 6, muted: false, asleep: false, ...state },
+    stats: { games: 3, wins: 1, best: 6 },
+    goal: GOAL,
     tone: 0,
+    quiet: false,
     message: "",
     help: false,
     color: false,
@@ -27,39 +45,50 @@ function view(over: Partial<TuiView> = {}, state: Partial<TuiView["state"]> = {}
 describe("renderFrame", () => {
   it("draws lit pads solid, dark pads shaded, half-bright (PWM or mid-blink) pads in between, with their keys", () => {
     const { lines } = renderFrame(view(), 80, 24);
-    expect(lines[0]).toBe(" MERLIN  pico-3x3");
-    expect(lines[1]).toBe(" rules basic   seed 7   par 6");
-    expect(lines.slice(3, 6)).toEqual([
-      "  ███████   ███████   ███████",
-      "  ██ 1 ██   ██ 2 ██   ██ 3 ██",
-      "  ███████   ███████   ███████",
+    expect(lines[0]).toBe(" MERLIN  pico-3x3   rules basic   seed 7, puzzle 0");
+    expect(lines[1]).toBe(" moves 3/20   par 6");
+    expect(lines.slice(3, 6).map((l) => l.slice(0, 30))).toEqual([
+      "  ███████   ███████   ███████ ",
+      "  ██ 1 ██   ██ 2 ██   ██ 3 ██ ",
+      "  ███████   ███████   ███████ ",
     ]);
-    expect(lines.slice(7, 10)).toEqual([
+    expect(lines.slice(7, 10).map((l) => l.slice(0, 29))).toEqual([
       "  ███████   ░░░░░░░   ███████",
       "  ██ 4 ██   ░░ 5 ░░   ██ 6 ██",
       "  ███████   ░░░░░░░   ███████",
     ]);
-    expect(lines[12]).toBe("  ██ 7 ██   ██ 8 ██   ▒▒ 9 ▒▒");
-    expect(lines).toContain(" moves 3");
+    expect(lines[12].slice(0, 29)).toBe("  ██ 7 ██   ██ 8 ██   ▒▒ 9 ▒▒");
     expect(lines).toContain(" playing");
-    expect(lines[23]).toMatch(/^ 1-9 pads .* Q quit$/);
+    expect(lines[23]).toBe(" N new S same H hint C comp U undo G goal Z sleep R rules M mute ? help Q quit");
     expect(lines).toHaveLength(24);
   });
 
-  it("a blinking pad is drawn as the LED is at each moment: lit in one frame, dark in the next", () => {
-    const on = renderFrame(view({ pads: [1, 0, 0, 0, 0, 0, 0, 0, 0] }), 80, 24).lines[4];
-    const off = renderFrame(view({ pads: [0, 0, 0, 0, 0, 0, 0, 0, 0] }), 80, 24).lines[4];
-    expect(on.startsWith("  ██ 1 ██")).toBe(true);
-    expect(off.startsWith("  ░░ 1 ░░")).toBe(true);
+  it("shows the goal beside the pads, the statistics and the sound", () => {
+    const { lines } = renderFrame(view(), 80, 24);
+    const side = lines.slice(3, 12).map((l) => l.slice(33));
+    expect(side).toEqual(["goal", "██ ██ ██", "██ ░░ ██", "██ ██ ██", "", "3 games, 1 win, best 6 moves", "sound on", "", ""]);
+    expect(renderFrame(view({ stats: { games: 1, wins: 0, best: 0 } }), 80, 24).lines[8]).toContain("1 game, 0 wins, no best yet");
+    const muted = renderFrame(view({}, { muted: true }), 80, 24).lines;
+    expect(muted[1]).toBe(" moves 3/20   par 6   MUTED");
+    expect(muted[9]).toContain("sound: MUTED (M)");
   });
 
-  it("status lines for a win, a loss, sleep; the cursor; a tone; colour uses ANSI backgrounds", () => {
-    expect(renderFrame(view({}, { status: "won", moves: 5, par: 5 }), 80, 24).lines).toContain(" WON in 5 moves! (par 5)  N new game");
-    expect(renderFrame(view({}, { status: "lost", reason: "all-dark" }), 80, 24).lines).toContain(" LOST: every pad went dark  N new game, S same game");
-    expect(renderFrame(view({}, { status: "lost", reason: "move-limit", moves: 20 }), 80, 24).lines).toContain(" LOST: 20 moves used  N new game, S same game");
+  it("moves against each rule set's limit; par, and the score once won", () => {
+    expect(renderFrame(view({}, { rules: "classic", par: 5, moves: 2 }), 80, 24).lines[1]).toBe(" moves 2 (lost at 15)   par 5");
+    expect(renderFrame(view({}, { rules: "merlin1978" }), 80, 24).lines[1]).toBe(" moves 3   par 6");
+    const won = renderFrame(view({}, { status: "won", moves: 7, par: 5 }), 80, 24).lines;
+    expect(won[1]).toBe(" moves 7/20   par 5, score +2");
+    expect(won).toContain(" WON in 7 moves (par 5, score +2)");
+  });
+
+  it("status lines for a win in one move, each loss, sleep; the cursor; a tone; colour uses ANSI backgrounds", () => {
+    expect(renderFrame(view({}, { status: "won", moves: 1, par: 1 }), 80, 24).lines).toContain(" WON in 1 move (par 1, score ±0)");
+    expect(renderFrame(view({}, { status: "lost", reason: "all-dark" }), 80, 24).lines).toContain(" LOST: every pad went dark");
+    expect(renderFrame(view({}, { status: "lost", reason: "move-limit", moves: 20 }), 80, 24).lines).toContain(" LOST: 20 moves used");
+    expect(renderFrame(view({}, { status: "lost", reason: "over-par", rules: "classic", moves: 20, par: 10 }), 80, 24).lines).toContain(" LOST: 10 moves over par");
     expect(renderFrame(view({}, { asleep: true }), 80, 24).lines).toContain(" asleep: press any pad to wake it");
-    expect(renderFrame(view({ cursor: 4 }), 80, 24).lines[8]).toBe("  ██ 4 ██  [░░ 5 ░░]  ██ 6 ██");
-    expect(renderFrame(view({ tone: 150 }), 80, 24).lines).toContain(" moves 3   ♪ 150 Hz");
+    expect(renderFrame(view({ cursor: 4 }), 80, 24).lines[8].slice(0, 29)).toBe("  ██ 4 ██  [░░ 5 ░░]  ██ 6 ██");
+    expect(renderFrame(view({ tone: 150 }), 80, 24).lines).toContain(" playing   ♪ 150 Hz");
     const coloured = renderFrame(view({ color: true }), 80, 24).lines;
     expect(coloured[4]).toContain("\x1b[1;97;101m   1   \x1b[0m");
     expect(coloured[8]).toContain("\x1b[37;100m   5   \x1b[0m");
@@ -67,7 +96,7 @@ describe("renderFrame", () => {
   });
 
   it("pads are clickable where they are drawn; extra buttons get a row", () => {
-    const v = view({ rows: 4, cols: 4, pads: new Array(16).fill(0), labels: padLabels(4, 4, false), buttons: ["newGame", "hitMe"] });
+    const v = view({ rows: 4, cols: 4, pads: new Array(16).fill(0), labels: padLabels(4, 4, false), buttons: ["newGame", "hitMe"], goal: "1111100110011111" });
     const { lines, hits } = renderFrame(v, 80, 30);
     const pad15 = hits.find((h) => h.target === 14)!;
     expect(lines[pad15.y0 + 1].slice(pad15.x0, pad15.x1 + 1)).toBe(" ░░ · ░░ ");
@@ -102,6 +131,177 @@ describe("keys", () => {
   });
 });
 
+describe("the terminal UI on the real firmware", () => {
+  const merlin = gridPuzzle({ rows: 3, cols: 3, pattern: "merlin" });
+  const bits = (s: string) => Uint8Array.from(s.split("").map(Number));
+  /** The pads as a player reads them on screen: lit or not. */
+  const screenPads = (ui: TuiController) => ui.view().pads.map((b) => (padLook(b) === "lit" ? "1" : "0")).join("");
+  const type = (ui: TuiController, keys: string) => {
+    for (const ev of parseInput(keys)) ui.handle(ev);
+  };
+  let code: string;
+  beforeAll(async () => {
+    code = await buildToy("pico-3x3");
+  }, 120_000);
+
+  async function open(atPowerOn = false): Promise<{ session: SimSession; ui: TuiController }> {
+    const session = await openSession({ profile: loadProfile("pico-3x3"), code, boardSeed: 1, atPowerOn });
+    if (!atPowerOn) session.api("Merlin.newGame(7)");
+    session.wait(1000);
+    return { session, ui: new TuiController(session, { keypad: false, quiet: true, color: false }) };
+  }
+
+  it("shows the power-on light test: every pad lit for half a second, then the game from the LED pins", async () => {
+    const session = await openSession({ profile: loadProfile("pico-3x3"), code, boardSeed: 1, atPowerOn: true });
+    const ui = new TuiController(session, { keypad: false, quiet: true, color: false });
+    session.wait(100);
+    expect(screenPads(ui)).toBe("111111111");
+    expect(ui.view().message).toBe("power-on: the light test");
+    session.wait(600);
+    expect(screenPads(ui)).toBe(session.board.ledFrame());
+    expect(screenPads(ui)).toBe(session.state().board);
+    expect(ui.view().message).toBe("");
+  });
+
+  it("runs the setup (--seed, --puzzle) after the light test, and the header shows the seed and puzzle", async () => {
+    const session = await openSession({ profile: loadProfile("pico-3x3"), code, boardSeed: 1, atPowerOn: true });
+    const ui = new TuiController(session, {
+      keypad: false,
+      quiet: true,
+      color: false,
+      setup: () => {
+        session.api("Merlin.newGame(42)");
+      },
+    });
+    session.wait(300);
+    expect(screenPads(ui)).toBe("111111111");
+    session.wait(1000);
+    expect(ui.frame(80, 24).lines[0]).toContain("seed 42, puzzle 0");
+  });
+
+  it("C is COMP TURN at once: one move, the board changed by one key of the solution, no hold", async () => {
+    const { session, ui } = await open();
+    const before = session.state();
+    const solution = solve(merlin, bits(before.board), bits(GOAL)).presses;
+    type(ui, "c");
+    const after = session.state();
+    expect(after.moves).toBe(before.moves + 1);
+    const key = Number(/^COMP TURN pressed (\d)$/.exec(ui.message)![1]);
+    expect(solution).toContain(key);
+    // The board changed by exactly that key's pattern (source 002's toggle sets).
+    const changed = [...before.board].map((c, i) => (c !== after.board[i] ? i : -1)).filter((i) => i >= 0);
+    expect(changed).toEqual(Array.from(merlin.keyCells.subarray(merlin.keyStart[key - 1], merlin.keyStart[key])).sort((a, b) => a - b));
+    session.wait(2000);
+    // Nothing else happened while time ran: no hold turned into a function.
+    expect(session.state().moves).toBe(before.moves + 1);
+    expect(session.state().board).toBe(after.board);
+  });
+
+  it("S restarts the same puzzle; N deals the next one and the header keeps the seed; H names a key of the solution", async () => {
+    const { session, ui } = await open();
+    const start = session.state();
+    type(ui, "123");
+    session.wait(1000);
+    expect(session.state().moves).toBe(3);
+    type(ui, "s");
+    expect(session.state()).toMatchObject({ board: start.board, moves: 0, seed: 7, puzzle: 0 });
+    expect(ui.message).toBe("same game, from the start: seed 7, puzzle 0");
+    type(ui, "n");
+    expect(ui.message).toBe("new game: seed 7, puzzle 1");
+    expect(ui.frame(80, 24).lines[0]).toBe(" MERLIN  pico-3x3   rules basic   seed 7, puzzle 1");
+    const board = session.state().board;
+    type(ui, "h");
+    const key = Number(/^hint: press (\d)$/.exec(ui.message)![1]);
+    expect(solve(merlin, bits(board), bits(GOAL)).presses).toContain(key);
+  });
+
+  it("a win in one press says '1 move'; HIT ME after it says there is no hint, never 'press 0'", async () => {
+    const { session, ui } = await open();
+    // One press of pad 5 (the plus) away from the goal.
+    session.api('Merlin.start("101010101")');
+    session.wait(200);
+    type(ui, "5");
+    session.wait(1500);
+    expect(session.state().status).toBe("won");
+    expect(ui.frame(80, 24).lines).toContain(" WON in 1 move (par 1, score ±0)");
+    expect(ui.frame(80, 24).lines[1]).toBe(" moves 1/20   par 1, score ±0");
+    type(ui, "h");
+    expect(ui.message).not.toContain("press 0");
+    expect(ui.message).toBe("no hint: the game is won — N new game, S same game");
+    expect(ui.frame(80, 24).lines.slice(3, 12).join("\n")).toContain("1 game, 1 win, best 1 move");
+  });
+
+  it("U with nothing to undo says so; G shows the goal on the pads for a second; M shows MUTED", async () => {
+    const { session, ui } = await open();
+    type(ui, "u");
+    expect(ui.message).toBe("nothing to undo");
+    type(ui, "g");
+    session.wait(200);
+    expect(screenPads(ui)).toBe(GOAL);
+    session.wait(1200);
+    expect(screenPads(ui)).toBe(session.state().board);
+    type(ui, "m");
+    expect(session.state().muted).toBe(true);
+    expect(ui.frame(80, 24).lines[1]).toMatch(/MUTED$/);
+    type(ui, "m");
+    expect(session.state().muted).toBe(false);
+  });
+
+  it("Z sleeps the toy (LEDs off), a pad wakes it without a move; keys that do nothing say so", async () => {
+    const { session, ui } = await open();
+    type(ui, "z");
+    session.wait(100);
+    expect(session.state().asleep).toBe(true);
+    expect(session.board.ledFrame()).toBe("000000000");
+    expect(ui.frame(80, 24).lines).toContain(" asleep: press any pad to wake it");
+    type(ui, "4");
+    session.wait(300);
+    expect(session.state()).toMatchObject({ asleep: false, moves: 0 });
+    type(ui, "x");
+    expect(ui.message).toBe('"x" does nothing: ? lists the keys');
+    type(ui, "0");
+    expect(ui.message).toBe('"0" is not a pad here: the pads with numbers are 1-9');
+    type(ui, " ");
+    expect(ui.message).toBe("space and Enter press the pad under the cursor: move it with the arrows first");
+  });
+});
+
+const TMUX = ["/usr/bin/tmux", "/usr/local/bin/tmux"].find((t) => existsSync(t));
+const MERLIN = fileURLToPath(new URL("../sim/bin/merlin.mjs", import.meta.url));
+
+describe.skipIf(!TMUX || !existsSync(fileURLToPath(new URL("../dist/merlin.mjs", import.meta.url))))("merlin sim in a real terminal (tmux)", () => {
+  it("draws the screen, takes C as COMP TURN at once, and restores the terminal on Q", async () => {
+    const cwd = mkdtempSync(join(tmpdir(), "merlin-tui-"));
+    const name = `merlin-test-${process.pid}`;
+    const tmux = (...args: string[]) => execFileSync(TMUX!, ["-L", name, ...args], { cwd, encoding: "utf8" });
+    const screen = () => tmux("capture-pane", "-p", "-t", name);
+    const until = async (what: (s: string) => boolean) => {
+      for (let i = 0; i < 100; i++) {
+        const s = screen();
+        if (what(s)) return s;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`the screen never showed it:\n${screen()}`);
+    };
+    try {
+      tmux("new-session", "-d", "-s", name, "-x", "80", "-y", "24", `${process.execPath} ${MERLIN} sim --fresh --seed 7 --quiet; echo EXITED $?; sleep 5`);
+      await until((s) => s.includes("seed 7, puzzle 0") && s.includes("moves 0/20"));
+      tmux("send-keys", "-t", name, "c");
+      const s = await until((t) => /COMP TURN pressed \d/.test(t));
+      expect(s).toContain("moves 1/20");
+      tmux("send-keys", "-t", name, "q");
+      await until((t) => t.includes("EXITED 0"));
+    } finally {
+      try {
+        tmux("kill-server");
+      } catch {
+        /* already gone */
+      }
+      rmSync(cwd, { recursive: true, force: true });
+    }
+  }, 30_000);
+});
+
 describe("merlin sim without a terminal", () => {
   it("prints one line and exits 2", async () => {
     let out = "";
@@ -113,11 +313,22 @@ describe("merlin sim without a terminal", () => {
     expect(err).toBe('merlin sim needs an interactive terminal; try merlin sim --basic or merlin sim --headless --keys "..."\n');
   });
 
-  it("--help lists the front ends and the key script", async () => {
+  it("a start the toy would refuse is one line and exit 2 before the screen opens", async () => {
+    let err = "";
+    const io: CommandIO = { out: () => {}, err: (t) => void (err += t), stdin: Readable.from([""]), isTTY: false };
+    expect(await runMerlin(["sim", "--start", "111101111"], io)).toBe(2);
+    expect(err).toBe("merlin sim: --start '111101111': start: already solved\n");
+    err = "";
+    expect(await runMerlin(["sim", "--puzzle", "3"], io)).toBe(2);
+    expect(err).toBe("merlin sim: --puzzle needs --seed (the puzzle is counted from the seed's first deal)\n");
+  });
+
+  it("--help lists the front ends, the letter keys and the key script", async () => {
     let out = "";
     const code = await runMerlin(["sim", "--help"], { out: (t) => void (out += t), err: () => {} });
     expect(code).toBe(0);
     expect(out).toContain("--headless");
     expect(out).toContain("5:1600");
+    expect(out).toContain("G show the goal, Z sleep");
   });
 });

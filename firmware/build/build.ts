@@ -16,13 +16,14 @@ import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } f
 import { basename, dirname, isAbsolute, join, relative } from "node:path";
 import { hardwareDir, listProfiles, loadProfile } from "../../hardware/validate";
 import type { Profile } from "../../hardware/profile";
+import { ledPins } from "../../hardware/roles";
 import { namedTarget } from "../../src/boardstate";
 import { gridPuzzle } from "../../src/puzzle";
 import { CUE_START, encodeCues, NOTES } from "../../src/sounds";
 import { compileTables, emitTables } from "../../src/tables";
-import { OptionSpec, optionHelp, parseOptions } from "../../sim/cli/options";
-import { inlineConstants } from "./inline-constants";
-import { MANGLED_PROPS } from "./mangle";
+import { OptionSpec, optionHelp, parseOptions } from "../../tools/options";
+import { hoistVars } from "./hoist-vars";
+import { mangledNames, manglePattern } from "./mangle";
 import { checkBundle, checkSourceFiles, ESBUILD_SUPPORTED, Finding, formatFinding } from "./subset";
 
 /** The checkout (found through hardware/, which works from sources, vitest and tsrun bundles alike). */
@@ -46,7 +47,7 @@ const ESPRUINO_GLOBALS = [
 
 export function profilePins(p: Profile): string[] {
   const pins = p.keys.rowPins.concat(p.keys.colPins, [p.piezo]);
-  pins.push(...(p.leds.drive === "direct" ? p.leds.pins : p.leds.colPins));
+  pins.push(...ledPins(p));
   const b = p.buttons ?? {};
   for (const pin of [b.newGame, b.sameGame, b.hitMe, b.compTurn]) if (pin) pins.push(pin);
   return pins;
@@ -68,7 +69,7 @@ function buttonSlots(p: Profile): (string | null)[] {
 /**
  * The scalar board configuration as esbuild `define`s (declared in firmware/config.d.ts):
  * literals at bundle time, so esbuild folds the tests on them and drops the code a profile
- * cannot use (the multiplexed scan on direct-LED boards, the buttons, deep sleep, the console
+ * cannot use (the pixel output on direct-LED boards, the buttons, deep sleep, the console
  * password...).
  */
 export function configDefines(p: Profile): Record<string, string> {
@@ -77,7 +78,8 @@ export function configDefines(p: Profile): Record<string, string> {
     ROWS: String(p.rows),
     COLS: String(p.cols),
     DIODES: String(!!p.keys.diodes),
-    MATRIX_LEDS: String(leds.drive === "matrix"),
+    NEOPIXEL: String(leds.drive === "neopixel"),
+    PIXEL_BRIGHTNESS: String(leds.drive === "neopixel" ? leds.brightness : 0),
     LED_ACTIVE_HIGH: String(leds.drive === "direct" ? !!leds.activeHigh : false),
     BUTTON_COUNT: String(buttonSlots(p).length),
     CONSOLE_PASSWORD: p.consolePassword ? JSON.stringify(p.consolePassword) : "null",
@@ -97,11 +99,10 @@ export function configModule(p: Profile): string {
   // Pin arrays are emitted last-pin-first: digitalWrite/digitalRead treat the LAST pin as bit 0,
   // so reversing them here lets the firmware use bit i of a mask for row/column/pad i as is.
   const list = (pins: string[]) => "[" + pins.slice().reverse().join(",") + "]";
-  const leds = p.leds;
   return [
     `export const KEY_ROWS = ${list(p.keys.rowPins)};`,
     `export const KEY_COLS = ${list(p.keys.colPins)};`,
-    `export const LED_PINS = ${list(leds.drive === "direct" ? leds.pins : leds.colPins)};`,
+    `export const LED_PINS = ${list(ledPins(p))};`,
     `export const PIEZO = ${p.piezo};`,
     `export const BUTTONS = [${buttonSlots(p).map((x) => x ?? "null").join(",")}];`,
     `export const TABLES = ${emitTables(tables)};`,
@@ -180,17 +181,19 @@ export async function bundleFirmware(p: Profile): Promise<Bundle> {
     banner: { js: "(function(){" },
     footer: { js: "})();" },
     target: "es2015",
-    minify: true,
+    // Folding only (the profile's defines, dead code): terser minifies next, and it needs the
+    // /*@__INLINE__*/ call annotations that esbuild's whitespace minifier would drop.
+    minifySyntax: true,
     legalComments: "none",
     supported: ESBUILD_SUPPORTED,
-    mangleProps: MANGLED_PROPS,
+    mangleProps: manglePattern(mangledNames(ROOT, firmwareSources())),
     define: configDefines(p),
     plugins: [configPlugin(p)],
     // Espruino built-in modules stay runtime require() calls.
-    external: ["Storage"],
+    external: ["Storage", "neopixel"],
     logLevel: "silent",
   });
-  const code = await compress(inlineConstants(result.outputFiles[0].text));
+  const code = await compress(result.outputFiles[0].text);
   const findings = checkBundle(code, allowedGlobals(p), relative(ROOT, outputPath(p.name)));
   return { profile: p.name, code, bytes: Buffer.byteLength(code), findings };
 }
@@ -218,14 +221,18 @@ export const TERSER_OPTIONS = {
     hoist_vars: false,
   },
   mangle: true,
-  format: { ecma: 2015 as const },
+  // Escapes anything beyond ASCII ("×" → "\xd7"): the bundle is sent to the board as text.
+  format: { ecma: 2015 as const, ascii_only: true },
 };
 
-/** The second minifying pass (TERSER_OPTIONS) over esbuild's bundle. */
+/**
+ * The second minifying pass (TERSER_OPTIONS) over esbuild's bundle, with the `var`
+ * declarations terser adds when it inlines moved where Espruino needs them (hoist-vars.ts).
+ */
 export async function compress(code: string): Promise<string> {
   const out = await minify(code, TERSER_OPTIONS);
   if (typeof out.code !== "string") throw new Error("terser returned no code");
-  return out.code;
+  return hoistVars(out.code);
 }
 
 /**
@@ -306,9 +313,9 @@ function help(): string {
 async function main(argv: string[]): Promise<number> {
   let opts;
   try {
-    opts = parseOptions(argv, OPTIONS, "build");
+    opts = parseOptions(argv, OPTIONS, { usage: "npm run build", help: "npm run build -- --help" });
   } catch (e) {
-    process.stderr.write(`build: ${(e as Error).message.replace("'merlin build'", "npm run build").replace("'merlin build --help'", "npm run build -- --help")}\n`);
+    process.stderr.write(`build: ${(e as Error).message}\n`);
     return 2;
   }
   if (opts.help) {

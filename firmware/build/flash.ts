@@ -22,7 +22,7 @@ import { connect as tcpConnect } from "node:net";
 import type { Duplex } from "node:stream";
 import { crc32 } from "node:zlib";
 import { listProfiles, loadProfile } from "../../hardware/validate";
-import { OptionSpec, parseOptions } from "../../sim/cli/options";
+import { OptionSpec, parseOptions } from "../../tools/options";
 import { buildFirmware, DEFAULT_PROFILE } from "./build";
 
 const HELP = `usage: npm run flash -- --port PORT [--board PROFILE] [--baud N] [--password PW] [--file FILE] [--dry-run]
@@ -257,9 +257,9 @@ async function main(argv: string[]): Promise<number> {
   };
   let opts;
   try {
-    opts = parseOptions(argv, OPTIONS, "flash");
+    opts = parseOptions(argv, OPTIONS, { usage: "npm run flash", help: "npm run flash -- --help" });
   } catch (e) {
-    return fail(2, (e as Error).message.replace("'merlin flash'", "npm run flash").replace("'merlin flash --help'", "npm run flash -- --help"));
+    return fail(2, (e as Error).message);
   }
   if (opts.help) {
     process.stdout.write(HELP);

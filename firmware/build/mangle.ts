@@ -1,27 +1,157 @@
 /**
- * Internal property names shortened in the bundle (esbuild mangleProps): on Espruino a long
- * property name costs bytes and extra JsVars for every object that carries it. Only names that
- * never leave the bundle are listed: not the console API's method names (press, hint, undo, …),
- * not the keys Merlin.stats() prints or Storage JSON keys (games, wins, best, mute, idle), not
- * Espruino option keys (repeat, edge, debounce, freq) and not names of built-in methods (apply).
- * GameState's board, moves, status, reason, rules, seed, puzzle, par and start are mangled:
- * where they leave the bundle (Merlin.state()'s keys, Merlin.start, the "rules" key of
- * merlin.cfg) firmware/controller.ts quotes them, and esbuild leaves quoted names alone. The generated tables literal is mangled along with its readers.
+ * Which property names the firmware build shortens (esbuild mangleProps), safe by
+ * construction: the members of the interfaces declared in the sources the firmware bundles —
+ * its own types (GameState, Toy, KeyEvents, MaskTables, Effects, …) — except any name that is
+ * a member of a built-in in the declaration files the firmware is type-checked against (the
+ * TypeScript libraries of firmware/tsconfig.json, @types/espruino, firmware/espruino.d.ts,
+ * src/espruino-lib.d.ts). So `keys` (Object.keys) and `toggle` (Pin.toggle) keep their names
+ * even though MaskTables has such members, and an option key passed to Espruino keeps its
+ * name once it is declared. The console API's names are written quoted (firmware/controller.ts,
+ * src/midend.ts), and esbuild never renames a quoted name.
+ *
+ * On Espruino a long property name costs bytes and JsVars for every object that carries it.
  */
-export const MANGLED_PROPS = new RegExp(
-  "^(" +
-    [
-      // GameState, GameEvent, Effects (src/game.ts)
-      "board", "moves", "status", "reason", "rules", "seed", "puzzle", "par", "start",
-      "target", "startedAt", "endedAt", "hist", "histTop", "histLen", "rvLen", "rvSlot", "rvEnded",
-      "type", "now", "key", "frame", "blink", "flash", "flashMs", "cues",
-      // KeyEvents (src/keyevents.ts)
-      "allMask", "chordMask", "holdMs", "chordMs", "stuckMs", "down", "stuck", "noHold", "downAt", "chordSince",
-      "chordDone", "queueType", "queueArg", "queueHead", "queueCount", "dropped", "arg",
-      // Debouncer (src/debounce.ts)
-      "keyCount", "pressMs", "releaseMs", "stable", "pending", "deadline",
-      // MaskTables (src/tables.ts, emitted into merlin:config) and the solver's PressSim
-      "toggle", "solve", "check", "quiet", "cells", "isDark",
-    ].join("|") +
-    ")$",
-);
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+
+/** A token of TypeScript source: an identifier, or one punctuation character. */
+interface Token {
+  text: string;
+  word: boolean;
+}
+
+/**
+ * The identifiers and punctuation of `source`, without comments, strings and template
+ * literals (their contents are dropped; a string is a single "" token). Enough of a lexer for
+ * declarations: a `/` is always taken as division (declarations hold no regular expressions,
+ * and a regular expression elsewhere can only hide punctuation, never add an `interface`).
+ */
+export function tokens(source: string): Token[] {
+  const out: Token[] = [];
+  let i = 0;
+  const n = source.length;
+  while (i < n) {
+    const c = source[i];
+    if (c === "/" && source[i + 1] === "/") {
+      while (i < n && source[i] !== "\n") i++;
+    } else if (c === "/" && source[i + 1] === "*") {
+      const end = source.indexOf("*/", i + 2);
+      i = end < 0 ? n : end + 2;
+    } else if (c === '"' || c === "'" || c === "`") {
+      i++;
+      while (i < n && source[i] !== c) i += source[i] === "\\" ? 2 : 1;
+      i++;
+      out.push({ text: '""', word: false });
+    } else if (/[A-Za-z_$]/.test(c)) {
+      let j = i + 1;
+      while (j < n && /[A-Za-z0-9_$]/.test(source[j])) j++;
+      out.push({ text: source.slice(i, j), word: true });
+      i = j;
+    } else if (/\s/.test(c)) {
+      i++;
+    } else {
+      out.push({ text: c, word: false });
+      i++;
+    }
+  }
+  return out;
+}
+
+const OPEN: Record<string, string> = { "{": "}", "(": ")", "[": "]" };
+
+/**
+ * Member names declared in `source`. With `interfacesOnly`, the members written directly in
+ * `interface` bodies (an identifier that starts a member and is followed by `:`, `?`, `(` or
+ * `<`). Otherwise every identifier followed by one of those directly inside braces (an
+ * interface, a type literal — such as an options parameter —, a namespace or class body): for
+ * the built-ins this errs on the side of too many names, which only means fewer are
+ * shortened. (Global functions are not members: a property may share a global's name.)
+ * `blocks`, when given, limits that to the top-level interfaces, namespaces and classes of those
+ * names and the top-level functions' parameter types: the parts of a large declaration file
+ * the firmware reaches.
+ */
+export function declaredMembers(source: string, interfacesOnly: boolean, blocks?: Set<string>): string[] {
+  const t = tokens(source);
+  const names = new Set<string>();
+  // The open brackets, each marked whether it is an interface body.
+  const stack: { close: string; iface: boolean }[] = [];
+  let interfaceNext = false;
+  // The name of the top-level declaration being read, and whether it is one of `blocks`.
+  let blockName = "";
+  let inBlock = true;
+  for (let i = 0; i < t.length; i++) {
+    const tok = t[i];
+    if (tok.word && tok.text === "interface" && t[i + 1]?.word) interfaceNext = true;
+    if (stack.length === 0 && (tok.text === "interface" || tok.text === "namespace" || tok.text === "module" || tok.text === "class")) {
+      blockName = t[i + 1]?.text ?? "";
+    }
+    if (!tok.word && OPEN[tok.text] !== undefined) {
+      if (stack.length === 0) inBlock = blocks === undefined || (tok.text === "{" ? blocks.has(blockName) : true);
+      stack.push({ close: OPEN[tok.text], iface: tok.text === "{" && interfaceNext });
+      interfaceNext = false;
+      continue;
+    }
+    if (!tok.word && stack.length > 0 && tok.text === stack[stack.length - 1].close) {
+      stack.pop();
+      if (stack.length === 0) blockName = "";
+      continue;
+    }
+    if (!tok.word || !inBlock) continue;
+    const top = stack[stack.length - 1];
+    const next = t[i + 1]?.text;
+    const prev = t[i - 1]?.text;
+    // `a.b:` cannot start a member; neither can a word after `:` (a type) unless a `;` or `{` came first.
+    const starts = prev === undefined || prev === "{" || prev === ";" || prev === "," || prev === "}" || prev === "readonly" || prev === "function" || prev === "const" || prev === "var" || prev === "let" || prev === "export" || prev === "declare";
+    if (next !== ":" && next !== "?" && next !== "(" && next !== "<") continue;
+    if (interfacesOnly ? starts && top !== undefined && top.iface : top !== undefined && top.close === "}") names.add(tok.text);
+  }
+  return [...names].sort();
+}
+
+/** The declaration files of the built-ins the firmware (under `root`) is type-checked against. */
+export function builtinDeclarationFiles(root: string): string[] {
+  const tsconfig = readFileSync(join(root, "firmware", "tsconfig.json"), "utf8");
+  const libs = JSON.parse(tsconfig.replace(/^\s*\/\/.*$/gm, "")).compilerOptions.lib as string[];
+  // TypeScript 7 keeps its library files in its platform package (@typescript/typescript-<os>-<cpu>).
+  const scope = join(root, "node_modules", "@typescript");
+  const pkg = readdirSync(scope).find((d) => existsSync(join(scope, d, "lib", "lib.es5.d.ts")));
+  if (pkg === undefined) throw new Error("mangle: TypeScript's lib.es5.d.ts not found under " + scope);
+  const tsLib = join(scope, pkg, "lib");
+  return libs
+    .map((l) => join(tsLib, `lib.${l.toLowerCase()}.d.ts`))
+    .concat([
+      join(root, "node_modules", "@types", "espruino", "index.d.ts"),
+      join(root, "firmware", "espruino.d.ts"),
+      join(root, "src", "espruino-lib.d.ts"),
+    ]);
+}
+
+/**
+ * What the firmware reaches in @types/espruino besides its global functions: the pins, E, the
+ * USB serial port, and the Object augmentation. (Its other modules — Wifi, Bluetooth, Puck… —
+ * are not on any board profile's path; firmware/build/build.ts's allowed globals keep it so.)
+ */
+export const ESPRUINO_BLOCKS = ["Pin", "E", "Serial", "Object"];
+
+/** Every member name of a built-in the firmware reaches, from the declaration files. */
+export function builtinMembers(root: string): Set<string> {
+  const out = new Set<string>();
+  for (const f of builtinDeclarationFiles(root)) {
+    const blocks = f.includes(join("@types", "espruino")) ? new Set(ESPRUINO_BLOCKS) : undefined;
+    for (const m of declaredMembers(readFileSync(f, "utf8"), false, blocks)) out.add(m);
+  }
+  return out;
+}
+
+/** The property names to shorten for a bundle made of `sources` (TypeScript files). */
+export function mangledNames(root: string, sources: string[]): string[] {
+  const builtin = builtinMembers(root);
+  const names = new Set<string>();
+  for (const f of sources) for (const m of declaredMembers(readFileSync(f, "utf8"), true)) if (!builtin.has(m)) names.add(m);
+  return [...names].sort();
+}
+
+/** esbuild's mangleProps pattern for exactly `names`. */
+export function manglePattern(names: string[]): RegExp {
+  return new RegExp("^(" + (names.length > 0 ? names.join("|") : "(?!)") + ")$");
+}

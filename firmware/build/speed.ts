@@ -25,7 +25,7 @@
 import { rmSync } from "node:fs";
 import { listProfiles, loadProfile } from "../../hardware/validate";
 import type { Profile } from "../../hardware/profile";
-import { OptionSpec, parseOptions } from "../../sim/cli/options";
+import { OptionSpec, parseOptions } from "../../tools/options";
 import { buildFirmware } from "./build";
 import { Espruino, espruinoBin, freshFlashDir, linuxPrelude, prebuiltBundle } from "./espruino-bin";
 
@@ -177,7 +177,7 @@ const OPTIONS: OptionSpec[] = [
 async function main(argv: string[]): Promise<number> {
   let opts;
   try {
-    opts = parseOptions(argv, OPTIONS, "speed");
+    opts = parseOptions(argv, OPTIONS, { usage: "npm run speed", help: "npm run speed -- --help" });
   } catch (e) {
     process.stderr.write(`speed: ${(e as Error).message}\n`);
     return 2;

@@ -144,7 +144,8 @@ export function panelSvg(p: Profile): string {
   const leds = L.holes.filter((h) => h.id.startsWith("L"));
   const uniq = (xs: number[]) => [...new Set(xs.map((x) => Math.round(x * 100) / 100))];
   kinds.push([`Key holes K1–K${keys.length}: Ø ${n(PANEL.keyHole)} mm (12 mm round key cap + clearance)`, `x = ${list(uniq(keys.map((h) => h.x)))}; y = ${list(uniq(keys.map((h) => h.y)))}`]);
-  kinds.push([`LED holes L1–L${leds.length}: Ø ${n(PANEL.ledHole)} mm (5 mm LED), ${n(PANEL.keyOffset - PANEL.ledOffset)} mm above each key hole`, `x = ${list(uniq(leds.map((h) => h.x)))}; y = ${list(uniq(leds.map((h) => h.y)))}`]);
+  const ledFits = p.leds.drive === "neopixel" ? "a window for the pixel breakout glued behind it" : "5 mm LED";
+  kinds.push([`LED holes L1–L${leds.length}: Ø ${n(PANEL.ledHole)} mm (${ledFits}), ${n(PANEL.keyOffset - PANEL.ledOffset)} mm above each key hole`, `x = ${list(uniq(leds.map((h) => h.x)))}; y = ${list(uniq(leds.map((h) => h.y)))}`]);
   for (const b of L.holes.filter((h) => h.id.startsWith("B"))) {
     kinds.push([`Button hole ${b.id} (${b.what}): Ø ${n(b.d)} mm (6×6 mm tactile switch plunger)`, `x = ${n(b.x)}; y = ${n(b.y)}`]);
   }

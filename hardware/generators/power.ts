@@ -1,8 +1,8 @@
 /** power.md: pin currents against the board limits, and battery life awake and asleep. */
 import { batteryLabel, type Board } from "../boards.js";
-import { ledCount, ledDesign, ledSupplyMa, piezoDesign, pinLoads, totalPinLoadMa } from "../design.js";
+import { hasPixels, ledCount, ledDesign, ledSupplyMa, piezoDesign, pinLoads, pixelDesign, totalPinLoadMa, type PixelProfile } from "../design.js";
 import { formatOhms } from "../e12.js";
-import { FORCED_BETA, LED, PIEZO, VBE, VCE_SAT } from "../parts.js";
+import { FORCED_BETA, LED, LEVEL_SHIFTER, PIEZO, PIXEL, VBE, VCE_SAT } from "../parts.js";
 import type { Profile } from "../profile.js";
 import { fixed, life, ma } from "./format.js";
 
@@ -22,6 +22,7 @@ export function powerFigures(p: Profile, board: Board): PowerFigures {
 }
 
 export function powerMd(p: Profile, board: Board): string {
+  if (hasPixels(p)) return pixelPowerMd(p, board);
   const led = ledDesign(p);
   const piezo = piezoDesign(p, board);
   const t = led.transistor;
@@ -32,10 +33,10 @@ export function powerMd(p: Profile, board: Board): string {
 
   out.push("## Assumptions", "");
   const drop = led.transistorDropV ? ` − ${led.transistorDropV} V transistor` : "";
-  const rawOhms = (p.vcc - LED.forwardV - led.transistorDropV) / (p.leds.currentMa / 1000);
+  const rawOhms = (p.vcc - LED.forwardV - led.transistorDropV) / (led.designMa / 1000);
   out.push(
-    `- LEDs: ${LED.description}, forward voltage ${LED.forwardV.toFixed(1)} V; design current ${p.leds.currentMa} mA. ` +
-      `Resistor (${p.vcc} V − ${LED.forwardV.toFixed(1)} V${drop}) / ${p.leds.currentMa} mA = ${fixed(rawOhms, 1)} Ω, rounded up to E12: ` +
+    `- LEDs: ${LED.description}, forward voltage ${LED.forwardV.toFixed(1)} V; design current ${led.designMa} mA. ` +
+      `Resistor (${p.vcc} V − ${LED.forwardV.toFixed(1)} V${drop}) / ${led.designMa} mA = ${fixed(rawOhms, 1)} Ω, rounded up to E12: ` +
       `${formatOhms(led.resistorOhms)}, so each LED gets ${ma(led.ledMa)} mA.`,
   );
   if (t) {
@@ -44,9 +45,6 @@ export function powerMd(p: Profile, board: Board): string {
         `each switches up to ${ma(t.collectorMa)} mA, so its base resistor is (${p.vcc} V − ${VBE} V) / (${ma(t.collectorMa)} mA / ${FORCED_BETA}) ` +
         `rounded down to E12: ${formatOhms(t.baseOhms)}, drawing ${ma(t.baseMa)} mA from the pin.`,
     );
-  }
-  if (led.scheme === "matrix") {
-    out.push(`- Multiplexing: one LED row at a time, so each LED is lit 1/${p.rows} of the time (average ${ma(led.ledMa / p.rows)} mA per lit LED).`);
   }
   out.push(
     `- Piezo: ${formatOhms(piezo.seriesOhms)} in series keeps the charging peak at ${ma(piezo.peakMa)} mA ` +
@@ -67,8 +65,7 @@ export function powerMd(p: Profile, board: Board): string {
     out.push(`| ${load.pin} | ${load.label} | ${ma(load.ma)} | ${load.what} | ${board.current.perPinMa} |`);
   }
   const total = totalPinLoadMa(p, board);
-  const totalNote = led.scheme === "matrix" ? "LED columns + one row base (one row at a time) + piezo" : "all pins above";
-  out.push(`| **all pins** | | **${ma(total)}** | ${totalNote} | **${board.current.totalMa}** |`);
+  out.push(`| **all pins** | | **${ma(total)}** | all pins above | **${board.current.totalMa}** |`);
   out.push("");
   const perPinMax = Math.max(...pinLoads(p, board).map((l) => l.ma));
   out.push(
@@ -88,5 +85,71 @@ export function powerMd(p: Profile, board: Board): string {
   out.push(`| ${asleep} | ${ma(f.sleepMa)} | ${life(board.battery.capacityMah, f.sleepMa)} |`);
   out.push("");
   out.push("Awake = board idle current + LED current (with base currents where transistors switch the LEDs).", "");
+  return out.join("\n");
+}
+
+/** The USB current budget of a WS2812 build: pixels at the brightness cap against what USB gives. */
+function pixelPowerMd(p: PixelProfile, board: Board): string {
+  const d = pixelDesign(p, board);
+  const b = p.leds.brightness;
+  const piezo = piezoDesign(p, board);
+  const out: string[] = [];
+  out.push(`# Power: ${p.name}`, "");
+  out.push(
+    `Supply: USB. The ${d.count} WS2812B pixels and the level shifter run from the board's ${d.supplyPin} pin: ${board.neopixel!.supplyNote}. ` +
+      `Budget: ${d.usbMa} mA, what a USB 2.0 port delivers (and the Pico 1v4's polyfuse passes).`,
+    "",
+  );
+  out.push("## Assumptions", "");
+  out.push(
+    `- Pixels: ${PIXEL.description}. A colour channel at full PWM (byte 255) draws ${PIXEL.channelMa} mA, so a byte b draws ${PIXEL.channelMa}·b/255 mA on average ` +
+      `(the channel is PWM-dimmed at constant current). The firmware never writes a byte above the profile's brightness cap, ${b}: ` +
+      `a pixel with all three channels at the cap draws 3 × ${PIXEL.channelMa} mA × ${b}/255 = ${ma(d.litMa)} mA.`,
+  );
+  out.push(`- Each pixel's controller draws about ${ma(d.idleMa)} mA whether lit or dark (Adafruit NeoPixel Überguide), so ${d.count} pixels draw ${ma(d.darkMa)} mA even when dark.`);
+  out.push(
+    `- Data level: WS2812B needs ${PIXEL.vihFraction}·VDD = ${fixed(d.vihV, 2)} V for a high at ${d.supplyV} V; the ${p.vcc} V pin is only guaranteed ${fixed(d.pinHighV, 2)} V. ` +
+      (p.leds.levelShift === "74AHCT125"
+        ? `The 74AHCT125 level shifter reads ${LEVEL_SHIFTER.vih} V as high and drives ${d.supplyV} V; its supply current (under 0.05 mA) is left out.`
+        : `The profile declares no level shifter.`),
+  );
+  out.push(
+    `- Piezo: ${formatOhms(piezo.seriesOhms)} in series keeps the charging peak at ${ma(piezo.peakMa)} mA on its pin; the board's 3.3 V regulator feeds it, not ${d.supplyPin}.`,
+  );
+  out.push(`- Board: ${ma(board.power.runMa)} mA while JavaScript runs, ${ma(board.power.idleMa)} mA awake and idle, ${ma(board.power.sleepMa)} mA asleep. Source: ${board.power.source}.`);
+  out.push(`- Key columns and buttons are read through the internal ~40 kΩ pull-ups: under 0.1 mA per pressed key, left out.`);
+  out.push("");
+
+  out.push("## USB current", "");
+  out.push("| State | Pixels (mA) | Board (mA) | Total (mA) | USB budget (mA) |");
+  out.push("|---|---|---|---|---|");
+  const row = (what: string, pixels: number, boardMa: number) =>
+    out.push(`| ${what} | ${ma(pixels)} | ${ma(boardMa)} | ${ma(pixels + boardMa)} | ${d.usbMa} |`);
+  row(`All ${d.count} pixels at ${b} on every channel, JavaScript running (worst case)`, d.allLitMa, board.power.runMa);
+  row(`Half the pixels at ${b} on every channel, awake (typical play)`, ledSupplyMa(p, 0.5), board.power.idleMa);
+  row(`Lit pads red only (this firmware's on/off games), all ${d.count} lit`, d.darkMa + (d.count * PIXEL.channelMa * b) / 255, board.power.idleMa);
+  row("Asleep, pixels dark", d.darkMa, board.power.sleepMa);
+  out.push("");
+  const worst = d.allLitMa + board.power.runMa;
+  out.push(
+    `Worst case ${ma(worst)} mA of ${d.usbMa} mA (${Math.round((worst / d.usbMa) * 100)} %). The highest brightness cap within the budget is ` +
+      `${Math.floor(((d.usbMa - board.power.runMa - d.darkMa) / d.count / (3 * PIXEL.channelMa)) * 255)}.`,
+  );
+  out.push("");
+  out.push(
+    `Asleep the pixels' controllers still draw ${ma(d.darkMa)} mA: fine on USB, but this build is not meant for batteries ` +
+      `(switching the pixels' supply off in sleep would need a high-side switch).`,
+  );
+  out.push("");
+  out.push("## Pin currents", "");
+  out.push("| Pin | Role | Current (mA) | What | Limit (mA) |");
+  out.push("|---|---|---|---|---|");
+  out.push(`| ${p.leds.pin} | pixel data | 0 | a CMOS input (${p.leds.levelShift === "74AHCT125" ? "the 74AHCT125's" : "the first pixel's"}) | ${board.current.perPinMa} |`);
+  for (const load of pinLoads(p, board)) {
+    out.push(`| ${load.pin} | ${load.label} | ${ma(load.ma)} | ${load.what} | ${board.current.perPinMa} |`);
+  }
+  out.push(`| **all pins** | | **${ma(totalPinLoadMa(p, board))}** | all pins above | **${board.current.totalMa}** |`);
+  out.push("");
+  out.push(`The pixels' current flows from ${d.supplyPin}, not through the pins.`, "");
   return out.join("\n");
 }

@@ -3,13 +3,13 @@
  * pins drive, joined by named nets (ROW1, COL2, LED5 …) instead of long wires.
  */
 import type { Board } from "../boards.js";
-import { ledDesign, piezoDesign, type LedDesign } from "../design.js";
+import { hasPixels, ledDesign, piezoDesign, pixelDesign, type LedDesign, type PixelProfile } from "../design.js";
 import { formatOhms } from "../e12.js";
-import { LED } from "../parts.js";
+import { BULK_CAP, LED, PIXEL } from "../parts.js";
 import type { Profile } from "../profile.js";
 import { pinRoles } from "../roles.js";
 import {
-  batteryV, diodeDown, dot, gnd, ledDown, ledH, line, netLabel, piezoV, rail, rect, resistorH, resistorV,
+  batteryV, bufferH, capacitorV, diodeDown, dot, gnd, ledDown, ledH, line, netLabel, piezoV, rail, rect, resistorH, resistorV,
   SCHEMATIC_STYLE, svgDocument, switchH, switchV, text, transistor, wire,
 } from "./svg.js";
 
@@ -41,9 +41,21 @@ function boardBlock(p: Profile, board: Board, y0: number): Section {
     svg.push(line(xr, y, xr + 40, y));
     svg.push(netLabel(xr + 40, y, role.net, "right"));
   });
-  // Power on the left edge: battery into the regulator input, common ground.
   const yIn = y0 + 2.5 * PIN_PITCH;
   const yGnd = y0 + 4.5 * PIN_PITCH;
+  if (hasPixels(p)) {
+    // USB powers the toy; the pixels take their 5 V from the supply pin.
+    const v = board.neopixel!.supplyPin;
+    svg.push(text(BOARD_X - 6, yIn - 5, "USB", { anchor: "end", cls: "v" }), line(BOARD_X - 40, yIn, BOARD_X, yIn));
+    svg.push(text(BOARD_X - 44, yIn + 4, "5 V USB plug", { anchor: "end", cls: "v" }));
+    svg.push(text(BOARD_X - 6, yGnd - 5, "GND", { anchor: "end", cls: "v" }), line(BOARD_X - 20, yGnd, BOARD_X, yGnd), gnd(BOARD_X - 20, yGnd));
+    const ySup = y0 + 6.5 * PIN_PITCH;
+    svg.push(text(BOARD_X - 6, ySup - 5, v, { anchor: "end", cls: "v" }), line(BOARD_X - 40, ySup, BOARD_X, ySup), netLabel(BOARD_X - 40, ySup, "VPIX", "left"));
+    svg.push(text(BOARD_X + BOARD_W / 2, y0 + h - 26, `${v}: USB 5 V less a diode,`, { anchor: "middle", cls: "v" }));
+    svg.push(text(BOARD_X + BOARD_W / 2, y0 + h - 12, "which feeds the pixels", { anchor: "middle", cls: "v" }));
+    return { svg, width: BOARD_X + BOARD_W + 120, height: h };
+  }
+  // Power on the left edge: battery into the regulator input, common ground.
   svg.push(text(BOARD_X - 6, yIn - 5, board.supplyPin, { anchor: "end", cls: "v" }));
   svg.push(text(BOARD_X - 6, yGnd - 5, "GND", { anchor: "end", cls: "v" }));
   svg.push(wire([BOARD_X, yIn], [BATTERY_X, yIn], [BATTERY_X, yIn + 8]));
@@ -139,37 +151,60 @@ function directLeds(p: Profile, led: LedDesign, x0: number, y0: number): Section
   return { svg, width: p.cols * pitchX, height: 40 + p.rows * pitchY };
 }
 
-function matrixLeds(p: Profile, led: LedDesign, x0: number, y0: number): Section {
+/** The data path (pin → level shifter → resistor → DIN) and the chain of pixels in pad order. */
+function pixelChain(p: PixelProfile, board: Board, x0: number, y0: number): Section {
+  const d = pixelDesign(p, board);
   const svg: string[] = [];
-  const t = led.transistor!;
-  svg.push(text(x0, y0 + 16, `LED matrix, rows shared with the key rows`, { cls: "h" }));
-  svg.push(text(x0, y0 + 34, `Key row low → its PNP lights that LED row; LED column pin low → that LED on; ${formatOhms(led.resistorOhms)} per column`, { cls: "v" }));
-  const px = x0 + 130;
-  const colX = (c: number) => px + 140 + c * 90;
-  const rowY = (r: number) => y0 + 120 + r * 100;
-  const last = rowY(p.rows - 1);
+  const shifter = p.leds.levelShift === "74AHCT125";
+  svg.push(text(x0, y0 + 16, `WS2812B pixels, chained in pad order (DOUT → DIN)`, { cls: "h" }));
+  svg.push(
+    text(x0, y0 + 34, `VDD of every pixel → VPIX, GND → GND, 100 nF at each; ${shifter ? "74AHCT125 powered from VPIX lifts 3.3 V data to 5 V" : "data straight from the pin"}`, { cls: "v" }),
+  );
+  // Data path on the first row.
+  const y = y0 + 80;
+  let x = x0 + 70;
+  svg.push(netLabel(x, y, "PIXDATA", "left"));
+  if (shifter) {
+    svg.push(line(x, y, x + 10, y), bufferH(x + 10, y, "74AHCT125 (1A → 1Y, 1OE → GND)"));
+    x += 50;
+  }
+  svg.push(resistorH(x, y, 70, formatOhms(d.dataOhms)));
+  x += 70;
+  // Pixel boxes: DIN on the left, DOUT on the right.
+  const boxW = 56;
+  const boxH = 36;
+  const pitchX = 96;
+  const pitchY = 70;
+  const left = x + 20;
+  const boxX = (c: number) => left + c * pitchX;
+  const boxY = (r: number) => y - boxH / 2 + r * pitchY;
+  svg.push(line(x, y, left, y));
   for (let r = 0; r < p.rows; r++) {
-    const y = rowY(r);
-    const q = transistor("PNP", px, y - 24);
-    svg.push(q.svg);
-    svg.push(netLabel(px - 90, y - 24, `ROW${r + 1}`, "left"), resistorH(px - 90, y - 24, 70, formatOhms(t.baseOhms), true), line(px - 20, y - 24, px, y - 24));
-    // Base–emitter pull-up keeps the PNP off while the row line floats.
-    svg.push(dot(px - 10, y - 24), resistorV(px - 10, y - 66, 42, formatOhms(t.pullupOhms ?? 0), true));
-    svg.push(wire([px - 10, y - 66], [q.top[0], y - 66]), line(q.top[0], y - 66, q.top[0], q.top[1]), dot(q.top[0], y - 66));
-    svg.push(rail(q.top[0], y - 66, "3.3V"));
-    svg.push(line(q.bottom[0], q.bottom[1], colX(p.cols - 1) + 30, y));
     for (let c = 0; c < p.cols; c++) {
-      const x = colX(c);
-      const ax = x - 30;
-      svg.push(dot(ax, y), ledDown(ax, y), wire([ax, y + 30], [ax, y + 40], [x, y + 40]), dot(x, y + 40));
-      svg.push(text(ax - 12, y + 28, `D${r * p.cols + c + 1}`, { anchor: "end", cls: "v" }));
+      const i = r * p.cols + c;
+      const bx = boxX(c);
+      const by = boxY(r);
+      svg.push(rect(bx, by, boxW, boxH));
+      svg.push(text(bx + boxW / 2, by + 15, `P${i + 1}`, { anchor: "middle" }));
+      svg.push(text(bx + 4, by + 30, "DI", { cls: "v" }), text(bx + boxW - 4, by + 30, "DO", { anchor: "end", cls: "v" }));
+      if (i + 1 === d.count) continue;
+      const outY = by + boxH / 2;
+      if (c + 1 < p.cols) {
+        svg.push(line(bx + boxW, outY, boxX(c + 1), outY));
+      } else {
+        // End of a row: back to the first pad of the next row.
+        const midY = by + boxH + (pitchY - boxH) / 2;
+        svg.push(wire([bx + boxW, outY], [bx + boxW + 12, outY], [bx + boxW + 12, midY], [left - 12, midY], [left - 12, outY + pitchY], [left, outY + pitchY]));
+      }
     }
   }
-  for (let c = 0; c < p.cols; c++) {
-    const x = colX(c);
-    svg.push(line(x, rowY(0) + 20, x, last + 60), resistorV(x, last + 60, 50, formatOhms(led.resistorOhms)), netLabel(x, last + 110, `LCOL${c + 1}`, "right"));
-  }
-  return { svg, width: colX(p.cols - 1) + 100 - x0, height: last + 140 - y0 };
+  // Supply: VPIX rail with the bulk capacitor.
+  const capX = x0 + 60;
+  const capY = y + 60;
+  svg.push(netLabel(capX, capY, "VPIX", "left"), line(capX, capY, capX + 20, capY), capacitorV(capX + 20, capY, `${BULK_CAP.uf} µF`, true), gnd(capX + 20, capY + 30));
+  svg.push(text(x0, capY + 66, `${PIXEL.description}; ${d.supplyPin} = VPIX`, { cls: "v" }));
+  const height = Math.max(boxY(p.rows - 1) + boxH, capY + 70) - y0 + 10;
+  return { svg, width: boxX(p.cols - 1) + boxW + 40 - x0, height };
 }
 
 function piezoAndButtons(p: Profile, board: Board, x0: number, y0: number): Section {
@@ -192,10 +227,13 @@ function piezoAndButtons(p: Profile, board: Board, x0: number, y0: number): Sect
 }
 
 export function schematicSvg(p: Profile, board: Board): string {
-  const led = ledDesign(p);
+  const led = hasPixels(p) ? undefined : ledDesign(p);
   const body: string[] = [];
   body.push(text(20, 30, `Merlin ${p.name}: schematic, ${board.title}`, { cls: "t" }));
-  body.push(text(20, 50, `Red LEDs (Vf ${LED.forwardV.toFixed(1)} V), ${p.leds.currentMa} mA design current; component values from hardware/design.ts`, { cls: "v" }));
+  const subtitle = led
+    ? `Red LEDs (Vf ${LED.forwardV.toFixed(1)} V), ${led.designMa} mA design current; component values from hardware/design.ts`
+    : `WS2812B pixels, brightness cap ${(p as PixelProfile).leds.brightness}/255 per channel; component values from hardware/design.ts`;
+  body.push(text(20, 50, subtitle, { cls: "v" }));
   const blk = boardBlock(p, board, 80);
   body.push(...blk.svg);
 
@@ -207,7 +245,8 @@ export function schematicSvg(p: Profile, board: Board): string {
     y += s.height + 30;
   };
   add(keyMatrix(p, RIGHT_X, y));
-  add(p.leds.drive === "matrix" ? matrixLeds(p, led, RIGHT_X, y) : directLeds(p, led, RIGHT_X, y));
+  if (!led) add(pixelChain(p as PixelProfile, board, RIGHT_X, y));
+  else add(directLeds(p, led, RIGHT_X, y));
   add(piezoAndButtons(p, board, RIGHT_X, y));
   const height = Math.max(y, 80 + blk.height + 40);
   return svgDocument(width + 30, height, body, { style: SCHEMATIC_STYLE, title: `Merlin ${p.name} schematic` });

@@ -244,3 +244,25 @@ export const SCHEMATIC_STYLE = [
   ".h{font-size:15px;font-weight:bold}",
   ".t{font-size:18px;font-weight:bold}",
 ].join("");
+
+/** Capacitor between (x, y) and (x, y + 30), plates across, value to the right; "+" on the top plate when polarised. */
+export function capacitorV(x: number, y: number, value: string, polarised = false): string {
+  return [
+    line(x, y, x, y + 12),
+    line(x - 10, y + 12, x + 10, y + 12),
+    line(x - 10, y + 18, x + 10, y + 18),
+    line(x, y + 18, x, y + 30),
+    polarised ? text(x - 13, y + 11, "+", { anchor: "end", cls: "v" }) : "",
+    text(x + 14, y + 19, value, { cls: "v" }),
+  ].join("");
+}
+
+/** Buffer (triangle) from (x, y) to (x + 40, y), input left, output right, with a name above. */
+export function bufferH(x: number, y: number, name: string): string {
+  return [
+    line(x, y, x + 8, y),
+    polygon([[x + 8, y - 12], [x + 8, y + 12], [x + 32, y]], "w"),
+    line(x + 32, y, x + 40, y),
+    text(x + 20, y - 17, name, { anchor: "middle", cls: "v" }),
+  ].join("");
+}

@@ -1,8 +1,8 @@
 /** wiring.md: every board pin the profile uses, its role, pin mode and where its wire goes. */
 import { batteryLabel, generalPins, type Board } from "../boards.js";
-import { ledDesign, piezoDesign } from "../design.js";
+import { hasPixels, ledDesign, piezoDesign, pixelDesign, type PixelProfile } from "../design.js";
 import { formatOhms } from "../e12.js";
-import { DIODE, LED } from "../parts.js";
+import { BULK_CAP, DIODE, LED, PIXEL } from "../parts.js";
 import type { Profile } from "../profile.js";
 import { pinRoles, type PinRole } from "../roles.js";
 
@@ -11,20 +11,19 @@ function padsInColumn(p: Profile, c: number): string {
 }
 
 function connectTo(p: Profile, board: Board, role: PinRole): string {
-  const led = ledDesign(p);
-  const r = formatOhms(led.resistorOhms);
+  const led = hasPixels(p) ? undefined : ledDesign(p);
+  const r = led ? formatOhms(led.resistorOhms) : "";
   const rowStart = (role.index - 1) * p.cols + 1;
   switch (role.kind) {
     case "keyRow": {
       const pads = `pads ${rowStart}–${rowStart + p.cols - 1}`;
       const side = p.keys.diodes ? `the cathode (band) of each pad's diode` : `one side of each pad's switch`;
-      const leds = led.scheme === "matrix" ? `; also ${formatOhms(led.transistor!.baseOhms)} → base of row ${role.index}'s PNP` : "";
-      return `${pads}: ${side}${leds}`;
+      return `${pads}: ${side}`;
     }
     case "keyCol":
       return `pads ${padsInColumn(p, role.index)}: the other side of each pad's switch`;
     case "led": {
-      const t = led.transistor;
+      const t = led?.transistor;
       if (!t) {
         return p.leds.drive === "direct" && p.leds.activeHigh
           ? `${r} → LED ${role.index} anode; its cathode → GND`
@@ -34,8 +33,12 @@ function connectTo(p: Profile, board: Board, role: PinRole): string {
         ? `${formatOhms(t.baseOhms)} → NPN ${role.index} base; emitter → GND; collector → LED ${role.index} cathode; anode → ${r} → 3.3V`
         : `${formatOhms(t.baseOhms)} → PNP ${role.index} base; emitter → 3.3V; collector → ${r} → LED ${role.index} anode; cathode → GND`;
     }
-    case "ledCol":
-      return `${r} → cathodes of LEDs ${padsInColumn(p, role.index)}`;
+    case "pixelData": {
+      const ohms = formatOhms(pixelDesign(p as PixelProfile, board).dataOhms);
+      return p.leds.drive === "neopixel" && p.leds.levelShift === "74AHCT125"
+        ? `74AHCT125 pin 2 (1A); its pin 3 (1Y) → ${ohms} → DIN of pixel 1`
+        : `${ohms} → DIN of pixel 1`;
+    }
     case "piezo":
       return `${formatOhms(piezoDesign(p, board).seriesOhms)} → piezo → GND`;
     case "button":
@@ -45,23 +48,20 @@ function connectTo(p: Profile, board: Board, role: PinRole): string {
 
 export function wiringMd(p: Profile, board: Board): string {
   const roles = pinRoles(p);
-  const led = ledDesign(p);
+  const led = hasPixels(p) ? undefined : ledDesign(p);
   const out: string[] = [];
   out.push(`# Wiring: ${p.name}`, "");
   out.push(p.description, "");
   out.push(`- Board: ${board.title}, \`--board ${board.id}\`.`);
-  out.push(`- Power: ${batteryLabel(board)}; every GND joined. "3.3V" below is the board's 3.3 V output.`);
-  out.push(`- Pads are numbered like a phone keypad: 1 at the top left, row by row; LED n sits at pad n.`);
-  out.push(`- LEDs: ${LED.description}, forward voltage ${LED.forwardV.toFixed(1)} V, long leg = anode.`);
+  if (hasPixels(p)) {
+    out.push(...pixelLines(p, board));
+  } else {
+    out.push(`- Power: ${batteryLabel(board)}; every GND joined. "3.3V" below is the board's 3.3 V output.`);
+    out.push(`- Pads are numbered like a phone keypad: 1 at the top left, row by row; LED n sits at pad n.`);
+    out.push(`- LEDs: ${LED.description}, forward voltage ${LED.forwardV.toFixed(1)} V, long leg = anode.`);
+  }
   if (p.keys.diodes) out.push(`- Keys: each pad's switch in series with a ${DIODE.example}, anode on the column side, band (cathode) on the row side.`);
   else out.push(`- Keys: no diodes; the firmware ignores ambiguous key combinations (ghosts).`);
-  if (led.scheme === "matrix") {
-    const t = led.transistor!;
-    out.push(
-      `- LED rows: row r's PNP has emitter → 3.3V, ${formatOhms(t.pullupOhms ?? 0)} from base to emitter, collector → anodes of that row's LEDs; ` +
-        `its base resistor goes to key row r's pin, so scanning a key row also lights that LED row.`,
-    );
-  }
   if (p.consoleMoved) out.push(`- Console moved: ${board.consoleRule ?? "the firmware moves the console off the serial pins"}.`);
   out.push("");
   out.push("| Board pin | Role | Pin mode | Connect to |");
@@ -75,4 +75,23 @@ export function wiringMd(p: Profile, board: Board): string {
   out.push(`Recovery: ${board.recovery}.`);
   out.push("");
   return out.join("\n");
+}
+
+/** The power and chain lines of a WS2812 build, in assembly order. */
+function pixelLines(p: PixelProfile, board: Board): string[] {
+  const d = pixelDesign(p, board);
+  const v = d.supplyPin;
+  const lines = [
+    `- Power: USB (a USB charger or power bank into the board's plug); every GND joined. "${v}" below is the board's ${v} pin (${board.neopixel!.supplyNote}); "3.3V" is the board's 3.3 V output.`,
+    `- Pads are numbered like a phone keypad: 1 at the top left, row by row; pixel n sits at pad n.`,
+    `- Pixels: ${PIXEL.description}. Chain them in pad order: DOUT of pixel n → DIN of pixel n + 1, from pixel 1 to pixel ${d.count} (at the end of a row, run the wire back to the first pad of the next row).`,
+    `- Pixel power: 5V (VDD) of every pixel → ${v}, GND → GND; a 100 nF capacitor across VDD and GND at each pixel (most breakouts carry one), and a ${BULK_CAP.uf} µF electrolytic across ${v} and GND where the supply wires meet pixel 1 (minus to GND).`,
+  ];
+  if (p.leds.levelShift === "74AHCT125") {
+    lines.push(
+      `- Level shifter 74AHCT125 (DIP-14, notch up, pin 1 top left): pin 14 (VCC) → ${v}, pin 7 → GND, 100 nF from pin 14 to GND; pin 1 (1OE) → GND enables buffer 1; ` +
+        `the unused buffers are held off with their inputs grounded: pins 4, 10, 13 (2OE, 3OE, 4OE) → ${v}, pins 5, 9, 12 (2A, 3A, 4A) → GND.`,
+    );
+  }
+  return lines;
 }

@@ -1,19 +1,79 @@
 /**
- * `merlin sim --basic`: the 1980s BASIC program of source 002 ("5 REM reverse game"), played on
- * the virtual toy. The text is the listing's — the board as rows of 0/1 at TAB(7+3*J), the
- * ASSIGN#n prompt, ??? ILLEGAL INPUT, YOU LOSED THE GAME !! / CONGRATULANT !!, TRY AGAIN (Y OR N) —
- * but every move is a pad pressed through the key matrix and the board printed is read from
- * the LED pins: the firmware, under its "basic" rules, decides what happens.
+ * `merlin sim --basic`: the dialogue of source 002's BASIC listing (sim/basic-dialogue.ts, the
+ * same loop as `merlin play`) played on the virtual toy. Every pad is pressed through the key
+ * matrix and the board printed is read from the LED pins; the letters reach the toy's
+ * functions through its console API (`Merlin.hint()`, `Merlin.undo()`, `Merlin.press(k)` for
+ * the extra-button functions), as someone at the REPL would. The firmware, under its "basic"
+ * rules, decides what happens.
  *
- * One answer per line, so it can be scripted from standard input; end of input ends it cleanly.
- * Unlike the listing (which only rejects X > 9), anything but a whole number 1..9 (1..pads on bigger boards) is illegal.
+ * One line of keys at a time, so it can be scripted from standard input; end of input ends it cleanly.
  */
-import { createInterface } from "node:readline";
+import { boundedLines } from "../../tools/lines";
 import type { CommandIO } from "../cli/command";
+import { BasicDialogue, BasicEngine, BasicState } from "../basic-dialogue";
 import { applySetup, firmwareErrors } from "./headless";
 import { SimSession } from "./session";
-import { BASIC_AGAIN, BASIC_ILLEGAL, BASIC_LOST, BASIC_WON, basicBoard, basicPrompt } from "../basic-text";
 
+/** Long enough for a flash, a cue or a new game's goal preview to end before the LEDs are read. */
+const SETTLE_MS = 1000;
+
+/** The toy's firmware on the virtual board, driven as the BASIC dialogue asks. */
+class FirmwareEngine implements BasicEngine {
+  readonly pads: number;
+  readonly cols: number;
+
+  constructor(
+    private readonly session: SimSession,
+    /** Called after every action, so firmware errors are reported as they happen. */
+    private readonly after: () => void,
+  ) {
+    this.pads = session.pads;
+    this.cols = session.cols;
+  }
+
+  private act<T>(f: () => T, settleMs: number): T {
+    const result = f();
+    this.session.wait(settleMs);
+    this.after();
+    return result;
+  }
+
+  board(): string {
+    return this.session.ledFrame();
+  }
+
+  state(): BasicState {
+    return this.session.state();
+  }
+
+  press(key: number): void {
+    this.act(() => this.session.pressFor(key - 1), 0);
+  }
+
+  hint(): number {
+    return this.act(() => this.session.api<number>("Merlin.hint()"), SETTLE_MS);
+  }
+
+  compTurn(): number {
+    // The key COMP TURN will press is the hint; then the toy's own COMP TURN presses it.
+    const key = this.session.api<number>("Merlin.hint()");
+    if (key > 0) this.session.api(`Merlin.press(${this.pads + 4})`);
+    return this.act(() => key, SETTLE_MS);
+  }
+
+  undo(): boolean {
+    const before = this.session.state().moves;
+    return this.act(() => this.session.api<{ moves: number }>("Merlin.undo()").moves !== before, SETTLE_MS);
+  }
+
+  sameGame(): void {
+    this.act(() => this.session.api(`Merlin.press(${this.pads + 2})`), SETTLE_MS);
+  }
+
+  newGame(): void {
+    this.act(() => this.session.api("Merlin.newGame()"), SETTLE_MS);
+  }
+}
 
 export interface BasicOptions {
   seed?: number;
@@ -21,64 +81,18 @@ export interface BasicOptions {
 }
 
 export async function runBasic(session: SimSession, options: BasicOptions, io: CommandIO): Promise<number> {
-  const print = (line: string) => io.out(line + "\n");
   let reported = 0;
   const reportErrors = () => {
     const errors = firmwareErrors(session);
     for (; reported < errors.length; reported++) io.err(`merlin sim: firmware error: ${errors[reported]}\n`);
   };
-  const showBoard = () => {
-    for (const l of basicBoard(session.ledFrame(), session.cols)) print(l);
-  };
-
   // GOSUB 260: a new board (the firmware deals it under the BASIC program's rules).
   applySetup(session, { rules: "basic", seed: options.seed, start: options.start });
   if (options.seed === undefined && options.start === undefined) session.api("Merlin.newGame()");
-  session.wait(1000);
-  showBoard();
-  let n = 1;
-  let asking = false;
-  io.out(basicPrompt(n));
-  if (!io.stdin) {
-    io.out("\n");
-    return 0;
-  }
-  const rl = createInterface({ input: io.stdin, terminal: false });
-  for await (const raw of rl) {
-    const line = raw.trim();
-    if (asking) {
-      // 240 IF LEFT$(A$,1)="Y" THEN 110
-      if (!/^y/i.test(line)) {
-        rl.close();
-        return firmwareErrors(session).length > 0 ? 1 : 0;
-      }
-      asking = false;
-      session.api("Merlin.newGame()");
-      session.wait(1000);
-      showBoard();
-      n = 1;
-      io.out(basicPrompt(n));
-      continue;
-    }
-    if (!/^\d+$/.test(line) || Number(line) < 1 || Number(line) > session.pads) {
-      print(BASIC_ILLEGAL);
-      print("");
-      io.out(basicPrompt(n));
-      continue;
-    }
-    session.pressFor(Number(line) - 1);
-    reportErrors();
-    n++;
-    showBoard();
-    const s = session.state();
-    if (s.status === "playing") {
-      io.out(basicPrompt(n));
-      continue;
-    }
-    print(s.status === "won" ? BASIC_WON : BASIC_LOST);
-    io.out(BASIC_AGAIN);
-    asking = true;
-  }
-  io.out("\n");
+  session.wait(SETTLE_MS);
+  const dialogue = new BasicDialogue(new FirmwareEngine(session, reportErrors), (line) => io.out(line + "\n"));
+  dialogue.showBoard();
+  if (io.stdin) await dialogue.converse(boundedLines(io.stdin), io.out);
+  else io.out(dialogue.prompt() + "\n");
   return firmwareErrors(session).length > 0 ? 1 : 0;
 }

@@ -10,25 +10,47 @@
  *   wait:500   let 500 ms pass
  *   newGame    an extra button by name (newGame, sameGame, hitMe, compTurn), where the profile has it
  */
-import { inputError } from "../../src/puzzle";
+import { formatBoard, parseBoard } from "../../src/boardstate";
+import { gridPuzzle, inputError } from "../../src/puzzle";
 import { RULE_SETS, ruleIndex, ruleNames } from "../../src/rules";
 import type { KeyRef } from "../board";
 import { recogniseCues, toneNotes, type Note } from "./sounds";
 import { BUTTON_NAMES, SimSession } from "./session";
 
+/** The largest --puzzle: dealing it presses NEW GAME that many times. */
+export const MAX_PUZZLE = 10000;
+/** Longest a key may be held or a wait last, and the largest --hold and --gap: 10 minutes (the toy sleeps after 3). */
+export const MAX_STEP_MS = 600000;
+/**
+ * Most virtual time a whole script may take: 30 minutes (the cost is in the time the toy is
+ * awake and scanning: 30 minutes with a key held take about 1.5 s, 2000 taps about 4 s).
+ */
+export const MAX_SCRIPT_MS = 1800000;
+/** Most steps in a key script, and its longest text. */
+export const MAX_SCRIPT_STEPS = 2000;
+export const MAX_SCRIPT_CHARS = 100000;
+
 export type ScriptStep = { kind: "keys"; keys: KeyRef[]; label: string; holdMs?: number } | { kind: "wait"; ms: number; label: string };
 
 /** Parses a key script for a board with `pads` pads and these extra buttons; mistakes are input errors. */
 export function parseKeyScript(text: string, pads: number, buttons: readonly string[]): ScriptStep[] {
+  if (text.length > MAX_SCRIPT_CHARS) throw inputError(`key script: ${text.length} characters, at most ${MAX_SCRIPT_CHARS} are accepted`);
   const steps: ScriptStep[] = [];
+  const duration = (token: string, digits: string): number => {
+    const ms = Number(digits);
+    if (!(ms <= MAX_STEP_MS)) throw inputError(`key script: '${token}' lasts longer than ${MAX_STEP_MS} ms (10 minutes), the longest step allowed`);
+    return ms;
+  };
   for (const token of text.split(/[\s,]+/).filter((t) => t !== "")) {
+    if (steps.length === MAX_SCRIPT_STEPS) throw inputError(`key script: more than ${MAX_SCRIPT_STEPS} steps`);
     const wait = /^wait:(\d+)$/i.exec(token);
     if (wait) {
-      steps.push({ kind: "wait", ms: Number(wait[1]), label: token });
+      steps.push({ kind: "wait", ms: duration(token, wait[1]), label: token });
       continue;
     }
     const m = /^([^:]+)(?::(\d+))?$/.exec(token);
     if (!m) throw inputError(`key script: '${token}' is not a key, KEY:MS, KEY+KEY or wait:MS`);
+    const holdMs = m[2] === undefined ? undefined : duration(token, m[2]);
     const keys = m[1].split("+").map((part): KeyRef => {
       if (/^\d+$/.test(part)) {
         const n = Number(part);
@@ -40,7 +62,7 @@ export function parseKeyScript(text: string, pads: number, buttons: readonly str
       const have = buttons.length > 0 ? `, ${buttons.join(", ")}` : " (this board has no extra buttons)";
       throw inputError(`key script: '${part}' in '${token}' is not a pad 1 to ${pads}${have}`);
     });
-    steps.push({ kind: "keys", keys, label: token, holdMs: m[2] === undefined ? undefined : Number(m[2]) });
+    steps.push({ kind: "keys", keys, label: token, holdMs: holdMs });
   }
   return steps;
 }
@@ -48,7 +70,15 @@ export function parseKeyScript(text: string, pads: number, buttons: readonly str
 export interface HeadlessSetup {
   rules?: string;
   seed?: number;
+  /** Which puzzle of the seed (0 = the seed's first deal; NEW GAME deals the next). Needs `seed`. */
+  puzzle?: number;
   start?: string;
+}
+
+/** Deals puzzle `puzzle` of `seed` as on the toy: Merlin.newGame(seed), then NEW GAME `puzzle` times. */
+export function dealPuzzle(session: SimSession, seed: number, puzzle: number): void {
+  session.api(`Merlin.newGame(${seed})`);
+  for (let i = 0; i < puzzle; i++) session.api(`Merlin.press(${session.pads + 1})`);
 }
 
 export interface HeadlessResult {
@@ -73,7 +103,7 @@ export interface HeadlessTrace {
   start: string;
 }
 
-/** Applies --rules, --seed and --start through the console API, as someone at the REPL would. */
+/** Applies --rules, --seed, --puzzle and --start through the console API, as someone at the REPL would. */
 export function applySetup(session: SimSession, setup: HeadlessSetup): void {
   if (setup.rules !== undefined) {
     if (ruleIndex(setup.rules) < 0) throw inputError(`--rules must be one of ${ruleNames()}, got '${setup.rules}'`);
@@ -81,13 +111,15 @@ export function applySetup(session: SimSession, setup: HeadlessSetup): void {
   }
   if (setup.seed !== undefined) {
     if (!(setup.seed >= 0 && setup.seed <= 4294967295)) throw inputError(`--seed must be a whole number from 0 to 4294967295, got ${setup.seed}`);
-    session.api(`Merlin.newGame(${setup.seed})`);
+    const puzzle = setup.puzzle ?? 0;
+    if (!(Number.isInteger(puzzle) && puzzle >= 0 && puzzle <= MAX_PUZZLE)) throw inputError(`--puzzle must be a whole number from 0 to ${MAX_PUZZLE}, got ${puzzle}`);
+    dealPuzzle(session, setup.seed, puzzle);
+  } else if (setup.puzzle !== undefined) {
+    throw inputError("--puzzle needs --seed (the puzzle is counted from the seed's first deal)");
   }
   if (setup.start !== undefined) {
-    const bits = setup.start.replace(/\//g, "");
-    if (!new RegExp(`^[01]{${session.pads}}$`).test(bits)) {
-      throw inputError(`--start must be ${session.pads} digits of 0/1 (row-major, 1 = lit), got '${setup.start}'`);
-    }
+    // Read as every command reads a board (boardstate.ts): row-major 0/1, '/' between rows allowed.
+    const bits = formatBoard(parseBoard(gridPuzzle({ rows: session.rows, cols: session.cols, pattern: "merlin" }), setup.start, "--start"));
     try {
       session.api(`Merlin.start(${JSON.stringify(bits)})`);
     } catch (e) {
@@ -109,6 +141,9 @@ export function firmwareErrors(session: SimSession): string[] {
 
 /** Plays the script; setup first, then the keys, as fast as possible in virtual time. */
 export function runHeadless(session: SimSession, setup: HeadlessSetup, script: ScriptStep[], holdMs: number, gapMs: number): HeadlessTrace {
+  let total = 0;
+  for (const step of script) total += step.kind === "wait" ? step.ms : (step.holdMs ?? holdMs) + gapMs;
+  if (total > MAX_SCRIPT_MS) throw inputError(`key script: it would take ${Math.ceil(total / 1000)} s of virtual time, at most ${MAX_SCRIPT_MS / 1000} s (30 minutes) are allowed`);
   applySetup(session, setup);
   // Let the new game's chirp (and a preview of the goal) finish before the first key.
   session.wait(1000);

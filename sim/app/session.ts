@@ -2,22 +2,22 @@
  * A simulator session: one virtual board running the firmware bundle for a profile, with the
  * helpers every front end needs — tap a pad for a while, press a chord, wait, read the LEDs,
  * the game state (through the firmware's console API, global `Merlin`) and the sounds.
- * Time is virtual: the terminal UI paces it with RealTimePacer, the headless runner and the
- * BASIC mode advance it as fast as they like.
+ * Time is virtual: the terminal UI and the browser pace it with RealTimePacer, the headless
+ * runner and the BASIC mode advance it as fast as they like. Platform-neutral (the browser toy
+ * uses it too); Node opens one with openSession (node-session.ts).
  */
-import { existsSync, rmSync } from "node:fs";
-import type { Profile } from "../../hardware/profile";
-import { createVirtualBoard, defaultStoragePath, type KeyRef, type VirtualBoard } from "../board";
-import { loadFirmware } from "./firmware-loader";
+import type { ExtraButtons, Profile } from "../../hardware/profile";
+import { BUTTON_ORDER } from "../../hardware/roles";
+import type { KeyRef, VirtualBoard } from "../board";
 
 /** How long a plain tap holds the key and how long it waits after release (virtual ms). */
 export const DEFAULT_HOLD_MS = 80;
 export const DEFAULT_GAP_MS = 120;
-/** The power-on light test lasts 0.5 s; sessions start after it. */
+/** The power-on light test lasts 0.5 s; sessions that are not watched start after it. */
 export const BOOT_SETTLE_MS = 600;
-/** The extra buttons a profile may have, in the firmware's order. */
-export const BUTTON_NAMES = ["newGame", "sameGame", "hitMe", "compTurn"] as const;
-export type ButtonName = (typeof BUTTON_NAMES)[number];
+/** The extra buttons a profile may have, in the firmware's order (one list: hardware/roles.ts). */
+export const BUTTON_NAMES = BUTTON_ORDER;
+export type ButtonName = keyof ExtraButtons;
 
 /** What `Merlin.state()` returns (firmware/controller.ts). */
 export interface FirmwareState {
@@ -33,21 +33,6 @@ export interface FirmwareState {
   muted: boolean;
   asleep: boolean;
   error: string | null;
-}
-
-export interface SessionOptions {
-  profile: Profile;
-  /** Keep the flash in .merlin/NAME.storage.json (under `storageDir`) so a game survives restarts. Default: in memory. */
-  persist?: boolean;
-  storageDir?: string;
-  /** Start from empty flash (the image on disk is erased first). */
-  fresh?: boolean;
-  /** Firmware text to run instead of the profile's bundle (tests). */
-  code?: string;
-  /** Seed for the board's Math.random / E.hwRand. */
-  boardSeed?: number;
-  /** Told when the firmware had to be run from an older bundle (see loadFirmware). */
-  warn?: (message: string) => void;
 }
 
 export class SimSession {
@@ -67,24 +52,6 @@ export class SimSession {
     this.pads = profile.rows * profile.cols;
     const b = (profile.buttons ?? {}) as { [name: string]: string | undefined };
     this.buttons = BUTTON_NAMES.filter((n) => b[n] !== undefined);
-  }
-
-  /** Boots the profile's firmware (built first if stale) and lets the power-on light test finish. */
-  static async open(options: SessionOptions): Promise<SimSession> {
-    const { profile } = options;
-    const fw = options.code === undefined ? await loadFirmware(profile, options.warn) : { code: options.code, codeName: "firmware.js" };
-    const storagePath = options.persist ? defaultStoragePath(profile.name, options.storageDir) : undefined;
-    if (storagePath && options.fresh && existsSync(storagePath)) rmSync(storagePath);
-    const board = createVirtualBoard({
-      profile,
-      storagePath,
-      code: fw.code,
-      codeName: fw.codeName,
-      seed: options.boardSeed ?? (Date.now() >>> 0),
-    });
-    const s = new SimSession(board, profile, storagePath);
-    s.wait(BOOT_SETTLE_MS);
-    return s;
   }
 
   get now(): number {

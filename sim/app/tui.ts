@@ -1,19 +1,25 @@
 /**
  * `merlin sim`: the toy in a terminal. The pads are drawn from the LED brightness the virtual
  * board measures on the LED pins, redrawn as the clock runs in real time (RealTimePacer), so a
- * pad blinks exactly when the firmware blinks it. Keys, the mouse and a cursor press pads
- * through the key matrix; the letters drive the firmware through its extra buttons, its hold
- * gestures or its console API (global `Merlin`), as someone holding the toy or typing at its
- * REPL would. The piezo rings the terminal bell.
+ * pad blinks exactly when the firmware blinks it, and the power-on light test shows as on the
+ * toy. Digits, the mouse and a cursor press pads through the key matrix; the letters are the
+ * toy's functions, done directly through its console API (actions.ts), as its extra buttons
+ * do. Around the pads: rule set, seed and puzzle, moves against the limit, par and score,
+ * status and why, the goal, statistics and whether the toy is muted (toy-info.ts, the same
+ * texts as the browser toy). The piezo rings the terminal bell.
  *
- * The frame is a pure function of a view (renderFrame) so it can be tested on strings; the
- * rest is terminal plumbing: alternate screen, raw mode, SGR mouse reports, resize, and
- * restoring the terminal however the program ends.
+ * Three layers: renderFrame (a pure function of a view, tested on strings), TuiController
+ * (keys and mouse in, actions and frames out, on a session in virtual time: tested without a
+ * terminal), runTui (terminal plumbing: alternate screen, raw mode, SGR mouse reports, resize,
+ * restoring the terminal however the program ends).
  */
 import type { ReadStream, WriteStream } from "node:tty";
-import { RULE_SETS, ruleIndex } from "../../src/rules";
 import { RealTimePacer } from "../board";
-import { type ButtonName, type FirmwareState, SimSession } from "./session";
+import { ACTION_LABELS, runAction, type ToyAction } from "./actions";
+import { BOOT_SETTLE_MS, type ButtonName, type FirmwareState, SimSession } from "./session";
+import { movesText, padForDigit, padLabels, parText, puzzleText, statsText, statusText, toyPuzzle, type ToyPuzzle, type ToyStats } from "./toy-info";
+
+export { padForDigit, padLabels };
 
 export type PadLook = "lit" | "dim" | "dark";
 
@@ -23,6 +29,8 @@ export function padLook(brightness: number): PadLook {
   if (brightness >= 0.15) return "dim";
   return "dark";
 }
+
+export type TuiState = Pick<FirmwareState, "moves" | "status" | "reason" | "rules" | "seed" | "puzzle" | "par" | "muted" | "asleep">;
 
 export interface TuiView {
   profile: string;
@@ -35,9 +43,14 @@ export interface TuiView {
   /** Pad under the cursor (arrows + space/enter), or -1 when hidden. */
   cursor: number;
   buttons: ButtonName[];
-  state: Pick<FirmwareState, "moves" | "status" | "reason" | "rules" | "seed" | "puzzle" | "par" | "muted" | "asleep">;
+  state: TuiState;
+  stats: ToyStats;
+  /** Row-major "0"/"1" of the goal. */
+  goal: string;
   /** Frequency playing now (0 = silent). */
   tone: number;
+  /** The bell is off (--quiet). */
+  quiet: boolean;
   /** The last thing that happened ("hint: press 5"). */
   message: string;
   help: boolean;
@@ -62,54 +75,39 @@ export interface Frame {
 const PAD_W = 7;
 const CELL_W = PAD_W + 3; // "[" pad "]" and a space
 const PAD_H = 3;
-const BUTTON_LABELS: { [name: string]: string } = { newGame: "NEW GAME", sameGame: "SAME GAME", hitMe: "HIT ME", compTurn: "COMP TURN" };
+/** Columns of the side panel (goal, statistics) right of the pads. */
+const SIDE_W = 30;
+const TOP = 3;
 
-export const HELP_LINE = "1-9 pads N new S same H hint C comp U undo R rules M mute ? help Q quit";
+/** The letter keys and what they do. */
+export const LETTER_ACTIONS: { [key: string]: ToyAction } = {
+  n: "newGame",
+  s: "sameGame",
+  h: "hitMe",
+  c: "compTurn",
+  u: "undo",
+  g: "goal",
+  z: "sleep",
+  r: "rules",
+  m: "mute",
+};
+
+export const HELP_LINE = "N new S same H hint C comp U undo G goal Z sleep R rules M mute ? help Q quit";
 
 export const HELP_TEXT = [
-  "Pads: keys 1-9 as numbered (1 top-left), or --keypad (7 8 9 on top);",
-  "      arrows move the cursor, space/enter press it; click a pad (hold the",
-  "      mouse button to hold the pad: 1.5 s holds are the toy's functions).",
-  "N new game   S same game   H hit me (hint)   C computer's move",
-  "U undo       R next rule set   M mute   ? this help   Q quit",
-  "Goal: every pad lit but the centre. Corner: its 2x2 block; edge: its",
-  "edge line; centre: the plus. The game is saved in .merlin/ like on the toy.",
+  "Pads: keys 1-9 as numbered (1 top-left), or --keypad (7 8 9 on top); arrows move",
+  "  the cursor, space/enter press it; a click presses a pad for as long as the mouse",
+  "  button is held (a 1.5 s hold is the toy's own function gesture).",
+  "N NEW GAME  S SAME GAME  H HIT ME (shows the key to press)  C COMP TURN (plays it)",
+  "U UNDO  G GOAL (shows it)  Z SLEEP  R next rule set  M mute  ? help  Q quit",
+  "Goal: every pad lit but the centre. A corner toggles its 2x2 block, an edge",
+  "pad its edge line, the centre the plus. The game is kept in .merlin/ like on the toy.",
 ];
 
 const ESC = "\x1b[";
 const STYLE: { [look in PadLook]: string } = { lit: ESC + "1;97;101m", dim: ESC + "97;41m", dark: ESC + "37;100m" };
 const GLYPH: { [look in PadLook]: string } = { lit: "█", dim: "▒", dark: "░" };
 const RESET = ESC + "0m";
-
-/** Which pad a digit key presses: source 002's layout (1 top-left, row-major) or a numeric keypad (7 8 9 on top). */
-export function padForDigit(digit: number, rows: number, cols: number, keypad: boolean): number {
-  if (!(digit >= 1 && digit <= 9)) return -1;
-  if (!keypad) return digit <= rows * cols ? digit - 1 : -1;
-  // The keypad's 3×3 block sits on the top-left 3×3 pads.
-  const r = 2 - Math.floor((digit - 1) / 3);
-  const c = (digit - 1) % 3;
-  return r < rows && c < cols ? r * cols + c : -1;
-}
-
-/** The key label of every pad. */
-export function padLabels(rows: number, cols: number, keypad: boolean): string[] {
-  const labels = new Array<string>(rows * cols).fill("");
-  for (let d = 1; d <= 9; d++) {
-    const p = padForDigit(d, rows, cols, keypad);
-    if (p >= 0) labels[p] = String(d);
-  }
-  return labels;
-}
-
-export function statusText(s: TuiView["state"]): string {
-  if (s.asleep) return "asleep: press any pad to wake it";
-  if (s.status === "won") return `WON in ${s.moves} move${s.moves === 1 ? "" : "s"}! (par ${s.par})  N new game`;
-  if (s.status === "lost") {
-    const why = s.reason === "all-dark" ? "every pad went dark" : s.reason === "move-limit" ? `${s.moves} moves used` : s.reason === "over-par" ? `${s.moves - s.par} moves over par` : s.reason ?? "";
-    return `LOST: ${why}  N new game, S same game`;
-  }
-  return "playing";
-}
 
 function padRow(view: TuiView, r: number, line: number): string {
   let out = "";
@@ -129,40 +127,62 @@ function padRow(view: TuiView, r: number, line: number): string {
   return out;
 }
 
+/** The side panel's lines: the goal drawn small, then statistics and sound. */
+function sidePanel(view: TuiView): string[] {
+  const out = ["goal"];
+  for (let r = 0; r < view.rows; r++) {
+    let row = "";
+    for (let c = 0; c < view.cols; c++) row += (view.goal[r * view.cols + c] === "1" ? "██" : "░░") + " ";
+    out.push(row.trimEnd());
+  }
+  out.push("", statsText(view.stats), view.state.muted ? "sound: MUTED (M)" : `sound on${view.quiet ? " (bell off: --quiet)" : ""}`);
+  return out;
+}
+
 /** The whole screen for a terminal `width` × `height`, and where the clickable things are. */
 export function renderFrame(view: TuiView, width: number, height: number): Frame {
   const lines: string[] = [];
   const hits: HitBox[] = [];
   const gridW = view.cols * CELL_W;
-  const needH = view.rows * (PAD_H + 1) + 8;
-  if (width < Math.max(gridW + 2, 40) || height < needH) {
-    return { lines: [`terminal too small: ${width}×${height}, need ${Math.max(gridW + 2, 40)}×${needH}`], hits };
+  const needW = Math.max(gridW + 2 + SIDE_W, 60);
+  const needH = Math.max(view.rows * (PAD_H + 1), view.rows + 4) + TOP + (view.buttons.length > 0 ? 1 : 0) + 4;
+  if (width < needW || height < needH) {
+    return { lines: [`terminal too small: ${width}×${height}, need ${needW}×${needH}`], hits };
   }
   const s = view.state;
   const bold = (t: string) => (view.color ? ESC + "1m" + t + RESET : t);
-  lines.push(bold(" MERLIN ") + ` ${view.profile}`);
-  const puzzle = s.puzzle > 0 ? `puzzle ${s.puzzle}` : `seed ${s.seed}`;
-  lines.push(` rules ${s.rules}   ${puzzle}   par ${s.par}${s.muted ? "   muted" : ""}`);
+  lines.push(bold(" MERLIN ") + ` ${view.profile}   rules ${s.rules}   ${puzzleText(s)}`);
+  lines.push(` ${movesText(s)}   ${parText(s)}${s.muted ? "   MUTED" : ""}`);
   lines.push("");
+  const side = sidePanel(view);
+  const gridLines: string[] = [];
   for (let r = 0; r < view.rows; r++) {
-    for (let line = 0; line < PAD_H; line++) lines.push(" " + padRow(view, r, line).trimEnd());
-    lines.push("");
+    for (let line = 0; line < PAD_H; line++) gridLines.push(" " + padRow(view, r, line).trimEnd());
+    gridLines.push("");
     for (let c = 0; c < view.cols; c++) {
       const x0 = 1 + c * CELL_W;
-      hits.push({ x0, x1: x0 + PAD_W + 1, y0: 3 + r * (PAD_H + 1), y1: 3 + r * (PAD_H + 1) + PAD_H - 1, target: r * view.cols + c });
+      const y0 = TOP + r * (PAD_H + 1);
+      hits.push({ x0, x1: x0 + PAD_W + 1, y0, y1: y0 + PAD_H - 1, target: r * view.cols + c });
     }
+  }
+  const sideX = 1 + gridW + 2;
+  for (let i = 0; i < Math.max(gridLines.length, side.length); i++) {
+    const left = gridLines[i] ?? "";
+    const right = side[i] ?? "";
+    // Pad the visible width (colour codes take no columns).
+    const visible = left.replace(/\x1b\[[\d;]*m/g, "").length;
+    lines.push(right ? left + " ".repeat(Math.max(1, sideX - visible)) + right : left);
   }
   if (view.buttons.length > 0) {
     let row = " ";
     for (const b of view.buttons) {
-      const label = `[${BUTTON_LABELS[b]}]`;
+      const label = `[${ACTION_LABELS[b]}]`;
       hits.push({ x0: row.length, x1: row.length + label.length - 1, y0: lines.length, y1: lines.length, target: b });
       row += label + " ";
     }
     lines.push(row.trimEnd());
   }
-  lines.push(` moves ${s.moves}${view.tone > 0 ? `   ♪ ${view.tone} Hz` : ""}`);
-  lines.push(` ${statusText(s)}`);
+  lines.push(` ${statusText(s)}${view.tone > 0 ? `   ♪ ${view.tone} Hz` : ""}`);
   lines.push(view.message ? ` ${view.message}` : "");
   if (view.help) {
     lines.push("");
@@ -173,27 +193,6 @@ export function renderFrame(view: TuiView, width: number, height: number): Frame
   lines.push(" " + HELP_LINE.slice(0, width - 2));
   return { lines, hits };
 }
-
-// ---- the interactive loop ---------------------------------------------------------------
-
-export interface TuiOptions {
-  keypad: boolean;
-  quiet: boolean;
-  color?: boolean;
-}
-
-export interface Terminal {
-  stdin: ReadStream;
-  stdout: WriteStream;
-}
-
-/** A 1.5 s hold of a pad: the toy's function gestures (firmware/controller.ts). */
-const HOLD_MS = 1600;
-/** Held pads for the functions the profile has no button for: 2 SAME GAME, 5 COMP TURN. */
-const HOLD_PAD: { [name: string]: number } = { sameGame: 1, compTurn: 4 };
-
-const ENTER_SCREEN = "\x1b[?1049h\x1b[?25l\x1b[?1000h\x1b[?1002h\x1b[?1006h\x1b[H\x1b[2J";
-const LEAVE_SCREEN = "\x1b[?1006l\x1b[?1002l\x1b[?1000l\x1b[0m\x1b[?25h\x1b[?1049l";
 
 /** Input tokens from a raw-mode chunk: keys, arrows, SGR mouse reports. */
 export type InputEvent =
@@ -229,28 +228,188 @@ export function parseInput(chunk: string): InputEvent[] {
   return events;
 }
 
+/** What a printable key is called in messages. */
+function keyName(k: string): string {
+  if (k === " ") return "space";
+  if (k === "\t") return "tab";
+  const code = k.charCodeAt(0);
+  return code < 32 ? `Ctrl-${String.fromCharCode(code + 64)}` : `"${k}"`;
+}
+
+export interface TuiOptions {
+  keypad: boolean;
+  quiet: boolean;
+  color?: boolean;
+  /** Runs once the power-on light test is over (--rules, --seed, --start); what it throws becomes the message. */
+  setup?: () => void;
+}
+
+const NO_STATE: TuiState = { moves: 0, status: "playing", reason: null, rules: "?", seed: 0, puzzle: 0, par: 0, muted: false, asleep: false };
+
+/**
+ * The terminal UI without the terminal: input events in, actions on the session, frames out.
+ * Time is the session's virtual clock (runTui paces it in real time; tests advance it).
+ */
+export class TuiController {
+  readonly labels: string[];
+  readonly toy: ToyPuzzle;
+  cursor = -1;
+  message = "";
+  help = false;
+  quit = false;
+  private hits: HitBox[] = [];
+  private mouseHeld: number | ButtonName | undefined;
+  /** Virtual ms until which the pads show the goal (firmware without Merlin.goal()). */
+  private goalUntil = -1;
+
+  constructor(
+    readonly session: SimSession,
+    readonly options: TuiOptions,
+  ) {
+    this.labels = padLabels(session.rows, session.cols, options.keypad);
+    this.toy = toyPuzzle(session.rows, session.cols);
+    if (session.now < BOOT_SETTLE_MS) this.message = "power-on: the light test";
+    const setup = options.setup;
+    if (setup) {
+      session.board.clock.after(Math.max(0, BOOT_SETTLE_MS - session.now), () => {
+        try {
+          setup();
+        } catch (e) {
+          this.message = (e as Error).message;
+        }
+      });
+    }
+  }
+
+  view(): TuiView {
+    const session = this.session;
+    let state: TuiState = NO_STATE;
+    let stats: ToyStats = { games: 0, wins: 0, best: 0 };
+    try {
+      state = session.state();
+      stats = session.api<ToyStats>("Merlin.stats()");
+    } catch {
+      /* the board is off or the firmware broken: the message says why */
+    }
+    if (this.message === "power-on: the light test" && session.now >= BOOT_SETTLE_MS) this.message = "";
+    const errors = session.board.errors;
+    const showGoal = session.now < this.goalUntil;
+    return {
+      profile: session.profile.name,
+      rows: session.rows,
+      cols: session.cols,
+      pads: showGoal ? this.toy.goal.split("").map(Number) : session.brightness(),
+      labels: this.labels,
+      cursor: this.cursor,
+      buttons: session.buttons,
+      state,
+      stats,
+      goal: this.toy.goal,
+      tone: session.board.tone.freq,
+      quiet: this.options.quiet,
+      message: this.message || (errors.length > 0 ? `firmware error: ${errors[errors.length - 1].message}` : ""),
+      help: this.help,
+      color: this.options.color ?? true,
+    };
+  }
+
+  frame(width: number, height: number): Frame {
+    const frame = renderFrame(this.view(), width, height);
+    this.hits = frame.hits;
+    return frame;
+  }
+
+  /** Runs a toy function directly (console API). */
+  act(action: ToyAction): void {
+    const r = runAction(this.session, this.toy, action);
+    this.message = r.message;
+    if (r.showGoalMs > 0) this.goalUntil = this.session.now + r.showGoalMs;
+  }
+
+  private tapPad(pad: number): void {
+    this.message = "";
+    this.session.tapLater(pad);
+  }
+
+  private moveCursor(dir: "up" | "down" | "left" | "right"): void {
+    const { rows, cols } = this.session;
+    if (this.cursor < 0) {
+      this.cursor = 0;
+      return;
+    }
+    let r = Math.floor(this.cursor / cols);
+    let c = this.cursor % cols;
+    if (dir === "up") r = (r + rows - 1) % rows;
+    if (dir === "down") r = (r + 1) % rows;
+    if (dir === "left") c = (c + cols - 1) % cols;
+    if (dir === "right") c = (c + 1) % cols;
+    this.cursor = r * cols + c;
+  }
+
+  handle(ev: InputEvent): void {
+    const session = this.session;
+    if (ev.kind === "arrow") return this.moveCursor(ev.dir);
+    if (ev.kind === "mouse") {
+      if (ev.button >= 64) return; // wheel
+      if (ev.down && (ev.button & 32) === 0) {
+        const hit = this.hits.find((h) => ev.x >= h.x0 && ev.x <= h.x1 && ev.y >= h.y0 && ev.y <= h.y1);
+        if (!hit || this.mouseHeld !== undefined) return;
+        this.mouseHeld = hit.target;
+        this.message = "";
+        session.board.press(hit.target);
+      } else if (!ev.down && this.mouseHeld !== undefined) {
+        session.board.release(this.mouseHeld);
+        this.mouseHeld = undefined;
+      }
+      return;
+    }
+    const k = ev.key;
+    if (k === "\x03" || k === "q" || k === "Q") {
+      this.quit = true;
+      return;
+    }
+    if (/^[0-9]$/.test(k)) {
+      const pad = padForDigit(Number(k), session.rows, session.cols, this.options.keypad);
+      if (pad >= 0) return this.tapPad(pad);
+      this.message = `${keyName(k)} is not a pad here: the pads with numbers are 1-${Math.min(9, session.pads)}${session.pads > 9 ? " (arrows reach the others)" : ""}`;
+      return;
+    }
+    if (k === " " || k === "\r" || k === "\n") {
+      if (this.cursor >= 0) return this.tapPad(this.cursor);
+      this.message = "space and Enter press the pad under the cursor: move it with the arrows first";
+      return;
+    }
+    if (k === "?") {
+      this.help = !this.help;
+      return;
+    }
+    if (k === "\x1b") {
+      this.help = false;
+      return;
+    }
+    const action = LETTER_ACTIONS[k.toLowerCase()];
+    if (action) return this.act(action);
+    this.message = `${keyName(k)} does nothing: ? lists the keys`;
+  }
+}
+
+// ---- the interactive loop ---------------------------------------------------------------
+
+export interface Terminal {
+  stdin: ReadStream;
+  stdout: WriteStream;
+}
+
+const ENTER_SCREEN = "\x1b[?1049h\x1b[?25l\x1b[?1000h\x1b[?1002h\x1b[?1006h\x1b[H\x1b[2J";
+const LEAVE_SCREEN = "\x1b[?1006l\x1b[?1002l\x1b[?1000l\x1b[0m\x1b[?25h\x1b[?1049l";
+
 export async function runTui(session: SimSession, options: TuiOptions, term: Terminal): Promise<number> {
   const { stdin, stdout } = term;
-  const color = options.color ?? true;
-  const labels = padLabels(session.rows, session.cols, options.keypad);
-  let cursor = -1;
-  let message = "";
-  let help = false;
+  const ui = new TuiController(session, options);
   let lastScreen = "";
-  let hits: HitBox[] = [];
-  let mouseHeld: number | ButtonName | undefined;
   let toneSeen = session.board.tones.length;
   let lastSoundEnd = -Infinity;
   let lastDraw = 0;
-
-  const act = (what: string, fn: () => void) => {
-    try {
-      fn();
-    } catch (e) {
-      message = `${what}: ${(e as Error).message}`;
-    }
-  };
-  const state = () => session.state();
 
   let closed = false;
   const draw = (force = false) => {
@@ -258,28 +417,7 @@ export async function runTui(session: SimSession, options: TuiOptions, term: Ter
     const now = Date.now();
     if (!force && now - lastDraw < 30) return;
     lastDraw = now;
-    let s: FirmwareState;
-    try {
-      s = state();
-    } catch {
-      s = { board: "", moves: 0, status: "playing", reason: null, rules: "?", seed: 0, puzzle: 0, par: 0, leds: "", muted: false, asleep: false, error: null };
-    }
-    const view: TuiView = {
-      profile: session.profile.name,
-      rows: session.rows,
-      cols: session.cols,
-      pads: session.brightness(),
-      labels,
-      cursor,
-      buttons: session.buttons,
-      state: s,
-      tone: session.board.tone.freq,
-      message: message || (session.board.errors.length > 0 ? `firmware error: ${session.board.errors[session.board.errors.length - 1].message}` : ""),
-      help,
-      color,
-    };
-    const frame = renderFrame(view, stdout.columns || 80, stdout.rows || 24);
-    hits = frame.hits;
+    const frame = ui.frame(stdout.columns || 80, stdout.rows || 24);
     const screen = frame.lines.map((l) => l + "\x1b[K").join("\r\n");
     if (screen === lastScreen && !force) return;
     lastScreen = screen;
@@ -294,44 +432,6 @@ export async function runTui(session: SimSession, options: TuiOptions, term: Ter
       else if (e.t - lastSoundEnd >= 100 && !options.quiet) stdout.write("\x07");
       if (e.freq !== 0) lastSoundEnd = Infinity;
     }
-  };
-
-  const tapPad = (pad: number) => {
-    if (pad < 0 || pad >= session.pads) return;
-    message = "";
-    session.tapLater(pad);
-  };
-
-  const doFunction = (name: ButtonName | "undo" | "rules" | "mute") => {
-    message = "";
-    if (name === "undo") return act("undo", () => session.api("Merlin.undo()"));
-    if (name === "mute") return act("mute", () => (message = session.api<boolean>(`Merlin.mute(${!state().muted})`) ? "muted" : "sound on"));
-    if (name === "rules") {
-      return act("rules", () => {
-        const next = RULE_SETS[(ruleIndex(state().rules) + 1) % RULE_SETS.length].name;
-        session.api(`Merlin.setRules(${JSON.stringify(next)})`);
-        message = `rules: ${next}`;
-      });
-    }
-    if (session.buttons.includes(name)) return session.tapLater(name);
-    if (name === "newGame") return act("new game", () => session.api("Merlin.newGame()"));
-    if (name === "hitMe") return act("hint", () => (message = `hint: press ${session.api<number>("Merlin.hint()")}`));
-    message = `holding pad ${HOLD_PAD[name] + 1} for 1.5 s (${BUTTON_LABELS[name]})`;
-    session.tapLater(HOLD_PAD[name], HOLD_MS);
-  };
-
-  const moveCursor = (dir: "up" | "down" | "left" | "right") => {
-    if (cursor < 0) {
-      cursor = 0;
-      return;
-    }
-    let r = Math.floor(cursor / session.cols);
-    let c = cursor % session.cols;
-    if (dir === "up") r = (r + session.rows - 1) % session.rows;
-    if (dir === "down") r = (r + 1) % session.rows;
-    if (dir === "left") c = (c + session.cols - 1) % session.cols;
-    if (dir === "right") c = (c + 1) % session.cols;
-    cursor = r * session.cols + c;
   };
 
   return new Promise<number>((resolve) => {
@@ -380,43 +480,15 @@ export async function runTui(session: SimSession, options: TuiOptions, term: Ter
 
     const onData = (data: Buffer | string) => {
       try {
-        for (const ev of parseInput(data.toString())) if (!done) handle(ev);
+        for (const ev of parseInput(data.toString())) {
+          if (done) break;
+          ui.handle(ev);
+          if (ui.quit) return finish(0);
+        }
         draw(true);
       } catch (e) {
         finish(1, e);
       }
-    };
-
-    const handle = (ev: InputEvent) => {
-      if (ev.kind === "arrow") return moveCursor(ev.dir);
-      if (ev.kind === "mouse") {
-        if (ev.button >= 64) return; // wheel
-        if (ev.down && (ev.button & 32) === 0) {
-          const hit = hits.find((h) => ev.x >= h.x0 && ev.x <= h.x1 && ev.y >= h.y0 && ev.y <= h.y1);
-          if (!hit || mouseHeld !== undefined) return;
-          mouseHeld = hit.target;
-          message = "";
-          session.board.press(hit.target);
-        } else if (!ev.down && mouseHeld !== undefined) {
-          session.board.release(mouseHeld);
-          mouseHeld = undefined;
-        }
-        return;
-      }
-      const k = ev.key;
-      if (k === "\x03" || k === "q" || k === "Q") return finish(0);
-      if (/^[1-9]$/.test(k)) return tapPad(padForDigit(Number(k), session.rows, session.cols, options.keypad));
-      if (k === " " || k === "\r" || k === "\n") return cursor >= 0 ? tapPad(cursor) : undefined;
-      if (k === "?") {
-        help = !help;
-        return;
-      }
-      if (k === "\x1b") {
-        help = false;
-        return;
-      }
-      const fn = ({ n: "newGame", s: "sameGame", h: "hitMe", c: "compTurn", u: "undo", r: "rules", m: "mute" } as const)[k.toLowerCase() as "n"];
-      if (fn) doFunction(fn);
     };
 
     process.on("SIGWINCH", onResize);

@@ -1,8 +1,11 @@
 /**
  * What the simulator needs to know about each Espruino board: valid pin names, on-board LED and
  * button aliases, the JsVar budget, the Storage area size. Values from the Espruino board
- * files (boards/*.py in the Espruino repository) and ESPRUINO.md.
+ * files (boards/*.py in the Espruino repository) and ESPRUINO.md. The boards are those of
+ * hardware/boards.ts, and the facts it already holds (chip, input-only pins, watch lines
+ * shared by pin number) are read from there.
  */
+import { type BoardId, BOARDS, isBoardId } from "../../hardware/boards";
 import type { Chip } from "../../hardware/profile";
 import type { PinMode } from "./pin-modes";
 
@@ -50,10 +53,11 @@ function range(prefix: string, from: number, to: number): string[] {
 
 const STM32_PINS = [...range("A", 0, 15), ...range("B", 0, 15), ...range("C", 0, 15)];
 
-const FAMILIES: Record<string, BoardFamily> = {
+/** What only the simulator needs; the chip and the pin rules come from hardware/boards.ts. */
+type SimFacts = Omit<BoardFamily, "board" | "chip" | "inputOnlyPins" | "watchLinesByNumber">;
+
+const SIM_FACTS: Record<BoardId, SimFacts> = {
   PICO: {
-    board: "PICO",
-    chip: "stm32",
     pins: STM32_PINS,
     aliases: { LED1: "B2", LED2: "B12", BTN1: "C13", BTN: "C13" },
     buttons: [{ name: "BTN1", pin: "C13", pressedLevel: 1 }],
@@ -62,62 +66,23 @@ const FAMILIES: Record<string, BoardFamily> = {
     jsVars: 5100,
     blockSize: 16,
     storageBytes: 3 * 16384,
-    inputOnlyPins: [],
-    watchLinesByNumber: true,
     hasUsb: true,
     envBoard: "PICO_R1_3",
   },
-  ESPRUINOBOARD: {
-    board: "ESPRUINOBOARD",
-    chip: "stm32",
-    pins: STM32_PINS,
-    aliases: { LED1: "A13", LED2: "A14", LED3: "A15", BTN1: "B12", BTN: "B12" },
-    buttons: [{ name: "BTN1", pin: "B12", pressedLevel: 1 }],
-    bootModes: { B12: "input_pulldown" },
-    defaultMode: "analog",
-    jsVars: 2756,
-    blockSize: 13,
-    storageBytes: 10 * 2048,
-    inputOnlyPins: [],
-    watchLinesByNumber: true,
-    hasUsb: true,
-    envBoard: "ESPRUINOBOARD",
-  },
   MDBT42Q: {
-    board: "MDBT42Q",
-    chip: "nrf52",
     pins: range("D", 0, 31),
-    aliases: { LED1: "D1", LED2: "D2", BTN1: "D0", BTN: "D0" },
+    // boards/MDBT42Q.py declares LED1 and BTN1 only: the breakout's green LED has no global.
+    aliases: { LED1: "D1", BTN1: "D0", BTN: "D0" },
     buttons: [{ name: "BTN1", pin: "D0", pressedLevel: 1 }],
     bootModes: { D0: "input_pulldown" },
     defaultMode: "input",
     jsVars: 2950,
     blockSize: 13,
     storageBytes: 10 * 4096,
-    inputOnlyPins: [],
-    watchLinesByNumber: false,
     hasUsb: false,
     envBoard: "MDBT42Q",
   },
-  PUCKJS: {
-    board: "PUCKJS",
-    chip: "nrf52",
-    pins: range("D", 0, 31),
-    aliases: { LED1: "D5", LED2: "D4", LED3: "D3", BTN1: "D0", BTN: "D0" },
-    buttons: [{ name: "BTN1", pin: "D0", pressedLevel: 1 }],
-    bootModes: { D0: "input_pulldown" },
-    defaultMode: "input",
-    jsVars: 2630,
-    blockSize: 13,
-    storageBytes: 10 * 4096,
-    inputOnlyPins: [],
-    watchLinesByNumber: false,
-    hasUsb: false,
-    envBoard: "PUCKJS",
-  },
   ESP32: {
-    board: "ESP32",
-    chip: "esp32",
     pins: range("D", 0, 39),
     aliases: { LED1: "D2", BTN1: "D0", BTN: "D0" },
     // The DevKit's BOOT button pulls GPIO0 to ground.
@@ -127,19 +92,29 @@ const FAMILIES: Record<string, BoardFamily> = {
     jsVars: 16383,
     blockSize: 16,
     storageBytes: 224 * 4096,
-    inputOnlyPins: range("D", 34, 39),
-    watchLinesByNumber: false,
     hasUsb: false,
     envBoard: "ESP32",
   },
 };
 
+function boardFamilyOf(id: BoardId): BoardFamily {
+  const b = BOARDS[id];
+  return {
+    board: id,
+    chip: b.chip,
+    ...SIM_FACTS[id],
+    inputOnlyPins: b.pins.filter((p) => p.inputOnly).map((p) => p.name),
+    watchLinesByNumber: b.watchSharesPinNumber,
+  };
+}
+
 /** The board family for a profile's `board` id; throws naming the accepted ids. */
 export function boardFamily(board: string, chip?: Chip): BoardFamily {
-  const family = FAMILIES[board.toUpperCase()];
-  if (!family) {
-    throw new Error(`Unknown Espruino board "${board}"; the simulator knows ${Object.keys(FAMILIES).join(", ")}`);
+  const id = board.toUpperCase();
+  if (!isBoardId(id)) {
+    throw new Error(`Unknown Espruino board "${board}"; the simulator knows ${Object.keys(BOARDS).join(", ")}`);
   }
+  const family = boardFamilyOf(id);
   if (chip && family.chip !== chip) {
     throw new Error(`Board ${family.board} has an ${family.chip} chip, but the profile says "${chip}"`);
   }

@@ -1,7 +1,7 @@
 /**
  * The wiring of a board profile as the circuit model sees it: the key switches (row line ↔
  * column line, with or without a diode), the extra buttons (pin ↔ GND), the on-board buttons,
- * the LEDs and the piezo. Validates the profile's pin names against the board family.
+ * the LEDs (or the WS2812 pixels' data pin) and the piezo. Validates the profile's pin names against the board family.
  */
 import type { LedDrive, Profile } from "../../hardware/profile";
 import { type BoardFamily, canonicalPin } from "./board-family";
@@ -74,10 +74,7 @@ export function buildLayout(profile: Profile, family: BoardFamily): CircuitLayou
     }
     leds = { ...profile.leds, pins: profile.leds.pins.map((p, i) => pin(p, `LED ${i}`)) };
   } else {
-    if (profile.leds.colPins.length !== profile.cols) {
-      throw new Error(`${where}: leds.colPins has ${profile.leds.colPins.length} pins for ${profile.cols} cols`);
-    }
-    leds = { ...profile.leds, colPins: profile.leds.colPins.map((p, i) => pin(p, `LED column ${i}`)) };
+    leds = { ...profile.leds, pin: pin(profile.leds.pin, "pixel data") };
   }
   const piezo = pin(profile.piezo, "piezo");
 
@@ -91,7 +88,7 @@ export function buildLayout(profile: Profile, family: BoardFamily): CircuitLayou
   colPins.forEach((p, i) => claim(p, `key column ${i}`));
   for (const [name, b] of buttons) if (profile.buttons && name in profile.buttons) claim(b.a, `button ${name}`);
   if (leds.drive === "direct") leds.pins.forEach((p, i) => claim(p, `LED ${i}`));
-  else leds.colPins.forEach((p, i) => claim(p, `LED column ${i}`));
+  else claim(leds.pin, "pixel data");
   claim(piezo, "piezo");
 
   return { family, rows: profile.rows, cols: profile.cols, rowPins, colPins, keys, buttons, leds, piezo };

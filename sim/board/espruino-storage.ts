@@ -4,6 +4,7 @@
  * typed array or an object (written as JSON); readJSON(name, noExceptions) parses Espruino's
  * liberal JSON; list(regex) filters names with String.match.
  */
+import { latin1Bytes, latin1Text, utf8Bytes } from "./bytes";
 import { FlashStorage, PowerCutSignal, StorageError } from "./flash-storage";
 import type { EspruinoRuntime } from "./runtime";
 import { espruinoStringify, liberalToStrictJson } from "./storage-json";
@@ -15,18 +16,18 @@ function toBytes(data: unknown): Uint8Array {
     for (const ch of data) {
       const c = ch.codePointAt(0)!;
       if (c <= 0xff) out.push(c);
-      else out.push(...Buffer.from(ch, "utf8"));
+      else out.push(...utf8Bytes(ch));
     }
     return Uint8Array.from(out);
   }
   if (Object.prototype.toString.call(data) === "[object ArrayBuffer]") return new Uint8Array((data as ArrayBuffer).slice(0));
   if (ArrayBuffer.isView(data)) return new Uint8Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength));
   if (Array.isArray(data)) return Uint8Array.from(data, (x) => Number(x) & 0xff);
-  return Uint8Array.from(Buffer.from(String(data), "latin1"));
+  return latin1Bytes(String(data));
 }
 
 function toByteString(bytes: Uint8Array): string {
-  return Buffer.from(bytes).toString("latin1");
+  return latin1Text(bytes);
 }
 
 export function createStorageModule(rt: EspruinoRuntime, flash: FlashStorage): object {

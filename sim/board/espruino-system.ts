@@ -1,10 +1,11 @@
 /**
  * The rest of the interpreter's surface: E (events, sizes, passwords, watchdog, reboot, hwRand, CRC32),
- * process (memory, env), USB, console / print, require, getTime, setDeepSleep and the sleep and
+ * process (memory, env), USB, console / print, require ("Storage", "neopixel"), getTime, setDeepSleep and the sleep and
  * busy indicators. Calls that only matter on real hardware are recorded in the board log.
  */
 import type { FlashStorage } from "./flash-storage";
 import { createStorageModule } from "./espruino-storage";
+import { createNeopixelModule } from "./neopixel";
 import type { EspruinoRuntime } from "./runtime";
 import { notProvided, strictObject } from "./strict";
 
@@ -176,13 +177,18 @@ export function installSystem(rt: EspruinoRuntime, g: Record<string, unknown>, f
   g.global = g;
 
   let storage: object | undefined;
+  let neopixel: object | undefined;
   g.require = function (name: unknown): object {
     rt.checkAlive();
     if (name === "Storage") {
       if (!storage) rt.registerNative((storage = createStorageModule(rt, flash)));
       return storage;
     }
-    throw rt.makeError(`${notProvided(`require(${JSON.stringify(name)})`)} (only "Storage" is emulated)`);
+    if (name === "neopixel") {
+      if (!neopixel) rt.registerNative((neopixel = createNeopixelModule(rt, rt.pixels)));
+      return neopixel;
+    }
+    throw rt.makeError(`${notProvided(`require(${JSON.stringify(name)})`)} (only "Storage" and "neopixel" are emulated)`);
   };
 
   g.getTime = function (): number {

@@ -1,15 +1,16 @@
 /**
- * The board's Storage flash, as Espruino's journaling file system keeps it (jsflash.c), backed
- * by a JSON file on disk so it survives simulator restarts like flash survives power cycles.
+ * The board's Storage flash, as Espruino's journaling file system keeps it (jsflash.c), saved as
+ * a JSON image to a backing the host provides (a file in Node, localStorage in a browser), so it
+ * survives simulator restarts like flash survives power cycles.
  *
  * Writing a file with offset 0 first retires the old copy (it becomes trash until compacted),
  * then writes a new header with the file's size, then the data; unwritten bytes read 0xFF.
  * A power cut can be armed to strike during the Nth next write, after K data bytes (or before
- * the new header, when the old copy is already gone): the image on disk is then exactly what
- * the flash would hold, and the write never returns to the firmware.
+ * the new header, when the old copy is already gone): the saved image is then exactly what the
+ * flash would hold, and the write never returns to the firmware.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
+import { fromBase64, latin1Bytes, latin1Text, toBase64 } from "./bytes";
+import type { FlashBacking } from "./host";
 
 /** Espruino 2v05+: names longer than this are silently cut. */
 export const MAX_NAME_LENGTH = 28;
@@ -77,10 +78,11 @@ export class FlashStorage {
 
   constructor(
     readonly capacityBytes: number,
-    /** JSON image on disk; undefined keeps the flash in memory only. */
-    readonly path?: string,
+    /** Where the JSON image is saved; undefined keeps the flash in memory only. */
+    readonly backing?: FlashBacking,
   ) {
-    if (path && existsSync(path)) this.load(path);
+    const image = backing?.load();
+    if (image !== undefined) this.load(image, backing!.where);
   }
 
   static fileName(name: unknown): string {
@@ -201,7 +203,7 @@ export class FlashStorage {
   }
 
   private persist(): void {
-    if (!this.path) return;
+    if (!this.backing) return;
     const image: Image = {
       format: FORMAT,
       capacityBytes: this.capacityBytes,
@@ -209,32 +211,28 @@ export class FlashStorage {
       trashCount: this.trashCount,
       files: [...this.files].map(([name, bytes]) =>
         isPlainText(bytes)
-          ? { name, size: bytes.length, text: Buffer.from(bytes).toString("latin1") }
-          : { name, size: bytes.length, base64: Buffer.from(bytes).toString("base64") },
+          ? { name, size: bytes.length, text: latin1Text(bytes) }
+          : { name, size: bytes.length, base64: toBase64(bytes) },
       ),
     };
-    mkdirSync(dirname(this.path), { recursive: true });
-    const tmp = `${this.path}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(image, null, 1) + "\n");
-    renameSync(tmp, this.path);
+    this.backing.save(JSON.stringify(image, null, 1) + "\n");
   }
 
-  private load(path: string): void {
+  private load(text: string, where: string): void {
     let image: Image;
     try {
-      image = JSON.parse(readFileSync(path, "utf8")) as Image;
+      image = JSON.parse(text) as Image;
     } catch (e) {
-      throw new Error(`Storage image ${path} is not valid JSON (${(e as Error).message}); delete it to start with empty flash`);
+      throw new Error(`Storage image ${where} is not valid JSON (${(e as Error).message}); delete it to start with empty flash`);
     }
     if (image.format !== FORMAT || !Array.isArray(image.files)) {
-      throw new Error(`Storage image ${path} is not a ${FORMAT} file; delete it to start with empty flash`);
+      throw new Error(`Storage image ${where} is not a ${FORMAT} file; delete it to start with empty flash`);
     }
     this.trashBytes = image.trashBytes | 0;
     this.trashCount = image.trashCount | 0;
     for (const f of image.files) {
-      const bytes =
-        f.text !== undefined ? new Uint8Array(Buffer.from(f.text, "latin1")) : new Uint8Array(Buffer.from(f.base64 ?? "", "base64"));
-      if (bytes.length !== f.size) throw new Error(`Storage image ${path}: file "${f.name}" holds ${bytes.length} bytes but says ${f.size}`);
+      const bytes = f.text !== undefined ? latin1Bytes(f.text) : fromBase64(f.base64 ?? "");
+      if (bytes.length !== f.size) throw new Error(`Storage image ${where}: file "${f.name}" holds ${bytes.length} bytes but says ${f.size}`);
       this.files.set(f.name, bytes);
     }
   }

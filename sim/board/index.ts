@@ -1,9 +1,12 @@
 /**
  * The virtual Espruino board: load dist/firmware.js unchanged on a simulated board profile.
  * See virtual-board.ts for the facade; the pieces are exported for the UI, the headless runner
- * and tests.
+ * and tests. Platform-neutral: the host (host.ts) is Node's (sim/node/host.ts) or the
+ * browser's (sim/web/host.ts).
  */
-export { createVirtualBoard, defaultStoragePath, VirtualBoard } from "./virtual-board";
+export { createVirtualBoard, VirtualBoard } from "./virtual-board";
+export type { BoardHost, FlashBacking, Realm } from "./host";
+export { memoryFlash } from "./host";
 export type { KeyOptions, KeyRef, MemoryEstimate, PinReading, SleepState, VirtualBoardOptions } from "./virtual-board";
 export { VirtualClock } from "./clock";
 export type { TaskId } from "./clock";

@@ -4,11 +4,12 @@
  * After every circuit change each LED's instantaneous "lit" value is recomputed and stored
  * with its time stamp; brightness is the fraction of the last frame window (default 20 ms)
  * the LED was lit, integrated over that history. Direct drive: an LED is lit while its pin
- * drives the active level (PWM counts by duty). Matrix drive: LED (r, c) is lit while key row
- * r is driven low (its row transistor on) and LED column pin c drives low.
+ * drives the active level (PWM counts by duty). WS2812 pixels (neopixel drive): pad i shows the colour last written to pixel i (neopixel.ts), its lit
+ * value the brightest channel / 255, for as long as the board has power.
  */
 import type { Circuit } from "./circuit";
 import type { VirtualClock } from "./clock";
+import type { PixelChain } from "./neopixel";
 
 export interface LedReading {
   /** Pad index, row-major from 0. */
@@ -17,8 +18,10 @@ export interface LedReading {
   col: number;
   /** Fraction of the frame window the LED was lit, 0..1. */
   brightness: number;
-  /** Lit right now (0..1; fractional only under PWM). */
+  /** Lit right now (0..1; fractional under PWM, or a pixel's brightest channel / 255). */
   litNow: number;
+  /** WS2812 pixels: the colour shown now, [red, green, blue] bytes. */
+  rgb?: [number, number, number];
 }
 
 interface Trace {
@@ -27,7 +30,10 @@ interface Trace {
 }
 
 export class LedMeter {
-  /** Brightness of an LED that is on as much as the drive allows: 1 direct, 1/rows multiplexed. */
+  /**
+   * Brightness of an LED that is on as much as the drive allows: 1 direct, the profile's
+   * brightness cap / 255 for pixels.
+   */
   readonly peak: number;
   private readonly traces: Trace[];
   private readonly current: Float64Array;
@@ -38,15 +44,17 @@ export class LedMeter {
     private readonly circuit: Circuit,
     private readonly clock: VirtualClock,
     readonly windowMs = 20,
+    private readonly pixels?: PixelChain,
   ) {
     if (!(windowMs > 0)) throw new Error(`LedMeter: frame window must be > 0 ms, got ${windowMs}`);
     const { rows, cols, leds } = circuit.layout;
-    this.peak = leds.drive === "matrix" ? 1 / rows : 1;
+    this.peak = leds.drive === "neopixel" ? leds.brightness / 255 : 1;
     this.traces = Array.from({ length: rows * cols }, () => ({ times: [], values: [] }));
     this.current = new Float64Array(rows * cols);
     this.scratch = new Float64Array(rows * cols);
     this.keepMs = Math.max(1000, windowMs);
     circuit.onUpdate((t) => this.sample(t));
+    pixels?.onWrite((_pin, t) => this.sample(t));
   }
 
   /** Instantaneous lit value per LED, row-major. */
@@ -72,14 +80,18 @@ export class LedMeter {
   }
 
   readings(windowMs = this.windowMs): LedReading[] {
-    const { cols } = this.circuit.layout;
-    return this.traces.map((_, index) => ({
-      index,
-      row: Math.floor(index / cols),
-      col: index % cols,
-      brightness: this.brightness(index, windowMs),
-      litNow: this.current[index],
-    }));
+    const { cols, leds } = this.circuit.layout;
+    return this.traces.map((_, index) => {
+      const reading: LedReading = {
+        index,
+        row: Math.floor(index / cols),
+        col: index % cols,
+        brightness: this.brightness(index, windowMs),
+        litNow: this.current[index],
+      };
+      if (leds.drive === "neopixel") reading.rgb = this.circuit.isPowered && this.pixels ? this.pixels.rgb(leds.pin, index) : [0, 0, 0];
+      return reading;
+    });
   }
 
   /**
@@ -125,7 +137,7 @@ export class LedMeter {
 
   private computeLit(): Float64Array {
     const c = this.circuit;
-    const { rows, cols, leds, rowPins } = c.layout;
+    const { leds } = c.layout;
     const out = this.scratch;
     out.fill(0);
     if (!c.isPowered) return out;
@@ -136,14 +148,7 @@ export class LedMeter {
       });
       return out;
     }
-    for (let r = 0; r < rows; r++) {
-      const rowOn = c.level(rowPins[r]) === 0 && c.strength(rowPins[r]) === 2;
-      if (!rowOn) continue;
-      for (let col = 0; col < cols; col++) {
-        const high = highFraction(c, leds.colPins[col]);
-        out[r * cols + col] = high === undefined ? 0 : 1 - high;
-      }
-    }
+    for (let i = 0; i < out.length && this.pixels; i++) out[i] = Math.max(...this.pixels.rgb(leds.pin, i)) / 255;
     return out;
   }
 }

@@ -15,96 +15,14 @@
  * whole scope, so the figure leans low for code with big locals captured by accident. Treat
  * it as an order of magnitude to compare against the board's budget, not a measurement.
  *
- * Closure scopes are read through the V8 inspector (node:inspector, same thread, synchronous).
+ * Closure scopes come from the host (BoardHost.closureScopes: the V8 inspector in Node, none in
+ * a browser, where functions then count without their closures).
  */
-import inspector from "node:inspector";
 
 export const FRESH_INTERPRETER_VARS = 50;
 export const TIMER_VARS = 6;
 export const WATCH_VARS = 7;
 export const LISTENER_VARS = 2;
-
-const SLOT = Symbol.for("merlin.sim.memory.slot");
-type Slotted = typeof globalThis & { [SLOT]?: unknown };
-
-let session: inspector.Session | null | undefined;
-
-function post<T>(method: string, params: object): T {
-  let result: T | undefined;
-  let error: Error | null = null;
-  let done = false;
-  session!.post(method, params, (err, res) => {
-    error = err;
-    result = res as T;
-    done = true;
-  });
-  if (!done) throw new Error(`inspector ${method} did not answer synchronously`);
-  if (error) throw error;
-  return result!;
-}
-
-function openSession(): boolean {
-  if (session === undefined) {
-    try {
-      session = new inspector.Session();
-      session.connect();
-    } catch {
-      session = null;
-    }
-  }
-  return session !== null;
-}
-
-interface RemoteObject {
-  objectId?: string;
-}
-interface PropertyDescriptor {
-  name: string;
-  value?: RemoteObject;
-}
-
-/** Snapshot objects of the non-global scopes a function closes over ({ name: value }), or [] without an inspector. */
-export function closureScopes(fn: Function): Record<string, unknown>[] {
-  if (!openSession()) return [];
-  const g = globalThis as Slotted;
-  g[SLOT] = fn;
-  try {
-    const group = "merlin-sim-memory";
-    const ev = post<{ result: RemoteObject }>("Runtime.evaluate", {
-      expression: 'globalThis[Symbol.for("merlin.sim.memory.slot")]',
-      objectGroup: group,
-    });
-    if (!ev.result.objectId) return [];
-    const props = post<{ internalProperties?: PropertyDescriptor[] }>("Runtime.getProperties", {
-      objectId: ev.result.objectId,
-      ownProperties: true,
-    });
-    const scopes = props.internalProperties?.find((p) => p.name === "[[Scopes]]")?.value?.objectId;
-    if (!scopes) return [];
-    const list = post<{ result: (PropertyDescriptor & { value?: RemoteObject & { description?: string } })[] }>(
-      "Runtime.getProperties",
-      { objectId: scopes, ownProperties: true },
-    );
-    const out: Record<string, unknown>[] = [];
-    for (const entry of list.result) {
-      const id = entry.value?.objectId;
-      if (!id || !/^\d+$/.test(entry.name) || entry.value?.description === "Global") continue;
-      post("Runtime.callFunctionOn", {
-        objectId: id,
-        functionDeclaration: 'function () { globalThis[Symbol.for("merlin.sim.memory.slot")] = this; }',
-        objectGroup: group,
-      });
-      const scope = g[SLOT] as { object?: Record<string, unknown> } | undefined;
-      if (scope?.object) out.push(scope.object);
-    }
-    post("Runtime.releaseObjectGroup", { objectGroup: group });
-    return out;
-  } catch {
-    return [];
-  } finally {
-    delete g[SLOT];
-  }
-}
 
 function nameCost(name: string): number {
   return name.length > 4 ? Math.ceil((name.length - 4) / 12) : 0;
@@ -132,10 +50,12 @@ export class JsVarEstimator {
   /**
    * @param isNative objects of the interpreter itself (built-ins, the emulated API): referenced for free.
    * @param plainProto the context's Object.prototype (instances of it need no __proto__ link).
+   * @param closureScopes the non-global scopes a function closes over (BoardHost.closureScopes).
    */
   constructor(
     private readonly isNative: (o: object) => boolean,
     private readonly plainProto: object,
+    private readonly closureScopes: (fn: Function) => Record<string, unknown>[],
   ) {}
 
   /** JsVars held by `v` and everything it reaches that was not counted yet by this estimator. */
@@ -195,7 +115,7 @@ export class JsVarEstimator {
       }
       n += 1 + nameCost(key) + ("value" in d ? this.cost(d.value) : 1);
     }
-    for (const scope of closureScopes(fn)) n += this.scopeCost(scope);
+    for (const scope of this.closureScopes(fn)) n += this.scopeCost(scope);
     return n;
   }
 

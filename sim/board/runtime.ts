@@ -1,10 +1,11 @@
 /**
- * One run of the Espruino interpreter, from power-on to power-off: a fresh Node `vm` context
- * holding the emulated API, the timer and watch tables, and the event loop glue.
+ * One run of the Espruino interpreter, from power-on to power-off: a fresh realm from the host
+ * (a Node `vm` context, a browser iframe: host.ts) holding the emulated API, the timer and
+ * watch tables, and the event loop glue.
  *
- * Every callback (timer, watch, E event) runs as its own event through a tiny script in the
- * context, so promise continuations queued by it run right after it (microtaskMode
- * "afterEvaluate"), as Espruino runs them before going idle. An error thrown by firmware
+ * Every callback (timer, watch, E event) runs as its own event (Realm.call), so where the host
+ * can, promise continuations queued by it run right after it, as Espruino runs them before
+ * going idle. An error thrown by firmware
  * code is caught per event, recorded in the board log with its stack, printed as
  * "Uncaught …", and the interpreter carries on, as Espruino does.
  *
@@ -12,7 +13,6 @@
  * Math.imul, … — ESPRUINO.md) are removed from the context, so firmware that relies on them
  * fails here as on the toy. Math.random and Date are driven by the seeded RNG and the clock.
  */
-import vm from "node:vm";
 import type { BoardFamily } from "./board-family";
 import type { BoardLog } from "./board-log";
 import type { Circuit } from "./circuit";
@@ -21,8 +21,11 @@ import { installSystem, newSystemState, type SystemState } from "./espruino-syst
 import { TimerTable, TIMER_MIN_INTERVAL_MS } from "./espruino-timers";
 import { WatchTable } from "./espruino-watches";
 import { PinIo } from "./espruino-io";
+import { utf8Text } from "./bytes";
 import { PowerCutSignal, type FlashStorage } from "./flash-storage";
+import type { BoardHost, Realm } from "./host";
 import { FRESH_INTERPRETER_VARS, JsVarEstimator, LISTENER_VARS, TIMER_VARS, WATCH_VARS } from "./memory";
+import type { PixelChain } from "./neopixel";
 import { formatForPrint } from "./print-format";
 import type { Rng } from "./rng";
 
@@ -82,6 +85,7 @@ export interface MemoryReport {
 }
 
 export interface RuntimeOptions {
+  host: BoardHost;
   clock: VirtualClock;
   circuit: Circuit;
   family: BoardFamily;
@@ -94,18 +98,22 @@ export interface RuntimeOptions {
   bootTimeoutMs: number;
   /** Wall-clock limit for each callback, ms; costs ~0.1 ms per event, so off by default. */
   callbackTimeoutMs: number | undefined;
+  /** The WS2812 pixels on the board, written through require("neopixel"). */
+  pixels: PixelChain;
   /** The interpreter stopped itself: a power cut struck during a Storage write, or E.reboot(). */
   onHalt: (reason: "power-cut" | "reboot") => void;
 }
 
-const INVOKE_SLOT = "\u0000merlinInvoke";
 const FIRMWARE_MEMORY_CACHE_MS = 1000;
-const EVENT_LOOP_FILE = "espruino-event-loop";
+/** The file name the Node host gives its event-loop glue (sim/node/host.ts). */
+export const EVENT_LOOP_FILE = "espruino-event-loop";
 
 /** A stack trace without the simulator's own frames below the firmware's. */
 function firmwareFrames(stack: string): string {
   const lines = stack.split("\n");
-  const end = lines.findIndex((l) => /^\s+at /.test(l) && (l.includes(EVENT_LOOP_FILE) || l.includes("node:vm") || l.includes("/sim/board/") || /\(file:|\(node:/.test(l)));
+  const end = lines.findIndex(
+    (l) => /^\s+at /.test(l) && (l.includes(EVENT_LOOP_FILE) || l.includes("node:vm") || /\/sim\/(board|node|web)\//.test(l) || /\((file|node|https?):/.test(l)),
+  );
   return (end < 0 ? lines : lines.slice(0, end)).join("\n");
 }
 
@@ -115,7 +123,8 @@ export class EspruinoRuntime {
   readonly family: BoardFamily;
   readonly log: BoardLog;
   readonly rng: Rng;
-  readonly context: vm.Context;
+  readonly pixels: PixelChain;
+  readonly realm: Realm;
   readonly intr: Intrinsics;
   readonly timers: TimerTable;
   readonly watches: WatchTable;
@@ -125,8 +134,6 @@ export class EspruinoRuntime {
   readonly bootAtMs: number;
   private isAlive = true;
   private readonly global: Record<string, unknown>;
-  private readonly invoker: vm.Script;
-  private pending: { fn: Function; args: unknown[] } | undefined;
   private readonly eventListeners = new Map<string, Function[]>();
   private readonly natives = new WeakSet<object>();
   private readonly baselineGlobals: Set<string>;
@@ -139,10 +146,11 @@ export class EspruinoRuntime {
     this.family = options.family;
     this.log = options.log;
     this.rng = options.rng;
+    this.pixels = options.pixels;
     this.bootAtMs = this.clock.now;
-    this.global = {};
-    this.context = vm.createContext(this.global, { name: `Espruino ${this.family.board}`, microtaskMode: "afterEvaluate" });
-    this.intr = vm.runInContext("({ Object, Array, Error, TypeError, ArrayBuffer, Uint8Array, JSON })", this.context) as Intrinsics;
+    this.realm = options.host.createRealm(`Espruino ${this.family.board}`);
+    this.global = this.realm.global;
+    this.intr = this.realm.run("({ Object, Array, Error, TypeError, ArrayBuffer, Uint8Array, JSON })", "intrinsics") as Intrinsics;
     this.installLanguage();
     this.timers = new TimerTable(this);
     this.watches = new WatchTable(this);
@@ -151,13 +159,7 @@ export class EspruinoRuntime {
     this.watches.install(this.global);
     this.io.install(this.global);
     installSystem(this, this.global, options.flash);
-    Object.defineProperty(this.global, INVOKE_SLOT, {
-      value: () => this.pending!.fn.apply(undefined, this.pending!.args),
-      enumerable: false,
-    });
-    this.invoker = new vm.Script(`globalThis[${JSON.stringify(INVOKE_SLOT)}]()`, { filename: EVENT_LOOP_FILE });
-    this.baselineGlobals = new Set(vm.runInContext("Object.getOwnPropertyNames(globalThis)", this.context) as string[]);
-    this.baselineGlobals.add(INVOKE_SLOT);
+    this.baselineGlobals = new Set(this.realm.run("Object.getOwnPropertyNames(globalThis)", "globals") as string[]);
     this.collectNatives();
     this.unsubscribe = this.circuit.onLevelChange((pin, level, t) => this.watches.onLevelChange(pin, level, t));
   }
@@ -170,7 +172,7 @@ export class EspruinoRuntime {
   boot(flash: FlashStorage, codeName?: string): void {
     for (const name of BOOT_FILES) {
       const bytes = flash.read(name);
-      if (bytes && this.isAlive) this.run(Buffer.from(bytes).toString("utf8"), name === ".bootcde" && codeName ? codeName : name, `boot code ${name}`);
+      if (bytes && this.isAlive) this.run(utf8Text(bytes), name === ".bootcde" && codeName ? codeName : name, `boot code ${name}`);
     }
     for (const fn of [...this.listeners("init")]) this.invoke(fn, [], "E.on('init') listener");
     const onInit = this.global.onInit;
@@ -181,7 +183,7 @@ export class EspruinoRuntime {
   run(code: string, filename: string, source: string): void {
     if (!this.isAlive) return;
     try {
-      new vm.Script(code, { filename }).runInContext(this.context, { timeout: this.options.bootTimeoutMs });
+      this.realm.run(code, filename, this.options.bootTimeoutMs);
     } catch (e) {
       this.caught(e, source);
     }
@@ -192,7 +194,7 @@ export class EspruinoRuntime {
   evaluate(code: string): unknown {
     this.checkAlive();
     try {
-      return new vm.Script(code, { filename: "REPL" }).runInContext(this.context, { timeout: this.options.bootTimeoutMs });
+      return this.realm.run(code, "REPL", this.options.bootTimeoutMs);
     } finally {
       this.idle();
     }
@@ -204,15 +206,10 @@ export class EspruinoRuntime {
     if (typeof fn === "string") return this.run(fn, source, source);
     if (typeof fn !== "function") return;
     this.busy();
-    this.pending = { fn, args };
     try {
-      const timeout = this.options.callbackTimeoutMs;
-      if (timeout) this.invoker.runInContext(this.context, { timeout });
-      else this.invoker.runInContext(this.context);
+      this.realm.call(fn, args, this.options.callbackTimeoutMs);
     } catch (e) {
       this.caught(e, source);
-    } finally {
-      this.pending = undefined;
     }
     this.idle();
   }
@@ -330,6 +327,7 @@ export class EspruinoRuntime {
         this.natives.has(o) ||
         (typeof o === "function" && /\{\s*\[native code\]\s*\}$/.test(Function.prototype.toString.call(o))),
       this.intr.Object.prototype,
+      (fn) => this.options.host.closureScopes(fn),
     );
   }
 
@@ -356,7 +354,7 @@ export class EspruinoRuntime {
   }
 
   private installLanguage(): void {
-    const setup = vm.runInContext(
+    const setup = this.realm.run(
       `(function (now, random, missingGlobals, missingMembers) {
         var RealDate = Date;
         class VirtualDate extends RealDate {
@@ -372,7 +370,7 @@ export class EspruinoRuntime {
           delete globalThis[parts[0]][parts[1]];
         }
       })`,
-      this.context,
+      "espruino-language",
     ) as (now: () => number, random: () => number, g: string[], m: string[]) => void;
     const subset = this.options.espruinoSubset;
     setup(

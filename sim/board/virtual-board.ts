@@ -3,22 +3,24 @@
  * Espruino interpreter running the firmware, behind the controls a player (or a test) has:
  * press and release pads, cut and restore power, and watch LEDs, the piezo and the console.
  *
- *   const board = createVirtualBoard({ profile, storagePath: ".merlin/pico-3x3.storage.json", code });
+ *   const board = createVirtualBoard({ host, profile, flash, code });  // host: sim/node/host.ts or sim/web/host.ts
  *   board.press(4); board.clock.advance(80); board.release(4); board.clock.advance(120);
  *   board.ledFrame(); // "010111010"
  *
  * Key presses only change the circuit; the firmware's watch callbacks run on the next
  * clock.advance (advance(0) delivers them at once).
  */
-import { join } from "node:path";
 import type { Profile } from "../../hardware/profile";
 import { type BoardFamily, boardFamily, canonicalPin } from "./board-family";
 import { BoardLog, type ConsoleLine, type FirmwareError, type SystemCall } from "./board-log";
 import { Circuit, type CircuitFault, type PinState } from "./circuit";
 import { buildLayout, type CircuitLayout, type SwitchWiring } from "./circuit-layout";
 import { type TaskId, VirtualClock } from "./clock";
+import { utf8Bytes } from "./bytes";
 import { FlashStorage, type WriteCut } from "./flash-storage";
+import type { BoardHost, FlashBacking } from "./host";
 import { type LedReading, LedMeter } from "./leds";
+import { PixelChain } from "./neopixel";
 import { type ToneEvent, ToneRecorder } from "./piezo";
 import { createRng, type Rng } from "./rng";
 import { EspruinoRuntime, type MemoryReport } from "./runtime";
@@ -27,9 +29,11 @@ import { EspruinoRuntime, type MemoryReport } from "./runtime";
 export type KeyRef = number | string;
 
 export interface VirtualBoardOptions {
+  /** The platform: a realm per power-on, closures for the memory estimate (host.ts). */
+  host: BoardHost;
   profile: Profile;
-  /** JSON image of the Storage flash; omitted keeps the flash in memory for this board only. */
-  storagePath?: string;
+  /** Where the Storage flash image is kept (a file, localStorage); omitted keeps it in memory for this board only. */
+  flash?: FlashBacking;
   /** Firmware to upload as .bootcde and boot at once; omitted leaves the board off. */
   code?: string;
   /** File name shown in stack traces for .bootcde (e.g. "dist/firmware.js"). Default ".bootcde". */
@@ -89,6 +93,8 @@ export class VirtualBoard {
   readonly storage: FlashStorage;
   /** Console output, firmware errors and recorded system calls, across power cycles. */
   readonly log = new BoardLog();
+  /** The WS2812 pixels (host view: the bytes the firmware wrote with require("neopixel")). */
+  readonly pixels = new PixelChain();
   private readonly ledMeter: LedMeter;
   private readonly piezo: ToneRecorder;
   private readonly rng: Rng;
@@ -103,8 +109,8 @@ export class VirtualBoard {
     this.layout = buildLayout(options.profile, this.family);
     this.clock = options.clock ?? new VirtualClock();
     this.circuit = new Circuit(this.layout, this.clock);
-    this.storage = new FlashStorage(this.family.storageBytes, options.storagePath);
-    this.ledMeter = new LedMeter(this.circuit, this.clock, options.frameWindowMs ?? 20);
+    this.storage = new FlashStorage(this.family.storageBytes, options.flash);
+    this.ledMeter = new LedMeter(this.circuit, this.clock, options.frameWindowMs ?? 20, this.pixels);
     this.piezo = new ToneRecorder(this.circuit);
     this.rng = createRng(options.seed ?? 1);
     if (options.code !== undefined) this.powerOn(options.code);
@@ -119,7 +125,7 @@ export class VirtualBoard {
   /** Write firmware to Storage as .bootcde, like `espruino --config SAVE_ON_SEND=1` ("" erases it). It runs at the next power-on. */
   upload(code: string): void {
     if (code === "") this.storage.erase(".bootcde");
-    else this.storage.write(".bootcde", new Uint8Array(Buffer.from(code, "utf8")));
+    else this.storage.write(".bootcde", utf8Bytes(code));
   }
 
   /** Power on (uploading `code` first if given): a fresh interpreter boots from Storage. */
@@ -128,12 +134,14 @@ export class VirtualBoard {
     if (code !== undefined) this.upload(code);
     this.circuit.powerUp();
     const runtime = new EspruinoRuntime({
+      host: this.options.host,
       clock: this.clock,
       circuit: this.circuit,
       family: this.family,
       flash: this.storage,
       log: this.log,
       rng: this.rng,
+      pixels: this.pixels,
       espruinoSubset: this.options.espruinoSubset ?? true,
       bootTimeoutMs: this.options.bootTimeoutMs ?? 10_000,
       callbackTimeoutMs: this.options.callbackTimeoutMs,
@@ -149,6 +157,7 @@ export class VirtualBoard {
     this.runtime.kill();
     this.runtime = undefined;
     this.circuit.powerDown();
+    this.pixels.clear(this.clock.now);
   }
 
   /** Arm a power cut that strikes during an upcoming Storage write (the board stays off afterwards). */
@@ -207,13 +216,13 @@ export class VirtualBoard {
 
   /**
    * Row-major "0"/"1" string of the LEDs: "1" where the brightness over the frame window is at
-   * least `threshold` of the full brightness the drive allows (1 direct, 1/rows multiplexed).
+   * least `threshold` of the full brightness the drive allows (1 direct, the brightness cap / 255 for pixels).
    */
   ledFrame(threshold = 0.25, windowMs?: number): string {
     return this.ledMeter.frame(threshold, windowMs);
   }
 
-  /** Full brightness an LED can reach with this profile's drive: 1 direct, 1/rows multiplexed. */
+  /** Full brightness an LED can reach with this profile's drive: 1 direct, the brightness cap / 255 for pixels. */
   get ledPeak(): number {
     return this.ledMeter.peak;
   }
@@ -300,6 +309,7 @@ export class VirtualBoard {
     if (this.runtime !== runtime) return;
     this.runtime = undefined;
     this.circuit.powerDown();
+    this.pixels.clear(this.clock.now);
     if (reason === "reboot") this.clock.after(0, () => this.runtime ?? this.powerOn());
   }
 
@@ -336,11 +346,6 @@ export class VirtualBoard {
     });
     this.chatter.set(sw, ids);
   }
-}
-
-/** Where the simulator keeps a profile's flash image by default: .merlin/NAME.storage.json. */
-export function defaultStoragePath(profileName: string, dir = ".merlin"): string {
-  return join(dir, `${profileName}.storage.json`);
 }
 
 export function createVirtualBoard(options: VirtualBoardOptions): VirtualBoard {

@@ -9,7 +9,7 @@ import { inputError, MAX_GRID_SIDE } from "../../src/puzzle";
 import { analyze, Analysis } from "../../src/solver";
 import { Command, CommandIO } from "./command";
 import { MAX_ANALYZE_SIDE, MAX_EXACT_RANK, powerOfTwoText, runLargeAnalyze } from "./large";
-import { OptionValues, optionHelp, OptionSpec, parseOptions } from "./options";
+import { OptionValues, optionHelp, OptionSpec, parseOptions } from "../../tools/options";
 import { DEFAULT_SIZE, digits, gridLines, gridSizeOptions, isPlainPlusOptions, keyShape, PUZZLE_OPTIONS, puzzleFromOptions } from "./puzzle-options";
 
 const SIZE_HELP: { [name: string]: string } = {

@@ -5,7 +5,7 @@
 import { inputError } from "../../src/puzzle";
 import { analyze, inverse } from "../../src/solver";
 import { Command, CommandIO } from "./command";
-import { optionHelp, OptionSpec, parseOptions } from "./options";
+import { optionHelp, OptionSpec, parseOptions } from "../../tools/options";
 import { digits, PUZZLE_OPTIONS, puzzleFromOptions } from "./puzzle-options";
 
 const SPECS: OptionSpec[] = [{ name: "json", type: "flag", help: "print one JSON object (see below)" }, ...PUZZLE_OPTIONS];

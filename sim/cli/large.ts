@@ -4,10 +4,11 @@
  * --size N --json`): board files in and out, timing, verification, the JSON summary.
  *
  * Board file format: one row per line, one digit per cell, 1 = lit (or pressed), 0 = dark;
- * every row the same length; "\n" or "\r\n" line ends; trailing empty lines are ignored.
+ * every row the same length; "\n" or "\r\n" line ends; up to MAX_TRAILING_EMPTY_LINES empty
+ * lines after the last row are ignored. Files are checked as they are read (BoardReader).
  * Mistakes are reported as InputErrors with one line saying where and what is accepted.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { closeSync, openSync, readSync, writeFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { BoardTarget, PackedBoard, createBoard, litBoard, pressesReachTarget } from "../../src/chase";
 import { analyzePlusGrid, solvePlusGrid } from "../../src/gridsolve";
@@ -26,72 +27,241 @@ function describeByte(b: number): string {
   return "byte 0x" + b.toString(16).padStart(2, "0");
 }
 
-/** Parses board text (bytes of a file); `name` appears in error messages. */
-export function parseBoardBytes(bytes: Uint8Array, name: string): PackedBoard {
-  const buf = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
-  let len = buf.length;
-  while (len > 0 && (buf[len - 1] === 10 || buf[len - 1] === 13)) len--;
-  if (len === 0) throw inputError(`${name}: no rows — expected one line of 0/1 digits per board row`);
-  const nl = (from: number): number => {
-    const i = buf.indexOf(10, from);
-    return i < 0 || i > len ? len : i;
-  };
-  let rows = 0;
-  for (let pos = 0; pos <= len; pos = nl(pos) + 1) rows++;
-  let firstEnd = nl(0);
-  if (firstEnd > 0 && buf[firstEnd - 1] === 13) firstEnd--;
-  const cols = firstEnd;
-  if (cols === 0) throw inputError(`${name} line 1 is empty — expected 0/1 digits`);
-  if (rows * cols > MAX_SOLVE_CELLS) {
-    throw inputError(`${name} is ${rows}×${cols}: at most ${MAX_SOLVE_CELLS} cells are supported`);
-  }
-  const board = createBoard(rows, cols);
-  const data = board.data;
-  const stride = board.stride;
-  let pos = 0;
-  for (let r = 0; r < rows; r++) {
-    const lineEnd = nl(pos);
-    let end = lineEnd;
-    if (end > pos && buf[end - 1] === 13) end--;
-    if (end - pos !== cols) {
-      if (end === pos) throw inputError(`${name} line ${r + 1} is empty — every row needs ${cols} digits like line 1`);
-      throw inputError(`${name} line ${r + 1} has ${end - pos} cells, line 1 has ${cols}: every row must have the same length`);
-    }
-    const o = r * stride;
-    let i = pos;
-    for (let w = 0; w < stride; w++) {
-      const stop = i + 32 < end ? i + 32 : end;
-      let word = 0;
-      let bit = 0;
-      let bad = 0;
-      for (; i < stop; i++) {
-        const v = buf[i] - 48;
-        bad |= v;
-        word |= (v & 1) << bit++;
-      }
-      if (bad & ~1) {
-        for (let k = stop - bit; k < stop; k++) {
-          if (buf[k] !== 48 && buf[k] !== 49) {
-            throw inputError(`${name} line ${r + 1}, column ${k - pos + 1}: ${describeByte(buf[k])} is not allowed — use 0 (dark) and 1 (lit)`);
-          }
-        }
-      }
-      data[o + w] = word;
-    }
-    pos = lineEnd + 1;
-  }
-  return board;
+/** Most empty lines a board file may have after its last row (editors add one or two). */
+export const MAX_TRAILING_EMPTY_LINES = 16;
+/** Bytes read at a time: a file is checked as it is read, so a mistake costs at most one chunk. */
+const CHUNK_BYTES = 1 << 22;
+
+/** The size a board file must have when it is known before reading (each side optional). */
+export interface BoardShape {
+  rows?: number;
+  cols?: number;
+  /** How the expected size is said in an error, e.g. "the size asked for is 6×6". */
+  expected?: string;
 }
 
-export function readBoardFile(path: string): PackedBoard {
-  let buf: Buffer;
-  try {
-    buf = readFileSync(path);
-  } catch (e) {
-    const code = (e as { code?: string }).code;
-    throw inputError(`cannot read board file '${path}': ${code === "ENOENT" ? "no such file" : code ?? String(e)}`);
+/**
+ * Board text checked and packed as it arrives, in chunks of any size: reading stops at the
+ * first byte that is not 0, 1 or a line end, at the first line whose length differs from
+ * line 1, and as soon as the file has more rows or columns than the expected shape (or
+ * than MAX_SOLVE_CELLS cells) allows. So /dev/zero, /dev/urandom or a huge file with a
+ * mistake near the start cost one chunk, not the whole file.
+ */
+class BoardReader {
+  private cols = -1; // unknown until line 1 ends
+  private stride = 0;
+  private maxRows = 0;
+  private rows = 0; // complete rows
+  private col = 0; // cells so far on the current line
+  private line = 1;
+  private data = new Uint32Array(1024);
+  private pendingCR = false; // a chunk ended in "\r": it must be followed by "\n"
+  private firstEmpty = 0; // line number of the first empty line, 0 = none yet
+  private empties = 0;
+
+  constructor(
+    private readonly name: string,
+    private readonly shape: BoardShape,
+  ) {}
+
+  private fail(message: string): never {
+    throw inputError(`${this.name}${message}`);
   }
-  return parseBoardBytes(buf, path);
+
+  private expected(): string {
+    return this.shape.expected ?? "a different size was asked for";
+  }
+
+  /** Makes room for `words` words of packed cells, growing by doubling up to the largest board allowed. */
+  private room(words: number): void {
+    if (words <= this.data.length) return;
+    const limit = this.cols < 0 ? (MAX_SOLVE_CELLS >>> 5) + 1 : this.maxRows * this.stride;
+    const grown = new Uint32Array(Math.min(limit, Math.max(words, this.data.length * 2)));
+    grown.set(this.data);
+    this.data = grown;
+  }
+
+  push(buf: Uint8Array): void {
+    let i = 0;
+    const end = buf.length;
+    if (this.pendingCR && end > 0) {
+      this.pendingCR = false;
+      if (buf[0] !== 10) this.badByte(13, this.col);
+      this.endLine();
+      i = 1;
+    }
+    while (i < end) {
+      let nl = buf.indexOf(10, i);
+      const lineEnds = nl >= 0;
+      if (!lineEnds) nl = end;
+      let digitsEnd = nl;
+      if (digitsEnd > i && buf[digitsEnd - 1] === 13) {
+        digitsEnd--;
+        if (!lineEnds) this.pendingCR = true;
+      }
+      if (digitsEnd > i) this.addCells(buf, i, digitsEnd, lineEnds);
+      if (!lineEnds) break;
+      this.endLine();
+      i = nl + 1;
+    }
+  }
+
+  /** The packed board once every chunk has been pushed. */
+  finish(): PackedBoard {
+    if (this.pendingCR || this.col > 0) {
+      this.pendingCR = false;
+      this.endLine();
+    }
+    if (this.rows === 0) this.fail(": no rows — expected one line of 0/1 digits per board row");
+    if (this.shape.rows !== undefined && this.rows !== this.shape.rows) this.fail(` is ${this.rows}×${this.cols}, but ${this.expected()}`);
+    const words = this.rows * this.stride;
+    // The board grew by doubling and may hold up to twice what it needs: copy it then.
+    const data = this.data.length === words ? this.data : this.data.length - words > words >>> 3 ? this.data.slice(0, words) : this.data.subarray(0, words);
+    return { rows: this.rows, cols: this.cols, stride: this.stride, data: data };
+  }
+
+  private startRow(): void {
+    if (this.firstEmpty !== 0) {
+      if (this.rows === 0) this.fail(" line 1 is empty — expected 0/1 digits");
+      this.fail(` line ${this.firstEmpty} is empty — every row needs ${this.cols} digits like line 1`);
+    }
+    if (this.cols >= 0 && this.rows >= this.maxRows) {
+      if (this.shape.rows !== undefined) this.fail(` has more than ${this.shape.rows} rows, but ${this.expected()}`);
+      this.fail(` has more than ${this.maxRows} rows of ${this.cols} cells: at most ${MAX_SOLVE_CELLS} cells are supported`);
+    }
+  }
+
+  private addCells(buf: Uint8Array, from: number, to: number, lineEnds: boolean): void {
+    if (this.col === 0) this.startRow();
+    const total = this.col + (to - from);
+    if (this.cols < 0) {
+      const limit = this.shape.cols !== undefined ? this.shape.cols : MAX_SOLVE_CELLS;
+      if (total > limit) {
+        if (this.shape.cols !== undefined) this.fail(` line 1 has ${lineEnds ? total : "more than " + limit} cells, but ${this.expected()}`);
+        this.fail(` line 1 has more than ${limit} cells: at most ${MAX_SOLVE_CELLS} cells are supported`);
+      }
+    } else if (total > this.cols) {
+      this.fail(` line ${this.line} has ${lineEnds ? total : "more than " + this.cols} cells, line 1 has ${this.cols}: every row must have the same length`);
+    }
+    this.pack(buf, from, to);
+  }
+
+  /** Packs the digits buf[from..to) into the current row from column `col`, checking each. */
+  private pack(buf: Uint8Array, from: number, to: number): void {
+    const o = this.cols < 0 ? 0 : this.rows * this.stride;
+    let c = this.col;
+    this.room(o + ((c + (to - from) + 31) >>> 5));
+    const data = this.data;
+    let i = from;
+    while (i < to && (c & 31) !== 0) {
+      const v = buf[i] - 48;
+      if (v !== 0 && v !== 1) this.badByte(buf[i], c);
+      data[o + (c >>> 5)] |= v << (c & 31);
+      i++;
+      c++;
+    }
+    while (i + 32 <= to) {
+      let word = 0;
+      let bad = 0;
+      for (let bit = 0; bit < 32; bit++) {
+        const v = buf[i + bit] - 48;
+        bad |= v;
+        word |= (v & 1) << bit;
+      }
+      if (bad & ~1) {
+        for (let k = 0; k < 32; k++) if (buf[i + k] !== 48 && buf[i + k] !== 49) this.badByte(buf[i + k], c + k);
+      }
+      data[o + (c >>> 5)] = word;
+      i += 32;
+      c += 32;
+    }
+    while (i < to) {
+      const v = buf[i] - 48;
+      if (v !== 0 && v !== 1) this.badByte(buf[i], c);
+      data[o + (c >>> 5)] |= v << (c & 31);
+      i++;
+      c++;
+    }
+    this.col = c;
+  }
+
+  private badByte(b: number, c: number): never {
+    this.fail(` line ${this.line}, column ${c + 1}: ${describeByte(b)} is not allowed — use 0 (dark) and 1 (lit)`);
+  }
+
+  private endLine(): void {
+    if (this.col === 0) {
+      if (this.firstEmpty === 0) this.firstEmpty = this.line;
+      if (++this.empties > MAX_TRAILING_EMPTY_LINES) {
+        if (this.rows === 0) this.fail(": no rows — expected one line of 0/1 digits per board row");
+        this.fail(` has more than ${MAX_TRAILING_EMPTY_LINES} empty lines after its last row (line ${this.firstEmpty - 1})`);
+      }
+    } else {
+      if (this.cols < 0) this.firstLineEnds();
+      else if (this.col !== this.cols) {
+        this.fail(` line ${this.line} has ${this.col} cells, line 1 has ${this.cols}: every row must have the same length`);
+      }
+      this.rows++;
+    }
+    this.col = 0;
+    this.line++;
+  }
+
+  /** Line 1 sets the width: from here on the board's shape and its largest size are known. */
+  private firstLineEnds(): void {
+    const cols = this.col;
+    if (this.shape.cols !== undefined && cols !== this.shape.cols) this.fail(` line 1 has ${cols} cells, but ${this.expected()}`);
+    this.cols = cols;
+    this.stride = (cols + 31) >>> 5;
+    this.maxRows = this.shape.rows !== undefined ? this.shape.rows : Math.floor(MAX_SOLVE_CELLS / cols);
+  }
+}
+
+/** Parses board text arriving in pieces split anywhere; `name` appears in error messages. */
+export function parseBoardChunks(chunks: Iterable<Uint8Array>, name: string, shape: BoardShape = {}): PackedBoard {
+  const reader = new BoardReader(name, shape);
+  for (const chunk of chunks) reader.push(chunk);
+  return reader.finish();
+}
+
+/** Parses board text (bytes of a file); `name` appears in error messages. */
+export function parseBoardBytes(bytes: Uint8Array, name: string, shape: BoardShape = {}): PackedBoard {
+  return parseBoardChunks([bytes], name, shape);
+}
+
+/**
+ * Reads a board file chunk by chunk, checking as it goes (see BoardReader): a file that is
+ * wrong, endless (/dev/zero, a pipe) or larger than `shape` or MAX_SOLVE_CELLS allow is
+ * rejected as soon as that shows, after at most one chunk more than the board needs.
+ */
+export function readBoardFile(path: string, shape: BoardShape = {}): PackedBoard {
+  const cannot = (e: unknown): never => {
+    const code = (e as { code?: string }).code;
+    throw inputError(`cannot read board file '${path}': ${code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a folder" : code ?? String(e)}`);
+  };
+  let fd = -1;
+  try {
+    fd = openSync(path, "r");
+  } catch (e) {
+    cannot(e);
+  }
+  try {
+    const reader = new BoardReader(path, shape);
+    const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+    for (;;) {
+      let n: number;
+      try {
+        n = readSync(fd, chunk, 0, CHUNK_BYTES, null);
+      } catch (e) {
+        return cannot(e);
+      }
+      if (n === 0) break;
+      reader.push(chunk.subarray(0, n));
+    }
+    return reader.finish();
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** The board as file bytes: one line of 0/1 digits per row, "\n" after each. */
@@ -118,8 +288,9 @@ export function writeBoardFile(path: string, board: PackedBoard): void {
 
 export interface LargeSolveOptions {
   /**
-   * Board side: N×N; rows and cols override it per dimension. With a start file, each
-   * dimension given must match the file (the file decides any dimension not given).
+   * Board side: N×N, or rows and/or cols. With a start file, each dimension given must
+   * match the file (the file decides any dimension not given); reading stops as soon as
+   * the file cannot match.
    */
   size?: number;
   rows?: number;
@@ -182,17 +353,12 @@ export function runLargeSolve(o: LargeSolveOptions): { summary: LargeSolveSummar
   const t0 = performance.now();
   let board: PackedBoard;
   if (o.fromFile !== undefined) {
-    board = readBoardFile(o.fromFile);
-    const rowsOk = size.rows === undefined || board.rows === size.rows;
-    const colsOk = size.cols === undefined || board.cols === size.cols;
-    if (!rowsOk || !colsOk) {
-      const asked = size.rows !== undefined && size.cols !== undefined
-        ? `the size asked for is ${size.rows}×${size.cols}`
-        : !rowsOk
-          ? `${size.rows} rows were asked for`
-          : `${size.cols} columns were asked for`;
-      throw inputError(`${o.fromFile} is ${board.rows}×${board.cols}, but ${asked}`);
-    }
+    const asked = size.rows !== undefined && size.cols !== undefined
+      ? `the size asked for is ${size.rows}×${size.cols}`
+      : size.rows !== undefined
+        ? `${size.rows} rows were asked for`
+        : `${size.cols} columns were asked for`;
+    board = readBoardFile(o.fromFile, { rows: size.rows, cols: size.cols, expected: asked });
   } else {
     if (size.rows === undefined || size.cols === undefined) throw inputError("--all-lit needs --size N (or --rows R --cols C)");
     board = litBoard(size.rows, size.cols);
@@ -201,11 +367,7 @@ export function runLargeSolve(o: LargeSolveOptions): { summary: LargeSolveSummar
   const tName = o.toFile !== undefined ? o.toFile : o.target !== undefined ? o.target : "dark";
   if (o.toFile === undefined && (tName === "lit" || tName === "dark")) target = tName;
   else {
-    const t = readBoardFile(tName);
-    if (t.rows !== board.rows || t.cols !== board.cols) {
-      throw inputError(`target ${tName} is ${t.rows}×${t.cols}, the board is ${board.rows}×${board.cols}`);
-    }
-    target = t;
+    target = readBoardFile(tName, { rows: board.rows, cols: board.cols, expected: `the start board is ${board.rows}×${board.cols}` });
   }
   const readMs = ms(t0);
   const t1 = performance.now();

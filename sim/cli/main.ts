@@ -5,6 +5,7 @@
 import { isInputError } from "../../src/puzzle";
 import { Command, CommandIO } from "./command";
 import { COMMANDS } from "./registry";
+import { errorLine, excerpt } from "../../tools/options";
 
 function topHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length)) + 2;
@@ -39,14 +40,14 @@ export async function runMerlin(argv: string[], io: CommandIO): Promise<number> 
   }
   const cmd: Command | undefined = COMMANDS.find((c) => c.name === name);
   if (!cmd) {
-    io.err(`merlin: unknown command '${name}' (commands: ${COMMANDS.map((c) => c.name).join(", ")})\n`);
+    io.err(`merlin: unknown command '${excerpt(name)}' (commands: ${COMMANDS.map((c) => c.name).join(", ")})\n`);
     return 2;
   }
   try {
     return await cmd.run(argv.slice(1), io);
   } catch (e) {
     if (isInputError(e)) {
-      io.err(`merlin ${name}: ${(e as Error).message}\n`);
+      io.err(`merlin ${name}: ${errorLine((e as Error).message)}\n`);
       return 2;
     }
     throw e;

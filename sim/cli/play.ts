@@ -3,7 +3,6 @@
  * BASIC-style text or one JSON object), or typed line by line on standard input like the
  * 1980s BASIC program of source 002 (ASSIGN#, ??? ILLEGAL INPUT, TRY AGAIN).
  */
-import { createInterface } from "node:readline";
 import {
   ACT_COMP_TURN,
   ACT_HINT,
@@ -13,15 +12,8 @@ import {
   ACT_UNDO,
   createGame,
   createGameFrom,
-  ERR_GAME_OVER,
-  ERR_ILLEGAL_KEY,
-  ERR_NO_HINT,
   ERR_NONE,
-  ERR_NOTHING_TO_UNDO,
-  ERROR_NAMES,
-  GameEvent,
   GameState,
-  LOST,
   MAX_SEED,
   newEffects,
   PLAYING,
@@ -29,16 +21,17 @@ import {
   startProblem,
   statusName,
   update,
-  WON,
 } from "../../src/game";
+import { cellsToMask, maskToBits } from "../../src/maskbits";
 import { hint } from "../../src/masksolve";
-import { inputError, Puzzle } from "../../src/puzzle";
+import { inputError } from "../../src/puzzle";
 import { RULE_SETS, ruleIndex, ruleNames } from "../../src/rules";
 import { compileTables, MaskTables } from "../../src/tables";
+import { boundedLines } from "../../tools/lines";
+import { optionHelp, OptionSpec, parseOptions } from "../../tools/options";
+import { BasicDialogue, BasicEngine, BasicError, BasicState } from "../basic-dialogue";
 import { Command, CommandIO } from "./command";
-import { optionHelp, OptionSpec, parseOptions } from "./options";
 import { boardOption, PUZZLE_OPTIONS, puzzleFromOptions } from "./puzzle-options";
-import { BASIC_AGAIN, BASIC_ILLEGAL, BASIC_LOST, BASIC_WON, basicBoard, basicPrompt } from "../basic-text";
 
 
 const SPECS: OptionSpec[] = [
@@ -96,187 +89,79 @@ examples:
   merlin play --rules merlin1978 --seed 7            the 1978 handheld's rules
   merlin play --rules classic --pattern plus --size 5 --target dark --seed 1   Lights Out`;
 
-/** Board masks as row-major digits. */
-function bits(mask: number, cells: number): string {
-  let s = "";
-  for (let i = 0; i < cells; i++) s += (mask >>> i) & 1;
-  return s;
-}
-
-function maskOf(board: Uint8Array): number {
-  let m = 0;
-  for (let i = 0; i < board.length; i++) if (board[i]) m |= 1 << i;
-  return m;
-}
-
-interface PlayError {
-  at: number;
-  input: string;
-  why: string;
-}
-
-const LETTERS: { [letter: string]: number } = { h: ACT_HINT, c: ACT_COMP_TURN, u: ACT_UNDO, s: ACT_SAME_GAME, n: ACT_NEW_GAME };
-
-/** A game being played: turns input tokens into events and keeps a BASIC-style transcript. */
-class Session {
-  state: GameState;
-  errors: PlayError[] = [];
-  private fx = newEffects();
-  private inputs = 0;
+/** The game on the pure core (src/game.ts), one mask per board: what the BASIC dialogue plays on here. */
+class CoreEngine implements BasicEngine {
+  readonly pads: number;
+  readonly cols: number;
+  private readonly fx = newEffects();
 
   constructor(
-    readonly p: Puzzle,
-    readonly t: MaskTables,
-    state: GameState,
-    private readonly print: (line: string) => void,
+    private readonly t: MaskTables,
+    readonly game: GameState,
     private readonly clock: () => number,
   ) {
-    this.state = state;
+    this.pads = t.keys;
+    this.cols = t.cols;
   }
 
-  /** The board as the BASIC program prints it. */
-  board(): void {
-    let bits = "";
-    for (let i = 0; i < this.p.cells; i++) bits += (this.state.board >>> i) & 1;
-    for (const l of basicBoard(bits, this.p.cols)) this.print(l);
+  private send(type: number, key = 0): void {
+    update(this.t, this.game, { type, key, now: this.clock() }, this.fx);
   }
 
-  header(): void {
-    const s = this.state;
-    const r = RULE_SETS[s.rules];
-    const puzzle = s.puzzle > 0 ? `, puzzle ${s.puzzle}` : "";
-    this.print(`${this.p.name.toUpperCase()} — ${r.name} rules, seed ${s.seed}${puzzle}`);
-    this.board();
+  board(): string {
+    return maskToBits(this.game.board, this.t.cells);
   }
 
-  prompt(): string {
-    return basicPrompt(this.state.moves + 1);
+  state(): BasicState {
+    const s = this.game;
+    return { status: statusName(s) as BasicState["status"], reason: reasonName(s), moves: s.moves, par: s.par, rules: RULE_SETS[s.rules].name };
   }
 
-  private send(ev: GameEvent): void {
-    update(this.t, this.state, ev, this.fx);
+  press(key: number): void {
+    this.send(ACT_PRESS, key);
   }
 
-  private fail(token: string, why: string): void {
-    this.errors.push({ at: this.inputs, input: token, why });
+  hint(): number {
+    this.send(ACT_HINT);
+    return this.fx.error === ERR_NONE ? this.fx.hint + 1 : 0;
   }
 
-  /** Plays one input token; prints what happened. */
-  play(token: string): void {
-    this.inputs++;
-    const before = this.state.status;
-    const now = this.clock();
-    const lower = token.toLowerCase();
-    const letter = Object.prototype.hasOwnProperty.call(LETTERS, lower) ? LETTERS[lower] : undefined;
-    if (/^[+-]?\d+$/.test(token)) {
-      const key = Number(token);
-      this.send({ type: ACT_PRESS, key, now });
-      if (this.fx.error === ERR_ILLEGAL_KEY) {
-        this.fail(token, `key ${token} is not 1 to ${this.t.keys}`);
-        this.print(BASIC_ILLEGAL);
-        this.print("");
-        return;
-      }
-    } else if (letter !== undefined) {
-      this.send({ type: letter, now });
-    } else {
-      this.fail(token, `'${token}' is not a key number (1 to ${this.t.keys}) or one of h c u s n`);
-      this.print(BASIC_ILLEGAL);
-      this.print("");
-      return;
-    }
-    const e = this.fx.error;
-    if (e === ERR_GAME_OVER) {
-      this.fail(token, "the game is over (n: new game, s: same game)");
-      this.print("GAME OVER: N FOR A NEW GAME, S FOR THE SAME GAME");
-      return;
-    }
-    if (e === ERR_NO_HINT || e === ERR_NOTHING_TO_UNDO) {
-      this.fail(token, ERROR_NAMES[e]);
-      this.print(e === ERR_NO_HINT ? "NOTHING TO PRESS" : "NOTHING TO UNDO");
-      return;
-    }
-    if (e !== ERR_NONE) {
-      this.fail(token, ERROR_NAMES[e]);
-      return;
-    }
-    if (letter === ACT_HINT) {
-      this.print(`HIT ME: PRESS ${this.fx.hint + 1}`);
-      return;
-    }
-    if (letter === ACT_COMP_TURN) this.print(`COMP TURN: ${this.fx.hint + 1}`);
-    if (letter === ACT_UNDO) this.print("UNDO");
-    if (letter === ACT_SAME_GAME || letter === ACT_NEW_GAME) {
-      this.header();
-      return;
-    }
-    this.board();
-    const s = this.state;
-    if (s.status !== before) this.ending();
-    else if (s.status === PLAYING && s.board === 0) this.print("ALL DARK!");
+  compTurn(): number {
+    this.send(ACT_COMP_TURN);
+    return this.fx.error === ERR_NONE ? this.fx.hint + 1 : 0;
   }
 
-  /** The BASIC program's closing line, plus what the rules add. */
-  ending(): void {
-    const s = this.state;
-    if (s.status === WON) {
-      this.print(BASIC_WON);
-      if (RULE_SETS[s.rules].overParLimit > 0) this.print(`${s.moves} MOVES, PAR ${s.par}: ${s.moves - s.par} OVER PAR`);
-    } else if (s.status === LOST) {
-      this.print(BASIC_LOST);
-      const why = s.reason === 1 ? "every pad went dark" : s.reason === 2 ? `${s.moves} moves used` : `${s.moves - s.par} moves over par`;
-      this.print(`(${why})`);
-    }
+  undo(): boolean {
+    this.send(ACT_UNDO);
+    return this.fx.error === ERR_NONE;
   }
 
-  json(): string {
-    const s = this.state;
+  sameGame(): void {
+    this.send(ACT_SAME_GAME);
+  }
+
+  newGame(): void {
+    this.send(ACT_NEW_GAME);
+  }
+
+  /** The --json object. */
+  json(errors: BasicError[]): string {
+    const s = this.game;
     const h = s.status === PLAYING || RULE_SETS[s.rules].liveAfterEnd ? hint(this.t, s.board, s.target) : -1;
     return JSON.stringify({
       status: statusName(s),
       reason: reasonName(s),
       moves: s.moves,
-      board: bits(s.board, this.t.cells),
-      errors: this.errors,
+      board: maskToBits(s.board, this.t.cells),
+      errors: errors,
       rules: RULE_SETS[s.rules].name,
       seed: s.seed,
       puzzle: s.puzzle,
-      start: bits(s.start, this.t.cells),
+      start: maskToBits(s.start, this.t.cells),
       par: s.par,
       hint: h < 0 ? null : h + 1,
     });
   }
-}
-
-function tokens(text: string): string[] {
-  return text.split(/[\s,]+/).filter((x) => x !== "");
-}
-
-/** Reads moves line by line (the BASIC program's INPUT), with TRY AGAIN after each game. */
-async function interactive(session: Session, io: CommandIO): Promise<void> {
-  const rl = createInterface({ input: io.stdin!, terminal: false });
-  let asking = false;
-  io.out(session.prompt());
-  for await (const line of rl) {
-    if (asking) {
-      asking = false;
-      if (!/^\s*y/i.test(line)) break;
-      session.play("n");
-    } else {
-      for (const tok of tokens(line)) {
-        if (session.state.status !== PLAYING && !RULE_SETS[session.state.rules].liveAfterEnd) break;
-        session.play(tok);
-      }
-    }
-    if (session.state.status !== PLAYING && !RULE_SETS[session.state.rules].liveAfterEnd) {
-      io.out(BASIC_AGAIN);
-      asking = true;
-    } else {
-      io.out(session.prompt());
-    }
-  }
-  io.out("\n");
-  rl.close();
 }
 
 async function run(argv: string[], io: CommandIO): Promise<number> {
@@ -292,7 +177,7 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
   const p = puzzleFromOptions(v);
   if (p.states !== 2) throw inputError(`the game plays on/off boards only (--states 2), got --states ${p.states}`);
   const t = compileTables(p);
-  const target = maskOf(boardOption(p, v.target === undefined ? "ring" : (v.target as string), "--target"));
+  const target = cellsToMask(boardOption(p, v.target === undefined ? "ring" : (v.target as string), "--target"));
   let seed: number;
   if (v.seed !== undefined) {
     seed = v.seed as number;
@@ -303,7 +188,7 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
   let state: GameState;
   if (v.start !== undefined) {
     const text = v.start as string;
-    const start = maskOf(boardOption(p, text, "--start"));
+    const start = cellsToMask(boardOption(p, text, "--start"));
     const problem = startProblem(t, target, rules, start);
     if (problem !== null) throw inputError(`--start '${text}': ${problem}`);
     state = createGameFrom(t, target, rules, start, seed, 0);
@@ -314,17 +199,18 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
   const json = v.json === true;
   const print = json ? (_: string) => {} : (line: string) => void io.out(line + "\n");
   const scripted = v.keys !== undefined;
-  const session = new Session(p, t, state, print, scripted ? () => 0 : () => Date.now());
-  session.header();
+  const engine = new CoreEngine(t, state, scripted ? () => 0 : () => Date.now());
+  const dialogue = new BasicDialogue(engine, print);
+  dialogue.showBoard();
   if (scripted) {
-    for (const tok of tokens(v.keys as string)) {
-      if (!json) io.out(session.prompt().trimEnd() + " " + tok + "\n");
-      session.play(tok);
+    for (const tok of (v.keys as string).split(/[\s,]+/).filter((x) => x !== "")) {
+      if (!json) io.out(dialogue.prompt().trimEnd() + " " + tok + "\n");
+      dialogue.play(tok);
     }
   } else if (!json && io.stdin) {
-    await interactive(session, io);
+    await dialogue.converse(boundedLines(io.stdin), io.out);
   }
-  if (json) io.out(session.json() + "\n");
+  if (json) io.out(engine.json(dialogue.errors) + "\n");
   return 0;
 }
 

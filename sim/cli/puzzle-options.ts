@@ -17,7 +17,7 @@ import {
   Puzzle,
 } from "../../src/puzzle";
 import { isPlusPattern } from "../../src/solver";
-import { OptionSpec, OptionValues } from "./options";
+import { OptionSpec, OptionValues } from "../../tools/options";
 
 /** Most cells a graph or box board may have (a 64×64 grid's worth). */
 export const MAX_GRAPH_NODES = MAX_GRID_SIDE * MAX_GRID_SIDE;
@@ -25,11 +25,14 @@ export const MAX_GRAPH_NODES = MAX_GRID_SIDE * MAX_GRID_SIDE;
 export const DEFAULT_PATTERN = "merlin";
 export const DEFAULT_SIZE = 3;
 
+/** Options of the plain grid that --graph, --box and --intersections replace. */
+const GRID_OPTIONS = ["pattern", "rows", "cols", "wrap"];
+
 /** All puzzle options, in help order. Defaults live here in the help text, not in the specs,
  *  so that puzzleFromOptions can tell an option given from one left out. */
 export const PUZZLE_OPTIONS: OptionSpec[] = [
   { name: "pattern", type: "string", arg: "NAME", help: `what a key press changes: ${PATTERN_HELP} (default ${DEFAULT_PATTERN})` },
-  { name: "size", type: "int", arg: "N", help: `an N×N board, N = 1..${MAX_GRID_SIDE} (default ${DEFAULT_SIZE})` },
+  { name: "size", type: "int", arg: "N", help: `an N×N board, N = 1..${MAX_GRID_SIDE} (default ${DEFAULT_SIZE})`, excludes: ["rows", "cols"] },
   { name: "rows", type: "int", arg: "R", help: "rows of an R×C board (default: the size)" },
   { name: "cols", type: "int", arg: "C", help: "columns of an R×C board (default: the size)" },
   { name: "wrap", type: "flag", help: "edges wrap around (a torus)" },
@@ -39,9 +42,21 @@ export const PUZZLE_OPTIONS: OptionSpec[] = [
     type: "string",
     arg: "EDGES",
     help: "any graph, a press changes a node and its neighbours: edges such as 1-2,2-3,3-1 (nodes numbered from 1; a lone number adds an isolated node), or path:N, cycle:N, complete:N, star:N",
+    excludes: GRID_OPTIONS.concat(["size", "box", "intersections"]),
   },
-  { name: "box", type: "string", arg: "XxYxZ", help: "a 3-D block of X·Y·Z cubes, a press changes a cube and its face neighbours, e.g. 3x3x3" },
-  { name: "intersections", type: "flag", help: "an N×N board (--size) with (N-1)² keys on the inner corners, each changing its 2×2 block" },
+  {
+    name: "box",
+    type: "string",
+    arg: "XxYxZ",
+    help: "a 3-D block of X·Y·Z cubes, a press changes a cube and its face neighbours, e.g. 3x3x3",
+    excludes: GRID_OPTIONS.concat(["size", "intersections"]),
+  },
+  {
+    name: "intersections",
+    type: "flag",
+    help: "an N×N board (--size) with (N-1)² keys on the inner corners, each changing its 2×2 block",
+    excludes: GRID_OPTIONS,
+  },
 ];
 
 function optionGiven(v: OptionValues, name: string): boolean {
@@ -93,10 +108,14 @@ export function parseGraph(text: string): { name: string; adjacency: number[][] 
   }
   const adjacency: number[][] = [];
   for (let i = 0; i < nodes; i++) adjacency.push([]);
+  // A repeated edge would change the neighbour twice; an edge is there or not. (A list
+  // search per edge made complete:4096 take minutes.)
+  const joined = new Uint8Array(nodes * nodes);
   for (const [a, b] of edges) {
-    // A repeated edge would change the neighbour twice; an edge is there or not.
-    if (adjacency[a].indexOf(b) < 0) adjacency[a].push(b);
-    if (adjacency[b].indexOf(a) < 0) adjacency[b].push(a);
+    if (joined[a * nodes + b]) continue;
+    joined[a * nodes + b] = joined[b * nodes + a] = 1;
+    adjacency[a].push(b);
+    adjacency[b].push(a);
   }
   return { name, adjacency };
 }
@@ -110,12 +129,6 @@ export function parseBox(text: string): [number, number, number] {
   const cells = dims[0] * dims[1] * dims[2];
   if (cells > MAX_GRAPH_NODES) throw inputError(`--box '${text}' has ${cells} cubes, at most ${MAX_GRAPH_NODES} are allowed`);
   return dims;
-}
-
-function rejectWith(v: OptionValues, chosen: string, names: string[]): void {
-  for (const n of names) {
-    if (optionGiven(v, n)) throw inputError(`--${n} cannot be combined with --${chosen}`);
-  }
 }
 
 /**
@@ -145,16 +158,14 @@ export function gridSizeOptions(v: OptionValues): { rows: number | undefined; co
  * (--intersections, with --size); --states applies to all of them.
  */
 export function puzzleFromOptions(v: OptionValues): Puzzle {
+  // The option specs exclude the combinations that make no sense (see parseOptions).
   const kinds = ["graph", "box", "intersections"].filter((n) => optionGiven(v, n));
-  if (kinds.length > 1) throw inputError(`choose one of --${kinds.join(", --")}`);
   const states = statesOf(v);
   if (kinds[0] === "graph") {
-    rejectWith(v, "graph", ["pattern", "size", "rows", "cols", "wrap"]);
     const g = parseGraph(v.graph as string);
     return graphPuzzle(g.name, g.adjacency, states);
   }
   if (kinds[0] === "box") {
-    rejectWith(v, "box", ["pattern", "size", "rows", "cols", "wrap"]);
     const [x, y, z] = parseBox(v.box as string);
     const p = graphPuzzle(`box ${x}×${y}×${z}`, boxAdjacency(x, y, z), states);
     // Drawn as its z layers of y rows stacked top to bottom (cell index = (layer·y + row)·x + col).
@@ -163,7 +174,6 @@ export function puzzleFromOptions(v: OptionValues): Puzzle {
   const size = v.size === undefined ? DEFAULT_SIZE : (v.size as number);
   checkRange("--size", size, 1, MAX_GRID_SIDE);
   if (kinds[0] === "intersections") {
-    rejectWith(v, "intersections", ["pattern", "rows", "cols", "wrap"]);
     if (size < 2) throw inputError("--intersections needs --size 2 or more");
     return intersectionPuzzle(size, states);
   }

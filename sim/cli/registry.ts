@@ -6,5 +6,6 @@ import { playCommand } from "./play";
 import { simCommand } from "./sim";
 import { solveCommand } from "./solve";
 import { tableCommand } from "./table";
+import { webCommand } from "./web";
 
-export const COMMANDS: Command[] = [playCommand, solveCommand, analyzeCommand, inverseCommand, tableCommand, simCommand];
+export const COMMANDS: Command[] = [playCommand, solveCommand, analyzeCommand, inverseCommand, tableCommand, simCommand, webCommand];

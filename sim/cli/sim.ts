@@ -8,11 +8,16 @@ import { listProfiles, loadProfile } from "../../hardware/validate";
 import { inputError } from "../../src/puzzle";
 import { ruleIndex, ruleNames } from "../../src/rules";
 import { runBasic } from "../app/basic";
-import { applySetup, formatTrace, parseKeyScript, runHeadless } from "../app/headless";
-import { DEFAULT_GAP_MS, DEFAULT_HOLD_MS, SimSession } from "../app/session";
+import { applySetup, formatTrace, type HeadlessSetup, MAX_PUZZLE, MAX_SCRIPT_CHARS, MAX_SCRIPT_MS, MAX_SCRIPT_STEPS, MAX_STEP_MS, parseKeyScript, runHeadless } from "../app/headless";
+import { openSession } from "../app/node-session";
+import { BUTTON_NAMES, DEFAULT_GAP_MS, DEFAULT_HOLD_MS } from "../app/session";
+import { toyPuzzle } from "../app/toy-info";
+import type { Profile } from "../../hardware/profile";
+import { parseBoard } from "../../src/boardstate";
+import { createGameFrom } from "../../src/game";
 import { runTui } from "../app/tui";
 import { Command, CommandIO } from "./command";
-import { optionHelp, OptionSpec, parseOptions } from "./options";
+import { optionHelp, OptionSpec, parseOptions } from "../../tools/options";
 
 const DEFAULT_BOARD = "pico-3x3";
 
@@ -20,6 +25,7 @@ const SPECS: OptionSpec[] = [
   { name: "board", type: "string", arg: "NAME", help: `board profile (hardware/profiles): ${safeProfiles()}`, default: DEFAULT_BOARD },
   { name: "rules", type: "string", arg: "NAME", help: `switch the toy to a rule set: ${ruleNames()}` },
   { name: "seed", type: "int", arg: "N", help: "deal puzzle number N (a new game from that seed)" },
+  { name: "puzzle", type: "int", arg: "P", help: "with --seed: the seed's P-th deal after the first (NEW GAME P times); the screen shows seed and puzzle", min: 0, max: MAX_PUZZLE },
   { name: "start", type: "string", arg: "BITS", help: "start from this board (row-major 0/1, 1 = lit)" },
   { name: "keypad", type: "flag", help: "keys 1-9 laid out like a numeric keypad (7 8 9 on the top row)" },
   { name: "quiet", type: "flag", help: "no terminal bell (the firmware still plays; M mutes the toy itself)" },
@@ -28,8 +34,8 @@ const SPECS: OptionSpec[] = [
   { name: "headless", type: "flag", help: "play --keys in virtual time and report (no terminal needed)" },
   { name: "keys", type: "string", arg: "SCRIPT", help: "key script for --headless (see below)" },
   { name: "json", type: "flag", help: "with --headless: print one JSON object" },
-  { name: "hold", type: "int", arg: "MS", help: "with --headless: how long a key is held", default: DEFAULT_HOLD_MS },
-  { name: "gap", type: "int", arg: "MS", help: "with --headless: pause after each release", default: DEFAULT_GAP_MS },
+  { name: "hold", type: "int", arg: "MS", help: "with --headless: how long a key is held", default: DEFAULT_HOLD_MS, min: 0, max: MAX_STEP_MS },
+  { name: "gap", type: "int", arg: "MS", help: "with --headless: pause after each release", default: DEFAULT_GAP_MS, min: 0, max: MAX_STEP_MS },
 ];
 
 function safeProfiles(): string {
@@ -40,25 +46,29 @@ function safeProfiles(): string {
   }
 }
 
-const HELP = `usage: merlin sim [--board NAME] [--rules NAME] [--seed N] [--start BITS] [--keypad] [--quiet] [--fresh]
+const HELP = `usage: merlin sim [--board NAME] [--rules NAME] [--seed N [--puzzle P]] [--start BITS] [--keypad] [--quiet] [--fresh]
        merlin sim --basic [--board NAME] [--seed N] [--start BITS]
-       merlin sim --headless [--board NAME] [--rules NAME] [--seed N] [--start BITS] --keys SCRIPT [--json]
+       merlin sim --headless [--board NAME] [--rules NAME] [--seed N [--puzzle P]] [--start BITS] --keys SCRIPT [--json]
 
 Runs the toy's own firmware (dist/firmware.js, or dist/NAME/firmware.js for other boards; rebuilt
-first when missing or older than its sources) on a virtual Espruino board.
+first when missing or older than its sources) on a virtual Espruino board. 'merlin web' runs the
+same firmware in a browser.
 
-The terminal UI (default) draws the pads from the LED pins in real time, so they blink as the
-firmware blinks them. Keys 1-9 press pads 1-9 (1 top-left, numbered row-major like source 002;
---keypad puts 7 8 9 on top); arrows move a cursor and space/enter press its pad (for pads past 9);
-clicking a pad presses it for as long as the mouse button is held (hold 1.5 s for the toy's
-functions: 1 new game, 2 same game, 3 hit me, 4 undo, 5 comp turn, 6 rules, 7 mute, 8 goal, 9 sleep).
-N new game, S same game, H hint, C computer's move: on boards with those extra buttons they
-press them; otherwise N and H use the console API and S and C hold pad 2 and pad 5 for 1.5 s,
-as a player would. U undo, R next rule set, M mute, ? help, Q quit. Cues ring the terminal bell. The flash lives in .merlin/NAME.storage.json under
-the current directory, so a game survives restarts like on the toy.
+The terminal UI (default) draws the pads from the LED pins in real time, from the power-on light
+test on, so they blink as the firmware blinks them. Keys 1-9 press pads 1-9 (1 top-left, numbered
+row-major like source 002; --keypad puts 7 8 9 on top); arrows move a cursor and space/enter press
+its pad (for pads past 9); clicking a pad presses it for as long as the mouse button is held (a
+1.5 s hold is the toy's own gesture: 1 new game, 2 same game, 3 hit me, 4 undo, 5 comp turn,
+6 rules, 7 mute, 8 goal, 9 sleep). The letters do the toy's functions at once, through its
+console API as its extra buttons do: N NEW GAME, S SAME GAME, H HIT ME (shows the key to press),
+C COMP TURN (plays it), U undo, G show the goal, Z sleep, R next rule set, M mute; ? help, Q quit.
+Around the pads: rules, seed and puzzle, moves (against the limit), par and score, status and
+why, the goal, statistics and sound. Cues ring the terminal bell. The flash lives in
+.merlin/NAME.storage.json under the current directory, so a game survives restarts like on the toy.
 
---basic plays the 1980s BASIC program's text: the board as rows of 0/1, ASSIGN# n, one key per
-line (anything but 1-9 is ??? ILLEGAL INPUT), CONGRATULANT !! or YOU LOSED THE GAME !!, then
+--basic plays the 1980s BASIC program's text, the dialogue of 'merlin play': the board as rows
+of 0/1, ASSIGN# n, a line of keys (h c u s n: hit me, comp turn, undo, same game, new game;
+anything else is ??? ILLEGAL INPUT), CONGRATULANT !! or YOU LOSED THE GAME !! and why, then
 TRY AGAIN (Y OR N). Moves go through the key matrix; the board is read from the LED pins.
 Works from a pipe; end of input ends it. Flash is kept in memory.
 
@@ -66,7 +76,10 @@ Works from a pipe; end of input ends it. Flash is kept in memory.
   5          tap pad 5 (held --hold ms, released, then --gap ms)
   1+3        a chord: pads pressed together
   5:1600     held 1600 ms          wait:500   let 500 ms pass
-  newGame    an extra button (newGame, sameGame, hitMe, compTurn) where the board has one
+  newGame    an extra button (${BUTTON_NAMES.join(", ")}) where the board has one
+A step lasts at most ${MAX_STEP_MS} ms (10 minutes; so do --hold and --gap), a script at most
+${MAX_SCRIPT_STEPS} steps, ${MAX_SCRIPT_CHARS} characters and ${MAX_SCRIPT_MS / 1000} s of virtual time (30 minutes): more is
+rejected before it runs.
 --json prints {"leds","status","moves","sounds","errors"}: leds from the LED pins after the
 script (blinking pads count as lit), status and moves from Merlin.state(), sounds the cues heard
 during the script by name (press, illegal, new-game, win, loss, all-dark, hint, undo, mute,
@@ -75,6 +88,35 @@ Flash is kept in memory. Exit 1 when the firmware reported errors.
 
 options:
 ${optionHelp(SPECS)}`;
+
+/**
+ * The terminal UI applies its setup after the light test, inside the UI: what would fail there
+ * is checked first, so a bad option is still one line and exit 2. The start is checked by the
+ * same function the firmware runs (createGameFrom).
+ */
+function checkSetup(profile: Profile, setup: HeadlessSetup): void {
+  if (setup.seed !== undefined && !(setup.seed >= 0 && setup.seed <= 4294967295)) {
+    throw inputError(`--seed must be a whole number from 0 to 4294967295, got ${setup.seed}`);
+  }
+  if (setup.puzzle !== undefined && !(setup.puzzle >= 0 && setup.puzzle <= MAX_PUZZLE)) {
+    throw inputError(`--puzzle must be a whole number from 0 to ${MAX_PUZZLE}, got ${setup.puzzle}`);
+  }
+  if (setup.start === undefined) return;
+  const toy = toyPuzzle(profile.rows, profile.cols);
+  // Read as every command reads a board (boardstate.ts).
+  const bits = parseBoard(toy.puzzle, setup.start, "--start");
+  let start = 0;
+  let target = 0;
+  for (let i = 0; i < bits.length; i++) {
+    start |= bits[i] << i;
+    target |= Number(toy.goal[i]) << i;
+  }
+  try {
+    createGameFrom(toy.tables, target, Math.max(0, ruleIndex(setup.rules ?? "basic")), start, 0, 0);
+  } catch (e) {
+    throw inputError(`--start '${setup.start}': ${(e as Error).message}`);
+  }
+}
 
 const NOT_A_TERMINAL = "merlin sim needs an interactive terminal; try merlin sim --basic or merlin sim --headless --keys \"...\"";
 
@@ -95,9 +137,8 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
       if (v[name]) throw inputError(`--${name} is for the terminal UI; ${v.basic ? "--basic" : "--headless"} keeps its flash in memory and has no keypad or bell`);
     }
   }
-  for (const name of ["hold", "gap"]) {
-    if ((v[name] as number) < 0) throw inputError(`--${name} must be 0 or more ms, got ${v[name]}`);
-  }
+  if (v.puzzle !== undefined && v.seed === undefined) throw inputError("--puzzle needs --seed (the puzzle is counted from the seed's first deal)");
+  if (v.puzzle !== undefined && v.basic) throw inputError("--puzzle is for the terminal UI and --headless");
   if (v.rules !== undefined && ruleIndex(v.rules as string) < 0) throw inputError(`--rules must be one of ${ruleNames()}, got '${v.rules}'`);
   if (v.basic && v.rules !== undefined && v.rules !== "basic") throw inputError("--basic plays the BASIC program's rules; leave out --rules");
   let profile;
@@ -107,29 +148,36 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
     throw inputError(`--board: ${(e as Error).message}`);
   }
   const warn = (message: string) => io.err(`merlin sim: ${message}\n`);
-  const setup = { rules: v.rules as string | undefined, seed: v.seed as number | undefined, start: v.start as string | undefined };
+  const setup: HeadlessSetup = {
+    rules: v.rules as string | undefined,
+    seed: v.seed as number | undefined,
+    puzzle: v.puzzle as number | undefined,
+    start: v.start as string | undefined,
+  };
 
   if (v.headless) {
-    const session = await SimSession.open({ profile, boardSeed: 1, warn });
+    const session = await openSession({ profile, boardSeed: 1, warn });
     const script = parseKeyScript(v.keys as string, session.pads, session.buttons);
     const trace = runHeadless(session, setup, script, v.hold as number, v.gap as number);
     io.out((v.json ? JSON.stringify(trace.result) : formatTrace(trace, profile.name, profile.cols)) + "\n");
     return trace.result.errors.length > 0 ? 1 : 0;
   }
   if (v.basic) {
-    const session = await SimSession.open({ profile, warn });
+    const session = await openSession({ profile, warn });
     return runBasic(session, { seed: setup.seed, start: setup.start }, io);
   }
+  checkSetup(profile, setup);
   const stdin = io.stdin as (NodeJS.ReadableStream & { isTTY?: boolean }) | undefined;
   if (!io.isTTY || !stdin || !stdin.isTTY || stdin !== process.stdin) {
     io.err(NOT_A_TERMINAL + "\n");
     return 2;
   }
-  const session = await SimSession.open({ profile, persist: true, fresh: v.fresh === true, warn });
-  if (setup.rules !== undefined || setup.seed !== undefined || setup.start !== undefined) {
-    applySetup(session, setup);
-  }
-  return runTui(session, { keypad: v.keypad === true, quiet: v.quiet === true }, { stdin: process.stdin as ReadStream, stdout: process.stdout as WriteStream });
+  // From power-on, so the light test shows; the setup runs when it is over.
+  const session = await openSession({ profile, persist: true, fresh: v.fresh === true, warn, atPowerOn: true });
+
+  const hasSetup = setup.rules !== undefined || setup.seed !== undefined || setup.start !== undefined;
+  const tuiOptions = { keypad: v.keypad === true, quiet: v.quiet === true, setup: hasSetup ? () => applySetup(session, setup) : undefined };
+  return runTui(session, tuiOptions, { stdin: process.stdin as ReadStream, stdout: process.stdout as WriteStream });
 }
 
 export const simCommand: Command = {

@@ -10,7 +10,7 @@ import { inputError, MAX_GRID_SIDE } from "../../src/puzzle";
 import { analyze, solve } from "../../src/solver";
 import { Command, CommandIO } from "./command";
 import { MAX_SOLVE_CELLS, runLargeSolve, summaryJson, summaryText } from "./large";
-import { OptionValues, optionHelp, OptionSpec, parseOptions } from "./options";
+import { OptionValues, optionHelp, OptionSpec, parseOptions } from "../../tools/options";
 import {
   boardOption,
   digits,
@@ -35,12 +35,12 @@ const SIZE_HELP: { [name: string]: string } = {
 };
 
 const SPECS: OptionSpec[] = [
-  { name: "from", type: "string", arg: "BOARD", help: "the board to start from: digits, row-major (1 = lit), or ring, lit, dark (required unless --from-file or --all-lit)" },
-  { name: "to", type: "string", arg: "BOARD", help: "the board to reach, like --from" },
+  { name: "from", type: "string", arg: "BOARD", help: "the board to start from: digits, row-major (1 = lit), or ring, lit, dark (required unless --from-file or --all-lit)", excludes: ["from-file", "all-lit"] },
+  { name: "to", type: "string", arg: "BOARD", help: "the board to reach, like --from", excludes: ["target", "to-file"] },
   { name: "target", type: "string", arg: "NAME", help: "a named board to reach instead of --to: ring, lit or dark (default ring; dark with --from-file/--all-lit)" },
-  { name: "from-file", type: "string", arg: "FILE", help: "large plus boards: the start board from a file, one line of 0/1 per row (see below)" },
+  { name: "from-file", type: "string", arg: "FILE", help: "large plus boards: the start board from a file, one line of 0/1 per row (see below)", excludes: ["all-lit"] },
   { name: "all-lit", type: "flag", help: "large plus boards: start from every cell lit (needs --size N or --rows R --cols C)" },
-  { name: "to-file", type: "string", arg: "FILE", help: "large plus boards: the board to reach from a file (default: --target dark)" },
+  { name: "to-file", type: "string", arg: "FILE", help: "large plus boards: the board to reach from a file (default: --target dark)", excludes: ["target"] },
   { name: "out", type: "string", arg: "FILE", help: "large plus boards: write the presses to FILE, one line of 0/1 per row (1 = press)" },
   { name: "json", type: "flag", help: "print one JSON object (see below)" },
   ...PUZZLE_OPTIONS.map((o) => (SIZE_HELP[o.name] !== undefined ? { ...o, help: SIZE_HELP[o.name] } : o)),
@@ -71,9 +71,11 @@ Large plus boards. --from-file and --all-lit solve on/off plus boards (--pattern
 the mask 010/111/010, without --wrap or --states above 2) of up to ${MAX_SOLVE_CELLS} cells
 (${MAX_LARGE_SIDE}×${MAX_LARGE_SIDE}) by light chasing on bit-packed rows, never building a
 list of cells. A board file has one line per board row, one digit per cell (1 = lit, 0 = dark),
-every line the same length, LF or CRLF line ends; trailing empty lines are ignored. The
-start file decides the board's size: --size N, --rows R and --cols C may be left out, and
-each one given must match the file. The target is all dark unless --target lit or --to-file
+every line the same length, LF or CRLF line ends; up to 16 empty lines after the last row
+are ignored. The start file decides the board's size: --size N, --rows R and --cols C may be
+left out, and each one given must match the file. Files are checked as they are read:
+reading stops at the first wrong byte, the first row of another length, or once the file
+has more rows or columns than the size given (or ${MAX_SOLVE_CELLS} cells) allows. The target is all dark unless --target lit or --to-file
 FILE (same format, same size) says otherwise. The presses found are replayed on the start
 board before anything is reported; --out FILE writes them in the board format (1 = press
 that cell once; nothing is written when the target cannot be reached). Without --json a
@@ -104,10 +106,7 @@ function runLarge(v: OptionValues, io: CommandIO): number {
       "--from-file and --all-lit solve on/off plus boards only: give --pattern plus, without --wrap, --states above 2, --graph, --box or --intersections",
     );
   }
-  if (given(v, "from-file") && v["all-lit"] === true) throw inputError("give --from-file FILE or --all-lit, not both");
-  if (given(v, "from")) throw inputError("give --from BOARD or --from-file FILE / --all-lit, not both");
   if (given(v, "to")) throw inputError("--to takes a board of digits: with --from-file or --all-lit use --to-file FILE or --target dark|lit");
-  if (given(v, "to-file") && given(v, "target")) throw inputError("give --to-file FILE or --target NAME, not both");
   const target = v.target as string | undefined;
   if (target !== undefined && target !== "dark" && target !== "lit") {
     throw inputError(`--target with --from-file or --all-lit must be dark or lit, got '${target}' (use --to-file FILE for any other board)`);
@@ -156,7 +155,6 @@ function run(argv: string[], io: CommandIO): number {
   }
   const p = puzzleFromOptions(v);
   if (v.from === undefined) throw inputError("--from BOARD is required: the board to start from, e.g. --from 010110101, or ring, lit, dark");
-  if (v.to !== undefined && v.target !== undefined) throw inputError("give --to BOARD or --target NAME, not both");
   const from = boardOption(p, v.from as string, "--from");
   let to: Uint8Array;
   if (v.to !== undefined) to = boardOption(p, v.to as string, "--to");

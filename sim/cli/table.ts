@@ -7,7 +7,7 @@ import { inputError, MAX_GRID_SIDE } from "../../src/puzzle";
 import { analyze } from "../../src/solver";
 import { isPrime } from "../../src/zk";
 import { Command, CommandIO } from "./command";
-import { optionHelp, OptionSpec, parseOptions, parseRange } from "./options";
+import { optionHelp, OptionSpec, parseOptions, parseRange } from "../../tools/options";
 import { PUZZLE_OPTIONS, puzzleFromOptions } from "./puzzle-options";
 
 const SHARED = ["pattern", "wrap", "states", "intersections"];

@@ -1,6 +1,6 @@
 /**
  * Benchmark of the large-board plus solver (not a test: wall-clock figures).
- * Run: node sim/tsrun.mjs test/bench/solver-bench.ts [--quick] [--sizes 31,100,1000]
+ * Run: node tools/tsrun.mjs test/bench/solver-bench.ts [--quick] [--sizes 31,100,1000]
  * Prints a markdown table: solve time (first solve of a size: includes the polynomial set-up;
  * the JIT is warmed up first),
  * solve time with a prepared plan, and the separate verification (replaying the presses).
@@ -11,7 +11,7 @@ import { PackedBoard, applyPresses, createBoard, lastWordMask, litBoard, presses
 import { formatBoard, parseBoardBytes } from "../../sim/cli/large";
 import { analyzePlusGrid, preparePlusGrid, solvePlusGrid } from "../../src/gridsolve";
 import { solvePlusGridGauss } from "../../src/chasegauss";
-import { parseOptions } from "../../sim/cli/options";
+import { parseOptions } from "../../tools/options";
 import { xorshift32 } from "../helpers/seeded";
 
 function randomBoard(rows: number, cols: number, seed: number): PackedBoard {
@@ -48,9 +48,9 @@ try {
   parsed = parseOptions(process.argv.slice(2), [
     { name: "quick", type: "flag", help: "sizes up to 2000 only" },
     { name: "sizes", type: "string", arg: "N,N,…", help: "board sizes to time" },
-  ], "bench");
+  ], { usage: "npm run bench", help: "npm run bench -- --help" });
 } catch (e) {
-  console.error(`bench: ${(e as Error).message.replace(/'merlin bench[^']*'/g, "npm run bench -- --help")}`);
+  console.error(`bench: ${(e as Error).message}`);
   process.exit(2);
 }
 if (parsed.help) {

@@ -9,7 +9,7 @@ export interface FlashRun {
 
 export function runFlash(args: string[]): Promise<FlashRun> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["sim/tsrun.mjs", "firmware/build/flash.ts", ...args], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["tools/tsrun.mjs", "firmware/build/flash.ts", ...args], { stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));

@@ -16,3 +16,21 @@ export const PICO_TEST_PROFILE: Profile = {
   piezo: "B9",
   vcc: 3.3,
 };
+
+/**
+ * A 4×4 Pico board with a WS2812B pixel per pad on the SPI1 MOSI pin A7, behind a 74AHCT125,
+ * brightness cap 48, diodes on the keys and Merlin's four buttons.
+ */
+export const PIXEL_TEST_PROFILE: Profile = {
+  name: "pico-test-pixels",
+  description: "4×4 WS2812B test board",
+  board: "PICO",
+  chip: "stm32",
+  rows: 4,
+  cols: 4,
+  keys: { rowPins: ["B15", "B14", "B13", "B10"], colPins: ["A0", "A1", "A2", "A3"], diodes: true },
+  leds: { drive: "neopixel", pin: "A7", brightness: 48, levelShift: "74AHCT125" },
+  piezo: "B4",
+  buttons: { newGame: "A10", sameGame: "B9", hitMe: "B8", compTurn: "A4" },
+  vcc: 3.3,
+};

@@ -15,7 +15,8 @@ import { loadProfile } from "../../hardware/validate";
 import { namedTarget } from "../../src/boardstate";
 import { gridPuzzle } from "../../src/puzzle";
 import { compileTables, type MaskTables } from "../../src/tables";
-import { createVirtualBoard, type KeyRef, type ToneEvent, type VirtualBoard, type VirtualBoardOptions } from "../../sim/board";
+import type { KeyRef, ToneEvent, VirtualBoard } from "../../sim/board";
+import { createVirtualBoard, type NodeBoardOptions } from "../../sim/node/host";
 import type { FirmwareState } from "../../sim/app/session";
 import { mulberry32 } from "./seeded";
 
@@ -46,7 +47,7 @@ export async function prepareToy(name: string): Promise<string> {
   return code;
 }
 
-export interface ToyOptions extends Omit<Partial<VirtualBoardOptions>, "profile" | "code"> {
+export interface ToyOptions extends Omit<Partial<NodeBoardOptions>, "profile" | "code"> {
   /** Firmware text; default: what prepareToy built for this profile. */
   code?: string;
   /** Virtual ms to run after power-on (the 0.5 s light test and its tone). Default 1000. */
@@ -135,17 +136,7 @@ export function padGeometry(name: string): PadGeometry {
 }
 
 /** A mask as the row-major "0/1" string ledFrame() and Merlin.state() use. */
-export function bitsOf(mask: number, pads: number): string {
-  let s = "";
-  for (let i = 0; i < pads; i++) s += (mask >>> i) & 1;
-  return s;
-}
-
-export function maskOf(bits: string): number {
-  let m = 0;
-  for (let i = 0; i < bits.length; i++) if (bits[i] === "1") m |= 1 << i;
-  return m >>> 0;
-}
+export { maskToBits as bitsOf } from "../../src/maskbits";
 
 /** The board reached from `from` by pressing `keys` (0-based pads). */
 export function afterPresses(g: PadGeometry, from: number, keys: number[]): number {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs a TypeScript entry on Node 20 (which cannot strip types): esbuild bundles it into a
 // cache file, then it is imported with the remaining arguments in process.argv.
-// Usage: node sim/tsrun.mjs path/to/entry.ts [args...]
+// Usage: node tools/tsrun.mjs path/to/entry.ts [args...]
 import { build } from "esbuild";
 import { mkdirSync, rmSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
@@ -10,7 +10,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const entry = process.argv[2];
 if (!entry) {
-  process.stderr.write("usage: node sim/tsrun.mjs ENTRY.ts [args...]\n");
+  process.stderr.write("usage: node tools/tsrun.mjs ENTRY.ts [args...]\n");
   process.exit(2);
 }
 const outDir = join(root, "node_modules", ".cache", "merlin-tsrun");

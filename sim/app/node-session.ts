@@ -1,0 +1,44 @@
+/**
+ * Opens a simulator session on Node: the profile's bundle from dist/ (rebuilt first when
+ * stale, firmware-loader.ts) on a virtual board whose flash is kept in .merlin/ when asked.
+ */
+import { existsSync, rmSync } from "node:fs";
+import type { Profile } from "../../hardware/profile";
+import { createVirtualBoard, defaultStoragePath } from "../node/host";
+import { loadFirmware } from "./firmware-loader";
+import { BOOT_SETTLE_MS, SimSession } from "./session";
+
+export interface SessionOptions {
+  profile: Profile;
+  /** Keep the flash in .merlin/NAME.storage.json (under `storageDir`) so a game survives restarts. Default: in memory. */
+  persist?: boolean;
+  storageDir?: string;
+  /** Start from empty flash (the image on disk is erased first). */
+  fresh?: boolean;
+  /** Firmware text to run instead of the profile's bundle (tests). */
+  code?: string;
+  /** Seed for the board's Math.random / E.hwRand. */
+  boardSeed?: number;
+  /** Told when the firmware had to be run from an older bundle (see loadFirmware). */
+  warn?: (message: string) => void;
+  /** Return at power-on, before the 0.5 s light test has run (a front end that shows it). Default: after it. */
+  atPowerOn?: boolean;
+}
+
+/** Boots the profile's firmware (built first if stale) and, unless `atPowerOn`, lets the power-on light test finish. */
+export async function openSession(options: SessionOptions): Promise<SimSession> {
+  const { profile } = options;
+  const fw = options.code === undefined ? await loadFirmware(profile, options.warn) : { code: options.code, codeName: "firmware.js" };
+  const storagePath = options.persist ? defaultStoragePath(profile.name, options.storageDir) : undefined;
+  if (storagePath && options.fresh && existsSync(storagePath)) rmSync(storagePath);
+  const board = createVirtualBoard({
+    profile,
+    storagePath,
+    code: fw.code,
+    codeName: fw.codeName,
+    seed: options.boardSeed ?? (Date.now() >>> 0),
+  });
+  const s = new SimSession(board, profile, storagePath);
+  if (!options.atPowerOn) s.wait(BOOT_SETTLE_MS);
+  return s;
+}

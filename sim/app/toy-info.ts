@@ -1,0 +1,127 @@
+/**
+ * What both front ends (the terminal UI and the browser toy) say about a game, in one place so
+ * they say the same: moves against the limit, par and score, status and its reason,
+ * statistics, the goal, hints — from what the firmware reports through its console API
+ * (`Merlin.state()`, `Merlin.stats()`) and the rule-set table of src/rules.ts.
+ * Platform-neutral.
+ */
+import { namedTarget } from "../../src/boardstate";
+import { gridPuzzle, type Puzzle } from "../../src/puzzle";
+import { RULE_SETS, ruleIndex, type RuleSet } from "../../src/rules";
+import { compileTables, type MaskTables } from "../../src/tables";
+import { lossWords } from "../basic-dialogue";
+import type { FirmwareState } from "./session";
+
+/** What `Merlin.stats()` returns. */
+export interface ToyStats {
+  games: number;
+  wins: number;
+  best: number;
+}
+
+/** The toy's puzzle for a profile's grid: Merlin's pattern on rows × cols, its tables and its goal (the ring). */
+export interface ToyPuzzle {
+  puzzle: Puzzle;
+  tables: MaskTables;
+  /** Row-major "0"/"1" of the goal, as the firmware build computes it. */
+  goal: string;
+}
+
+export function toyPuzzle(rows: number, cols: number): ToyPuzzle {
+  const puzzle = gridPuzzle({ rows, cols, pattern: "merlin" });
+  const goal = Array.from(namedTarget(puzzle, "ring")).join("");
+  return { puzzle, tables: compileTables(puzzle), goal };
+}
+
+/** "1 move", "2 moves". */
+export function plural(n: number, word: string, many = word + "s"): string {
+  return `${n} ${n === 1 ? word : many}`;
+}
+
+export function ruleSet(name: string): RuleSet | undefined {
+  return RULE_SETS[ruleIndex(name)];
+}
+
+export type GameView = Pick<FirmwareState, "moves" | "status" | "reason" | "rules" | "seed" | "puzzle" | "par">;
+
+/** "19/20" where the rules have a move limit, "7 (lost at 15)" under a par limit, else "7". */
+export function movesCount(s: GameView): string {
+  const rules = ruleSet(s.rules);
+  if (rules && rules.moveLimit > 0) return `${s.moves}/${rules.moveLimit}`;
+  if (rules && rules.overParLimit > 0) return `${s.moves} (lost at ${s.par + rules.overParLimit})`;
+  return `${s.moves}`;
+}
+
+/** "moves 19/20" (see movesCount). */
+export function movesText(s: GameView): string {
+  return `moves ${movesCount(s)}`;
+}
+
+/** Score against par: "+2", "±0" (only meaningful once the game is won). */
+export function scoreText(moves: number, par: number): string {
+  const d = moves - par;
+  return d > 0 ? `+${d}` : d < 0 ? `−${-d}` : "±0";
+}
+
+/** "6" while playing; "6, score +1" after a win (moves over the fewest possible). */
+export function parValue(s: GameView): string {
+  return s.status === "won" ? `${s.par}, score ${scoreText(s.moves, s.par)}` : `${s.par}`;
+}
+
+/** "par 6" while playing; "par 6, score +1" after a win. */
+export function parText(s: GameView): string {
+  return `par ${parValue(s)}`;
+}
+
+/** Why a game was lost, in words (the wording every front end uses: basic-dialogue.ts). */
+export function lossReason(s: GameView): string {
+  return lossWords(s);
+}
+
+/** The status line: playing, won (moves, par, score) or lost (why), asleep. */
+export function statusText(s: GameView & { asleep?: boolean }): string {
+  if (s.asleep) return "asleep: press any pad to wake it";
+  if (s.status === "won") return `WON in ${plural(s.moves, "move")} (par ${s.par}, score ${scoreText(s.moves, s.par)})`;
+  if (s.status === "lost") return `LOST: ${lossReason(s)}`;
+  return "playing";
+}
+
+/** "3 games, 2 wins, best 5 moves" (best: fewest moves in a won game). */
+export function statsText(st: ToyStats): string {
+  const best = st.best > 0 ? `best ${plural(st.best, "move")}` : "no best yet";
+  return `${plural(st.games, "game")}, ${plural(st.wins, "win")}, ${best}`;
+}
+
+/** "seed 7, puzzle 2": the two numbers that deal this puzzle again (merlin sim --seed 7 --puzzle 2). */
+export function puzzleText(s: { seed: number; puzzle: number }): string {
+  return `seed ${s.seed}, puzzle ${s.puzzle}`;
+}
+
+/** The key (0-based) whose press turns board `before` into `after`, or −1 (no single key does). */
+export function pressedKey(t: MaskTables, before: string, after: string): number {
+  let diff = 0;
+  for (let i = 0; i < before.length; i++) if (before[i] !== after[i]) diff |= 1 << i;
+  if (diff === 0) return -1;
+  for (let k = 0; k < t.keys; k++) if (t.toggle[k] === diff) return k;
+  return -1;
+}
+
+/** Which pad a digit key presses: source 002's layout (1 top-left, row-major) or a numeric keypad (7 8 9 on top). */
+export function padForDigit(digit: number, rows: number, cols: number, keypad: boolean): number {
+  if (!(digit >= 1 && digit <= 9)) return -1;
+  if (!keypad) return digit <= rows * cols ? digit - 1 : -1;
+  // The keypad's 3×3 block sits on the top-left 3×3 pads.
+  const r = 2 - Math.floor((digit - 1) / 3);
+  const c = (digit - 1) % 3;
+  return r < rows && c < cols ? r * cols + c : -1;
+}
+
+/** The key label of every pad. */
+export function padLabels(rows: number, cols: number, keypad: boolean): string[] {
+  const labels = new Array<string>(rows * cols).fill("");
+  for (let d = 1; d <= 9; d++) {
+    const p = padForDigit(d, rows, cols, keypad);
+    if (p >= 0) labels[p] = String(d);
+  }
+  return labels;
+}

@@ -1,0 +1,324 @@
+/**
+ * The browser toy: the chosen profile's firmware bundle, fetched as text and run unchanged on
+ * the same virtual board as the terminal simulator (sim/board, with the browser host), paced
+ * in real time. The face is drawn from the profile's panel geometry and the LED pins; pads
+ * are pressed through the key matrix by pointer, touch (a long press is a hold) or keyboard;
+ * the toy's functions go through its console API (sim/app/actions.ts, as in the terminal);
+ * the piezo plays through WebAudio. Around the toy: rules, moves, par and score, status,
+ * goal, statistics, the puzzle as a link, profile and rule-set choice, help, and the
+ * teaching view (teach-view.ts). The flash lives in localStorage: a reload is a power cycle.
+ */
+import { PROFILES } from "merlin:profiles";
+import { RULE_NAMES } from "../../../src/rules";
+import { ACTION_LABELS, ACTIONS, runAction, type ToyAction } from "../../app/actions";
+import { dealPuzzle } from "../../app/headless";
+import { BOOT_SETTLE_MS, type FirmwareState, SimSession } from "../../app/session";
+import { movesCount, movesText, padForDigit, padLabels, parValue, puzzleText, statsText, statusText, toyPuzzle, type ToyStats } from "../../app/toy-info";
+import { RealTimePacer, VirtualBoard } from "../../board";
+import { browserHost, flashKey, localStorageFlash } from "./host";
+import { PiezoSound } from "./sound";
+import { buildToyFace, setPadLabel } from "./toy";
+import { TeachView } from "./teach-view";
+
+const DEFAULT_PROFILE = "pico-3x3";
+/** Letter keys → the toy's functions (the same letters as the terminal UI). */
+const LETTERS: { [k: string]: ToyAction } = { n: "newGame", s: "sameGame", h: "hitMe", c: "compTurn", u: "undo", g: "goal", z: "sleep", r: "rules", m: "mute" };
+/**
+ * The shortest press the page gives the toy, virtual ms: a click or a key tap can be over
+ * within one tick of the clock, quicker than any finger, and the toy debounces 5 ms.
+ */
+const MIN_PRESS_MS = 40;
+/** The board measures LED brightness over this window (virtual ms). */
+const FRAME_MS = 20;
+
+const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
+
+function bundlePath(name: string): string {
+  return name === DEFAULT_PROFILE ? "dist/firmware.js" : `dist/${name}/firmware.js`;
+}
+
+/** The URL that deals this puzzle again: board, rules, seed and puzzle. */
+function puzzleUrl(profile: string, s: Pick<FirmwareState, "rules" | "seed" | "puzzle">): string {
+  const q = new URLSearchParams({ board: profile, rules: s.rules, seed: String(s.seed), puzzle: String(s.puzzle) });
+  return `${location.pathname}?${q}`;
+}
+
+function isReload(): boolean {
+  const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
+  return nav?.type === "reload";
+}
+
+async function start(): Promise<void> {
+  const params = new URLSearchParams(location.search);
+  const profile = PROFILES.find((p) => p.name === (params.get("board") ?? DEFAULT_PROFILE)) ?? PROFILES.find((p) => p.name === DEFAULT_PROFILE)!;
+  const keypadSetting = localStorageFlash("merlin.keypad");
+  let keypad = keypadSetting.load() === "1";
+  const toy = toyPuzzle(profile.rows, profile.cols);
+
+  // ---- controls around the toy -----------------------------------------------------------
+  const profileSelect = $<HTMLSelectElement>("profile");
+  for (const p of PROFILES) profileSelect.add(new Option(`${p.name} (${p.rows}×${p.cols})`, p.name, false, p.name === profile.name));
+  profileSelect.onchange = () => {
+    location.search = `?board=${encodeURIComponent(profileSelect.value)}`;
+  };
+  const rulesSelect = $<HTMLSelectElement>("rules");
+  for (const r of RULE_NAMES) rulesSelect.add(new Option(r, r));
+  const keypadBox = $<HTMLInputElement>("keypad");
+  keypadBox.checked = keypad;
+
+  // ---- the board ---------------------------------------------------------------------------
+  const response = await fetch(`firmware/${profile.name}.js`);
+  if (!response.ok) throw new Error(`firmware/${profile.name}.js: ${response.status} ${response.statusText}`);
+  const code = await response.text();
+  const board = new VirtualBoard({
+    host: browserHost(),
+    profile,
+    flash: localStorageFlash(flashKey(profile.name)),
+    code,
+    codeName: bundlePath(profile.name),
+    seed: (Date.now() >>> 0) || 1,
+  });
+  const session = new SimSession(board, profile, undefined);
+  const sound = new PiezoSound();
+
+  // A shared link deals its puzzle (after the light test); a reload resumes like a power cycle.
+  const seed = params.get("seed");
+  if (!isReload() && (seed !== null || params.get("rules") !== null)) {
+    board.clock.after(BOOT_SETTLE_MS, () => {
+      try {
+        const rules = params.get("rules");
+        if (rules !== null && RULE_NAMES.includes(rules) && session.state().rules !== rules) session.api(`Merlin.setRules(${JSON.stringify(rules)})`);
+        if (seed !== null && /^\d+$/.test(seed)) dealPuzzle(session, Number(seed) >>> 0, Math.min(10000, Number(params.get("puzzle") ?? 0) | 0));
+      } catch (e) {
+        say(`the link's puzzle: ${(e as Error).message}`);
+      }
+    });
+  }
+
+  // ---- the face ----------------------------------------------------------------------------
+  const face = buildToyFace(profile, padLabels(profile.rows, profile.cols, keypad));
+  $("toy").replaceChildren(face.root);
+  const setLabels = () => padLabels(profile.rows, profile.cols, keypad).forEach((l, i) => setPadLabel(face.pads[i].querySelector(".key")!, l, i));
+
+  const message = $("message");
+  const announcer = $("announce");
+  let messageText = "";
+  function say(text: string, announce = true): void {
+    messageText = text;
+    message.textContent = text;
+    if (announce) announcer.textContent = text;
+  }
+
+  // Pads and extra buttons: down presses the key in the matrix, up releases it, so holding
+  // (mouse, finger, key) is a hold on the toy.
+  const held = new Map<string, { key: string | number; at: number }>();
+  function down(id: string, key: string | number): void {
+    sound.unlock();
+    if (held.has(id)) return;
+    held.set(id, { key, at: board.clock.now });
+    board.press(key);
+    say("", false);
+  }
+  function up(id: string): void {
+    const h = held.get(id);
+    if (h === undefined) return;
+    held.delete(id);
+    const left = h.at + MIN_PRESS_MS - board.clock.now;
+    if (left > 0) board.clock.after(left, () => board.release(h.key));
+    else board.release(h.key);
+  }
+  const wire = (el: HTMLElement, key: string | number) => {
+    const id = `pointer:${key}`;
+    el.addEventListener("pointerdown", (e) => {
+      e.preventDefault();
+      el.setPointerCapture(e.pointerId);
+      el.focus();
+      down(id, key);
+    });
+    for (const ev of ["pointerup", "pointercancel", "lostpointercapture"]) el.addEventListener(ev, () => up(id));
+    el.addEventListener("contextmenu", (e) => e.preventDefault());
+    el.addEventListener("keydown", (e) => {
+      if ((e.key === "Enter" || e.key === " ") && !e.repeat) {
+        e.preventDefault();
+        down(`key:${e.key}:${key}`, key);
+      }
+    });
+    el.addEventListener("keyup", (e) => {
+      if (e.key === "Enter" || e.key === " ") up(`key:${e.key}:${key}`);
+    });
+    el.addEventListener("blur", () => {
+      up(`key:Enter:${key}`);
+      up(`key: :${key}`);
+    });
+  };
+  face.pads.forEach((pad, i) => wire(pad, i));
+  face.buttons.forEach((b) => wire(b.el, b.name));
+
+  // The toy's functions, for every profile: direct console-API actions.
+  const actionBar = $("actions");
+  for (const a of ACTIONS) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.dataset.action = a;
+    const letter = Object.keys(LETTERS).find((k) => LETTERS[k] === a)!;
+    b.innerHTML = `${ACTION_LABELS[a]} <kbd>${letter.toUpperCase()}</kbd>`;
+    b.onclick = () => act(a);
+    actionBar.appendChild(b);
+  }
+  let goalUntil = -1;
+  function act(a: ToyAction): void {
+    sound.unlock();
+    const r = runAction(session, toy, a);
+    if (r.showGoalMs > 0) goalUntil = board.clock.now + r.showGoalMs;
+    say(r.message);
+  }
+  rulesSelect.onchange = () => {
+    try {
+      session.api(`Merlin.setRules(${JSON.stringify(rulesSelect.value)})`);
+      say(`rules: ${rulesSelect.value}`);
+    } catch (e) {
+      say((e as Error).message);
+    }
+  };
+  keypadBox.onchange = () => {
+    keypad = keypadBox.checked;
+    keypadSetting.save(keypad ? "1" : "0");
+    setLabels();
+  };
+
+  // Keyboard: digits are pads (held while the key is held), letters the functions.
+  const help = $<HTMLDialogElement>("help");
+  $("help-open").onclick = () => help.showModal();
+  $("help-close").onclick = () => help.close();
+  document.addEventListener("keydown", (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey || e.repeat) return;
+    const t = e.target as HTMLElement;
+    if (t.tagName === "SELECT" || t.tagName === "INPUT" || help.open) return;
+    if (/^[0-9]$/.test(e.key)) {
+      const pad = padForDigit(Number(e.key), profile.rows, profile.cols, keypad);
+      if (pad >= 0) down(`digit:${e.key}`, pad);
+      else say(`${e.key} is not a pad here: the numbered pads are 1-${Math.min(9, session.pads)}`);
+      e.preventDefault();
+      return;
+    }
+    if (e.key === "?") {
+      help.showModal();
+      e.preventDefault();
+      return;
+    }
+    const a = LETTERS[e.key.toLowerCase()];
+    if (a) {
+      act(a);
+      e.preventDefault();
+    }
+  });
+  document.addEventListener("keyup", (e) => {
+    if (/^[0-9]$/.test(e.key)) up(`digit:${e.key}`);
+  });
+  // Let pending flash writes land before the page goes (the toy would stay on for them).
+  window.addEventListener("pagehide", () => {
+    for (const id of [...held.keys()]) up(id);
+    session.wait(1500);
+  });
+
+  // ---- the goal, drawn once ------------------------------------------------------------------
+  const goal = $("goal");
+  goal.style.gridTemplateColumns = `repeat(${profile.cols}, 1fr)`;
+  goal.replaceChildren(
+    ...toy.goal.split("").map((c) => {
+      const s = document.createElement("span");
+      s.className = c === "1" ? "on" : "off";
+      return s;
+    }),
+  );
+  goal.setAttribute("aria-label", `the goal: every pad lit but the centre`);
+
+  const teach = new TeachView(profile, toy, face, () => session.state().board);
+  $("teach-toggle").onclick = () => teach.toggle($("teach-toggle"));
+
+  // ---- drawing ---------------------------------------------------------------------------
+  const fields = { moves: $("moves"), par: $("par"), status: $("status"), stats: $("stats"), puzzle: $<HTMLAnchorElement>("puzzle"), sound: $("sound") };
+  let lastLabels = "";
+  /** The pads of the first frame drawn (at power-on: the light test). */
+  let firstFrame = "";
+  let lastKey = "";
+  let announceTimer: number | undefined;
+  function draw(): void {
+    let s: FirmwareState;
+    let stats: ToyStats;
+    try {
+      s = session.state();
+      stats = session.api<ToyStats>("Merlin.stats()");
+    } catch (e) {
+      say(`the toy is not answering: ${(e as Error).message}`, false);
+      return;
+    }
+    const showGoal = board.clock.now < goalUntil;
+    const readings = board.leds();
+    const bright = showGoal ? toy.goal.split("").map(Number) : readings.map((r) => Math.min(1, r.brightness / board.ledPeak));
+    let lit = "";
+    bright.forEach((b, i) => {
+      face.leds[i].style.setProperty("--b", b.toFixed(2));
+      // WS2812 pixels show a colour: the hue the firmware wrote, at full scale (brightness is --b).
+      const rgb = readings[i].rgb;
+      const m = rgb ? Math.max(rgb[0], rgb[1], rgb[2]) : 0;
+      if (rgb && m > 0 && !showGoal) face.leds[i].style.setProperty("--rgb", rgb.map((c) => Math.round((255 * c) / m)).join(" "));
+      const on = b >= 0.6;
+      lit += on ? "1" : "0";
+      face.pads[i].classList.toggle("lit", on);
+    });
+    if (firstFrame === "") firstFrame = lit;
+    // A screen reader hears the game's board (a blinking pad is lit), and the teaching view's marks.
+    teach.update(s.board);
+    const labels = face.pads.map((p, i) => `pad ${i + 1}, ${s.asleep ? "off" : s.board[i] === "1" ? "lit" : "dark"}${p.classList.contains("in-x") ? ", to press" : ""}`).join("|");
+    if (labels !== lastLabels) {
+      lastLabels = labels;
+      labels.split("|").forEach((l, i) => face.pads[i].setAttribute("aria-label", l));
+    }
+    fields.moves.textContent = movesCount(s);
+    fields.par.textContent = parValue(s);
+    fields.status.textContent = statusText(s);
+    fields.status.dataset.status = s.asleep ? "asleep" : s.status;
+    fields.stats.textContent = statsText(stats);
+    fields.sound.textContent = s.muted ? "muted" : "sound on";
+    fields.puzzle.textContent = puzzleText(s);
+    const url = puzzleUrl(profile.name, s);
+    if (fields.puzzle.getAttribute("href") !== url) {
+      fields.puzzle.href = url;
+      history.replaceState(null, "", url);
+    }
+    if (rulesSelect.value !== s.rules && document.activeElement !== rulesSelect) rulesSelect.value = s.rules;
+    if (messageText === "" && board.errors.length > 0) say(`firmware error: ${board.errors[board.errors.length - 1].message}`, false);
+    // The screen reader hears the board and the status once they settle after a change.
+    const key = `${s.board}|${s.moves}|${s.status}|${s.asleep}`;
+    if (key !== lastKey && board.clock.now > BOOT_SETTLE_MS) {
+      lastKey = key;
+      clearTimeout(announceTimer);
+      announceTimer = window.setTimeout(() => {
+        const litPads = s.board.split("").flatMap((c, i) => (c === "1" ? [i + 1] : []));
+        announcer.textContent = `${statusText(s)}. ${movesText(s)}. Lit pads: ${litPads.length ? litPads.join(", ") : "none"}.`;
+      }, 400);
+    }
+  }
+
+  const pacer = new RealTimePacer(board.clock, { tickMs: 4, onTick: () => sound.follow(board.tones) });
+  pacer.start();
+  const frame = () => {
+    draw();
+    requestAnimationFrame(frame);
+  };
+  // One LED frame window of virtual time first, so the first frame shows the light test.
+  session.wait(FRAME_MS);
+  draw();
+  requestAnimationFrame(frame);
+  document.body.dataset.ready = "1";
+  performance.mark("merlin-playable");
+  // For the browser tests and the curious: the session and board behind the page.
+  (window as unknown as { merlin: object }).merlin = { session, board, profile, toy, firstFrame: () => firstFrame };
+}
+
+start().catch((e: Error) => {
+  const m = document.getElementById("message");
+  if (m) m.textContent = `The toy could not start: ${e.message}`;
+  document.body.dataset.ready = "error";
+});
