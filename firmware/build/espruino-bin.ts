@@ -6,7 +6,8 @@
  *
  * The Linux build has pins D0…D32 only, so a `.boot0` Storage file (Espruino runs .boot0…3
  * before .bootcde) aliases the profile's other pin names to free ones; setDeepSleep does not
- * exist there and becomes a no-op. The bundle itself is unchanged.
+ * exist there and becomes a no-op, and the neopixel module a stand-in that sends nothing. The
+ * bundle itself is unchanged.
  *
  * `Espruino` is one running interpreter in a folder of its own (Storage lives in
  * ./espruino.flash there): evaluate console expressions, cut the power (SIGKILL; a restart
@@ -40,8 +41,8 @@ const LINUX_MAX_PIN = 32;
 
 /**
  * The `.boot0` of a profile on the Linux interpreter: its pin names that the Linux build lacks
- * become variables holding free Linux pins (names it has, D0…D32, are left alone), and a
- * no-op setDeepSleep where there is none.
+ * become variables holding free Linux pins (names it has, D0…D32, are left alone), a no-op
+ * setDeepSleep where there is none, and a neopixel module that sends nothing for pixel boards.
  */
 export function linuxPrelude(p: Profile): string {
   const pins = profilePins(p);
@@ -55,6 +56,9 @@ export function linuxPrelude(p: Profile): string {
     used.add("D" + next);
     s += `var ${pin}=D${next};`;
   }
+  // The Linux build has no neopixel module: a stand-in that sends nothing (its native write is
+  // hardware-timed on the board).
+  if (p.leds.drive === "neopixel") s += 'Modules.addCached("neopixel","exports.write=function(){}");';
   return s + 'if(typeof setDeepSleep==="undefined")global.setDeepSleep=function(){};\n';
 }
 

@@ -16,11 +16,12 @@
  *   too, and their difference is the key press to its LED change. Rules merlin1978 (no move
  *   limit: every press is a move).
  * - `Merlin.hint()`: HIT ME on the current board.
- * - A scan with a key held (direct-LED boards): the scanner's scan function (reached through the
- *   pin watch it sets while idle), called N times while one pad reads as held. The Linux build
+ * - A scan with a key held: the scanner's scan function (reached through the pin watch it sets
+ *   while idle), called N times while one pad reads as held. The Linux build
  *   has no pin input, so a measurement-only .boot0 wraps digitalRead/digitalWrite to make one
  *   pad read as pressed on its row; the wrappers' own cost is measured and subtracted.
- * - A multiplex slot (matrix-LED boards): the scan interval's callback, called N times, no key held.
+ * - A multiplex slot (boards whose LED rows are the key rows, if any): the scan interval's
+ *   callback, called N times, no key held.
  */
 import { rmSync } from "node:fs";
 import { listProfiles, loadProfile } from "../../hardware/validate";
@@ -35,7 +36,7 @@ export const PICO_FACTOR: [number, number] = [25, 45];
 /**
  * Measurement-only additions to .boot0: `HELD` (a pad index, −1 none) reads as pressed while
  * its row pin is driven low; SCANS counts reads of the key columns. The key rows and columns
- * are recognised by length and their first pin.
+ * are recognised by length and their first pin. Extra buttons read as released.
  */
 function keyShim(p: Profile): string {
   const rows = p.keys.rowPins;
@@ -49,6 +50,8 @@ function keyShim(p: Profile): string {
     "var all=(1<<p.length)-1;if(HELD<0)return all;",
     "var j=__rp.indexOf(__R[Math.floor(HELD/__C.length)]);if(j<0||(__rv>>(__rp.length-1-j))&1)return all;",
     "return all&~(1<<(p.length-1-p.indexOf(__C[HELD%__C.length])))};",
+    // The extra buttons (pin.read(), pulled up): released.
+    "Pin.prototype.read=function(){return true};",
   ].join("");
 }
 
@@ -132,23 +135,24 @@ async function measure(bin: string, p: Profile, repeat: number): Promise<Figures
     const cols = `[${p.keys.colPins.join(",")}]`;
     const wrapWrite = (await perCall(e, `digitalWrite(${rows},1)`, 400, repeat)) - (await perCall(e, `__dw(${rows},1)`, 400, repeat));
     const wrapRead = (await perCall(e, `digitalRead(${cols})`, 400, repeat)) - (await perCall(e, `__dr(${cols})`, 400, repeat));
-    if (p.leds.drive === "direct") {
-      // Hold the centre pad: scans until the press is taken (debounce), N held scans, then release.
+    const has = async (what: string) => (await e.eval(`(function(){${what}return !!x})()`)) === true;
+    const findScan = 'var W=global["\\xFF"].watches,x;for(var k in W)x=W[k].cb;';
+    const findSlot = 'var T=global["\\xFF"].timers,x;for(var k in T)if(T[k].intr>0&&T[k].intr<2000)x=T[k].cb;';
+    if (await has(findSlot)) {
+      // A multiplexed scan (LED rows shared with the key rows): one slot, no key held.
+      f.slot = (await perCall(e, "x()", 200, repeat, findSlot)) - 3 * wrapWrite - wrapRead;
+    } else if (await has(findScan)) {
+      // Hold the middle pad: scans until the press is taken (debounce), N held scans, then release.
       const held = Math.floor(pads / 2);
-      const find = 'var W=global["\\xFF"].watches,sc;for(var k in W)sc=W[k].cb;';
-      const settle = "var t=getTime();while(getTime()-t<0.03)sc();";
+      const settle = "var t=getTime();while(getTime()-t<0.03)x();";
       const n = 100;
       const runs: number[] = [];
       for (let k = 0; k < repeat; k++) {
-        const line = (count: number) => `(function(){${find}HELD=${held};${settle}for(var i=0;i<${count};i++)sc();HELD=-1;${settle}})()`;
+        const line = (count: number) => `(function(){${findScan}HELD=${held};${settle}for(var i=0;i<${count};i++)x();HELD=-1;${settle}})()`;
         runs.push(((await cpuOf(e, line(n))) - (await cpuOf(e, line(0)))) / n);
         await e.eval("Merlin.undo(),1");
       }
       f.scan = median(runs) - (p.keys.rowPins.length + 1) * wrapWrite - p.keys.rowPins.length * wrapRead;
-    } else {
-      const find = 'var T=global["\\xFF"].timers,sl;for(var k in T)if(T[k].intr>0&&T[k].intr<2000)sl=T[k].cb;';
-      const has = await e.eval(`(function(){${find}return !!sl})()`);
-      if (has) f.slot = (await perCall(e, "sl()", 200, repeat, find)) - 3 * wrapWrite - wrapRead;
     }
   } finally {
     await dispose(e);
