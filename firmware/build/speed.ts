@@ -20,8 +20,6 @@
  *   while idle), called N times while one pad reads as held. The Linux build
  *   has no pin input, so a measurement-only .boot0 wraps digitalRead/digitalWrite to make one
  *   pad read as pressed on its row; the wrappers' own cost is measured and subtracted.
- * - A multiplex slot (boards whose LED rows are the key rows, if any): the scan interval's
- *   callback, called N times, no key held.
  */
 import { rmSync } from "node:fs";
 import { listProfiles, loadProfile } from "../../hardware/validate";
@@ -82,18 +80,10 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)];
 }
 
-/**
- * Parks the multiplexed scan's interval (a timer shorter than 2 ms) for the rest of the line
- * and restarts it at the end: otherwise, after a long line, the interpreter runs the slots it
- * missed back to back, and their CPU would count against the line.
- */
-const PARK = 'var T=global["\\xFF"].timers,P=[];for(var k in T)if(T[k].intr>0&&T[k].intr<2000){P.push([+k,T[k].intr/1000]);changeInterval(+k,1e6)}';
-const UNPARK = "P.forEach(function(x){changeInterval(x[0],x[1])})";
-
 /** CPU ms per iteration of `body` (with `i` the loop index), net of an empty loop; `setup` runs first in the same line. */
 async function perCall(e: Espruino, body: string, n: number, repeat: number, setup = ""): Promise<number> {
   const runs: number[] = [];
-  const line = (b: string) => `(function(){${setup};${PARK};for(var i=0;i<${n};i++){${b}};${UNPARK}})()`;
+  const line = (b: string) => `(function(){${setup};for(var i=0;i<${n};i++){${b}}})()`;
   for (let k = 0; k < repeat; k++) {
     const full = await cpuOf(e, line(body));
     const empty = await cpuOf(e, line(""));
@@ -107,8 +97,6 @@ interface Figures {
   state: number;
   hint: number;
   scan: number | null;
-  slot: number | null;
-  scansPerLine: number | null;
 }
 
 async function measure(bin: string, p: Profile, repeat: number): Promise<Figures> {
@@ -122,26 +110,20 @@ async function measure(bin: string, p: Profile, repeat: number): Promise<Figures
     const press = await perCall(e, `Merlin.press(1+(i*4)%${pads})`, 40, repeat);
     const state = await perCall(e, "Merlin.state()", 100, repeat);
     const hint = await perCall(e, "Merlin.hint()", 40, repeat);
-    f = { press, state, hint, scan: null, slot: null, scansPerLine: null };
+    f = { press, state, hint, scan: null };
   } finally {
     await dispose(e);
   }
   e = await bootToy(bin, p, bundle, true);
   try {
     await e.eval('Merlin.setRules("merlin1978"),Merlin.newGame(7),1');
-    // The wrappers' own cost, per scan: ROWS+1 row writes and ROWS column reads (direct LEDs),
-    // 2 writes of the LED columns, 1 row write and 1 read (a multiplex slot).
+    // The wrappers' own cost, per scan: ROWS+1 row writes and ROWS column reads.
     const rows = `[${p.keys.rowPins.join(",")}]`;
     const cols = `[${p.keys.colPins.join(",")}]`;
     const wrapWrite = (await perCall(e, `digitalWrite(${rows},1)`, 400, repeat)) - (await perCall(e, `__dw(${rows},1)`, 400, repeat));
     const wrapRead = (await perCall(e, `digitalRead(${cols})`, 400, repeat)) - (await perCall(e, `__dr(${cols})`, 400, repeat));
-    const has = async (what: string) => (await e.eval(`(function(){${what}return !!x})()`)) === true;
     const findScan = 'var W=global["\\xFF"].watches,x;for(var k in W)x=W[k].cb;';
-    const findSlot = 'var T=global["\\xFF"].timers,x;for(var k in T)if(T[k].intr>0&&T[k].intr<2000)x=T[k].cb;';
-    if (await has(findSlot)) {
-      // A multiplexed scan (LED rows shared with the key rows): one slot, no key held.
-      f.slot = (await perCall(e, "x()", 200, repeat, findSlot)) - 3 * wrapWrite - wrapRead;
-    } else if (await has(findScan)) {
+    if ((await e.eval(`(function(){${findScan}return !!x})()`)) === true) {
       // Hold the middle pad: scans until the press is taken (debounce), N held scans, then release.
       const held = Math.floor(pads / 2);
       const settle = "var t=getTime();while(getTime()-t<0.03)x();";
@@ -210,12 +192,12 @@ async function main(argv: string[]): Promise<number> {
   const ms = (x: number | null) => (x === null ? "–" : x.toFixed(2));
   const pico = (x: number | null) => (x === null ? "–" : `${Math.round(x * PICO_FACTOR[0])}–${Math.round(x * PICO_FACTOR[1])}`);
   const rows = [
-    "| profile | key press → LEDs | `Merlin.press` | `Merlin.state` | HIT ME | scan, key held | multiplex slot | key press on a Pico (est.) |",
-    "|---|---|---|---|---|---|---|---|",
+    "| profile | key press → LEDs | `Merlin.press` | `Merlin.state` | HIT ME | scan, key held | key press on a Pico (est.) |",
+    "|---|---|---|---|---|---|---|",
   ];
   for (const name of names) {
     const f = await measure(bin, loadProfile(name), repeat);
-    rows.push(`| ${name} | ${ms(f.press - f.state)} | ${ms(f.press)} | ${ms(f.state)} | ${ms(f.hint)} | ${ms(f.scan)} | ${ms(f.slot)} | ${pico(f.press - f.state)} |`);
+    rows.push(`| ${name} | ${ms(f.press - f.state)} | ${ms(f.press)} | ${ms(f.state)} | ${ms(f.hint)} | ${ms(f.scan)} | ${pico(f.press - f.state)} |`);
     process.stderr.write(`measured ${name}\n`);
   }
   const c = await calibrate(bin, repeat);
