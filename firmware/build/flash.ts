@@ -110,7 +110,7 @@ async function openLink(port: string, baud: number): Promise<Link> {
   }
   return new Promise((resolve, reject) => {
     const sp = new SerialPort({ path: port, baudRate: baud }, (err) => {
-      if (err) reject(new FlashError(`cannot open ${port}: ${err.message.replace(/^Error: /, "")}`));
+      if (err) reject(new FlashError(`cannot open ${port}: ${err.message.replace(/^Error: /, "").replace(/, cannot open .*$/, "")}`));
       else resolve({ stream: sp, close: () => sp.close() });
     });
   });
