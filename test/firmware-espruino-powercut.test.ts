@@ -12,6 +12,7 @@
 // impossible values (sealed with the toy's own check field when it uses one), or the largest
 // file the Storage holds; at power-on that file's concern falls back to its defaults,
 // the other two are kept, nothing runs out of memory, and the toy plays.
+import { rmSync } from "node:fs";
 import { crc32 } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { VirtualBoard } from "../sim/board";
@@ -201,7 +202,10 @@ describe.skipIf(!bin)("damaged files on Espruino and in the simulator (ESPRUINO_
     await toy.powerCut();
     baseDir = toy.dir;
   }, 120_000);
-  afterAll(() => image?.dispose());
+  afterAll(() => {
+    image?.dispose();
+    if (baseDir) rmSync(baseDir, { recursive: true, force: true });
+  });
 
   /** What each file holds, as the console shows it (the rules are the game's; a new game takes them from the settings). */
   const concerns = (o: Record<string, unknown>) => ({
