@@ -138,6 +138,52 @@ const bad: { name: string; code: string; rule: string; line: number }[] = [
   { name: "optional chaining", code: "export const len = (s: string | undefined): number | undefined => s?.length;\n", rule: "syntax", line: 1 },
   { name: "#private field", code: "export class A {\n  #x = 1;\n  get x(): number {\n    return this.#x;\n  }\n}\n", rule: "syntax", line: 2 },
   { name: "class extends Error", code: "export class GameError extends Error {}\n", rule: "extends-error", line: 1 },
+  // The traps below parse and run on Espruino 2v29 but behave differently from Node (measured).
+  {
+    name: "delete of the current key inside for…in (2v29 ends the loop: only the first file was flushed)",
+    code: "const pending: { [f: string]: string } = {};\nexport function flush(write: (f: string, t: string) => void): void {\n  for (const f in pending) {\n    write(f, pending[f]);\n    delete pending[f];\n  }\n}\n",
+    rule: "for-in-delete",
+    line: 5,
+  },
+  {
+    name: "delete of another key of the walked object, through a member",
+    code: "export function prune(s: { o: { [k: string]: number } }): void {\n  for (const k in s.o) if (s.o[k] === 0) delete s.o.zero;\n}\n",
+    rule: "for-in-delete",
+    line: 2,
+  },
+  {
+    name: "recursive function declared inside another (leaks about 7 JsVars per outer call)",
+    code: "export function hint(b: number): number {\n  function walk(r: number): number {\n    if (r === 0) return 32;\n    for (let n = 0; n < 3; n++) if (walk(r - 1) >= 0) return n;\n    return -1;\n  }\n  return walk(b);\n}\n",
+    rule: "nested-recursion",
+    line: 4,
+  },
+  {
+    name: "recursive arrow held in a const inside another function",
+    code: "export function depth(b: number): number {\n  const d = (r: number): number => (r <= 0 ? 0 : 1 + d(r - 1));\n  return d(b);\n}\n",
+    rule: "nested-recursion",
+    line: 2,
+  },
+  {
+    name: "recursive named function expression inside another function",
+    code: "export function f(b: number): number {\n  const g = function walk(r: number): number {\n    return r <= 0 ? 0 : walk(r - 1);\n  };\n  return g(b);\n}\n",
+    rule: "nested-recursion",
+    line: 3,
+  },
+  {
+    name: "mutual recursion of two functions nested in a third",
+    code: "export function f(b: number): number {\n  function even(r: number): boolean {\n    return r === 0 ? true : odd(r - 1);\n  }\n  function odd(r: number): boolean {\n    return r === 0 ? false : even(r - 1);\n  }\n  return even(b) ? 1 : 0;\n}\n",
+    rule: "nested-recursion",
+    line: 3,
+  },
+  { name: "emptying an array with length = 0 (throws)", code: "export const xs: number[] = [1, 2];\nexport function clear(): void {\n  xs.length = 0;\n}\n", rule: "length-assignment", line: 3 },
+  { name: "a {m,n} count in a regular expression", code: "export const digits = (s: string): boolean =>\n  /^\\d{1,6}$/.test(s);\n", rule: "regex", line: 2 },
+  { name: "a quantified group in a regular expression", code: "export const bits = (s: string): boolean => /^(01)*$/.test(s);\n", rule: "regex", line: 1 },
+  { name: "a non-capturing quantified group", code: "export const rows = /^(?:[01]+\\/)+$/;\n", rule: "regex", line: 1 },
+  { name: "new RegExp with a count", code: "export const r = new RegExp(\"a{2}\");\n", rule: "regex", line: 1 },
+  { name: "Number.isFinite (missing)", code: "export const ok = (n: number): boolean => Number.isFinite(n);\n", rule: "banned-member", line: 1 },
+  { name: "Math.log2 (missing)", code: "export const bitsFor = (n: number): number => Math.ceil(Math.log2(n));\n", rule: "banned-member", line: 1 },
+  { name: "Object.is (missing)", code: "export const same = (a: unknown, b: unknown): boolean => Object.is(a, b);\n", rule: "banned-member", line: 1 },
+  { name: "String.raw (missing, and a tagged template)", code: "export const p = String.raw`a\\b`;\n", rule: "banned-member", line: 1 },
   { name: "class extends TypeError", code: "\nexport class BadInput extends TypeError {}\n", rule: "extends-error", line: 2 },
 ];
 
@@ -155,6 +201,13 @@ const good: { name: string; code: string }[] = [
   { name: "for-let closure over a copy", code: "export const fns: (() => number)[] = [];\nfor (let i = 0; i < 3; i++) {\n  const j = i;\n  fns.push(() => j);\n}\n" },
   { name: "for-let loop whose closure uses other variables", code: "export function f(n: number): (() => number)[] {\n  const out: (() => number)[] = [];\n  for (let i = 0; i < n; i++) out.push(() => n);\n  return out;\n}\n" },
   { name: "IIFE in a loop sees the loop variable at once", code: "export const v: number[] = [];\nfor (let i = 0; i < 3; i++) {\n  (function () {\n    v.push(i);\n  })();\n}\n" },
+  { name: "deleting while walking a key list", code: "export function flush(p: { [f: string]: string }): void {\n  Object.keys(p).forEach(function (f) {\n    delete p[f];\n  });\n}\n" },
+  { name: "deleting from another object inside for…in", code: "export function move(a: { [k: string]: number }, b: { [k: string]: number }): void {\n  for (const k in a) delete b[k];\n}\n" },
+  { name: "a recursive top-level function", code: "export function walk(r: number): number {\n  for (let n = 0; n < 3; n++) if (r > 0 && walk(r - 1) >= 0) return n;\n  return -1;\n}\n" },
+  { name: "a recursive function inside a module-level IIFE (created once)", code: "export const n = (function () {\n  function walk(r: number): number {\n    return r <= 0 ? 0 : 1 + walk(r - 1);\n  }\n  return walk(3);\n})();\n" },
+  { name: "a nested helper calling a recursive top-level function", code: "function walk(r: number): number {\n  return r <= 0 ? 0 : walk(r - 1);\n}\nexport function f(b: number): number {\n  const g = (x: number): number => walk(x) + 1;\n  return g(b) + g(b);\n}\n" },
+  { name: "reading length, and a length property of a plain object", code: "export const o = { length: 1 };\nexport const n = [1, 2].length + o.length;\n" },
+  { name: "regular expressions Espruino matches", code: "export const ok = (s: string): boolean => /^[01]*$/.test(s) && /^(ab|cd)$/.test(s) && /a\\{2\\}/.test(s) && /x+y?z*/.test(s);\n" },
   { name: "local named Map shadows nothing banned", code: "export function f(): number {\n  const Map = { size: 1 };\n  return Map.size;\n}\n" },
   { name: "what the subset allows", code: [
     "export interface P { x: number }",
@@ -235,6 +288,8 @@ describe("checkBundle", () => {
     { name: "a minified call before the declaration", code: "(()=>{s();function s(){}})();", rule: "use-before-declaration", count: 1 },
     { name: "for-let closure after minification", code: "(()=>{for(let i=0;i<3;i++)setTimeout(()=>digitalWrite(\"B1\",i),1)})();", rule: "loop-closure", count: 1 },
     { name: "a bundle that does not parse", code: "(()=>{var a=;})();", rule: "parse", count: 1 },
+    { name: "minified nested recursion", code: "(()=>{function h(b){function f(n){for(var i=0;i<3;i++)if(f(n-1))return i;return-1}return f(b)}E.on(\"x\",h)})();", rule: "nested-recursion", count: 1 },
+    { name: "minified for…in delete", code: "(()=>{var p={};function s(){for(var f in p)E.write(f,p[f]),delete p[f]}E.on(\"x\",s)})();", rule: "for-in-delete", count: 1 },
   ])("catches $name", ({ code, rule, count }) => {
     const findings = checkBundle(code, allowed);
     expect(findings.filter((f) => f.rule === rule)).toHaveLength(count);

@@ -1,42 +1,245 @@
-import { spawnSync } from "node:child_process";
-import { describe, expect, it } from "vitest";
-import { flashCommand } from "../firmware/build/flash";
+// npm run flash against a fake Espruino console: a TCP server on 127.0.0.1 that evaluates the
+// lines typed on it the way Espruino's console does (print, reset, load, atob, E.CRC32,
+// require("Storage").write/read), or answers like a locked board ("Invalid password"), or not
+// at all. The same command against the real interpreter is in test/firmware-espruino-flash.test.ts.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server, type Socket } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createContext, runInContext } from "node:vm";
+import { crc32 } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LOAD_LINE, PIECE_BYTES, uploadLines } from "../firmware/build/flash";
+import { runFlash as flash, type FlashRun as Run } from "./helpers/flash-cli";
 
-function flash(args: string[]) {
-  return spawnSync(process.execPath, ["tools/tsrun.mjs", "firmware/build/flash.ts", ...args], { encoding: "utf8" });
+type Mode = "ok" | "locked" | "silent" | "stall" | "corrupt" | "full" | "boot-error";
+
+interface Fake {
+  port: number;
+  /** Storage files as bytes. */
+  files: Map<string, Buffer>;
+  /** Every line typed (control characters removed). */
+  lines: string[];
+  close(): Promise<void>;
 }
 
-describe("npm run flash", () => {
-  it("uploads with SAVE_ON_SEND so the code runs at every power-on, offline-safe flags included", () => {
-    expect(flashCommand("/dev/ttyACM0", "PICO", "dist/firmware.js", 9600)).toEqual([
-      "--no-ble", "-p", "/dev/ttyACM0", "-b", "9600", "--board", "PICO", "--config", "SAVE_ON_SEND=1", "dist/firmware.js",
-    ]);
+/** A console evaluating lines in a context with the Espruino calls the flashing uses. */
+function espruinoContext(files: Map<string, Buffer>, out: (s: string) => void, mode: Mode) {
+  const storage = {
+    write(name: string, data: string, offset: number, size?: number): boolean {
+      if (mode === "full") return false;
+      if (size !== undefined) files.set(name, Buffer.alloc(size, 0xff));
+      const f = files.get(name);
+      if (!f) return false;
+      const bytes = Buffer.from(data, "latin1");
+      if (mode === "corrupt") bytes[0] ^= 1;
+      bytes.copy(f, offset);
+      return true;
+    },
+    read(name: string): string | undefined {
+      return files.get(name)?.toString("latin1");
+    },
+  };
+  return createContext({
+    print: (...a: unknown[]) => out(a.map(String).join(" ") + "\n"),
+    reset: () => undefined,
+    load: () => {
+      if (mode === "boot-error") out("Uncaught Error: Can't read property 'i' of undefined\n");
+    },
+    atob: (b: string) => Buffer.from(b, "base64").toString("latin1"),
+    E: { CRC32: (s: string) => crc32(Buffer.from(s, "latin1")) },
+    require: (name: string) => {
+      if (name === "Storage") return storage;
+      throw new Error(`Module ${name} not found`);
+    },
   });
+}
 
-  it("a Pico flashes at 9600 baud unless told otherwise", () => {
-    const r = flash(["--port", "/dev/ttyACM0", "--dry-run"]);
-    expect(r.stdout).toMatch(/ -b 9600 --board PICO .*\/dist\/firmware\.js$/m);
+function startFake(mode: Mode, password = "merlin"): Promise<Fake> {
+  const files = new Map<string, Buffer>();
+  const lines: string[] = [];
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((sock) => {
+    sockets.add(sock);
+    sock.on("close", () => sockets.delete(sock));
+    const out = (s: string) => sock.write(s.replace(/\n/g, "\r\n"));
+    const ctx = espruinoContext(files, out, mode);
+    let locked = mode === "locked";
+    let buf = "";
+    if (mode !== "silent") out(locked ? "password>" : ">");
+    sock.on("data", (d) => {
+      buf += d.toString("latin1");
+      let nl: number;
+      while ((nl = buf.indexOf("\n")) >= 0) {
+        const line = buf.slice(0, nl).replace(/[\x03\x10\r]/g, "");
+        buf = buf.slice(nl + 1);
+        lines.push(line);
+        if (mode === "silent" || (mode === "stall" && lines.length > 2)) continue;
+        if (locked) {
+          if (line === password) {
+            locked = false;
+            out("\n  Logged in.\n>");
+          } else out("\n  Invalid password\npassword>");
+          continue;
+        }
+        try {
+          runInContext(line, ctx);
+        } catch (e) {
+          out(`Uncaught ${String(e)}\n`);
+        }
+        out(">");
+      }
+    });
   });
+  return new Promise((resolve) => {
+    server.listen(0, "127.0.0.1", () => {
+      const port = (server.address() as { port: number }).port;
+      resolve({
+        port,
+        files,
+        lines,
+        close: () =>
+          new Promise((r) => {
+            for (const s of sockets) s.destroy();
+            server.close(() => r());
+          }),
+      });
+    });
+  });
+}
 
-  it("--dry-run prints the exact espruino command for the chosen profile and a tcp port", () => {
-    const r = flash(["--port", "tcp://127.0.0.1:2323", "--board", "esp32-3x3", "--dry-run"]);
+
+let dir = "";
+let codeFile = "";
+/** A "firmware" of three and a bit pieces, with bytes that need no escaping only in base64. */
+const CODE = Buffer.from("/* \"quotes\" \\ and \u00e9 */\n" + "print('merlin');\n".repeat(200), "utf8");
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "merlin-flash-"));
+  codeFile = join(dir, "firmware.js");
+  writeFileSync(codeFile, CODE);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Flashes CODE to a fake console in `mode`; returns the run and what the fake saw. */
+async function flashFake(mode: Mode, extra: string[] = []): Promise<{ r: Run; fake: Fake }> {
+  const fake = await startFake(mode);
+  try {
+    const r = await flash(["--port", `tcp://127.0.0.1:${fake.port}`, "--file", codeFile, ...extra]);
+    return { r, fake };
+  } finally {
+    await fake.close();
+  }
+}
+
+function expectOneLineFailure(r: Run, pattern: RegExp): void {
+  expect(r.status).toBe(1);
+  const lines = r.stderr.trim().split("\n");
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(/^flash: /);
+  expect(lines[0]).toMatch(pattern);
+}
+
+describe("npm run flash against a fake Espruino console", () => {
+  it("writes the file to .bootcde in acknowledged pieces, verifies it and restarts the board", async () => {
+    const { r, fake } = await flashFake("ok");
+    expect(r.stderr).toBe("");
     expect(r.status).toBe(0);
-    const line = r.stdout.trim();
-    expect(line).toMatch(/node_modules\/\.bin\/espruino --no-ble -p tcp:\/\/127\.0\.0\.1:2323 -b 115200 --board ESP32 --config SAVE_ON_SEND=1 \S+\/dist\/esp32-3x3\/firmware\.js$/);
+    expect(fake.files.get(".bootcde")).toEqual(CODE);
+    expect(r.stdout).toContain(`.bootcde holds ${CODE.length} bytes, CRC32 ${crc32(CODE).toString(16).padStart(8, "0")}`);
+    const writes = fake.lines.filter((l) => l.includes('require("Storage").write(".bootcde"'));
+    expect(writes).toHaveLength(Math.ceil(CODE.length / PIECE_BYTES));
+    expect(fake.lines.indexOf("reset();print(\"<<\"+\"RESET>>\")")).toBeLessThan(fake.lines.findIndex((l) => l.includes("write(")));
+    expect(fake.lines[fake.lines.length - 1]).toBe("load()");
+  }, 30_000);
+
+  it("fails with one line when nothing listens on the port", async () => {
+    const fake = await startFake("ok");
+    const port = fake.port;
+    await fake.close();
+    const r = await flash(["--port", `tcp://127.0.0.1:${port}`, "--file", codeFile]);
+    expectOneLineFailure(r, new RegExp(`cannot connect to tcp://127\\.0\\.0\\.1:${port}: ECONNREFUSED`));
+  }, 30_000);
+
+  it("fails with one line when the console never answers", async () => {
+    const { r, fake } = await flashFake("silent");
+    expectOneLineFailure(r, /no answer from an Espruino console/);
+    expect(fake.lines.some((l) => l.includes("write("))).toBe(false);
+  }, 30_000);
+
+  it("fails with one line on a locked console (Invalid password), and writes nothing", async () => {
+    const { r, fake } = await flashFake("locked");
+    expectOneLineFailure(r, /console is locked \(it answered "Invalid password"\); pass --password/);
+    expect(fake.files.size).toBe(0);
+  }, 30_000);
+
+  it("fails with one line when the password is refused", async () => {
+    const { r, fake } = await flashFake("locked", ["--password", "wrong"]);
+    expectOneLineFailure(r, /password was refused/);
+    expect(fake.files.size).toBe(0);
+  }, 30_000);
+
+  it("unlocks a locked console with --password, then flashes", async () => {
+    const { r, fake } = await flashFake("locked", ["--password", "merlin"]);
+    expect(r.stderr).toBe("");
+    expect(r.status).toBe(0);
+    expect(fake.files.get(".bootcde")).toEqual(CODE);
+  }, 30_000);
+
+  it("fails with one line when a piece is not acknowledged", async () => {
+    const { r } = await flashFake("stall");
+    expectOneLineFailure(r, /upload not confirmed: no answer to piece 1 of \d+/);
+  }, 30_000);
+
+  it("fails with one line when the board holds other bytes than were sent", async () => {
+    const { r } = await flashFake("corrupt");
+    expectOneLineFailure(r, new RegExp(`verification failed: the board holds ${CODE.length} bytes with CRC32 [0-9a-f]{8}, ${CODE.length} bytes with CRC32 ${crc32(CODE).toString(16).padStart(8, "0")} were sent`));
+  }, 30_000);
+
+  it("fails with one line when Storage refuses a write", async () => {
+    const { r } = await flashFake("full");
+    expectOneLineFailure(r, /upload failed at piece 1 of \d+: Storage\.write returned false/);
+  }, 30_000);
+
+  it("fails with one line when the restarted code reports an error", async () => {
+    const { r } = await flashFake("boot-error");
+    expectOneLineFailure(r, /error after restarting: Uncaught Error: Can't read property 'i' of undefined/);
+  }, 30_000);
+});
+
+describe("npm run flash: the upload script and bad input", () => {
+  it("the lines typed on the console rebuild the file byte for byte (any bytes, any length)", () => {
+    for (const bytes of [Buffer.from([0]), Buffer.from(Array.from({ length: 3 * PIECE_BYTES + 7 }, (_, i) => (i * 37) & 255)), Buffer.alloc(PIECE_BYTES, 0x22)]) {
+      const files = new Map<string, Buffer>();
+      const printed: string[] = [];
+      const ctx = espruinoContext(files, (s) => printed.push(s), "ok");
+      for (const line of uploadLines(bytes)) runInContext(line.replace(/[\x10\n]/g, ""), ctx);
+      expect(files.get(".bootcde")).toEqual(bytes);
+      expect(printed[printed.length - 1]).toBe(`<<V>>${JSON.stringify([bytes.length, crc32(bytes)])}\n`);
+      expect(LOAD_LINE).toBe("\x10load()\n");
+    }
   });
 
-  it("refuses a missing port, an unknown profile and unknown arguments with one line and exit 2", () => {
+  it("--dry-run prints what would be typed, ending with load()", async () => {
+    const r = await flash(["--port", "/dev/ttyACM0", "--file", codeFile, "--dry-run"]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('require("Storage").write(".bootcde",atob("');
+    expect(r.stdout.endsWith("\x10load()\n")).toBe(true);
+  }, 30_000);
+
+  it("refuses a missing port, an unknown profile, unknown arguments and a missing file with one line and exit 2", async () => {
     for (const args of [
       ["--dry-run"],
       ["--port", "--dry-run"],
       ["--port", "/dev/x", "--board", "nope", "--dry-run"],
       ["--port", "/dev/x", "--frobnicate"],
       ["--port", "/dev/x", "--baud", "fast", "--dry-run"],
+      ["--port", "/dev/x", "--file", join(dir, "missing.js")],
     ]) {
-      const r = flash(args);
+      const r = await flash(args);
       expect(r.status).toBe(2);
       expect(r.stderr.trim().split("\n")).toHaveLength(1);
       expect(r.stdout).toBe("");
     }
-  });
+  }, 60_000);
 });

@@ -36,6 +36,14 @@ describe("setTimeout / setInterval", () => {
     expect(board.eval("n")).toBe(10);
   });
 
+  it("throws on an interval over TIMER_MAX_INTERVAL (3.15e13 ms), as Espruino does for setTimeout(f, 1e300)", () => {
+    const board = boot(`function t(v) { try { clearTimeout(setTimeout(function () {}, v)); return "ok"; } catch (e) { return String(e); } }`);
+    expect(board.eval(`[t(1e300), t(3.2e13), t(Infinity), t(3.15e13), t(NaN), t("5"), t(-1)].join(" | ")`)).toBe(
+      "Error: Interval is too long (>100 years) | Error: Interval is too long (>100 years) | Error: Interval is too long (>100 years) | ok | ok | ok | ok",
+    );
+    expect(() => board.eval("setInterval(function () {}, 1e300)")).toThrow("Interval is too long (>100 years)");
+  });
+
   it("reuses ids once every timer is gone (last id + 1, or 1)", () => {
     const board = boot(`var a = setTimeout(function(){}, 5), b = setTimeout(function(){}, 10);`);
     expect(board.eval("[a, b].join()")).toBe("1,2");

@@ -1,83 +1,280 @@
 /**
  * Runs a firmware bundle on a real Espruino interpreter for Linux, named by the ESPRUINO_BIN
  * environment variable (the project never builds or ships one). The bundle is written to the
- * interpreter's flash as .bootcde — what `npm run flash` (SAVE_ON_SEND=1) does on a board —
- * and a fresh interpreter boots from it, so code runs from flash as on the toy.
+ * interpreter's flash as .bootcde — what `npm run flash` does on a board — and the interpreter
+ * boots from it, so code runs from flash as on the toy.
  *
- * The Linux build has pins D0…D32 only, so a prelude aliases the profile's pin names to them;
- * setDeepSleep does not exist there and becomes a no-op. Nothing else is changed.
+ * The Linux build has pins D0…D32 only, so a `.boot0` Storage file (Espruino runs .boot0…3
+ * before .bootcde) aliases the profile's other pin names to free ones; setDeepSleep does not
+ * exist there and becomes a no-op, and the neopixel module a stand-in that sends nothing. The
+ * bundle itself is unchanged.
+ *
+ * `Espruino` is one running interpreter in a folder of its own (Storage lives in
+ * ./espruino.flash there): evaluate console expressions, cut the power (SIGKILL; a restart
+ * in the same folder boots from the same flash), read its CPU time.
  */
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Profile } from "../../hardware/profile";
-import { profilePins } from "./build";
+import { DEFAULT_PROFILE, profilePins } from "./build";
 
 export function espruinoBin(): string | undefined {
   const bin = process.env.ESPRUINO_BIN;
   return bin && bin.length > 0 ? bin : undefined;
 }
 
-/** The Linux-pin prelude for a profile's bundle. */
+/**
+ * A profile's bundle from ESPRUINO_BUNDLE_DIR (laid out as dist/: firmware.js for the default
+ * profile, NAME/firmware.js for the others), or undefined when it is not set: to measure or test
+ * firmware built elsewhere instead of building it here.
+ */
+export function prebuiltBundle(name: string): string | undefined {
+  const dir = process.env.ESPRUINO_BUNDLE_DIR;
+  if (!dir) return undefined;
+  return readFileSync(name === DEFAULT_PROFILE ? join(dir, "firmware.js") : join(dir, name, "firmware.js"), "utf8");
+}
+
+/** The highest pin number of the Linux build (D0…D32). */
+const LINUX_MAX_PIN = 32;
+
+/**
+ * The `.boot0` of a profile on the Linux interpreter: its pin names that the Linux build lacks
+ * become variables holding free Linux pins (names it has, D0…D32, are left alone), a no-op
+ * setDeepSleep where there is none, and a neopixel module that sends nothing for pixel boards.
+ */
 export function linuxPrelude(p: Profile): string {
   const pins = profilePins(p);
+  const native = (name: string) => /^D\d+$/.test(name) && Number(name.slice(1)) <= LINUX_MAX_PIN;
+  const used = new Set(pins.filter(native));
+  let next = 0;
   let s = "";
-  for (let i = 0; i < pins.length; i++) s += `var ${pins[i]}=D${i};`;
+  for (const pin of pins) {
+    if (native(pin)) continue;
+    while (used.has("D" + next)) next++;
+    used.add("D" + next);
+    s += `var ${pin}=D${next};`;
+  }
+  // The Linux build has no neopixel module: a stand-in that sends nothing (its native write is
+  // hardware-timed on the board).
+  if (p.leds.drive === "neopixel") s += 'Modules.addCached("neopixel","exports.write=function(){}");';
   return s + 'if(typeof setDeepSleep==="undefined")global.setDeepSleep=function(){};\n';
 }
 
-/** Printed when a run is over, so the interpreter can be ended at once. */
-const DONE = "@@ done";
-/** The marker built at run time, so the interpreter's echo of the input does not contain it. */
-const DONE_EXPR = '"@@ d"+"one"';
+/**
+ * The longest console line Espruino.eval sends. The Linux build reads stdin on a thread of its
+ * own into a 1024-byte event queue, and stops reading when it is half full; a longer line is
+ * then read while the interpreter takes events out, and that race has corrupted the queue
+ * (`ASSERT(len <= 64) FAILED AT src/jsdevices.c:591`, the interpreter dies).
+ */
+export const MAX_LINE = 450;
 
-interface RunOptions {
-  /** Wall-clock limit for the interpreter, ms. */
-  timeoutMs: number;
-  cwd: string;
+/** Thrown by Espruino.eval when the expression threw on the interpreter. */
+export class EspruinoError extends Error {}
+
+export interface EspruinoOptions {
+  /** Start the telnet server (127.0.0.1:2323; the port is fixed in the Linux build). */
+  telnet?: boolean;
+  /** The console password to type after boot (a profile that locks its console). */
+  password?: string | null;
+  /** false: turn the console's echo off (echo(0)) once booted — less output to scan. Default true. */
+  echo?: boolean;
+  /** How long to wait for the interpreter to boot and answer, ms. Default 20000. */
+  bootTimeoutMs?: number;
 }
 
-/** Feeds `input` to an interactive interpreter, waits `settleMs`, ends it, returns stdout. */
-function runInteractive(bin: string, input: string, settleMs: number, opts: RunOptions): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(bin, [], { cwd: opts.cwd, stdio: ["pipe", "pipe", "pipe"] });
-    let out = "";
-    child.stdout.on("data", (d: Buffer) => (out += d.toString("latin1")));
-    child.stderr.on("data", (d: Buffer) => (out += d.toString("latin1")));
-    const killer = setTimeout(() => child.kill("SIGKILL"), opts.timeoutMs);
-    let ended = false;
-    const end = () => {
-      if (ended) return;
-      ended = true;
-      child.stdin.write("\x04");
-      child.stdin.end();
+/** One running interpreter, its Storage in `dir`/espruino.flash. */
+export class Espruino {
+  /** Everything it printed (stdout and stderr, \r removed). */
+  output = "";
+  readonly exited: Promise<number | null>;
+  private readonly child: ChildProcess;
+  private seq = 0;
+  private waiters: (() => void)[] = [];
+  private dead = false;
+
+  private constructor(readonly bin: string, readonly dir: string, telnet: boolean) {
+    this.child = spawn(bin, telnet ? ["--telnet"] : [], { cwd: dir, stdio: ["pipe", "pipe", "pipe"] });
+    const take = (d: Buffer) => {
+      this.output += d.toString("latin1").replace(/\r/g, "");
+      const w = this.waiters;
+      this.waiters = [];
+      for (const f of w) f();
     };
-    child.stdout.on("data", () => {
-      if (out.includes(DONE)) end();
+    this.child.stdout!.on("data", take);
+    this.child.stderr!.on("data", take);
+    // Writes to a killed interpreter are dropped, not thrown.
+    this.child.stdin!.on("error", () => undefined);
+    this.exited = new Promise((resolve) => {
+      this.child.on("close", (code) => {
+        this.dead = true;
+        const w = this.waiters;
+        this.waiters = [];
+        for (const f of w) f();
+        resolve(code);
+      });
     });
-    child.on("error", reject);
-    child.on("close", () => {
-      clearTimeout(killer);
-      resolve(out.replace(/\r/g, ""));
-    });
-    child.stdin.write(input);
-    // Keep stdin open while the code runs (a closed stdin makes the interpreter read junk),
-    // then send Ctrl-D, which ends the interactive interpreter.
-    const timer = setTimeout(end, settleMs);
-    child.on("close", () => clearTimeout(timer));
-  });
+  }
+
+  /**
+   * Starts an interpreter in `dir` (it boots whatever its flash holds) and waits until its
+   * console answers. A profile's password is typed first when given.
+   */
+  static async start(bin: string, dir: string, opts: EspruinoOptions = {}): Promise<Espruino> {
+    const e = new Espruino(bin, dir, opts.telnet === true);
+    try {
+      if (opts.password) e.send(opts.password + "\n");
+      if (opts.echo === false) e.send("echo(0)\n");
+      await e.eval("1", opts.bootTimeoutMs ?? 20000);
+    } catch (err) {
+      await e.kill();
+      throw err;
+    }
+    return e;
+  }
+
+  get pid(): number {
+    return this.child.pid ?? -1;
+  }
+
+  /** Types raw text on the console. */
+  send(text: string): void {
+    if (!this.dead) this.child.stdin!.write(text);
+  }
+
+  /** Waits until `pred(output)` holds (checked whenever output arrives), or throws after timeoutMs. */
+  async waitFor(pred: (out: string) => boolean, timeoutMs: number, what: string): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!pred(this.output)) {
+      if (this.dead) throw new Error(`the interpreter exited while waiting for ${what}:\n${this.output.slice(-1500)}`);
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`no ${what} from the interpreter within ${timeoutMs} ms:\n${this.output.slice(-1500)}`);
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, Math.min(left, 200));
+        this.waiters.push(() => {
+          clearTimeout(t);
+          resolve();
+        });
+      });
+    }
+  }
+
+  /**
+   * Evaluates `expr` on the interpreter's console and returns its value through JSON
+   * (undefined stays undefined). Throws EspruinoError with the interpreter's message when
+   * the expression throws. The markers are built at run time, so the console's echo of the
+   * input never matches them.
+   */
+  async eval(expr: string, timeoutMs = 20000): Promise<unknown> {
+    const n = ++this.seq;
+    const ok = `<<R${n}>>`;
+    const bad = `<<E${n}>>`;
+    const from = this.output.length;
+    const text = `try{print("<<R"+${n}+">>"+JSON.stringify([(${expr})]))}catch(e){print("<<E"+${n}+">>"+String(e).replace(/\\n/g," "))}\n`;
+    if (text.length > MAX_LINE) throw new Error(`console line of ${text.length} characters (at most ${MAX_LINE}): ${expr.slice(0, 80)}…`);
+    this.send(text);
+    const line = (marker: string) => {
+      const i = this.output.indexOf(marker, from);
+      if (i < 0) return null;
+      const end = this.output.indexOf("\n", i);
+      return end < 0 ? null : this.output.slice(i + marker.length, end);
+    };
+    // Running out of memory interrupts the line without an exception: no marker comes.
+    let interruptedAt = 0;
+    await this.waitFor(
+      (out) => {
+        if (line(ok) !== null || line(bad) !== null) return true;
+        if (!interruptedAt && out.indexOf("Execution Interrupted", from) >= 0) interruptedAt = Date.now();
+        return interruptedAt > 0 && Date.now() - interruptedAt > 300;
+      },
+      timeoutMs,
+      `answer to ${expr.slice(0, 80)}`,
+    );
+    const r = line(ok);
+    if (r === null && line(bad) === null) throw new EspruinoError("Execution Interrupted (out of memory?): " + this.output.slice(from, from + 400));
+    if (r === null) throw new EspruinoError(line(bad) ?? "");
+    return (JSON.parse(r) as unknown[])[0];
+  }
+
+  /** Writes `data` (bytes as a latin1 string) to a Storage file, in base64 pieces the console takes. */
+  async writeFile(name: string, data: string): Promise<void> {
+    // 180 bytes are 240 base64 characters: the line stays within MAX_LINE.
+    const CHUNK = 180;
+    const b64 = (s: string) => JSON.stringify(Buffer.from(s, "latin1").toString("base64"));
+    for (let i = 0; i < data.length || i === 0; i += CHUNK) {
+      const piece = b64(data.slice(i, i + CHUNK));
+      const size = i === 0 ? `,0,${data.length}` : `,${i}`;
+      const okWrite = await this.eval(`require("Storage").write(${JSON.stringify(name)},atob(${piece})${size})`);
+      if (okWrite !== true) throw new Error(`Storage.write(${name}) at ${i} failed`);
+    }
+  }
+
+  /** CPU time the interpreter has used so far, ms (the kernel's scheduler account, /proc/PID/sched). */
+  cpuMs(): number {
+    const sched = readFileSync(`/proc/${this.pid}/sched`, "utf8");
+    const m = /se\.sum_exec_runtime\s*:\s*([\d.]+)/.exec(sched);
+    if (m) return Number(m[1]);
+    const stat = readFileSync(`/proc/${this.pid}/stat`, "utf8");
+    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+  }
+
+  /** Power cut: SIGKILL (the interpreter ignores SIGTERM), then wait for it to be gone. */
+  async kill(): Promise<void> {
+    if (!this.dead) this.child.kill("SIGKILL");
+    await this.exited;
+  }
 }
 
-/** Storage.write calls that put `code` into flash as .bootcde in 512-byte pieces. */
-function flashWrites(code: string): string {
-  const CHUNK = 512;
-  let s = "";
-  for (let i = 0; i < code.length; i += CHUNK) {
-    const piece = JSON.stringify(code.slice(i, i + CHUNK));
-    s += `require("Storage").write(".bootcde",${piece},${i},${code.length});\n`;
+/** A fresh folder for an interpreter's flash. */
+export function freshFlashDir(): string {
+  return mkdtempSync(join(tmpdir(), "merlin-espruino-"));
+}
+
+/**
+ * Puts a profile's `.boot0` and `bundle` (as .bootcde) into the flash in `dir`, as `npm run
+ * flash` would on a board (plus the pin aliases), with an interpreter that is then ended.
+ * Returns nothing; throws if the files did not read back whole.
+ */
+export async function flashToy(bin: string, dir: string, p: Profile, bundle: string): Promise<void> {
+  const e = await Espruino.start(bin, dir);
+  try {
+    await e.writeFile(".boot0", linuxPrelude(p));
+    await e.writeFile(".bootcde", bundle);
+    const back = await e.eval('[require("Storage").read(".bootcde").length,E.CRC32(require("Storage").read(".bootcde"))]');
+    const { crc32 } = await import("node:zlib");
+    const want = [bundle.length, crc32(Buffer.from(bundle, "latin1"))];
+    if (JSON.stringify(back) !== JSON.stringify(want)) throw new Error(`.bootcde reads back as ${JSON.stringify(back)}, wrote ${JSON.stringify(want)}`);
+  } finally {
+    await e.kill();
   }
-  return s + 'print("FLASHED "+require("Storage").read(".bootcde").length);print(' + DONE_EXPR + ");\n";
+}
+
+/**
+ * JsVars the profile's `.boot0` (the Linux pin aliases) costs on its own: usage of an
+ * interpreter booted with it, minus one booted without it. Firmware usage is reported net of it.
+ */
+export async function preludeCost(bin: string, p: Profile): Promise<number> {
+  const dir = freshFlashDir();
+  try {
+    let e = await Espruino.start(bin, dir);
+    let without: number;
+    try {
+      without = (await e.eval("process.memory().usage")) as number;
+      await e.writeFile(".boot0", linuxPrelude(p));
+    } finally {
+      await e.kill();
+    }
+    e = await Espruino.start(bin, dir);
+    try {
+      return ((await e.eval("process.memory().usage")) as number) - without;
+    } finally {
+      await e.kill();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 export interface BootRun {
@@ -88,23 +285,28 @@ export interface BootRun {
 }
 
 /**
- * Flashes `bundle` (with the Linux prelude), boots it in a fresh interpreter and runs
+ * Flashes `bundle` (with the Linux .boot0), boots it in a fresh interpreter and runs
  * `script` (Espruino JS) `delayMs` after boot; the script reports with print("@@ "+…).
  */
 export async function bootAndRun(bin: string, p: Profile, bundle: string, script: string, delayMs: number, runMs: number): Promise<BootRun> {
-  const dir = mkdtempSync(join(tmpdir(), "merlin-espruino-"));
+  const dir = freshFlashDir();
   try {
-    const code = linuxPrelude(p) + bundle;
-    const flashed = await runInteractive(bin, flashWrites(code), 3000, { cwd: dir, timeoutMs: 20000 });
-    if (!flashed.includes("FLASHED " + code.length)) throw new Error("could not write .bootcde:\n" + flashed.slice(-2000));
-    const wrapped = `setTimeout(function(){${script};print(${DONE_EXPR});},${delayMs});\n`;
-    const output = await runInteractive(bin, wrapped, delayMs + runMs, { cwd: dir, timeoutMs: delayMs + runMs + 20000 });
-    const results: string[] = [];
-    for (const line of output.split("\n")) {
-      const i = line.indexOf("@@ ");
-      if (i >= 0 && !line.includes(DONE)) results.push(line.slice(i + 3));
+    await flashToy(bin, dir, p, bundle);
+    const e = await Espruino.start(bin, dir, { password: p.consolePassword ?? null });
+    try {
+      await new Promise((r) => setTimeout(r, delayMs));
+      const from = e.output.length;
+      await e.eval(`(function(){${script}})()`, runMs);
+      const output = e.output.slice(from);
+      const results: string[] = [];
+      for (const line of output.split("\n")) {
+        const i = line.indexOf("@@ ");
+        if (i >= 0 && !line.includes("<<R")) results.push(line.slice(i + 3));
+      }
+      return { results, output: e.output };
+    } finally {
+      await e.kill();
     }
-    return { results, output };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,43 +1,248 @@
 /**
- * Builds the firmware for a profile and uploads it with the `espruino` CLI so that it runs
- * at every power-on: SAVE_ON_SEND=1 writes the code to flash as .bootcde (the one
- * persistence model; never mixed with save(), see ESPRUINO.md).
+ * Builds the firmware for a profile and writes it to the board's flash as `.bootcde`, the file
+ * Espruino runs at every power-on (the one persistence model; never mixed with save(), see
+ * ESPRUINO.md), by typing on the board's console itself — over a serial port or TCP — instead
+ * of through the espruino CLI, which looks boards up on the web and exits 0 on failures:
  *
- *   npm run flash -- --port /dev/ttyACM0 [--board pico-3x3] [--baud 9600] [--dry-run]
+ *   1. a probe line: no answer → "no answer"; `Invalid password` → "console locked" (or, with
+ *      --password, the password is typed and must be accepted);
+ *   2. reset(), so the running code stops (its timers cannot write flash during the upload);
+ *   3. the bundle in pieces, `require("Storage").write(".bootcde", atob(…), offset[, size])`,
+ *      each acknowledged before the next is sent;
+ *   4. read back: length and E.CRC32 of `.bootcde` must be those of the bytes sent;
+ *   5. load(): the board boots the new code as after a power cut; an error it prints fails.
+ *
+ * Every failure is one line on stderr and exit 1 (bad command-line input: exit 2).
+ *
+ *   npm run flash -- --port /dev/ttyACM0 [--board pico-3x3] [--baud 9600] [--password PW] [--file F] [--dry-run]
  *   npm run flash -- --port tcp://127.0.0.1:2323       (an Espruino started with --telnet)
  */
-import { spawnSync } from "node:child_process";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
+import { connect as tcpConnect } from "node:net";
+import type { Duplex } from "node:stream";
+import { crc32 } from "node:zlib";
 import { listProfiles, loadProfile } from "../../hardware/validate";
 import { OptionSpec, parseOptions } from "../../tools/options";
-import { buildFirmware, DEFAULT_PROFILE, outputPath, ROOT } from "./build";
+import { buildFirmware, DEFAULT_PROFILE } from "./build";
 
-const HELP = `usage: npm run flash -- --port PORT [--board PROFILE] [--baud N] [--dry-run]
+const HELP = `usage: npm run flash -- --port PORT [--board PROFILE] [--baud N] [--password PW] [--file FILE] [--dry-run]
 
-Builds dist/.../firmware.js for the board profile and uploads it with the espruino CLI
-so the game starts at every power-on.
+Builds the firmware for the board profile and writes it to the board's flash as .bootcde,
+so the game starts at every power-on; then reads it back (length and CRC32) and restarts
+the board. Talks to the Espruino console directly; nothing is fetched from the web.
 
   --port PORT     serial port (/dev/ttyACM0, /dev/ttyUSB0, COM3) or tcp://host:port
   --board NAME    board profile (default ${DEFAULT_PROFILE}); one of: ${listProfiles().join(", ")}
   --baud N        serial baud rate (default 115200 for ESP32, 9600 otherwise; USB boards ignore it)
-  --dry-run       print the exact espruino command instead of running it
+  --password PW   the console password of a locked board (the profile's consolePassword)
+  --file FILE     write FILE instead of building the profile's firmware
+  --dry-run       print what would be typed on the console instead of connecting
+
+Exit status: 0 flashed and verified; 1 the board could not be flashed (one line says why);
+2 bad command-line input.
 `;
 
-export function flashCommand(port: string, boardId: string, file: string, baud: number): string[] {
-  // --no-ble: no Bluetooth stack is needed (and without it the CLI crashes looking for D-Bus).
-  // --board: offline, the CLI would otherwise try to download the board file and never exit.
-  return ["--no-ble", "-p", port, "-b", String(baud), "--board", boardId, "--config", "SAVE_ON_SEND=1", file];
+/** Bytes per Storage.write piece (the espruino CLI's size; the base64 line is a third longer). */
+export const PIECE_BYTES = 1024;
+/** How long the console may take to answer the probe, a piece, the read-back, ms. */
+export const ANSWER_MS = 3000;
+/** How long to watch the console after load() for an error, ms. */
+export const BOOT_WATCH_MS = 1500;
+
+/** A failure to report as one line, exit 1. */
+export class FlashError extends Error {}
+
+/** Ctrl-P (0x10) at the start of a line turns the echo off for that line. */
+const QUIET = "\x10";
+
+/**
+ * What is typed on the console after the probe, in order: reset, the pieces (each printing
+ * its acknowledgement), the read-back. Markers are built at run time (`"<<"+"W3>>"`) so
+ * that an echo of the line is never mistaken for the answer.
+ */
+export function uploadLines(code: Buffer): string[] {
+  const lines = [`${QUIET}reset();print("<<"+"RESET>>")\n`];
+  const pieces = Math.max(1, Math.ceil(code.length / PIECE_BYTES));
+  for (let i = 0; i < pieces; i++) {
+    const piece = code.subarray(i * PIECE_BYTES, (i + 1) * PIECE_BYTES).toString("base64");
+    const where = i === 0 ? `0,${code.length}` : String(i * PIECE_BYTES);
+    lines.push(`${QUIET}print("<<"+"W${i}>>"+require("Storage").write(".bootcde",atob("${piece}"),${where}))\n`);
+  }
+  lines.push(`${QUIET}print("<<"+"V>>"+JSON.stringify([require("Storage").read(".bootcde").length,E.CRC32(require("Storage").read(".bootcde"))]))\n`);
+  return lines;
 }
 
-function quote(arg: string): string {
-  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : "'" + arg.replace(/'/g, "'\\''") + "'";
+/** The console line that starts the new code, as a power cut would. */
+export const LOAD_LINE = `${QUIET}load()\n`;
+
+/** A console reached over TCP or serial: the stream, and how to close it. */
+interface Link {
+  stream: Duplex;
+  close(): void;
+}
+
+async function openLink(port: string, baud: number): Promise<Link> {
+  const tcp = /^tcp:\/\/([^:/]+):(\d+)\/?$/.exec(port);
+  if (tcp) {
+    return new Promise((resolve, reject) => {
+      const s = tcpConnect(Number(tcp[2]), tcp[1]);
+      const timer = setTimeout(() => {
+        s.destroy();
+        reject(new FlashError(`cannot connect to ${port}: no connection within ${ANSWER_MS} ms`));
+      }, ANSWER_MS);
+      s.once("connect", () => {
+        clearTimeout(timer);
+        resolve({ stream: s, close: () => s.destroy() });
+      });
+      s.once("error", (e: NodeJS.ErrnoException) => {
+        clearTimeout(timer);
+        reject(new FlashError(`cannot connect to ${port}: ${e.code ?? e.message}`));
+      });
+    });
+  }
+  if (port.startsWith("tcp:")) throw new FlashError(`cannot connect to ${port}: write tcp://HOST:PORT`);
+  let SerialPort: typeof import("serialport").SerialPort;
+  try {
+    // serialport comes with the espruino package (its serial transport); loaded only for serial ports.
+    SerialPort = (await import("serialport")).SerialPort;
+  } catch {
+    throw new FlashError(`cannot open ${port}: the serialport package is not installed (npm ci installs it with espruino)`);
+  }
+  return new Promise((resolve, reject) => {
+    const sp = new SerialPort({ path: port, baudRate: baud }, (err) => {
+      if (err) reject(new FlashError(`cannot open ${port}: ${err.message.replace(/^Error: /, "").replace(/, cannot open .*$/, "")}`));
+      else resolve({ stream: sp, close: () => sp.close() });
+    });
+  });
+}
+
+/** Collects what the console prints and waits for patterns in it. */
+class Console {
+  text = "";
+  private wake: (() => void) | null = null;
+  private closed = false;
+
+  constructor(private readonly link: Link) {
+    link.stream.on("data", (d: Buffer) => {
+      this.text += d.toString("latin1").replace(/\r/g, "");
+      this.wake?.();
+    });
+    const end = () => {
+      this.closed = true;
+      this.wake?.();
+    };
+    link.stream.on("close", end);
+    link.stream.on("end", end);
+    link.stream.on("error", end);
+  }
+
+  write(s: string): void {
+    if (!this.closed) this.link.stream.write(Buffer.from(s, "latin1"));
+  }
+
+  /** The first pattern (index) that matches after `from`, or −1 when ms pass or the link closes first. */
+  async waitFor(patterns: RegExp[], from: number, ms: number): Promise<{ index: number; match: RegExpExecArray | null }> {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const rest = this.text.slice(from);
+      for (let i = 0; i < patterns.length; i++) {
+        const m = patterns[i].exec(rest);
+        if (m) return { index: i, match: m };
+      }
+      const left = deadline - Date.now();
+      if (left <= 0 || this.closed) return { index: -1, match: null };
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, left);
+        this.wake = () => {
+          clearTimeout(t);
+          resolve();
+        };
+      });
+      this.wake = null;
+    }
+  }
+}
+
+export interface FlashOptions {
+  password?: string;
+  /** Progress lines (not errors). */
+  log?: (line: string) => void;
+}
+
+/** What a locked console answers to every line. */
+const LOCKED = /Invalid password/;
+
+/**
+ * Writes `code` to `.bootcde` through a console link and restarts the board; resolves with
+ * the CRC32 when the board holds exactly those bytes, throws FlashError otherwise.
+ */
+export async function flashOverConsole(link: Link, code: Buffer, opts: FlashOptions = {}): Promise<number> {
+  const con = new Console(link);
+  const log = opts.log ?? (() => undefined);
+  // Ctrl-C once: abandons a half-typed line. (Twice would end the Linux interpreter.)
+  con.write("\x03");
+  let from = con.text.length;
+  con.write(`${QUIET}print("<<"+"HELLO>>")\n`);
+  let probe = await con.waitFor([/<<HELLO>>/, LOCKED], from, ANSWER_MS);
+  if (probe.index === 1) {
+    if (!opts.password) throw new FlashError("the board's console is locked (it answered \"Invalid password\"); pass --password with the profile's consolePassword");
+    // Let the locked console finish its answer (a new password prompt) before typing.
+    await con.waitFor([/Invalid password\s*password>/], from, 300);
+    from = con.text.length;
+    con.write(opts.password + "\n");
+    const login = await con.waitFor([/Logged in/, /Invalid password/], from, ANSWER_MS);
+    if (login.index !== 0) throw new FlashError(login.index === 1 ? "the console password was refused (\"Invalid password\")" : "no answer to the console password");
+    from = con.text.length;
+    con.write(`${QUIET}print("<<"+"HELLO>>")\n`);
+    probe = await con.waitFor([/<<HELLO>>/, LOCKED], from, ANSWER_MS);
+  }
+  if (probe.index !== 0) {
+    throw new FlashError(probe.index === 1 ? "the board's console is still locked after the password" : `no answer from an Espruino console within ${ANSWER_MS} ms (wrong port or baud rate, or the board is busy)`);
+  }
+  const lines = uploadLines(code);
+  const pieces = lines.length - 2;
+  for (let i = 0; i < lines.length; i++) {
+    from = con.text.length;
+    con.write(lines[i]);
+    if (i === 0) {
+      const r = await con.waitFor([/<<RESET>>/, LOCKED], from, ANSWER_MS * 2);
+      if (r.index !== 0) throw new FlashError(r.index === 1 ? "the board locked its console during reset()" : "upload not confirmed: no answer to reset()");
+    } else if (i <= pieces) {
+      const r = await con.waitFor([new RegExp(`<<W${i - 1}>>(\\w+)`), LOCKED, /Uncaught[^\n]*/], from, ANSWER_MS);
+      if (r.index === 1) throw new FlashError(`upload not confirmed: the console locked at piece ${i} of ${pieces}`);
+      if (r.index === 2) throw new FlashError(`upload failed at piece ${i} of ${pieces}: ${r.match![0]}`);
+      if (r.index < 0) throw new FlashError(`upload not confirmed: no answer to piece ${i} of ${pieces}`);
+      if (r.match![1] !== "true") throw new FlashError(`upload failed at piece ${i} of ${pieces}: Storage.write returned ${r.match![1]} (flash full?)`);
+      log(`piece ${i}/${pieces}`);
+    } else {
+      const r = await con.waitFor([/<<V>>(\[[^\]\n]*\])/, /Uncaught[^\n]*/], from, ANSWER_MS);
+      if (r.index < 0) throw new FlashError("upload not confirmed: no answer to the read-back of .bootcde");
+      if (r.index === 1) throw new FlashError(`cannot read .bootcde back: ${r.match![0]}`);
+      const [length, crc] = JSON.parse(r.match![1]) as [number, number];
+      const want = crc32(code);
+      if (length !== code.length || crc >>> 0 !== want) {
+        throw new FlashError(`verification failed: the board holds ${length} bytes with CRC32 ${hex(crc >>> 0)}, ${code.length} bytes with CRC32 ${hex(want)} were sent`);
+      }
+    }
+  }
+  from = con.text.length;
+  con.write(LOAD_LINE);
+  const boot = await con.waitFor([/Uncaught[^\n]*|Merlin error[^\n]*|OUT OF MEMORY/], from, BOOT_WATCH_MS);
+  if (boot.index === 0) throw new FlashError(`the board reports an error after restarting: ${boot.match![0]}`);
+  return crc32(code);
+}
+
+function hex(n: number): string {
+  return n.toString(16).padStart(8, "0");
 }
 
 const OPTIONS: OptionSpec[] = [
   { name: "port", type: "string", arg: "PORT", help: "serial port or tcp://host:port" },
   { name: "board", type: "string", arg: "NAME", help: "board profile", default: DEFAULT_PROFILE },
   { name: "baud", type: "int", arg: "N", help: "serial baud rate" },
-  { name: "dry-run", type: "flag", help: "print the command instead of running it" },
+  { name: "password", type: "string", arg: "PW", help: "console password of a locked board" },
+  { name: "file", type: "string", arg: "FILE", help: "write FILE instead of building" },
+  { name: "dry-run", type: "flag", help: "print what would be typed instead of connecting" },
 ];
 
 /** The serial speed a board's Espruino console uses by default. */
@@ -46,53 +251,62 @@ export function defaultBaud(chip: string): number {
 }
 
 async function main(argv: string[]): Promise<number> {
+  const fail = (code: number, line: string): number => {
+    process.stderr.write(`flash: ${line}\n`);
+    return code;
+  };
   let opts;
   try {
     opts = parseOptions(argv, OPTIONS, { usage: "npm run flash", help: "npm run flash -- --help" });
   } catch (e) {
-    process.stderr.write(`flash: ${(e as Error).message}\n`);
-    return 2;
+    return fail(2, (e as Error).message);
   }
   if (opts.help) {
     process.stdout.write(HELP);
     return 0;
   }
-  if (opts.positionals.length > 0) {
-    process.stderr.write(`flash: unexpected argument '${opts.positionals[0]}' (see npm run flash -- --help)\n`);
-    return 2;
-  }
+  if (opts.positionals.length > 0) return fail(2, `unexpected argument '${opts.positionals[0]}' (see npm run flash -- --help)`);
   const port = opts.values.port as string | undefined;
-  if (!port || port.startsWith("--")) {
-    process.stderr.write("flash: --port is required, e.g. --port /dev/ttyACM0 or --port tcp://127.0.0.1:2323\n");
-    return 2;
-  }
+  if (!port || port.startsWith("--")) return fail(2, "--port is required, e.g. --port /dev/ttyACM0 or --port tcp://127.0.0.1:2323");
   let profile;
   try {
     profile = loadProfile(opts.values.board as string);
   } catch (e) {
-    process.stderr.write(`flash: ${(e as Error).message}\n`);
-    return 2;
+    return fail(2, (e as Error).message);
   }
   const baud = (opts.values.baud as number | undefined) ?? defaultBaud(profile.chip);
-  if (!(baud > 0)) {
-    process.stderr.write(`flash: --baud must be a positive number, got ${baud}\n`);
-    return 2;
+  if (!(baud > 0)) return fail(2, `--baud must be a positive number, got ${baud}`);
+  let code: Buffer;
+  const file = opts.values.file as string | undefined;
+  if (file !== undefined) {
+    try {
+      code = readFileSync(file);
+    } catch (e) {
+      return fail(2, `cannot read --file ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
+    if (code.length === 0) return fail(2, `--file ${file} is empty (Espruino cannot store an empty file)`);
+  } else {
+    const built = await buildFirmware(profile);
+    if (built.findings.length > 0) return fail(1, `the bundle breaks the Espruino subset; run npm run build -- --board ${profile.name}`);
+    code = Buffer.from(built.code, "utf8");
   }
-  const file = outputPath(profile.name);
-  const args = flashCommand(port, profile.board, file, baud);
-  const cli = join(ROOT, "node_modules", ".bin", "espruino");
   if (opts.values["dry-run"]) {
-    process.stdout.write([cli].concat(args).map(quote).join(" ") + "\n");
+    process.stdout.write(`${QUIET}print("<<"+"HELLO>>")\n` + uploadLines(code).join("") + LOAD_LINE);
     return 0;
   }
-  const built = await buildFirmware(profile);
-  if (built.findings.length > 0) {
-    process.stderr.write(`flash: the bundle breaks the Espruino subset; run npm run build -- --board ${profile.name}\n`);
-    return 1;
+  process.stdout.write(`flashing ${code.length} bytes${file === undefined ? " of " + profile.name : ""} to ${port} ...\n`);
+  let link: Link | undefined;
+  try {
+    link = await openLink(port, baud);
+    const crc = await flashOverConsole(link, code, { password: opts.values.password as string | undefined });
+    process.stdout.write(`flashed and verified: .bootcde holds ${code.length} bytes, CRC32 ${hex(crc)}; the board restarted with it\n`);
+    return 0;
+  } catch (e) {
+    if (e instanceof FlashError) return fail(1, e.message);
+    throw e;
+  } finally {
+    link?.close();
   }
-  process.stdout.write(`flashing ${built.bytes} bytes of ${profile.name} to ${port} ...\n`);
-  const r = spawnSync(cli, args, { stdio: "inherit" });
-  return r.status ?? 1;
 }
 
 if (process.argv[1] && process.argv[1].endsWith("flash.ts")) {

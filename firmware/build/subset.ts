@@ -49,6 +49,10 @@ export const RULES: Record<string, string> = {
   "clear-all-timers": "clearTimeout()/clearInterval() without an argument clears every timer on Espruino",
   "extends-error": "a class extending Error (instances lose their message on Espruino)",
   "free-global": "an identifier in the bundle that is neither declared nor an allowed global",
+  "for-in-delete": "deleting from the object a for…in walks (Espruino ends the loop after the deleted key)",
+  "nested-recursion": "a function created inside another function that calls itself, directly or through sibling functions (leaks JsVars on every outer call on Espruino)",
+  "length-assignment": "assigning to `.length` (throws on Espruino arrays and typed arrays)",
+  regex: "a regular expression with a {m,n} count or a quantified group (never matches on Espruino)",
 };
 
 /**
@@ -459,6 +463,11 @@ function walkProgram(code: string, sourceType: "module" | "script", opts: WalkOp
     return null;
   };
 
+  /** Calls to functions the code names: the calling function (IIFEs run in their parent), the callee. */
+  const calls: { from: AstNode; to: AstNode; at: AstNode }[] = [];
+  /** Each function and the function it is created in (null at the top level; IIFEs do not count). */
+  const outerOf = new Map<AstNode, AstNode | null>();
+
   const isInside = (inner: AstNode, outer: AstNode): boolean => inner.start >= outer.start && inner.end <= outer.end;
 
   const reference = (id: AstNode, scope: Scope): void => {
@@ -515,6 +524,9 @@ function walkProgram(code: string, sourceType: "module" | "script", opts: WalkOp
       case "FunctionDeclaration":
       case "FunctionExpression":
       case "ArrowFunctionExpression":
+        ancestors.pop();
+        outerOf.set(node, capturingFunction());
+        ancestors.push({ node, key });
         for (const p of node.params) bindingPattern(p, scope);
         pass2(node.body, scope, "body");
         break;
@@ -589,8 +601,14 @@ function walkProgram(code: string, sourceType: "module" | "script", opts: WalkOp
       case "BinaryExpression": if (node.operator === "**") syntax("`**`"); break;
       case "AssignmentExpression":
         if (["**=", "??=", "||=", "&&="].includes(node.operator)) syntax(`\`${node.operator}\``);
+        if (node.left.type === "MemberExpression" && memberName(node.left) === "length") {
+          report(node, "length-assignment", "assigning to `.length` throws on Espruino (arrays: \"Assignment to a constant\"); use `splice` or a new array");
+        }
         break;
-      case "Literal": if (typeof node.bigint === "string") syntax("a BigInt literal"); break;
+      case "Literal":
+        if (typeof node.bigint === "string") syntax("a BigInt literal");
+        if (node.regex) checkRegex(node, node.regex.pattern);
+        break;
       case "FunctionDeclaration":
       case "FunctionExpression":
       case "ArrowFunctionExpression":
@@ -620,12 +638,81 @@ function walkProgram(code: string, sourceType: "module" | "script", opts: WalkOp
         break;
       }
       case "CallExpression":
+      case "NewExpression":
         if (node.callee.type === "Identifier" && (node.callee.name === "clearTimeout" || node.callee.name === "clearInterval") && !resolve(scope, node.callee.name)) {
           checkClearTimer(node);
         }
+        if (node.callee.type === "Identifier" && node.callee.name === "RegExp" && !resolve(scope, "RegExp")) {
+          const src = node.arguments[0];
+          if (src && src.type === "Literal" && typeof src.value === "string") checkRegex(src, src.value);
+        }
+        if (node.callee.type === "Identifier") {
+          const b = resolve(scope, node.callee.name);
+          const caller = capturingFunction();
+          if (b && b.callable && FUNCTION_TYPES.has(b.callable.type) && caller) calls.push({ from: caller, to: b.callable, at: node });
+        }
+        break;
+      case "UnaryExpression":
+        if (node.operator === "delete" && node.argument.type === "MemberExpression") checkForInDelete(node);
         break;
     }
   };
+
+  const checkRegex = (node: AstNode, pattern: string): void => {
+    const trap = regexTrap(pattern);
+    if (trap) report(node, "regex", `${trap} in /${pattern}/ never matches on Espruino 2v29; write the repetition out or test the string in code`);
+  };
+
+  /** `delete o[k]` (or `delete o.x`) inside the body of a `for (… in o)`. */
+  const checkForInDelete = (del: AstNode): void => {
+    for (let i = ancestors.length - 2; i >= 0; i--) {
+      const a = ancestors[i].node;
+      if (a.type === "ForInStatement" && ancestors[i + 1].key === "body" && sameExpr(a.right, del.argument.object)) {
+        report(del, "for-in-delete", "deleting from the object a for…in walks ends the loop on Espruino (the other keys are never visited); collect the keys first (Object.keys(o).forEach)");
+        return;
+      }
+    }
+  };
+
+  /**
+   * A function created inside another (non-IIFE) function that can call itself through calls
+   * by name — directly, or through other functions — is reported once, at its first such call.
+   * Measured on 2v29: such a function with a loop around the recursive call leaks about 7
+   * JsVars every time the outer function runs; the same function at the top level does not.
+   */
+  function checkNestedRecursion(): void {
+    const edges = new Map<AstNode, { to: AstNode; at: AstNode }[]>();
+    for (const c of calls) {
+      const list = edges.get(c.from) ?? [];
+      list.push(c);
+      edges.set(c.from, list);
+    }
+    for (const [fn, outer] of outerOf) {
+      if (!outer || !edges.has(fn)) continue;
+      // Depth-first over the call edges from fn; the first path back to fn is reported.
+      const seen = new Set<AstNode>([fn]);
+      const stack: { node: AstNode; first: AstNode }[] = edges.get(fn)!.map((e) => ({ node: e.to, first: e.at }));
+      while (stack.length > 0) {
+        const { node, first } = stack.pop()!;
+        if (node === fn) {
+          const name = functionName(fn);
+          const where = functionName(outer);
+          report(first, "nested-recursion", `\`${name}\` is created inside \`${where}\` and calls itself${first.callee.name === name ? "" : " through `" + first.callee.name + "`"}; on Espruino a recursive nested function leaks JsVars on every call of \`${where}\`: move it to the top level (or make it a loop)`);
+          break;
+        }
+        if (seen.has(node)) continue;
+        seen.add(node);
+        for (const e of edges.get(node) ?? []) stack.push({ node: e.to, first });
+      }
+    }
+  }
+
+  /** The name a function is known by (its own name, the variable or property holding it). */
+  function functionName(fn: AstNode): string {
+    if (fn.id) return fn.id.name;
+    for (const b of bindingOf.values()) if (b && b.callable === fn) return b.name;
+    return "(anonymous function)";
+  }
 
   const checkClearTimer = (call: AstNode): void => {
     const name = call.callee.name;
@@ -641,6 +728,7 @@ function walkProgram(code: string, sourceType: "module" | "script", opts: WalkOp
   };
 
   pass2(program, programScope, "");
+  checkNestedRecursion();
 
   // ---- Pass 3: evaluation order. Espruino defines functions and variables only when
   // execution reaches their declaration, so everything a statement evaluates at once (not
@@ -734,6 +822,42 @@ function walkProgram(code: string, sourceType: "module" | "script", opts: WalkOp
 
   findings.sort((a, b) => a.line - b.line || a.column - b.column);
   return findings;
+}
+
+/**
+ * What in a regular expression's source Espruino 2v29's matcher gets wrong, or null. Measured:
+ * `/a{2}/` matches the text "a{2}", and `/^(ab)*$/`, `/^(ab)+$/`, `/^(?:ab)*$/`, `/^(ab)?c$/`,
+ * `/^(a)*$/` never match, while classes (`/^[01]*$/`) repeat fine.
+ */
+export function regexTrap(pattern: string): string | null {
+  let inClass = false;
+  let prev = "";
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === "\\") {
+      i++;
+      prev = "atom";
+    } else if (inClass) {
+      if (c === "]") {
+        inClass = false;
+        prev = "atom";
+      }
+    } else if (c === "[") {
+      inClass = true;
+    } else if (c === "(") {
+      prev = "open";
+    } else if (c === ")") {
+      prev = "group";
+    } else if (c === "*" || c === "+" || c === "?") {
+      if (prev === "group") return `a quantified group \`)${c}\``;
+      prev = prev === "open" ? "open" : "quantifier";
+    } else if (c === "{" && /^\{\d+(,\d*)?\}/.test(pattern.slice(i))) {
+      return `the count \`${/^\{\d+(,\d*)?\}/.exec(pattern.slice(i))![0]}\``;
+    } else {
+      prev = "atom";
+    }
+  }
+  return null;
 }
 
 function memberName(m: AstNode): string | null {

@@ -5,12 +5,13 @@
  * one link deals the same puzzle everywhere. Platform-neutral: no Node modules.
  */
 import { unknownProfileMessage } from "../../hardware/errors";
+import { MAX_SEED } from "../../src/game";
 import { inputError } from "../../src/puzzle";
 import { ruleIndex, ruleNames } from "../../src/rules";
 import { excerpt, parseWholeNumber } from "../../tools/options";
 
-/** Seeds are 32-bit: the firmware's Merlin.newGame(seed) and the saved game hold them as such. */
-export const MAX_SEED = 4294967295;
+/** Seeds are 32-bit: the firmware's Merlin.newGame(seed) and the saved game hold them as such (src/game.ts). */
+export { MAX_SEED };
 /** The largest puzzle number: dealing it presses NEW GAME that many times. */
 export const MAX_PUZZLE = 10000;
 

@@ -3,7 +3,8 @@
  * semantics (jswrap_interactive.c, jsinteractive.c):
  *  - timeouts and intervals share one table; an id is the last id in the table + 1, or 1 when
  *    the table is empty, so ids are reused once every timer is gone;
- *  - intervals shorter than 0.1 ms run every 0.1 ms; an interval re-arms from its due time;
+ *  - intervals shorter than 0.1 ms run every 0.1 ms, longer than TIMER_MAX_INTERVAL_MS throw;
+ *    an interval re-arms from its due time;
  *  - clearTimeout() with no argument clears every timer and interval (but not the hidden
  *    debounce timers of watches); clearTimeout(undefined) throws; an unknown id is ignored;
  *  - a callback that throws is reported and an interval keeps running.
@@ -14,6 +15,8 @@ import type { EspruinoRuntime } from "./runtime";
 import type { WatchRecord } from "./espruino-watches";
 
 export const TIMER_MIN_INTERVAL_MS = 0.1;
+/** Longer intervals throw "Interval is too long (>100 years)" (jsinteractive.h TIMER_MAX_INTERVAL). */
+export const TIMER_MAX_INTERVAL_MS = 31536000001000;
 
 export interface TimerRecord {
   id: number;
@@ -82,6 +85,7 @@ export class TimerTable {
         if (typeof fn !== "function" && typeof fn !== "string") throw rt.makeError("Function or String not supplied!");
         let interval = Number(ms);
         if (!(interval >= TIMER_MIN_INTERVAL_MS)) interval = TIMER_MIN_INTERVAL_MS;
+        if (interval > TIMER_MAX_INTERVAL_MS) throw rt.makeError("Interval is too long (>100 years)");
         return tableAdd(isTimeout, fn, interval, args);
       };
     const tableAdd = (isTimeout: boolean, fn: unknown, interval: number, args: unknown[]) =>

@@ -14,7 +14,6 @@ import {
   createGameFrom,
   ERR_NONE,
   GameState,
-  MAX_SEED,
   newEffects,
   PLAYING,
   reasonName,

@@ -1,0 +1,136 @@
+// npm run flash against the real Espruino interpreter over TCP (ESPRUINO_BIN; skipped without
+// it), as ESPRUINO.md describes for a maker: the interpreter started with --telnet (it listens
+// on 127.0.0.1:2323, a port fixed in the Linux build), the profile's pins aliased in .boot0,
+// then `npm run flash -- --port tcp://127.0.0.1:2323`. The flashed code must be the code that
+// runs after a power cut; a board whose console the toy locked (mdbt42q-3x3) refuses a second
+// flash without --password and takes one with it; nothing listening is one failing line.
+//
+// Another interpreter may hold port 2323 (other work on the same machine): the test waits for
+// the port, and checks that it talks to its own interpreter (a nonce) before flashing.
+import { randomBytes } from "node:crypto";
+import { rmSync, writeFileSync } from "node:fs";
+import { connect } from "node:net";
+import { join } from "node:path";
+import { crc32 } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { Espruino, freshFlashDir, linuxPrelude } from "../firmware/build/espruino-bin";
+import { loadProfile } from "../hardware/validate";
+import { bin, sleep, toyBundle } from "./helpers/espruino-toy";
+import { runFlash as flash } from "./helpers/flash-cli";
+
+const PORT = 2323;
+const URL = `tcp://127.0.0.1:${PORT}`;
+
+
+/** Sends `line` to whatever listens on the port and returns what it printed within ms (null: nothing listens). */
+function ask(line: string, ms: number): Promise<string | null> {
+  return new Promise((resolve) => {
+    const s = connect(PORT, "127.0.0.1");
+    let out = "";
+    s.on("data", (d) => (out += d.toString("latin1")));
+    s.on("error", () => resolve(null));
+    s.on("connect", () => {
+      s.write(line);
+      setTimeout(() => {
+        s.destroy();
+        resolve(out);
+      }, ms);
+    });
+  });
+}
+
+async function waitForFreePort(): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while ((await ask("", 50)) !== null) {
+    if (Date.now() > deadline) throw new Error(`port ${PORT} stays in use by another program: cannot start an interpreter with --telnet`);
+    await sleep(1000);
+  }
+}
+
+/** A fresh interpreter with --telnet and the profile's .boot0, checked to be the one on the port. */
+async function telnetInterpreter(profileName: string): Promise<Espruino> {
+  await waitForFreePort();
+  const dir = freshFlashDir();
+  const e = await Espruino.start(bin as string, dir, { telnet: true });
+  try {
+    await e.writeFile(".boot0", linuxPrelude(loadProfile(profileName)));
+    const nonce = randomBytes(6).toString("hex");
+    await e.eval(`global.NONCE="${nonce}"`);
+    const answer = await ask('\x10print("<<"+"N>>"+NONCE)\n', 400);
+    if (!answer || !answer.includes(`<<N>>${nonce}`)) throw new Error(`port ${PORT} is not our interpreter's (answer: ${JSON.stringify(answer)})`);
+    return e;
+  } catch (err) {
+    await e.kill();
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+async function dispose(e: Espruino): Promise<void> {
+  await e.kill();
+  rmSync(e.dir, { recursive: true, force: true });
+}
+
+/** The flash arguments for a profile: its own build, or ESPRUINO_BUNDLE_DIR's bundle as --file. */
+async function flashArgs(profileName: string, dir: string): Promise<string[]> {
+  const args = ["--port", URL, "--board", profileName];
+  if (!process.env.ESPRUINO_BUNDLE_DIR) return args;
+  const file = join(dir, "bundle.js");
+  writeFileSync(file, await toyBundle(profileName));
+  return args.concat(["--file", file]);
+}
+
+describe.skipIf(!bin)("npm run flash on the Espruino interpreter over TCP (ESPRUINO_BIN)", () => {
+  it("flashes pico-3x3: .bootcde is the bundle, it runs at once and again after a power cut", async () => {
+    const e = await telnetInterpreter("pico-3x3");
+    try {
+      const r = await flash(await flashArgs("pico-3x3", e.dir));
+      expect(r.stderr).toBe("");
+      expect(r.status).toBe(0);
+      const code = Buffer.from(await toyBundle("pico-3x3"), "utf8");
+      expect(await e.eval('[require("Storage").read(".bootcde").length,E.CRC32(require("Storage").read(".bootcde"))]')).toEqual([code.length, crc32(code)]);
+      expect(r.stdout).toContain(`.bootcde holds ${code.length} bytes`);
+      // load() started it: the console API is there.
+      expect(await e.eval('Merlin.start("010110101").board')).toBe("010110101");
+      await e.kill();
+      const again = await Espruino.start(bin as string, e.dir);
+      try {
+        expect(await again.eval('Merlin.start("010110101")&&[3,4,5,8,9].map(function(k){return Merlin.press(k).status}).pop()')).toBe("won");
+      } finally {
+        await again.kill();
+      }
+    } finally {
+      await dispose(e);
+    }
+  }, 180_000);
+
+  it("a board whose console the toy locked: one failing line without --password, flashed with it", async () => {
+    const e = await telnetInterpreter("mdbt42q-3x3");
+    try {
+      const args = await flashArgs("mdbt42q-3x3", e.dir);
+      const first = await flash(args);
+      expect(first.stderr).toBe("");
+      expect(first.status).toBe(0);
+      // The toy now runs and has locked the console.
+      await sleep(500);
+      const locked = await flash(args);
+      expect(locked.status).toBe(1);
+      expect(locked.stderr.trim().split("\n")).toEqual([expect.stringMatching(/^flash: the board's console is locked \(it answered "Invalid password"\); pass --password/)]);
+      const wrong = await flash(args.concat(["--password", "nope"]));
+      expect(wrong.stderr.trim()).toMatch(/^flash: the console password was refused/);
+      expect(wrong.status).toBe(1);
+      const right = await flash(args.concat(["--password", "merlin"]));
+      expect(right.stderr).toBe("");
+      expect(right.status).toBe(0);
+    } finally {
+      await dispose(e);
+    }
+  }, 240_000);
+
+  it("one failing line when no interpreter listens", async () => {
+    await waitForFreePort();
+    const r = await flash(["--port", URL, "--file", "package.json"]);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toBe(`flash: cannot connect to ${URL}: ECONNREFUSED\n`);
+  }, 120_000);
+});
