@@ -11,7 +11,8 @@
 import { LED_PINS, TABLES, TARGET } from "merlin:config";
 import { DEBOUNCE_PRESS_MS, DEBOUNCE_RELEASE_MS } from "../src/debounce";
 import {
-  createKeyEvents, EV_CHORD, EV_HOLD, EV_PRESS, EV_STUCK, EVENT_QUEUE_SIZE, keyEventsUpdate, KeyEvents, SELF_TEST_CHORD,
+  createKeyEvents, EV_CHORD, EV_HOLD, EV_PRESS, EV_STUCK, EVENT_QUEUE_SIZE, keyEventsNextDeadline, keyEventsUpdate, KeyEvents,
+  SELF_TEST_CHORD,
 } from "../src/keyevents";
 import {
   ACT_HINT, ACT_NEW_GAME, ACT_PRESS, ACT_SET_RULES, ACT_SHOW, ACT_UNDO, createGameFrom, Effects, GameEvent,
@@ -43,6 +44,8 @@ const SELF_TEST_TIMEOUT_MS = 30000;
 let game: GameState;
 const fx: Effects = newEffects();
 let keyEvents: KeyEvents;
+/** When the keys held now are next due a hold, chord or stuck event (keyEventsNextDeadline), −1 none. */
+let keysDue = -1;
 let idleMs = DEFAULT_IDLE_MS;
 let idleTimer: number | undefined;
 let asleep = false;
@@ -250,12 +253,18 @@ function keyDown(key: number, hold: boolean): void {
 
 /** The scanner's callback: debounced key changes → key events → actions. */
 function onKeys(changed: number, stable: number, now: number): void {
+  // A scan with the same keys held and no event due (most scans while a key is down) changes
+  // nothing: return before the work below. From 1 ms before a deadline the full update runs,
+  // so its own time tests decide, rounding included. (keysDue is −1 only when no key but stuck
+  // ones is down: those scans, 50 ms apart, run in full.)
+  if (changed === 0 && now < keysDue - 1) return;
   guard(function () {
     // A stuck key is forgotten once released.
     stuckMask &= stable;
     // No key (but stuck ones) down before this scan: its first press starts a new group.
     let first = (keyEvents.down & ~keyEvents.stuck) === 0;
     keyEventsUpdate(keyEvents, stable, now);
+    keysDue = keyEventsNextDeadline(keyEvents, now);
     // The queued events, oldest first. keyEventsPop and copyState are written out: called
     // here, terser leaves both as top-level functions (measured: +24 JsVars, +110 bytes), and
     // each would cost RAM for as long as the toy runs.
@@ -274,7 +283,7 @@ function onKeys(changed: number, stable: number, now: number): void {
       }
       // Holds of pads 1…9 are gestures (other keys' holds do nothing). A gesture and the
       // self-test chord take back the moves their keys made.
-      const padHold = type === EV_HOLD && arg < PADS && arg < 9;
+      const padHold = type === EV_HOLD && arg < (PADS < 9 ? PADS : 9);
       if ((padHold || type === EV_CHORD) && selfTest < 0 && beforeKeys) {
         game = beforeKeys;
         beforeKeys = undefined;

@@ -189,16 +189,13 @@ export function keyEventsPop(s: KeyEvents): number {
  * interrupts). A deadline already past is returned as `now`.
  */
 export function keyEventsNextDeadline(s: KeyEvents, now: number): number {
-  let next = -1;
+  let next = s.chordSince >= 0 && !s.chordDone ? s.chordSince + s.chordMs : Infinity;
   let m = s.down & ~s.stuck;
   for (let i = 0; m !== 0; i++, m >>>= 1) {
-    if ((m & 1) === 0) continue;
-    const at = s.downAt[i];
-    if ((s.noHold & (1 << i)) === 0 && (next < 0 || at + s.holdMs < next)) next = at + s.holdMs;
-    if (next < 0 || at + s.stuckMs < next) next = at + s.stuckMs;
+    // Each active key's stuck time, and its hold time while its press can still give a hold.
+    if ((m & 1) !== 0) next = Math.min(next, s.downAt[i] + s.stuckMs, (s.noHold >>> i) & 1 ? Infinity : s.downAt[i] + s.holdMs);
   }
-  if (s.chordSince >= 0 && !s.chordDone && (next < 0 || s.chordSince + s.chordMs < next)) next = s.chordSince + s.chordMs;
-  return next >= 0 && next < now ? now : next;
+  return next === Infinity ? -1 : Math.max(next, now);
 }
 
 /** Forgets all keys and queued events (e.g. after sleep); `dropped` is kept. */

@@ -882,8 +882,16 @@ function sameExpr(a: AstNode, b: AstNode): boolean {
   }
 }
 
+/**
+ * The bundle's stand-in for `undefined`: the build wraps the bundle in a function with this
+ * parameter, never passed and never assigned (terser keeps the name), and writes it for `void 0`.
+ */
+export const UNDEFINED_NAME = "_";
+/** The bundle's short name for Math: a parameter of the same wrapper, passed Math. */
+export const MATH_NAME = "$";
+
 function isUndefinedExpr(e: AstNode): boolean {
-  return (e.type === "Identifier" && e.name === "undefined") || (e.type === "UnaryExpression" && e.operator === "void");
+  return (e.type === "Identifier" && (e.name === "undefined" || e.name === UNDEFINED_NAME)) || (e.type === "UnaryExpression" && e.operator === "void");
 }
 
 function isNullish(e: AstNode, looseEquality: boolean): boolean {
