@@ -7,9 +7,9 @@ import { powerString } from "../../src/bigcount";
 import { isPrime } from "../../src/zk";
 import { inputError, MAX_GRID_SIDE } from "../../src/puzzle";
 import { analyze, Analysis } from "../../src/solver";
-import { Command, CommandIO } from "./command";
+import { Command, commandValues, CommandIO } from "./command";
 import { MAX_ANALYZE_SIDE, MAX_EXACT_RANK, powerOfTwoText, runLargeAnalyze } from "./large";
-import { OptionValues, optionHelp, OptionSpec, parseOptions } from "../../tools/options";
+import { OptionValues, optionHelp, OptionSpec } from "../../tools/options";
 import { DEFAULT_SIZE, digits, gridLines, gridSizeOptions, isPlainPlusOptions, keyShape, PUZZLE_OPTIONS, puzzleFromOptions } from "./puzzle-options";
 
 const SIZE_HELP: { [name: string]: string } = {
@@ -121,13 +121,8 @@ function runLarge(v: OptionValues, rows: number, cols: number, io: CommandIO): n
 }
 
 function run(argv: string[], io: CommandIO): number {
-  const opts = parseOptions(argv, SPECS, "analyze");
-  if (opts.help) {
-    io.out(HELP + "\n");
-    return 0;
-  }
-  if (opts.positionals.length > 0) throw inputError(`unexpected argument '${opts.positionals[0]}' (see 'merlin analyze --help')`);
-  const v = opts.values;
+  const v = commandValues(argv, SPECS, "analyze", HELP, io);
+  if (v === null) return 0;
   if (isPlainPlusOptions(v)) {
     const size = gridSizeOptions(v);
     const rows = size.rows ?? DEFAULT_SIZE;

@@ -2,10 +2,9 @@
  * `merlin inverse`: the inverse of a board's matrix, one row per key, the table sources 002
  * and 003 print for Merlin 3×3 (and the firmware's solver tables are built from).
  */
-import { inputError } from "../../src/puzzle";
 import { analyze, inverse } from "../../src/solver";
-import { Command, CommandIO } from "./command";
-import { optionHelp, OptionSpec, parseOptions } from "../../tools/options";
+import { Command, commandValues, CommandIO } from "./command";
+import { optionHelp, OptionSpec } from "../../tools/options";
 import { digits, PUZZLE_OPTIONS, puzzleFromOptions } from "./puzzle-options";
 
 const SPECS: OptionSpec[] = [{ name: "json", type: "flag", help: "print one JSON object (see below)" }, ...PUZZLE_OPTIONS];
@@ -28,13 +27,8 @@ examples:
   merlin inverse --states 3          the same board mod 3`;
 
 function run(argv: string[], io: CommandIO): number {
-  const opts = parseOptions(argv, SPECS, "inverse");
-  if (opts.help) {
-    io.out(HELP + "\n");
-    return 0;
-  }
-  if (opts.positionals.length > 0) throw inputError(`unexpected argument '${opts.positionals[0]}' (see 'merlin inverse --help')`);
-  const v = opts.values;
+  const v = commandValues(argv, SPECS, "inverse", HELP, io);
+  if (v === null) return 0;
   const p = puzzleFromOptions(v);
   const rows = inverse(p);
   if (rows === null) {

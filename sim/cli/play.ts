@@ -27,10 +27,10 @@ import { inputError } from "../../src/puzzle";
 import { RULE_SETS, ruleIndex, ruleNames } from "../../src/rules";
 import { compileTables, MaskTables } from "../../src/tables";
 import { boundedLines } from "../../tools/lines";
-import { optionHelp, OptionSpec, parseOptions } from "../../tools/options";
+import { optionHelp, OptionSpec } from "../../tools/options";
 import { checkSeed, MAX_SEED } from "../app/deal-values";
 import { BasicDialogue, BasicEngine, BasicError, BasicState } from "../basic-dialogue";
-import { Command, CommandIO } from "./command";
+import { Command, commandValues, CommandIO } from "./command";
 import { boardOption, PUZZLE_OPTIONS, puzzleFromOptions } from "./puzzle-options";
 
 
@@ -165,13 +165,8 @@ class CoreEngine implements BasicEngine {
 }
 
 async function run(argv: string[], io: CommandIO): Promise<number> {
-  const opts = parseOptions(argv, SPECS, "play");
-  if (opts.help) {
-    io.out(HELP + "\n");
-    return 0;
-  }
-  if (opts.positionals.length > 0) throw inputError(`unexpected argument '${opts.positionals[0]}' (see 'merlin play --help')`);
-  const v = opts.values;
+  const v = commandValues(argv, SPECS, "play", HELP, io);
+  if (v === null) return 0;
   const rules = ruleIndex(v.rules as string);
   if (rules < 0) throw inputError(`--rules must be one of ${ruleNames()}, got '${v.rules}'`);
   const p = puzzleFromOptions(v);

@@ -17,8 +17,8 @@ import type { Profile } from "../../hardware/profile";
 import { parseBoard } from "../../src/boardstate";
 import { createGameFrom } from "../../src/game";
 import { runTui } from "../app/tui";
-import { Command, CommandIO } from "./command";
-import { optionHelp, OptionSpec, parseOptions } from "../../tools/options";
+import { Command, commandValues, CommandIO } from "./command";
+import { optionHelp, OptionSpec } from "../../tools/options";
 
 const DEFAULT_BOARD = "pico-3x3";
 
@@ -119,13 +119,8 @@ function checkSetup(profile: Profile, setup: HeadlessSetup): void {
 const NOT_A_TERMINAL = "merlin sim: the terminal UI needs an interactive terminal; try merlin sim --basic or merlin sim --headless --keys \"...\"";
 
 async function run(argv: string[], io: CommandIO): Promise<number> {
-  const opts = parseOptions(argv, SPECS, "sim");
-  if (opts.help) {
-    io.out(HELP + "\n");
-    return 0;
-  }
-  if (opts.positionals.length > 0) throw inputError(`unexpected argument '${opts.positionals[0]}' (see 'merlin sim --help')`);
-  const v = opts.values;
+  const v = commandValues(argv, SPECS, "sim", HELP, io);
+  if (v === null) return 0;
   if (v.basic && v.headless) throw inputError("--basic and --headless are different front ends: choose one");
   if (v.keys !== undefined && !v.headless) throw inputError("--keys needs --headless");
   if (v.json && !v.headless) throw inputError("--json needs --headless");

@@ -10,9 +10,9 @@ import { inputError, MAX_GRID_SIDE } from "../../src/puzzle";
 import { MAX_CLASS_WORDS } from "../../src/gridsolve";
 import { TRANSFORM_BITS } from "../../src/minweight";
 import { analyze, solve } from "../../src/solver";
-import { Command, CommandIO } from "./command";
+import { Command, commandValues, CommandIO } from "./command";
 import { MAX_SOLVE_CELLS, runLargeSolve, summaryJson, summaryText } from "./large";
-import { OptionValues, optionHelp, OptionSpec, parseOptions } from "../../tools/options";
+import { OptionValues, optionHelp, OptionSpec } from "../../tools/options";
 import {
   boardOption,
   digits,
@@ -152,13 +152,8 @@ function runLarge(v: OptionValues, io: CommandIO): number {
 }
 
 function run(argv: string[], io: CommandIO): number {
-  const opts = parseOptions(argv, SPECS, "solve");
-  if (opts.help) {
-    io.out(HELP + "\n");
-    return 0;
-  }
-  if (opts.positionals.length > 0) throw inputError(`unexpected argument '${opts.positionals[0]}' (see 'merlin solve --help')`);
-  const v = opts.values;
+  const v = commandValues(argv, SPECS, "solve", HELP, io);
+  if (v === null) return 0;
   if (given(v, "from-file") || v["all-lit"] === true) return runLarge(v, io);
   for (const name of LARGE_OPTIONS) {
     if (given(v, name)) throw inputError(`--${name} works only with --from-file FILE or --all-lit (large plus boards)`);

@@ -7,8 +7,8 @@ import { namedTarget } from "../../src/boardstate";
 import { inputError, MAX_GRID_SIDE } from "../../src/puzzle";
 import { analyze, solve } from "../../src/solver";
 import { isPrime } from "../../src/zk";
-import { Command, CommandIO } from "./command";
-import { optionHelp, OptionSpec, parseOptions, parseRange } from "../../tools/options";
+import { Command, commandValues, CommandIO } from "./command";
+import { optionHelp, OptionSpec, parseRange } from "../../tools/options";
 import { PUZZLE_OPTIONS, puzzleFromOptions } from "./puzzle-options";
 
 const SHARED = ["pattern", "wrap", "states", "intersections"];
@@ -47,13 +47,8 @@ examples:
   merlin table --pattern plus --sizes 2-40 --minimum  the fewest presses for all lit (A075464)`;
 
 function run(argv: string[], io: CommandIO): number {
-  const opts = parseOptions(argv, SPECS, "table");
-  if (opts.help) {
-    io.out(HELP + "\n");
-    return 0;
-  }
-  if (opts.positionals.length > 0) throw inputError(`unexpected argument '${opts.positionals[0]}' (see 'merlin table --help')`);
-  const v = opts.values;
+  const v = commandValues(argv, SPECS, "table", HELP, io);
+  if (v === null) return 0;
   const [lo, hi] = parseRange((v.sizes as string | undefined) ?? DEFAULT_SIZES, "--sizes");
   if (lo < 1 || hi > MAX_GRID_SIDE) throw inputError(`--sizes must lie within 1-${MAX_GRID_SIDE}, got '${v.sizes}'`);
   if (v.intersections && lo < 2) throw inputError("--intersections needs sizes of 2 or more");

@@ -8,8 +8,8 @@ import { join, relative } from "node:path";
 import { inputError } from "../../src/puzzle";
 import { buildWeb, DEFAULT_WEB_DIR } from "../web/build";
 import { serveStatic } from "../web/serve";
-import { Command, CommandIO } from "./command";
-import { optionHelp, OptionSpec, parseOptions } from "../../tools/options";
+import { Command, commandValues, CommandIO } from "./command";
+import { optionHelp, OptionSpec } from "../../tools/options";
 
 const SPECS: OptionSpec[] = [
   { name: "port", type: "int", arg: "N", help: "port to serve on (0 = any free port)", default: 8080, min: 0, max: 65535 },
@@ -61,13 +61,8 @@ function checkOut(out: string): void {
 }
 
 async function run(argv: string[], io: CommandIO): Promise<number> {
-  const opts = parseOptions(argv, SPECS, "web");
-  if (opts.help) {
-    io.out(HELP + "\n");
-    return 0;
-  }
-  if (opts.positionals.length > 0) throw inputError(`unexpected argument '${opts.positionals[0]}' (see 'merlin web --help')`);
-  const v = opts.values;
+  const v = commandValues(argv, SPECS, "web", HELP, io);
+  if (v === null) return 0;
   const port = v.port as number;
   if (v.json && !v["build-only"]) throw inputError("--json needs --build-only");
   const out = (v.out as string | undefined) ?? DEFAULT_WEB_DIR;
