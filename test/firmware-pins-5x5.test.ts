@@ -3,6 +3,7 @@
 // the key matrix and the HIT ME button. Under the classic (Lights Out) rules par is the start's
 // fewest presses; following HIT ME wins at par. The console API only chooses the rules and deals.
 import { beforeAll, describe, expect, it } from "vitest";
+import type { NeopixelLeds } from "../hardware/profile";
 import { loadProfile } from "../hardware/validate";
 import { popcount32 } from "../src/gf2";
 import { bitsToMask } from "../src/maskbits";
@@ -15,8 +16,8 @@ const NAME = "pico-5x5-neopixel";
 const profile = loadProfile(NAME);
 const g = padGeometry(NAME);
 const PADS = 25;
-const leds = profile.leds;
-if (leds.drive !== "neopixel") throw new Error(`${NAME} should have WS2812 pixels`);
+if (profile.leds.drive !== "neopixel") throw new Error(`${NAME} should have WS2812 pixels`);
+const leds: NeopixelLeds = profile.leds;
 
 /** The pads as the pixels show them: "1" where a pixel is lit; every lit pixel is red at the profile's cap. */
 function pixelFrame(board: VirtualBoard): string {
