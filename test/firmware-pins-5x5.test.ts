@@ -19,15 +19,15 @@ const PADS = 25;
 if (profile.leds.drive !== "neopixel") throw new Error(`${NAME} should have WS2812 pixels`);
 const leds: NeopixelLeds = profile.leds;
 
-/** The pads as the pixels show them: "1" where a pixel is lit; every lit pixel is red at the profile's cap. */
-function pixelFrame(board: VirtualBoard): string {
+/** The pads as the pixels show them: "1" where a pixel is lit; every lit pixel is red at `level` (default: the profile's cap). */
+function pixelFrame(board: VirtualBoard, level = leds.brightness): string {
   const bytes = board.pixels.bytes(leds.pin) ?? new Uint8Array(0);
   expect(bytes.length).toBe(3 * PADS);
   let s = "";
   for (let i = 0; i < PADS; i++) {
     const grb = [bytes[3 * i], bytes[3 * i + 1], bytes[3 * i + 2]];
     const lit = grb.some((v) => v !== 0);
-    if (lit) expect(grb, `pixel ${i + 1}`).toEqual([0, leds.brightness, 0]);
+    if (lit) expect(grb, `pixel ${i + 1}`).toEqual([0, level, 0]);
     s += lit ? "1" : "0";
   }
   return s;
@@ -110,5 +110,26 @@ describe(`${NAME}: a classic 5×5 game through the pins`, () => {
     const after = toyState(board);
     expect(after.moves).toBe(before.moves + 2);
     expect(bitsToMask(after.board)).toBe(bitsToMask(before.board) ^ g.toggle[0] ^ g.toggle[24]);
+  });
+
+  it("brightness: Merlin.brightness(n) dims the lit pixels at once (1 … the cap), is kept over a power cut, never exceeds the cap", () => {
+    const board = bootToy(NAME);
+    expect(board.eval("Merlin.brightness()")).toBe(leds.brightness);
+    const shownBefore = pixelFrame(board);
+    expect(board.eval("Merlin.brightness(12)")).toBe(12);
+    expect(pixelFrame(board, 12)).toBe(shownBefore);
+    // Over the cap, zero, fractions: refused with one line, the setting unchanged.
+    for (const bad of [leds.brightness + 1, 0, 2.5, "'9'"]) {
+      expect(() => board.eval(`Merlin.brightness(${bad})`)).toThrow(`brightness must be a whole number from 1 to ${leds.brightness}`);
+    }
+    expect(board.eval("Merlin.brightness()")).toBe(12);
+    board.clock.advance(1500); // the settings are written within a second
+    board.powerCut();
+    board.clock.advance(1000);
+    board.powerOn();
+    board.clock.advance(1000);
+    expect(board.eval("Merlin.brightness()")).toBe(12);
+    expect(pixelFrame(board, 12)).toBe(toyState(board).board);
+    expect(board.errors).toEqual([]);
   });
 });
