@@ -1,7 +1,8 @@
 // A whole 5×5 game on pico-5x5-neopixel through the virtual board's pins: the player's view is
 // the bytes the firmware sent to the WS2812 chain (three a pixel, green-red-blue), the input is
 // the key matrix and the HIT ME button. Under the classic (Lights Out) rules par is the start's
-// fewest presses; following HIT ME wins at par. The console API only chooses the rules and deals.
+// fewest presses; following HIT ME wins at par. The console API only chooses the rules and deals
+// (and sets the brightness). Diode chords are in firmware-pins.test.ts, for every pixel board.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { NeopixelLeds } from "../hardware/profile";
 import { loadProfile } from "../hardware/validate";
@@ -95,21 +96,6 @@ describe(`${NAME}: a classic 5×5 game through the pins`, () => {
     expect(pixelFrame(board)).toBe(bitsOf(g.goal, PADS));
     expect(toyState(board)).toMatchObject({ status: "won", moves: par, par, reason: null });
     expect(board.errors).toEqual([]);
-  });
-
-  it("two keys held together both register (diodes): a chord of pads 1 and 25 is two presses", () => {
-    const board = bootToy(NAME);
-    board.eval('Merlin.setRules("merlin1978")');
-    const before = toyState(board);
-    board.press(0);
-    board.press(24);
-    board.clock.advance(80);
-    board.release(0);
-    board.release(24);
-    board.clock.advance(300);
-    const after = toyState(board);
-    expect(after.moves).toBe(before.moves + 2);
-    expect(bitsToMask(after.board)).toBe(bitsToMask(before.board) ^ g.toggle[0] ^ g.toggle[24]);
   });
 
   it("brightness: Merlin.brightness(n) dims the lit pixels at once (1 … the cap), is kept over a power cut, never exceeds the cap", () => {
