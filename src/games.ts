@@ -17,9 +17,10 @@
  *   that swapped checkerboard and starts are dealt like every other game's (any solvable
  *   board but the goal), so every N plays; the source's own start is one `--start` away.
  */
-import { namedTarget } from "./boardstate";
 import { cellTables } from "./cellboards";
-import { dealStart, GameTables } from "./game";
+import { Board, dealStart, GameTables } from "./game";
+import { cellsToMask } from "./maskbits";
+import { formatBoard, namedTarget } from "./boardstate";
 import { LEVEL_COUNT, levelStart } from "./levels";
 import { gridPuzzle, inputError, intersectionPuzzle, Puzzle } from "./puzzle";
 import { RULES_CLASSIC } from "./rules";
@@ -131,4 +132,9 @@ export function gameSpecTables(g: GameSpec, p: Puzzle): GameTables {
     },
   };
   return t;
+}
+
+/** A board of cell values as a game on `t` holds it: a mask, or on cell tables digits. */
+export function tableBoard(t: GameTables, cells: Uint8Array): Board {
+  return t.extras !== undefined && t.extras.ops !== undefined ? formatBoard(cells) : cellsToMask(cells);
 }

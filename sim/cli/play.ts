@@ -23,11 +23,10 @@ import {
   step,
   update,
 } from "../../src/game";
-import { formatBoard } from "../../src/boardstate";
 import { checkGameBoard } from "../../src/cellboards";
-import { DEFAULT_CYCLE, GAME_NAMES, gamePuzzle, gameSpec, GameSpec, gameSpecTables, gameTables, gameTarget, MAX_CYCLE, parseCycle } from "../../src/games";
+import { DEFAULT_CYCLE, GAME_NAMES, gamePuzzle, gameSpec, GameSpec, gameSpecTables, gameTables, gameTarget, MAX_CYCLE, parseCycle, tableBoard } from "../../src/games";
 import { LEVEL_BAND, LEVEL_COUNT, LEVEL_FIRST_PAR } from "../../src/levels";
-import { cellsToMask, maskToBits } from "../../src/maskbits";
+import { maskToBits } from "../../src/maskbits";
 import { inputError, Puzzle } from "../../src/puzzle";
 import { RULE_SETS, ruleIndex, ruleNames } from "../../src/rules";
 import { boundedLines } from "../../tools/lines";
@@ -216,11 +215,6 @@ interface Setup {
   game: GameSpec | null;
 }
 
-/** A board as the game holds it on these tables: a mask, or (cell tables) digits. */
-function boardValue(t: GameTables, cells: Uint8Array): Board {
-  return t.extras !== undefined && t.extras.ops !== undefined ? formatBoard(cells) : cellsToMask(cells);
-}
-
 function setup(v: OptionValues): Setup {
   const name = v.rules as string;
   const game = gameSpec(name);
@@ -231,7 +225,7 @@ function setup(v: OptionValues): Setup {
     const puzzle = puzzleFromOptions(v);
     checkGameBoard(puzzle);
     const tables = gameTables(puzzle);
-    const target = boardValue(tables, boardOption(puzzle, v.target === undefined ? "ring" : (v.target as string), "--target"));
+    const target = tableBoard(tables, boardOption(puzzle, v.target === undefined ? "ring" : (v.target as string), "--target"));
     return { puzzle, tables, target, rules, game: null };
   }
   for (const o of BOARD_OPTIONS) {
@@ -246,7 +240,7 @@ function setup(v: OptionValues): Setup {
   const cycle = v.cycle === undefined ? DEFAULT_CYCLE : parseCycle(v.cycle as string);
   const puzzle = gamePuzzle(game, v.size === undefined ? game.side : (v.size as number), cycle);
   const tables = gameSpecTables(game, puzzle);
-  return { puzzle, tables, target: boardValue(tables, gameTarget(game, puzzle, cycle)), rules: game.rules, game };
+  return { puzzle, tables, target: tableBoard(tables, gameTarget(game, puzzle, cycle)), rules: game.rules, game };
 }
 
 async function run(argv: string[], io: CommandIO): Promise<number> {
@@ -264,7 +258,7 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
   let state: GameState<Board>;
   if (v.start !== undefined) {
     const text = v.start as string;
-    const start = boardValue(t, boardOption(p, text, "--start"));
+    const start = tableBoard(t, boardOption(p, text, "--start"));
     const problem = startProblem(t, target, rules, start);
     if (problem !== null) throw inputError(`--start '${text}': ${problem}`);
     state = createGameFrom(t, target, rules, start, seed, 0);
