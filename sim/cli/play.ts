@@ -16,8 +16,10 @@ import {
   ERR_NONE,
   GameState,
   GameTables,
+  loadGame,
   newEffects,
   reasonName,
+  saveGame,
   startProblem,
   statusName,
   step,
@@ -29,6 +31,7 @@ import { LEVEL_BAND, LEVEL_COUNT, LEVEL_FIRST_PAR } from "../../src/levels";
 import { maskToBits } from "../../src/maskbits";
 import { inputError, Puzzle } from "../../src/puzzle";
 import { RULE_SETS, ruleIndex, ruleNames } from "../../src/rules";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { boundedLines } from "../../tools/lines";
 import { optionHelp, OptionSpec, OptionValues } from "../../tools/options";
 import { checkSeed, MAX_SEED } from "../app/deal-values";
@@ -48,6 +51,7 @@ const SPECS: OptionSpec[] = [
   { name: "target", type: "string", arg: "BOARD", help: "the goal: ring, lit, dark or digits (default ring: 8 lit, centre dark)" },
   { name: "keys", type: "string", arg: "KEYS", help: 'moves to play, e.g. "3 4 5" (see below); without it, moves are read from standard input' },
   { name: "json", type: "flag", help: "print one JSON object after the moves (see below)" },
+  { name: "save", type: "string", arg: "FILE", help: "keep the game in FILE (the toy's saved-game line): resumed when it holds a game of this board and rule set and no --seed, --start or --level is given; rewritten after every input" },
   ...PUZZLE_OPTIONS,
 ];
 
@@ -134,6 +138,8 @@ class CoreEngine implements BasicEngine {
     /** The rule set or game asked for (--rules). */
     private readonly asked: string,
     private readonly levels: boolean,
+    /** Called with the saved-game line after every event (--save). */
+    private readonly saved?: (line: string) => void,
   ) {
     this.pads = t.keys;
     this.cols = t.cols;
@@ -141,6 +147,7 @@ class CoreEngine implements BasicEngine {
 
   private send(type: number, key = 0): void {
     update(this.t, this.game, { type, key, now: this.clock() }, this.fx);
+    if (this.saved) this.saved(saveGame(this.game, this.clock()));
   }
 
   private digits(b: Board): string {
@@ -243,6 +250,21 @@ function setup(v: OptionValues): Setup {
   return { puzzle, tables, target: tableBoard(tables, gameTarget(game, puzzle, cycle)), rules: game.rules, game };
 }
 
+/** The game saved in `file` (--save), which must be one of this board and rule set. */
+function resumed(t: GameTables, rules: number, file: string): GameState<Board> {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8").trim();
+  } catch (e) {
+    throw inputError(`--save '${file}' cannot be read: ${(e as Error).message}`);
+  }
+  const s = loadGame<Board>(t, text, 0);
+  if (s === null || s.rules !== rules) {
+    throw inputError(`--save '${file}' holds no game of this board and rule set (give the options it was played with, or another file)`);
+  }
+  return s;
+}
+
 async function run(argv: string[], io: CommandIO): Promise<number> {
   const v = commandValues(argv, SPECS, "play", HELP, io);
   if (v === null) return 0;
@@ -255,8 +277,14 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
   } else {
     seed = levels ? 0 : Math.floor(Math.random() * 1000000);
   }
-  let state: GameState<Board>;
-  if (v.start !== undefined) {
+  let state: GameState<Board> | null = null;
+  const file = v.save as string | undefined;
+  if (file !== undefined && existsSync(file) && v.seed === undefined && v.start === undefined && v.level === undefined) {
+    state = resumed(t, rules, file);
+  }
+  if (state !== null) {
+    // Resumed from --save.
+  } else if (v.start !== undefined) {
     const text = v.start as string;
     const start = tableBoard(t, boardOption(p, text, "--start"));
     const problem = startProblem(t, target, rules, start);
@@ -270,7 +298,12 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
   const colour = io.isTTY === true && !process.env.NO_COLOR;
   const print = json ? (_: string) => {} : (line: string) => void io.out((colour ? colourBoardLine(line) : line) + "\n");
   const scripted = v.keys !== undefined;
-  const engine = new CoreEngine(t, state, scripted ? () => 0 : () => Date.now(), v.rules as string, levels);
+  // Milliseconds since the command started (the game's clock starts at 0; scripted play stands still).
+  const began = Date.now();
+  const clock = scripted ? () => 0 : () => Date.now() - began;
+  const save = file === undefined ? undefined : (line: string) => writeFileSync(file, line + "\n");
+  const engine = new CoreEngine(t, state, clock, v.rules as string, levels, save);
+  if (save) save(saveGame(state, clock()));
   const dialogue = new BasicDialogue(engine, print);
   dialogue.showBoard();
   if (scripted) {
