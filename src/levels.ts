@@ -8,7 +8,7 @@
  * For on/off boards held as masks (MaskTables): the fewest presses come from walking the quiet
  * patterns (masksolve.ts), so they are exact on singular boards too (5×5: nullity 2).
  */
-import { walkSolutions } from "./masksolve";
+import { minimumSolution } from "./masksolve";
 import { nextRandom, seedRandom } from "./rng";
 import { MaskTables } from "./tables";
 
@@ -30,7 +30,7 @@ export function levelPar(level: number): number {
 /**
  * The start of level `level` (1 … LEVEL_COUNT) of seed `seed` on a board of `t`, to be solved
  * into `target`. Random sets of levelPar(level) distinct keys are pressed on the target until
- * one is the first fewest-presses solution (in walkSolutions' order) of the board it makes:
+ * one is the first fewest-presses solution (masksolve.ts's minimumSolution) of the board it makes:
  * each board needing exactly that many presses is then accepted from exactly one press set,
  * so levels are uniform over those boards. Throws when the board has no such board (its
  * hardest board needs fewer presses).
@@ -58,15 +58,8 @@ export function levelStart(t: MaskTables, target: number, seed: number, level: n
       presses |= 1 << key;
       board ^= t.toggle[key];
     }
-    let fewest = 33;
-    let first = 0;
-    walkSolutions(t, board, target, Infinity, function (x, n) {
-      if (n < fewest) {
-        fewest = n;
-        first = x;
-      }
-    });
-    if (fewest === m && first === presses) return board;
+    // The m presses are a fewest-presses solution, and the first one (ties go to the first visited).
+    if (minimumSolution(t, board, target) === presses) return board;
   }
   throw new Error("levels: no board needing " + m + " presses found");
 }
