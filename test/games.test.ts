@@ -16,6 +16,8 @@ import { RULES_BASIC, RULES_CLASSIC, RULES_MERLIN1978 } from "../src/rules";
 import { compileTables, MaskTables } from "../src/tables";
 import { getBit } from "../src/gf2";
 import { createZkMatrix, zkReduce, zkSolve } from "../src/zk";
+import { bundleFirmware, DEFAULT_PROFILE } from "../firmware/build/build";
+import { loadProfile } from "../hardware/validate";
 
 function game(name: string): GameSpec {
   const g = gameSpec(name);
@@ -429,6 +431,16 @@ describe("blackwhite: source 001's colour game", () => {
 });
 
 describe("the 3×3 toy game is unchanged", () => {
+  it("the firmware bundle carries none of the cell-board path (the build turns CELL_BOARDS off)", async () => {
+    const b = await bundleFirmware(loadProfile(DEFAULT_PROFILE));
+    expect(b.findings).toEqual([]);
+    // The member names of CellOps and GameExtras (type aliases: the build keeps their names).
+    for (const name of ["extras", "levelDeal", "allDark", "advance", "canReach", "reachCount", "parOf", "hintKey", "padsOf", "dealFrom"]) {
+      expect(b.code).not.toContain(name);
+    }
+  });
+
+
   it("mask tables still hold masks: a dealt game's boards are numbers and its save is the M2 line of decimals", () => {
     const t = compileTables(gridPuzzle({ rows: 3, cols: 3, pattern: "merlin" }));
     const ring = cellsToMask(Uint8Array.from([1, 1, 1, 1, 0, 1, 1, 1, 1]));
