@@ -149,7 +149,7 @@ export class BasicDialogue {
     this.showBoard();
     const s = e.state();
     if (s.status !== before) this.ending();
-    else if (s.status === "playing" && e.board().indexOf("1") < 0) this.print("ALL DARK!");
+    else if (s.status === "playing" && !/[^0]/.test(e.board())) this.print("ALL DARK!");
   }
 
   /** The listing's closing line, plus what the rules add. */

@@ -105,11 +105,19 @@ describe("merlin play input errors: one line, exit 2", () => {
     [["--start", "111101111"], /already solved/],
     [["--start", "000000000"], /never start all dark/],
     [["--pattern", "plus", "--size", "5", "--target", "dark", "--start", "1" + "0".repeat(24)], /cannot be solved/],
-    [["--rules", "chess"], /--rules must be one of basic, merlin1978, classic/],
+    [["--rules", "chess"], /--rules must be one of basic, merlin1978, classic, lightsout, lightsout2000, blackwhite/],
     [["--seed", "-1"], /--seed must be a whole number from 0/],
     [["--seed", "x"], /--seed must be a whole number/],
-    [["--states", "3"], /on\/off boards only/],
-    [["--size", "6"], /at most 32 cells/],
+    [["--states", "3", "--start", "000000003"], /'3' at cell 9 is not a digit from 0 to 2/],
+    [["--size", "9"], /at most 64 cells and keys, merlin 9×9 has 81/],
+    [["--rules", "lightsout", "--size", "6"], /lightsout is played on 5×5 only/],
+    [["--rules", "lightsout", "--pattern", "x"], /--pattern does not go with --rules lightsout/],
+    [["--rules", "lightsout", "--level", "51"], /--level must be a whole number from 1 to 50/],
+    [["--rules", "classic", "--level", "3"], /--level is for --rules lightsout only/],
+    [["--rules", "blackwhite", "--cycle", "4,3"], /--cycle must be I,J/],
+    [["--rules", "blackwhite", "--cycle", "1"], /--cycle must be I,J/],
+    [["--rules", "blackwhite", "--size", "9"], /blackwhite takes --size 3 to 8/],
+    [["--rules", "lightsout2000", "--start", "3" + "0".repeat(24)], /not a digit from 0 to 2/],
     [["--bogus"], /unknown option --bogus/],
   ];
   for (const [args, msg] of cases) {
@@ -130,5 +138,77 @@ describe("merlin play input errors: one line, exit 2", () => {
     const r = await merlin(["--help"]);
     expect(r.code).toBe(0);
     for (const s of ["basic", "merlin1978", "classic", "--keys", "--seed", "--start", '"status"']) expect(r.out).toContain(s);
+  });
+});
+
+describe("merlin play: the games and k-state boards", () => {
+  it("lightsout: level L needs 6 + ⌊(L−1)/5⌋ presses, COMP TURN wins in par, NEW GAME is the next level", async () => {
+    const r = await json(["--rules", "lightsout", "--level", "12"]);
+    expect(r).toMatchObject({ status: "playing", rules: "lightsout", seed: 0, puzzle: 11, level: 12, par: 8 });
+    expect(r.board).toMatch(/^[01]{25}$/);
+    const won = await json(["--rules", "lightsout", "--level", "12", "--keys", Array(8).fill("c").join(" ")]);
+    expect(won).toMatchObject({ status: "won", moves: 8, hint: null });
+    const next = await json(["--rules", "lightsout", "--level", "12", "--keys", "n"]);
+    expect(next).toMatchObject({ level: 13, par: 8, moves: 0 });
+  });
+
+  it("lightsout2000: boards of 25 digits 0..2, won by the hints in par moves", async () => {
+    const a = await json(["--rules", "lightsout2000", "--seed", "4"]);
+    expect(a.board).toMatch(/^[012]{25}$/);
+    expect(a.board).toMatch(/2/);
+    const won = await json(["--rules", "lightsout2000", "--seed", "4", "--keys", Array(a.par).fill("c").join(" ")]);
+    expect(won).toMatchObject({ status: "won", board: "0".repeat(25), moves: a.par });
+  });
+
+  it("blackwhite: source 001's own 4×4 puzzle with the (1,3) cycle, solved by the source's table", async () => {
+    // a(m,l) ≡ (−1)^(m+l)·m·l mod 4 on the 3×3 intersections: 1 2 3 / 2 0 2 / 3 2 1.
+    const keys = [1, 2, 2, 3, 3, 3, 4, 4, 6, 6, 7, 7, 7, 8, 8, 9];
+    const r = await json(["--rules", "blackwhite", "--cycle", "1,3", "--start", "0101/1010/0101/1010", "--keys", keys.join(" ")]);
+    expect(r).toMatchObject({ status: "won", board: "1010010110100101", moves: 16, par: 16 });
+  });
+
+  it("plays k-state boards from the board options (--states)", async () => {
+    const r = await json(["--rules", "classic", "--pattern", "plus", "--size", "4", "--states", "5", "--target", "dark", "--seed", "2"]);
+    expect(r.board).toMatch(/^[0-4]{16}$/);
+    const won = await json(["--rules", "classic", "--pattern", "plus", "--size", "4", "--states", "5", "--target", "dark", "--seed", "2", "--keys", Array(r.par).fill("c").join(" ")]);
+    expect(won).toMatchObject({ status: "won", moves: r.par });
+  });
+
+  it("--save keeps the game between runs; a file of another board is refused", async () => {
+    const { mkdtempSync, readFileSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const { tmpdir } = await import("node:os");
+    const file = join(mkdtempSync(join(tmpdir(), "merlin-play-")), "game.txt");
+    const first = await json(["--rules", "lightsout2000", "--seed", "3", "--save", file, "--keys", "c c c"]);
+    expect(readFileSync(file, "utf8")).toMatch(/^M2,classic,3,0,0{25},[0-2]{25},[0-2]{25},3,0,0\n$/);
+    // Resumed: the same game at move 3; undo works on the presses of this run (the saved line
+    // keeps no history, as on the toy).
+    const again = await json(["--rules", "lightsout2000", "--save", file, "--keys", "u c u"]);
+    expect(again).toMatchObject({ seed: 3, start: first.start, board: first.board, moves: 3 });
+    expect(again.errors).toEqual([{ at: 1, input: "u", why: "nothing to undo" }]);
+    const r = await merlin(["--rules", "lightsout", "--save", file]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/holds no game of this board and rule set/);
+  });
+
+  it("on a terminal the board's digits are coloured (NO_COLOR aside); piped output is plain", async () => {
+    const { runMerlin } = await import("../sim/cli/main");
+    let out = "";
+    const old = process.env.NO_COLOR;
+    delete process.env.NO_COLOR;
+    try {
+      await runMerlin(["play", "--rules", "lightsout2000", "--seed", "1", "--keys", "1"], { out: (t) => void (out += t), err: () => {}, isTTY: true });
+    } finally {
+      if (old !== undefined) process.env.NO_COLOR = old;
+    }
+    expect(out).toMatch(/\x1b\[9\dm[0-2]\x1b\[0m/);
+    expect(out).not.toMatch(/ASSIGN#[^\n]*\x1b/);
+    const plain = await merlin(["--rules", "lightsout2000", "--seed", "1", "--keys", "1"]);
+    expect(plain.out).not.toMatch(/\x1b/);
+  });
+
+  it("--help lists the games and their options", async () => {
+    const r = await merlin(["--help"]);
+    for (const word of ["lightsout", "lightsout2000", "blackwhite", "--level", "--cycle", "--save"]) expect(r.out).toContain(word);
   });
 });
