@@ -20,7 +20,7 @@ import {
 } from "../src/game";
 import { RULE_NAMES } from "../src/rules";
 import { CUE_ILLEGAL, CUE_MUTE, CUE_POWER_ON, CUE_SELF_TEST, CUE_UNMUTE } from "../src/sounds";
-import { show, shownMask } from "./leds";
+import { pixelLevel, show, shownMask } from "./leds";
 import { muted, playCue } from "./piezo";
 import { ignoreKeys, scannerInit } from "./scanner";
 import { load, saveNow, saveSoon } from "./store";
@@ -122,7 +122,12 @@ function send(type: number, key?: number, seed?: number, rules?: string): number
 function fileText(file: string): string {
   if (file === "merlin.gam") return saveGame(game, getTime() * 1000);
   if (file === "merlin.sta") return JSON.stringify(stats);
-  return JSON.stringify({ "rules": RULE_NAMES[game.rules], "mute": muted, "idle": idleMs });
+  // Pixel boards also keep the brightness (the build folds the test: other boards carry one object).
+  return JSON.stringify(
+    NEOPIXEL
+      ? { "rules": RULE_NAMES[game.rules], "mute": muted, "idle": idleMs, "bright": pixelLevel() }
+      : { "rules": RULE_NAMES[game.rules], "mute": muted, "idle": idleMs },
+  );
 }
 
 /** Whether `x` is a whole number from `min` to `max`. */
@@ -419,6 +424,24 @@ export const api = {
 };
 
 /**
+ * Pixel boards: Merlin.brightness(n) sets the brightness of lit pads, 1 … the profile's cap
+ * (PIXEL_BRIGHTNESS, also the default), kept in flash; without n it only reads it. Returns the
+ * setting. (Added here, not in the object above, so that other builds carry none of it.)
+ */
+if (NEOPIXEL) {
+  (api as { [name: string]: unknown })["brightness"] = function (n?: number) {
+    if (n !== undefined) {
+      checkWhole("brightness", n, 1, PIXEL_BRIGHTNESS);
+      guard(function () {
+        pixelLevel(n);
+        saveSettings(muted);
+      }, true);
+    }
+    return pixelLevel();
+  };
+}
+
+/**
  * Power-on: console, pins, saved settings and game, a light test, then play. It runs once, so
  * it is a variable that it clears itself: its function object (8 JsVars on Espruino) is then
  * freed, and the one-shot helpers live inside it for the same reason.
@@ -448,10 +471,12 @@ export let boot: (() => void) | undefined = function (): void {
   // Each file as a whole: one with any value out of place falls back to its defaults.
   const c = readJSON("merlin.cfg");
   let rules = 0;
-  if (c && RULE_NAMES.indexOf(c["rules"]) >= 0 && (c["mute"] === true || c["mute"] === false) && (c["idle"] === 0 || whole(c["idle"], MIN_IDLE_MS, MAX_IDLE_MS))) {
+  // (A file from before the brightness setting has none: the cap stays.)
+  if (c && RULE_NAMES.indexOf(c["rules"]) >= 0 && (c["mute"] === true || c["mute"] === false) && (c["idle"] === 0 || whole(c["idle"], MIN_IDLE_MS, MAX_IDLE_MS)) && (!NEOPIXEL || c["bright"] === undefined || whole(c["bright"], 1, PIXEL_BRIGHTNESS))) {
     rules = RULE_NAMES.indexOf(c["rules"]);
     playCue(0, c["mute"]);
     idleMs = c["idle"];
+    if (NEOPIXEL && c["bright"] !== undefined) pixelLevel(c["bright"]);
   }
   // Statistics a toy can have played: wins among the games, a best move count exactly when won.
   const st = readJSON("merlin.sta");

@@ -21,6 +21,12 @@ let blinkTimer: number | undefined;
 let sent = -1;
 /** Set while a flash is shown. */
 let flashTimer: number | undefined;
+/**
+ * NEOPIXEL: the byte a lit pad's channel gets — the player's brightness setting, 1 up to the
+ * profile's cap PIXEL_BRIGHTNESS (the figure hardware/'s power budget counts), which is also
+ * the default.
+ */
+let level = PIXEL_BRIGHTNESS;
 
 /**
  * The pads lit right now. With `on`, first turns all LEDs off (sleep; going dark ends a flash)
@@ -41,9 +47,9 @@ export function shownMask(on?: boolean): number {
     if (m !== sent) {
       sent = m;
       // Three bytes a pixel in the WS2812B's order, green, red, blue: a lit pad red (Merlin's
-      // LEDs were red) at the profile's brightness cap, pixel 1 first.
+      // LEDs were red) at the brightness setting, pixel 1 first.
       const px = new Uint8Array(ROWS * COLS * 3);
-      for (let i = 0; i < ROWS * COLS; i++) if ((m >> i) & 1) px[i * 3 + 1] = PIXEL_BRIGHTNESS;
+      for (let i = 0; i < ROWS * COLS; i++) if ((m >> i) & 1) px[i * 3 + 1] = level;
       require("neopixel").write(LED_PINS[0], px);
     }
   } else digitalWrite(LED_PINS, LED_ACTIVE_HIGH ? m : ~m & ALL);
@@ -79,4 +85,18 @@ export function show(f: number, b: number, flash: number, flashMs: number): void
     }, flashMs);
   }
   shownMask();
+}
+
+/**
+ * NEOPIXEL boards: the brightness of lit pads. With `b` (a whole number from 1 to
+ * PIXEL_BRIGHTNESS: the caller checks it) sets it and sends the frame again at once; returns
+ * the setting. Only pixel builds call it (the build drops it elsewhere).
+ */
+export function pixelLevel(b?: number): number {
+  if (b !== undefined) {
+    level = b;
+    sent = -1;
+    shownMask();
+  }
+  return level;
 }

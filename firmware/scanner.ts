@@ -67,7 +67,7 @@ function processFrame(read: boolean): void {
       digitalWrite(KEY_ROWS, 0);
       for (let i = 0; i < COLS + BUTTON_COUNT; i++) {
         const pin = BUTTON_COUNT > 0 && i >= COLS ? BUTTONS[i - COLS] : KEY_COLS[i];
-        if (pin) watches.push(setWatch(scan, pin, { repeat: true, edge: "falling", debounce: 0 }));
+        if (BUTTON_COUNT === 0 || pin) watches.push(setWatch(scan, pin!, { repeat: true, edge: "falling", debounce: 0 }));
       }
     }
   }
@@ -110,7 +110,7 @@ export let scannerInit: ((callback: KeyChange, pressMs: number, releaseMs: numbe
   for (let i = 0; i < ROWS; i++) pinMode(KEY_ROWS[i], "opendrain");
   for (let i = 0; i < COLS + BUTTON_COUNT; i++) {
     const pin = BUTTON_COUNT > 0 && i >= COLS ? BUTTONS[i - COLS] : KEY_COLS[i];
-    if (pin) pinMode(pin, "input_pullup");
+    if (BUTTON_COUNT === 0 || pin) pinMode(pin!, "input_pullup");
   }
   processFrame(false);
 };
