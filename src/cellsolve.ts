@@ -29,21 +29,34 @@ import { CellTables } from "./tables";
 const ONES = 0x1111111;
 
 /**
- * Fills `x` (t.words words) with one solution that turns `board` into `target` (digit strings)
- * and its checks; false when the board cannot be solved (some check is not 0).
+ * Fills `x` (t.words words, zero) with one solution that turns `board` into `target` (digit
+ * strings) and its checks; false when the board cannot be solved (some check is not 0).
+ * x = Σ d[c]·column c is summed as Σ v·S_v, S_v the sum of the columns with d[c] = v, and
+ * Σ v·S_v = S_(k−1) + (S_(k−1) + S_(k−2)) + …: one addition per cell that differs and 2(k − 1)
+ * more, instead of d[c] additions per cell.
  */
 function particular(t: CellTables, board: string, target: string, x: Int32Array): boolean {
+  "ram";
   const k = t.k;
   const words = t.words;
   const solve = t.solve;
   const bias = (8 - k) * ONES;
+  // sums[v·words …]: S_v for v = 1 … k − 1; slot 0 is the running S_(k−1) + … + S_v.
+  const sums = new Int32Array(k * words);
   for (let c = 0; c < t.cells; c++) {
-    // d[c] copies of column c (d[c] < k: one addition each, digit-wise mod k).
-    for (let times = (target.charCodeAt(c) - board.charCodeAt(c) + k) % k; times > 0; times--) {
-      for (let w = 0; w < words; w++) {
-        const s = x[w] + solve[c * words + w];
-        x[w] = s - (((s + bias) >> 3) & ONES) * k;
-      }
+    const v = (target.charCodeAt(c) - board.charCodeAt(c) + k) % k;
+    if (v === 0) continue;
+    for (let w = 0, at = v * words, from = c * words; w < words; w++, at++, from++) {
+      const s = sums[at] + solve[from];
+      sums[at] = s - (((s + bias) >> 3) & ONES) * k;
+    }
+  }
+  for (let v = k - 1; v > 0; v--) {
+    for (let w = 0, at = v * words; w < words; w++, at++) {
+      let s = sums[w] + sums[at];
+      sums[w] = s = s - (((s + bias) >> 3) & ONES) * k;
+      s += x[w];
+      x[w] = s - (((s + bias) >> 3) & ONES) * k;
     }
   }
   for (let i = t.keys; i < t.keys + t.checks; i++) if ((x[Math.floor(i / 7)] >> (4 * (i % 7))) & 15) return false;
@@ -67,6 +80,7 @@ export function pressesOf(presses: Int32Array, key: number): number {
  * first).
  */
 export function cellMinimum(t: CellTables, board: string, target: string, best: Int32Array): number {
+  "ram";
   const words = t.words;
   const x = new Int32Array(words);
   if (!particular(t, board, target, x)) return -1;
@@ -75,33 +89,37 @@ export function cellMinimum(t: CellTables, board: string, target: string, best: 
   const quiet = t.quiet;
   const orders = t.quietOrders;
   const n = orders.length;
-  // times[j]: how many copies of quiet pattern j x holds now (an odometer, digit j < orders[j]).
-  const times = new Uint8Array(n);
+  // A reflected mixed-radix Gray code over the combinations Σ c_j·quiet_j (0 ≤ c_j < orders[j]):
+  // each step moves one c_j one step up or (down[j]) down, adding quiet pattern j or its
+  // negation, so every solution is one packed addition from the last (the first adds the
+  // tables' zero vector), and its digits are summed in the same pass.
+  const c = new Uint8Array(n);
+  const down = new Uint8Array(n);
   let bestCount = 1e9;
+  let at = 0;
   for (;;) {
-    // x's presses: its digits summed (checks are 0 on a solvable board), pairs into bytes first.
     let count = 0;
     for (let w = 0; w < words; w++) {
-      let v = (x[w] & 0xf0f0f0f) + ((x[w] >> 4) & 0xf0f0f0f);
-      v += v >> 8;
-      count += (v + (v >> 16)) & 0xff;
+      let s = x[w] + quiet[at + w];
+      x[w] = s = s - (((s + bias) >> 3) & ONES) * k;
+      // Its presses: the digits summed (checks are 0 on a solvable board), pairs into bytes first.
+      s = (s & 0xf0f0f0f) + ((s >> 4) & 0xf0f0f0f);
+      s += s >> 8;
+      count += (s + (s >> 16)) & 0xff;
     }
     if (count < bestCount) {
       bestCount = count;
       for (let w = 0; w < words; w++) best[w] = x[w];
     }
-    // The next solution: add quiet pattern j; when j has gone round its order (x is back to
-    // no copy of it), carry to j + 1. Back at the start: every solution has been seen.
+    // The lowest c_j that can still move its way moves; those below it turn round.
     let j = 0;
-    while (j < n) {
-      for (let w = 0; w < words; w++) {
-        const s = x[w] + quiet[j * words + w];
-        x[w] = s - (((s + bias) >> 3) & ONES) * k;
-      }
-      if (++times[j] < orders[j]) break;
-      times[j++] = 0;
+    while (j < n && (down[j] ? c[j] === 0 : c[j] + 1 === orders[j])) {
+      down[j] ^= 1;
+      j++;
     }
     if (j === n) return bestCount;
+    c[j] += down[j] ? -1 : 1;
+    at = (1 + 2 * j + down[j]) * words;
   }
 }
 

@@ -142,7 +142,10 @@ export interface CellTables {
   words: number;
   /** solve[c·words … c·words + words − 1]: column c of [P; C], packed. */
   solve: Int32Array;
-  /** The quiet patterns' generators, packed (keys' digits), `words` words each. */
+  /**
+   * A zero vector, then the quiet patterns' generators and their negations, packed (keys'
+   * digits), `words` words each: generator i is vector 1 + 2i, −generator i vector 2 + 2i.
+   */
   quiet: Int32Array;
   /** quietOrders[i]: the order of generator i (k for prime k): Σ c_i·quiet_i, 0 ≤ c_i < order, covers every quiet pattern once. */
   quietOrders: Uint8Array;
@@ -186,8 +189,12 @@ export function compileCellTables(p: Puzzle): CellTables {
     for (let i = 0; i < checks; i++) column[p.keys + i] = pseudo.checks.data[i * p.cells + c];
     packDigits(solve, c * words, 0, column);
   }
-  const quiet = new Int32Array(kernel.generators.length * words);
-  for (let i = 0; i < kernel.generators.length; i++) packDigits(quiet, i * words, 0, kernel.generators[i]);
+  const quiet = new Int32Array((1 + 2 * kernel.generators.length) * words);
+  for (let i = 0; i < kernel.generators.length; i++) {
+    const g = kernel.generators[i];
+    packDigits(quiet, (1 + 2 * i) * words, 0, g);
+    packDigits(quiet, (2 + 2 * i) * words, 0, g.map((v) => (k - v) % k));
+  }
   return {
     k: k, cells: p.cells, keys: p.keys, checks: checks, words: words, solve: solve, quiet: quiet,
     quietOrders: new Uint8Array(kernel.orders), order: new Uint8Array(footprintOrder(p)),

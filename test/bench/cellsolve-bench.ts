@@ -1,0 +1,172 @@
+/**
+ * What the k-state device tables and solver (src/tables.ts CellTables, src/cellsolve.ts) cost on
+ * an Espruino interpreter for Linux (ESPRUINO_BIN): CPU per hint and per par, and the JsVars the
+ * tables take. Not a test: figures for the README.
+ *
+ *   ESPRUINO_BIN=/path/to/espruino npm run bench:cellsolve [-- --repeat N]
+ *
+ * A bundle made the way the firmware's is (esbuild, then the firmware's terser pass) holds the
+ * three 5×5 games' tables as the build would emit them (emitCellTables), src/cellsolve.ts and 20
+ * solvable boards per game (dealt as the games deal: uniform press counts from the goal); it is
+ * written to the interpreter's flash as .bootcde and booted, as on the toy. CPU is measured as
+ * `npm run speed` does (firmware/build/speed.ts perCall: the process's CPU time around one
+ * console line of N calls, minus the same line with an empty loop, divided by N; median of
+ * --repeat runs). "worst": of 2000 more dealt boards, one with the most cells differing from the
+ * goal (the most additions for the particular solution; the walk costs the same on every board). JsVars: process.memory().usage booted with
+ * the bundle minus booted with an empty flash (tables, code and the test boards), and
+ * E.getSizeOf of each game's tables object.
+ */
+import { rmSync } from "node:fs";
+import { build } from "esbuild";
+import { minify } from "terser";
+import { compactBundle, ROOT, TERSER_OPTIONS } from "../../firmware/build/build";
+import { hoistVars } from "../../firmware/build/hoist-vars";
+import { Espruino, espruinoBin, freshFlashDir } from "../../firmware/build/espruino-bin";
+import { perCall } from "../../firmware/build/speed";
+import { formatBoard } from "../../src/boardstate";
+import { DEFAULT_CYCLE, gamePuzzle, gameSpec, gameTarget } from "../../src/games";
+import { applyPresses } from "../../src/puzzle";
+import { cellHint } from "../../src/cellsolve";
+import { compileCellTables, emitCellTables } from "../../src/tables";
+import { parseOptions } from "../../tools/options";
+import { mulberry32 } from "../helpers/seeded";
+
+const GAMES = ["lightsout", "lightsout2000", "blackwhite"];
+const BOARDS = 20;
+
+interface GameCase {
+  name: string;
+  k: number;
+  tables: string;
+  /** The hints Node gives on `boards` with the same tables. */
+  hints: number[];
+  target: string;
+  boards: string[];
+  worst: string;
+}
+
+function gameCase(name: string, seed: number): GameCase {
+  const g = gameSpec(name)!;
+  const p = gamePuzzle(g, 5, DEFAULT_CYCLE);
+  const target = gameTarget(g, p, DEFAULT_CYCLE);
+  const next = mulberry32(seed);
+  const boards: string[] = [];
+  while (boards.length < BOARDS) {
+    const counts = new Uint8Array(p.keys);
+    for (let j = 0; j < p.keys; j++) counts[j] = Math.floor(next() * p.states);
+    const b = formatBoard(applyPresses(p, target, counts));
+    if (b !== formatBoard(target)) boards.push(b);
+  }
+  // The most work: of 2000 more dealt boards, one with the most cells differing from the goal
+  // (one packed addition each; the walk over the solutions costs the same on every board).
+  let worst = boards[0];
+  let most = -1;
+  for (let i = 0; i < 2000; i++) {
+    const counts = new Uint8Array(p.keys);
+    for (let j = 0; j < p.keys; j++) counts[j] = Math.floor(next() * p.states);
+    const b = applyPresses(p, target, counts);
+    const differ = b.filter((v, c) => v !== target[c]).length;
+    if (differ > most) {
+      most = differ;
+      worst = formatBoard(b);
+    }
+  }
+  const t = compileCellTables(p);
+  const hints = boards.map((b) => cellHint(t, b, formatBoard(target)));
+  return { name, k: p.states, tables: emitCellTables(t), hints, target: formatBoard(target), boards, worst };
+}
+
+async function bundle(cases: GameCase[]): Promise<string> {
+  const entry = [
+    'import { cellHint, cellPressCount } from "./src/cellsolve";',
+    `global.T = [${cases.map((c) => c.tables).join(",")}];`,
+    `global.G = ${JSON.stringify(cases.map((c) => c.target))};`,
+    `global.B = ${JSON.stringify(cases.map((c) => c.boards))};`,
+    `global.W = ${JSON.stringify(cases.map((c) => c.worst))};`,
+    "global.hint = cellHint;",
+    "global.par = cellPressCount;",
+  ].join("\n");
+  const r = await build({
+    stdin: { contents: entry, resolveDir: ROOT, loader: "ts", sourcefile: "cellsolve-bench.ts" },
+    bundle: true,
+    write: false,
+    format: "cjs",
+    banner: { js: "(function(){" },
+    footer: { js: "})();" },
+    target: "es2015",
+    minifySyntax: true,
+    legalComments: "none",
+    logLevel: "silent",
+  });
+  const out = await minify(r.outputFiles[0].text, { ...TERSER_OPTIONS, compress: { ...TERSER_OPTIONS.compress, directives: false } });
+  return hoistVars(compactBundle(out.code!.trim()));
+}
+
+async function main(): Promise<number> {
+  let opts;
+  try {
+    opts = parseOptions(process.argv.slice(2), [{ name: "repeat", type: "int", arg: "N", help: "runs per figure (median)", default: 3 }], {
+      usage: "npm run bench:cellsolve",
+      help: "npm run bench:cellsolve -- --help",
+    });
+  } catch (e) {
+    process.stderr.write(`bench:cellsolve: ${(e as Error).message}\n`);
+    return 2;
+  }
+  if (opts.help) {
+    process.stdout.write("usage: ESPRUINO_BIN=/path/to/espruino npm run bench:cellsolve [-- --repeat N]\n");
+    return 0;
+  }
+  const bin = espruinoBin();
+  if (!bin) {
+    process.stderr.write("bench:cellsolve: set ESPRUINO_BIN to an Espruino interpreter for Linux (see ESPRUINO.md)\n");
+    return 2;
+  }
+  const repeat = opts.values.repeat as number;
+  const cases = GAMES.map((name, i) => gameCase(name, 1 + i));
+  const code = await bundle(cases);
+  const dir = freshFlashDir();
+  try {
+    let e = await Espruino.start(bin, dir, { echo: false });
+    const empty = (await e.eval("process.memory().usage")) as number;
+    await e.writeFile(".bootcde", code);
+    await e.kill();
+    e = await Espruino.start(bin, dir, { echo: false });
+    try {
+      const loaded = ((await e.eval("process.memory().usage")) as number) - empty;
+      const rows = [
+        "| game | k | keys + checks (words) | solutions per board | tables JsVars (E.getSizeOf) | hint ms (random) | hint ms (worst) | par ms (random) |",
+        "|---|---|---|---|---|---|---|---|",
+      ];
+      for (let g = 0; g < cases.length; g++) {
+        const c = cases[g];
+        const info = (await e.eval(
+          `[E.getSizeOf(T[${g}]),T[${g}].keys+T[${g}].checks,T[${g}].words,T[${g}].quietOrders.reduce(function(a,b){return a*b},1)]`,
+        )) as number[];
+        // Every hint is checked against the Node run of the same code before it is timed.
+        const hints = (await e.eval(`B[${g}].map(function(b){return hint(T[${g}],b,G[${g}])})`)) as number[];
+        if (JSON.stringify(hints) !== JSON.stringify(c.hints)) throw new Error(`${c.name}: the interpreter hints ${hints}, Node ${c.hints}`);
+        const hint = await perCall(e, `hint(T[${g}],B[${g}][i%${BOARDS}],G[${g}])`, 40, repeat);
+        const worst = await perCall(e, `hint(T[${g}],W[${g}],G[${g}])`, 20, repeat);
+        const par = await perCall(e, `par(T[${g}],B[${g}][i%${BOARDS}],G[${g}])`, 40, repeat);
+        rows.push(`| ${c.name} | ${c.k} | ${info[1]} (${info[2]}) | ${info[3]} | ${info[0]} | ${hint.toFixed(2)} | ${worst.toFixed(2)} | ${par.toFixed(2)} |`);
+        process.stderr.write(`measured ${c.name}\n`);
+      }
+      process.stdout.write(
+        [
+          `CPU ms of the interpreter process per call (${bin}; median of ${repeat}); bundle ${Buffer.byteLength(code)} bytes, ${loaded} JsVars after boot (tables, code, ${BOARDS * cases.length} test boards):`,
+          "",
+          ...rows,
+          "",
+        ].join("\n"),
+      );
+    } finally {
+      await e.kill();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return 0;
+}
+
+main().then((code) => (process.exitCode = code));
