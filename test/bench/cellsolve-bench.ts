@@ -76,7 +76,8 @@ function gameCase(name: string, seed: number): GameCase {
   return { name, k: p.states, tables: emitCellTables(t), hints, target: formatBoard(target), boards, worst };
 }
 
-async function bundle(cases: GameCase[]): Promise<string> {
+/** The bundle; `keepRam`: terser keeps the "ram" directives (compress.directives false), which the firmware's TERSER_OPTIONS drop. */
+async function bundle(cases: GameCase[], keepRam: boolean): Promise<string> {
   const entry = [
     'import { cellHint, cellPressCount } from "./src/cellsolve";',
     `global.T = [${cases.map((c) => c.tables).join(",")}];`,
@@ -98,7 +99,7 @@ async function bundle(cases: GameCase[]): Promise<string> {
     legalComments: "none",
     logLevel: "silent",
   });
-  const out = await minify(r.outputFiles[0].text, { ...TERSER_OPTIONS, compress: { ...TERSER_OPTIONS.compress, directives: false } });
+  const out = await minify(r.outputFiles[0].text, keepRam ? { ...TERSER_OPTIONS, compress: { ...TERSER_OPTIONS.compress, directives: false } } : TERSER_OPTIONS);
   return hoistVars(compactBundle(out.code!.trim()));
 }
 
@@ -124,7 +125,32 @@ async function main(): Promise<number> {
   }
   const repeat = opts.values.repeat as number;
   const cases = GAMES.map((name, i) => gameCase(name, 1 + i));
-  const code = await bundle(cases);
+  const rows = [
+    '| game | k | keys + checks (words) | solutions per board | tables JsVars | "ram" | hint ms (random) | hint ms (worst) | par ms (random) |',
+    "|---|---|---|---|---|---|---|---|---|",
+  ];
+  const notes: string[] = [];
+  for (const keepRam of [true, false]) {
+    const code = await bundle(cases, keepRam);
+    const r = await measure(bin, code, cases, repeat);
+    cases.forEach((c, g) => {
+      const f = r.rows[g];
+      rows.push(`| ${c.name} | ${c.k} | ${f.digits} (${f.words}) | ${f.solutions} | ${f.size} | ${keepRam ? "kept" : "dropped"} | ${f.hint.toFixed(2)} | ${f.worst.toFixed(2)} | ${f.par.toFixed(2)} |`);
+    });
+    notes.push(`"ram" ${keepRam ? "kept" : "dropped"}: bundle ${Buffer.byteLength(code)} bytes, ${r.code} JsVars after boot for the code and tables (${r.boards} more for the test boards).`);
+  }
+  process.stdout.write([`CPU ms of the interpreter process per call (${bin}; median of ${repeat}):`, "", ...rows, "", ...notes, ""].join("\n"));
+  return 0;
+}
+
+interface Measured {
+  /** JsVars after boot, net of an empty flash and of the test boards. */
+  code: number;
+  boards: number;
+  rows: { digits: number; words: number; solutions: number; size: number; hint: number; worst: number; par: number }[];
+}
+
+async function measure(bin: string, code: string, cases: GameCase[], repeat: number): Promise<Measured> {
   const dir = freshFlashDir();
   try {
     let e = await Espruino.start(bin, dir, { echo: false });
@@ -133,40 +159,29 @@ async function main(): Promise<number> {
     await e.kill();
     e = await Espruino.start(bin, dir, { echo: false });
     try {
-      const loaded = ((await e.eval("process.memory().usage")) as number) - empty;
-      const rows = [
-        "| game | k | keys + checks (words) | solutions per board | tables JsVars (E.getSizeOf) | hint ms (random) | hint ms (worst) | par ms (random) |",
-        "|---|---|---|---|---|---|---|---|",
-      ];
+      const boards = (await e.eval("E.getSizeOf(B)+E.getSizeOf(G)+E.getSizeOf(W)")) as number;
+      const used = ((await e.eval("process.memory().usage")) as number) - empty - boards;
+      const rows: Measured["rows"] = [];
       for (let g = 0; g < cases.length; g++) {
         const c = cases[g];
         const info = (await e.eval(
           `[E.getSizeOf(T[${g}]),T[${g}].keys+T[${g}].checks,T[${g}].words,T[${g}].quietOrders.reduce(function(a,b){return a*b},1)]`,
         )) as number[];
-        // Every hint is checked against the Node run of the same code before it is timed.
         const hints = (await e.eval(`B[${g}].map(function(b){return hint(T[${g}],b,G[${g}])})`)) as number[];
         if (JSON.stringify(hints) !== JSON.stringify(c.hints)) throw new Error(`${c.name}: the interpreter hints ${hints}, Node ${c.hints}`);
         const hint = await perCall(e, `hint(T[${g}],B[${g}][i%${BOARDS}],G[${g}])`, 40, repeat);
         const worst = await perCall(e, `hint(T[${g}],W[${g}],G[${g}])`, 20, repeat);
         const par = await perCall(e, `par(T[${g}],B[${g}][i%${BOARDS}],G[${g}])`, 40, repeat);
-        rows.push(`| ${c.name} | ${c.k} | ${info[1]} (${info[2]}) | ${info[3]} | ${info[0]} | ${hint.toFixed(2)} | ${worst.toFixed(2)} | ${par.toFixed(2)} |`);
+        rows.push({ size: info[0], digits: info[1], words: info[2], solutions: info[3], hint, worst, par });
         process.stderr.write(`measured ${c.name}\n`);
       }
-      process.stdout.write(
-        [
-          `CPU ms of the interpreter process per call (${bin}; median of ${repeat}); bundle ${Buffer.byteLength(code)} bytes, ${loaded} JsVars after boot (tables, code, ${BOARDS * cases.length} test boards):`,
-          "",
-          ...rows,
-          "",
-        ].join("\n"),
-      );
+      return { code: used, boards, rows };
     } finally {
       await e.kill();
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  return 0;
 }
 
 main().then((code) => (process.exitCode = code));
