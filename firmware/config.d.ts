@@ -31,7 +31,7 @@ declare const DEEP_SLEEP: boolean;
  * (whose last pin is the least significant bit) bit i of a mask is row, column or pad i.
  */
 declare module "merlin:config" {
-  import { MaskTables } from "../src/tables";
+  import { CellTables, MaskTables } from "../src/tables";
   export const KEY_ROWS: Pin[];
   export const KEY_COLS: Pin[];
   /** One pin per pad (direct drive), or the pixels' data pin alone (NEOPIXEL). */
@@ -47,4 +47,12 @@ declare module "merlin:config" {
   export const TARGET: number;
   /** The sound cues packed by src/sounds.ts encodeCues (two characters a note; cues separated by spaces). */
   export const CUE_TEXT: string;
+  /**
+   * The games the pads can play (build.ts gameConfig: on 5×5 lightsout, lightsout2000 and
+   * blackwhite), their goals as digit strings and their k-state solver tables
+   * (src/cellsolve.ts). Not read by the firmware yet.
+   */
+  export const GAME_NAMES: string[];
+  export const GAME_GOALS: string[];
+  export const GAME_TABLES: CellTables[];
 }

@@ -3,6 +3,8 @@
 // solver (src/solver.ts, src/zk.ts) on the games' 5×5 and source 001's boards, and every hint
 // sequence replayed to the goal in exactly par presses.
 import { describe, expect, it } from "vitest";
+import { gameConfig } from "../firmware/build/build";
+import { loadProfile } from "../hardware/validate";
 import { formatBoard } from "../src/boardstate";
 import { digitsToCells } from "../src/cellboards";
 import { cellHint, cellMinimum, cellPressCount, cellSolvable, pressesOf } from "../src/cellsolve";
@@ -257,5 +259,31 @@ describe("cellsolve on the games' boards against the solver", () => {
         expect(cellPressCount(t, formatBoard(checkerboard(k, i, false)), formatBoard(checkerboard(k, i, true)))).toBe(sum);
       }
     }
+  });
+});
+
+describe("the firmware build's game tables (build.ts gameConfig)", () => {
+  /** The value of `export const NAME = …;` in the generated config lines. */
+  function exported(lines: string[], name: string): unknown {
+    const prefix = `export const ${name} = `;
+    const line = lines.find((l) => l.startsWith(prefix));
+    if (line === undefined) throw new Error(`no ${name}`);
+    return new Function("return " + line.slice(prefix.length, -1))();
+  }
+
+  it("pico-5x5-neopixel: lightsout, lightsout2000 and blackwhite (cycle 1,3) with their goals and the tables compileCellTables makes", () => {
+    const lines = gameConfig(loadProfile("pico-5x5-neopixel"));
+    expect(exported(lines, "GAME_NAMES")).toEqual(["lightsout", "lightsout2000", "blackwhite"]);
+    expect(exported(lines, "GAME_GOALS")).toEqual(["0".repeat(25), "0".repeat(25), formatBoard(checkerboard(5, 1, true))]);
+    expect(exported(lines, "GAME_TABLES")).toEqual([
+      compileCellTables(gridPuzzle({ rows: 5, cols: 5, pattern: "plus" })),
+      compileCellTables(gridPuzzle({ rows: 5, cols: 5, pattern: "plus", states: 3 })),
+      compileCellTables(intersectionPuzzle(5, 4)),
+    ]);
+  });
+
+  it("boards without pixels (one colour per pad) get no games", () => {
+    expect(exported(gameConfig(loadProfile("pico-3x3")), "GAME_NAMES")).toEqual([]);
+    expect(exported(gameConfig(loadProfile("pico-4x4-neopixel")), "GAME_NAMES")).toEqual(["blackwhite"]);
   });
 });

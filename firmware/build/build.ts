@@ -17,10 +17,11 @@ import { basename, dirname, isAbsolute, join, relative } from "node:path";
 import { hardwareDir, listProfiles, loadProfile } from "../../hardware/validate";
 import type { Profile } from "../../hardware/profile";
 import { ledPins } from "../../hardware/roles";
-import { namedTarget } from "../../src/boardstate";
+import { formatBoard, namedTarget } from "../../src/boardstate";
+import { DEFAULT_CYCLE, gamePuzzle, GAMES, gameTarget } from "../../src/games";
 import { gridPuzzle } from "../../src/puzzle";
 import { CUE_START, encodeCues, NOTES } from "../../src/sounds";
-import { compileTables, emitTables } from "../../src/tables";
+import { compileCellTables, compileTables, emitCellTables, emitTables } from "../../src/tables";
 import { OptionSpec, optionHelp, parseOptions } from "../../tools/options";
 import { hoistVars } from "./hoist-vars";
 import { mangledNames, manglePattern } from "./mangle";
@@ -108,7 +109,28 @@ export function configModule(p: Profile): string {
     `export const TABLES = ${emitTables(tables)};`,
     `export const TARGET = ${ring};`,
     `export const CUE_TEXT = ${JSON.stringify(encodeCues(NOTES, CUE_START))};`,
+    ...gameConfig(p),
   ].join("\n");
+}
+
+/**
+ * The games (src/games.ts) a pixel board's pads can play — colours need pixels; square boards
+ * of a side the game allows; blackwhite with its default cycle — as GAME_NAMES, their goals
+ * (GAME_GOALS, digit strings) and their k-state solver tables (GAME_TABLES, src/tables.ts
+ * CellTables, which src/cellsolve.ts answers from). Nothing in the firmware reads them yet, so
+ * esbuild leaves them out of the bundle (their property names still take part in choosing the
+ * short names: pixel boards' bundles are 2 bytes longer); direct-LED boards get none.
+ */
+export function gameConfig(p: Profile): string[] {
+  const pixels = p.leds.drive === "neopixel";
+  const games = GAMES.filter((g) => pixels && p.rows === p.cols && p.rows >= g.minSide && p.rows <= g.maxSide);
+  const puzzles = games.map((g) => gamePuzzle(g, p.rows, DEFAULT_CYCLE));
+  return [
+    `export const GAME_NAMES = ${JSON.stringify(games.map((g) => g.name))};`,
+    `export const GAME_GOALS = ${JSON.stringify(games.map((g, i) => formatBoard(gameTarget(g, puzzles[i], DEFAULT_CYCLE))))};`,
+    // Pure (typed-array constructors are calls to esbuild), so unused tables are dropped.
+    `export const GAME_TABLES = /* @__PURE__ */ (() => [${puzzles.map((q) => emitCellTables(compileCellTables(q))).join(",")}])();`,
+  ];
 }
 
 /**
@@ -228,6 +250,9 @@ export const TERSER_OPTIONS = {
     // Espruino does not hoist functions: never move a declaration.
     hoist_funs: false,
     hoist_vars: false,
+    // Keep Espruino's "ram" directives (a function pretokenised in RAM: src/cellsolve.ts's hot
+    // loops run 3× faster on the interpreter); terser drops directives it does not know.
+    directives: false,
   },
   mangle: { reserved: [UNDEFINED_NAME, MATH_NAME] },
   // Escapes anything beyond ASCII ("×" → "\xd7"): the bundle is sent to the board as text.

@@ -5,16 +5,20 @@
  *
  *   ESPRUINO_BIN=/path/to/espruino npm run bench:cellsolve [-- --repeat N]
  *
- * A bundle made the way the firmware's is (esbuild, then the firmware's terser pass) holds the
- * three 5×5 games' tables as the build would emit them (emitCellTables), src/cellsolve.ts and 20
- * solvable boards per game (dealt as the games deal: uniform press counts from the goal); it is
- * written to the interpreter's flash as .bootcde and booted, as on the toy. CPU is measured as
- * `npm run speed` does (firmware/build/speed.ts perCall: the process's CPU time around one
- * console line of N calls, minus the same line with an empty loop, divided by N; median of
- * --repeat runs). "worst": of 2000 more dealt boards, one with the most cells differing from the
- * goal (the most additions for the particular solution; the walk costs the same on every board). JsVars: process.memory().usage booted with
- * the bundle minus booted with an empty flash (tables, code and the test boards), and
- * E.getSizeOf of each game's tables object.
+ * A bundle made the way the firmware's is (esbuild, then the firmware's terser pass, which keeps
+ * the "ram" directives of cellsolve.ts's two hot functions; a second bundle without them shows
+ * what they save) holds the three 5×5 games' tables as the build emits them (emitCellTables),
+ * src/cellsolve.ts and 20 solvable boards per game (dealt as the games deal: uniform press
+ * counts from the goal); it is written to the interpreter's flash as .bootcde and booted, as on
+ * the toy. Every hint is compared with Node's on the same tables before it is timed.
+ *
+ * CPU is measured as `npm run speed` does (firmware/build/speed.ts perCall: the process's CPU
+ * time around one console line of N calls, minus the same line with an empty loop, divided by
+ * N; median of --repeat runs). "worst": of 2000 more dealt boards, one with the most cells
+ * differing from the goal (the most additions for the particular solution; the walk over the
+ * solutions costs the same on every board). JsVars: process.memory().usage booted with the
+ * bundle, minus booted with an empty flash and minus E.getSizeOf of the test boards; per game,
+ * E.getSizeOf of its tables object.
  */
 import { rmSync } from "node:fs";
 import { build } from "esbuild";
@@ -76,7 +80,7 @@ function gameCase(name: string, seed: number): GameCase {
   return { name, k: p.states, tables: emitCellTables(t), hints, target: formatBoard(target), boards, worst };
 }
 
-/** The bundle; `keepRam`: terser keeps the "ram" directives (compress.directives false), which the firmware's TERSER_OPTIONS drop. */
+/** The bundle, as the firmware's (its TERSER_OPTIONS keep "ram" directives); `keepRam` false: with them dropped, to show what they save. */
 async function bundle(cases: GameCase[], keepRam: boolean): Promise<string> {
   const entry = [
     'import { cellHint, cellPressCount } from "./src/cellsolve";',
@@ -99,7 +103,7 @@ async function bundle(cases: GameCase[], keepRam: boolean): Promise<string> {
     legalComments: "none",
     logLevel: "silent",
   });
-  const out = await minify(r.outputFiles[0].text, keepRam ? { ...TERSER_OPTIONS, compress: { ...TERSER_OPTIONS.compress, directives: false } } : TERSER_OPTIONS);
+  const out = await minify(r.outputFiles[0].text, keepRam ? TERSER_OPTIONS : { ...TERSER_OPTIONS, compress: { ...TERSER_OPTIONS.compress, directives: true } });
   return hoistVars(compactBundle(out.code!.trim()));
 }
 
