@@ -6,6 +6,10 @@
  * and let the toy solve, hint and check solvability with nothing but XOR and popcount:
  * presses = XOR of solve[j] over the set bits j of (target XOR board). No matrix
  * inversion ever runs on the device.
+ *
+ * CellTables (below) are the same for k-state boards (colour games, up to 64 cells): a
+ * pseudo-inverse, the solvability checks and the quiet patterns over Z_k, packed four bits a
+ * digit, which cellsolve.ts answers from.
  */
 import { getBit, nullSpace, popcount32, reduceMatrix } from "./gf2";
 import { inputError, Puzzle, toggleMatrix } from "./puzzle";
