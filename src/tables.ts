@@ -86,11 +86,15 @@ export function compileTables(p: Puzzle): MaskTables {
   };
 }
 
-/** `new Int32Array([…])`; an empty one as a plain `[]`, which reads the same (length 0) and is 17 bytes shorter. */
-function int32List(a: Int32Array): string {
+/** `new TYPE([…])`; an empty one as a plain `[]`, which reads the same (length 0) and is 17 bytes shorter. */
+function typedList(type: string, a: ArrayLike<number>): string {
   const parts: string[] = [];
   for (let i = 0; i < a.length; i++) parts.push(String(a[i]));
-  return a.length === 0 ? "[]" : "new Int32Array([" + parts.join(",") + "])";
+  return a.length === 0 ? "[]" : "new " + type + "([" + parts.join(",") + "])";
+}
+
+function int32List(a: Int32Array): string {
+  return typedList("Int32Array", a);
 }
 
 /**
@@ -205,20 +209,13 @@ export function compileCellTables(p: Puzzle): CellTables {
   };
 }
 
-/** `new Uint8Array([…])`, or `[]` when empty (as int32List). */
-function uint8List(a: Uint8Array): string {
-  const parts: string[] = [];
-  for (let i = 0; i < a.length; i++) parts.push(String(a[i]));
-  return a.length === 0 ? "[]" : "new Uint8Array([" + parts.join(",") + "])";
-}
-
 /** The cell tables as a JavaScript expression for the firmware build (as emitTables). */
 export function emitCellTables(t: CellTables): string {
   return (
     "{k:" + t.k + ",cells:" + t.cells + ",keys:" + t.keys + ",checks:" + t.checks + ",words:" + t.words +
     ",solve:" + int32List(t.solve) +
     ",quiet:" + int32List(t.quiet) +
-    ",quietOrders:" + uint8List(t.quietOrders) +
-    ",order:" + uint8List(t.order) + "}"
+    ",quietOrders:" + typedList("Uint8Array", t.quietOrders) +
+    ",order:" + typedList("Uint8Array", t.order) + "}"
   );
 }

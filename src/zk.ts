@@ -374,45 +374,6 @@ export function zkSolve(red: ZkReduction, b: ArrayLike<number>): Uint8Array | nu
 }
 
 /**
- * A⁻¹ over Z_k for a square A that is invertible mod every prime power of k (then
- * A⁻¹ = V·U for each part), or null. Row j gives x_j = Σ row[i]·b[i] mod k.
- */
-export function zkInverse(red: ZkReduction): ZkMatrix | null {
-  const n = red.cols;
-  if (red.rows !== n) return null;
-  for (let pi = 0; pi < red.parts.length; pi++) {
-    const part = red.parts[pi];
-    if (part.rank !== n) return null;
-    for (let i = 0; i < n; i++) if (part.exps[i] !== 0) return null;
-  }
-  const out = createZkMatrix(n, n, red.k);
-  const k = red.k;
-  for (let pi = 0; pi < red.parts.length; pi++) {
-    const part = red.parts[pi];
-    for (let j = 0; j < n; j++) {
-      // Column j of A⁻¹ = V·U·e_j.
-      const v = new Int32Array(n);
-      v[j] = 1;
-      applyU(part, v);
-      applyV(part, v);
-      for (let i = 0; i < n; i++) out.data[i * n + j] = (out.data[i * n + j] + v[i] * part.coef) % k;
-    }
-  }
-  return out;
-}
-
-/** y = A·x mod k. */
-export function zkMultiply(a: ZkMatrix, x: ArrayLike<number>): Uint8Array {
-  const y = new Uint8Array(a.rows);
-  for (let i = 0; i < a.rows; i++) {
-    let s = 0;
-    for (let j = 0; j < a.cols; j++) s += a.data[i * a.cols + j] * x[j];
-    y[i] = s % a.k;
-  }
-  return y;
-}
-
-/**
  * A linear right inverse on the image and the solvability checks of A over Z_k, for tables a
  * device solves with by lookups only (tables.ts compileCellTables):
  *   - `inverse` (cols × rows): x = inverse·b solves A·x = b for every b in the image;
@@ -455,4 +416,27 @@ export function zkPseudoInverse(red: ZkReduction): { inverse: ZkMatrix; checks: 
     }
   }
   return { inverse: inverse, checks: checks };
+}
+
+/**
+ * A⁻¹ over Z_k for a square A that is invertible mod every prime power of k (then
+ * A⁻¹ = V·U for each part: zkPseudoInverse's inverse, with no checks), or null. Row j gives
+ * x_j = Σ row[i]·b[i] mod k.
+ */
+export function zkInverse(red: ZkReduction): ZkMatrix | null {
+  if (red.rows !== red.cols) return null;
+  for (let pi = 0; pi < red.parts.length; pi++) if (red.parts[pi].rank !== red.cols) return null;
+  const pseudo = zkPseudoInverse(red);
+  return pseudo === null ? null : pseudo.inverse;
+}
+
+/** y = A·x mod k. */
+export function zkMultiply(a: ZkMatrix, x: ArrayLike<number>): Uint8Array {
+  const y = new Uint8Array(a.rows);
+  for (let i = 0; i < a.rows; i++) {
+    let s = 0;
+    for (let j = 0; j < a.cols; j++) s += a.data[i * a.cols + j] * x[j];
+    y[i] = s % a.k;
+  }
+  return y;
 }

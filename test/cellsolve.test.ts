@@ -13,26 +13,8 @@ import { applyPresses, gridPuzzle, intersectionPuzzle, pressKey, Puzzle } from "
 import { puzzleMatrix, solve } from "../src/solver";
 import { CellTables, compileCellTables, emitCellTables } from "../src/tables";
 import { createZkMatrix, ZkMatrix, zkMultiply, zkPseudoInverse, zkReduce, zkSolve } from "../src/zk";
-import { vectorAt } from "./helpers/enumerate";
+import { bruteFewest, vectorAt } from "./helpers/enumerate";
 import { mulberry32 } from "./helpers/seeded";
-
-/** Brute force: the fewest presses (a key pressed c times counts c) for every reachable press effect, over all k^keys press vectors. */
-function bruteFewest(p: Puzzle): Map<string, number> {
-  const best = new Map<string, number>();
-  const counts = new Uint8Array(p.keys);
-  const zero = new Uint8Array(p.cells);
-  for (;;) {
-    const effect = formatBoard(applyPresses(p, zero, counts));
-    let n = 0;
-    for (let j = 0; j < p.keys; j++) n += counts[j];
-    const old = best.get(effect);
-    if (old === undefined || n < old) best.set(effect, n);
-    let j = 0;
-    while (j < p.keys && ++counts[j] === p.states) counts[j++] = 0;
-    if (j === p.keys) break;
-  }
-  return best;
-}
 
 /** Follows cellHint from `board` to `target`, pressing each hinted key once; the presses made (fails after `limit`). */
 function followHints(p: Puzzle, t: CellTables, board: string, target: string, limit: number): number {

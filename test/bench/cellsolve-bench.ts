@@ -93,14 +93,11 @@ async function bundle(cases: GameCase[], keepRam: boolean): Promise<string> {
   ].join("\n");
   const r = await build({
     stdin: { contents: entry, resolveDir: ROOT, loader: "ts", sourcefile: "cellsolve-bench.ts" },
+    // One function around it all (no require() here, so esbuild's iife needs no shim), minified by the firmware's terser pass below.
     bundle: true,
     write: false,
-    format: "cjs",
-    banner: { js: "(function(){" },
-    footer: { js: "})();" },
+    format: "iife",
     target: "es2015",
-    minifySyntax: true,
-    legalComments: "none",
     logLevel: "silent",
   });
   const out = await minify(r.outputFiles[0].text, keepRam ? TERSER_OPTIONS : { ...TERSER_OPTIONS, compress: { ...TERSER_OPTIONS.compress, directives: true } });
