@@ -31,7 +31,7 @@ declare const DEEP_SLEEP: boolean;
  * (whose last pin is the least significant bit) bit i of a mask is row, column or pad i.
  */
 declare module "merlin:config" {
-  import { CellTables, MaskTables } from "../src/tables";
+  import { MaskTables } from "../src/tables";
   export const KEY_ROWS: Pin[];
   export const KEY_COLS: Pin[];
   /** One pin per pad (direct drive), or the pixels' data pin alone (NEOPIXEL). */
@@ -47,11 +47,16 @@ declare module "merlin:config" {
   export const TARGET: number;
   /** The sound cues packed by src/sounds.ts encodeCues (two characters a note; cues separated by spaces). */
   export const CUE_TEXT: string;
-  /**
-   * The games the pads can play (build.ts gameConfig: on 5×5 lightsout, lightsout2000 and
-   * blackwhite), their goals as digit strings and their k-state solver tables
-   * (src/cellsolve.ts). Not read by the firmware yet.
-   */
+}
+
+/**
+ * The generated `merlin:games` module (build.ts gamesModule): the games a pixel board's pads can
+ * play (on 5×5 lightsout, lightsout2000 and blackwhite; none on direct-LED boards), their goals
+ * as digit strings and their k-state solver tables (src/cellsolve.ts). Not imported by the
+ * firmware yet.
+ */
+declare module "merlin:games" {
+  import { CellTables } from "../src/tables";
   export const GAME_NAMES: string[];
   export const GAME_GOALS: string[];
   export const GAME_TABLES: CellTables[];

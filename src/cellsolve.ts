@@ -1,6 +1,6 @@
 /**
  * The on-device solver for k-state boards (colour games: a press advances each of its cells
- * by 1 mod k): solvable, the fewest presses (par) and a hint, from the precomputed CellTables
+ * by 1 mod k): presses, solvable, the fewest presses (par) and a hint, from the precomputed CellTables
  * (tables.ts) — what masksolve.ts is for on/off boards of ≤ 32 cells. Boards are row-major
  * digit strings (boardstate.ts's format, as the game holds them); presses come back packed,
  * four bits a key (tables.ts: CellTables).
@@ -138,4 +138,13 @@ export function cellHint(t: CellTables, board: string, target: string): number {
   const order = t.order;
   for (let i = 0; i < order.length; i++) if ((best[Math.floor(order[i] / 7)] >> (4 * (order[i] % 7))) & 15) return order[i];
   return -1;
+}
+
+/** `board` (a digit string) after `times` presses of `key`: each cell the key advances moves on `times` mod k. */
+export function cellAdvance(t: CellTables, board: string, key: number, times: number): string {
+  for (let i = t.keyStart[key]; i < t.keyStart[key + 1]; i++) {
+    const c = t.keyCells[i];
+    board = board.slice(0, c) + ((board.charCodeAt(c) - 48 + times) % t.k) + board.slice(c + 1);
+  }
+  return board;
 }

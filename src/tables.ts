@@ -159,6 +159,9 @@ export interface CellTables {
   quietOrders: Uint8Array;
   /** The keys by footprint (cells changed), fewest first, ties by index: the hint's preference (as MaskTables.order). */
   order: Uint8Array;
+  /** The cells key j advances: keyCells[keyStart[j] … keyStart[j + 1] − 1] (as a Puzzle lists them). */
+  keyStart: Uint16Array;
+  keyCells: Uint8Array;
 }
 
 /** Packs digits (0…15) into CellTables words at `out[at…]`, digit i from `from` as digit `first + i`. */
@@ -206,6 +209,7 @@ export function compileCellTables(p: Puzzle): CellTables {
   return {
     k: k, cells: p.cells, keys: p.keys, checks: checks, words: words, solve: solve, quiet: quiet,
     quietOrders: new Uint8Array(kernel.orders), order: new Uint8Array(footprintOrder(p)),
+    keyStart: new Uint16Array(p.keyStart), keyCells: new Uint8Array(p.keyCells),
   };
 }
 
@@ -216,6 +220,8 @@ export function emitCellTables(t: CellTables): string {
     ",solve:" + int32List(t.solve) +
     ",quiet:" + int32List(t.quiet) +
     ",quietOrders:" + typedList("Uint8Array", t.quietOrders) +
-    ",order:" + typedList("Uint8Array", t.order) + "}"
+    ",order:" + typedList("Uint8Array", t.order) +
+    ",keyStart:" + typedList("Uint16Array", t.keyStart) +
+    ",keyCells:" + typedList("Uint8Array", t.keyCells) + "}"
   );
 }

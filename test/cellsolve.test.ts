@@ -3,11 +3,11 @@
 // solver (src/solver.ts, src/zk.ts) on the games' 5×5 and source 001's boards, and every hint
 // sequence replayed to the goal in exactly par presses.
 import { describe, expect, it } from "vitest";
-import { gameConfig } from "../firmware/build/build";
+import { gamesModule } from "../firmware/build/build";
 import { loadProfile } from "../hardware/validate";
 import { formatBoard } from "../src/boardstate";
 import { digitsToCells } from "../src/cellboards";
-import { cellHint, cellMinimum, cellPressCount, cellSolvable, pressesOf } from "../src/cellsolve";
+import { cellAdvance, cellHint, cellMinimum, cellPressCount, cellSolvable, pressesOf } from "../src/cellsolve";
 import { checkerboard } from "../src/games";
 import { applyPresses, gridPuzzle, intersectionPuzzle, pressKey, Puzzle } from "../src/puzzle";
 import { puzzleMatrix, solve } from "../src/solver";
@@ -16,7 +16,10 @@ import { createZkMatrix, ZkMatrix, zkMultiply, zkPseudoInverse, zkReduce, zkSolv
 import { bruteFewest, vectorAt } from "./helpers/enumerate";
 import { mulberry32 } from "./helpers/seeded";
 
-/** Follows cellHint from `board` to `target`, pressing each hinted key once; the presses made (fails after `limit`). */
+/**
+ * Follows cellHint from `board` to `target`, pressing each hinted key once (puzzle.ts pressKey,
+ * and the tables' cellAdvance alongside: they must agree); the presses made (fails after `limit`).
+ */
 function followHints(p: Puzzle, t: CellTables, board: string, target: string, limit: number): number {
   const b = digitsToCells(board);
   let presses = 0;
@@ -25,6 +28,7 @@ function followHints(p: Puzzle, t: CellTables, board: string, target: string, li
     if (key < 0) throw new Error(`no hint on ${s} (target ${target}) after ${presses} presses`);
     if (++presses > limit) throw new Error(`more than ${limit} presses from ${board} to ${target}`);
     pressKey(p, b, key);
+    if (cellAdvance(t, s, key, 1) !== formatBoard(b)) throw new Error(`cellAdvance(${s}, ${key}) is not ${formatBoard(b)}`);
   }
   if (cellHint(t, target, target) !== -1) throw new Error(`a hint on the solved board ${target}`);
   return presses;
@@ -108,6 +112,21 @@ describe("cell tables: the literature's counts", () => {
     // 4×4 plus mod 2 has nullity 4 (16 solutions); 8×8 king mod 2 nullity 15.
     expect(compileCellTables(gridPuzzle({ rows: 4, cols: 4, pattern: "plus" })).quietOrders.length).toBe(4);
     expect(() => compileCellTables(gridPuzzle({ rows: 8, cols: 8, pattern: "king" }))).toThrow(/32768 solutions .* walk at most 4096/);
+  });
+
+  it("cellAdvance presses a key as puzzle.ts does, any number of times", () => {
+    for (const p of [gridPuzzle({ rows: 5, cols: 5, pattern: "plus", states: 3 }), intersectionPuzzle(5, 6), gridPuzzle({ rows: 8, cols: 8, pattern: "x", states: 5 })]) {
+      const t = compileCellTables(p);
+      const next = mulberry32(p.cells * p.states);
+      for (let n = 0; n < 50; n++) {
+        const board = randomBoard(p, next);
+        const key = Math.floor(next() * p.keys);
+        const times = Math.floor(next() * 2 * p.states);
+        const b = digitsToCells(board);
+        for (let i = 0; i < times; i++) pressKey(p, b, key);
+        expect(cellAdvance(t, board, key, times)).toBe(formatBoard(b));
+      }
+    }
   });
 
   it("emits an expression that evaluates to the same tables", () => {
@@ -244,17 +263,17 @@ describe("cellsolve on the games' boards against the solver", () => {
   });
 });
 
-describe("the firmware build's game tables (build.ts gameConfig)", () => {
-  /** The value of `export const NAME = …;` in the generated config lines. */
-  function exported(lines: string[], name: string): unknown {
+describe("the firmware build's game tables (build.ts gamesModule)", () => {
+  /** The value of `export const NAME = …;` in the generated module. */
+  function exported(module: string, name: string): unknown {
     const prefix = `export const ${name} = `;
-    const line = lines.find((l) => l.startsWith(prefix));
+    const line = module.split("\n").find((l) => l.startsWith(prefix));
     if (line === undefined) throw new Error(`no ${name}`);
     return new Function("return " + line.slice(prefix.length, -1))();
   }
 
   it("pico-5x5-neopixel: lightsout, lightsout2000 and blackwhite (cycle 1,3) with their goals and the tables compileCellTables makes", () => {
-    const lines = gameConfig(loadProfile("pico-5x5-neopixel"));
+    const lines = gamesModule(loadProfile("pico-5x5-neopixel"));
     expect(exported(lines, "GAME_NAMES")).toEqual(["lightsout", "lightsout2000", "blackwhite"]);
     expect(exported(lines, "GAME_GOALS")).toEqual(["0".repeat(25), "0".repeat(25), formatBoard(checkerboard(5, 1, true))]);
     // Empty lists are emitted as [] (as emitTables does): compared as plain arrays.
@@ -269,7 +288,7 @@ describe("the firmware build's game tables (build.ts gameConfig)", () => {
   });
 
   it("boards without pixels (one colour per pad) get no games", () => {
-    expect(exported(gameConfig(loadProfile("pico-3x3")), "GAME_NAMES")).toEqual([]);
-    expect(exported(gameConfig(loadProfile("pico-4x4-neopixel")), "GAME_NAMES")).toEqual(["blackwhite"]);
+    expect(exported(gamesModule(loadProfile("pico-3x3")), "GAME_NAMES")).toEqual([]);
+    expect(exported(gamesModule(loadProfile("pico-4x4-neopixel")), "GAME_NAMES")).toEqual(["blackwhite"]);
   });
 });

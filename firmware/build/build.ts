@@ -109,28 +109,27 @@ export function configModule(p: Profile): string {
     `export const TABLES = ${emitTables(tables)};`,
     `export const TARGET = ${ring};`,
     `export const CUE_TEXT = ${JSON.stringify(encodeCues(NOTES, CUE_START))};`,
-    ...gameConfig(p),
   ].join("\n");
 }
 
 /**
- * The games (src/games.ts) a pixel board's pads can play — colours need pixels; square boards
- * of a side the game allows; blackwhite with its default cycle — as GAME_NAMES, their goals
- * (GAME_GOALS, digit strings) and their k-state solver tables (GAME_TABLES, src/tables.ts
- * CellTables, which src/cellsolve.ts answers from). Nothing in the firmware reads them yet, so
- * esbuild leaves them out of the bundle (their property names still take part in choosing the
- * short names: pixel boards' bundles are 2 bytes longer); direct-LED boards get none.
+ * The source of the generated `merlin:games` module: the games (src/games.ts) a pixel board's
+ * pads can play — colours need pixels; square boards of a side the game allows; blackwhite
+ * with its default cycle — as GAME_NAMES, their goals (GAME_GOALS, digit strings) and their
+ * k-state solver tables (GAME_TABLES, src/tables.ts CellTables, which src/cellsolve.ts answers
+ * from). A module of its own: nothing in the firmware imports it yet, so no bundle changes
+ * (esbuild would otherwise count the tables' property names when it picks short ones).
+ * Direct-LED boards get no games.
  */
-export function gameConfig(p: Profile): string[] {
+export function gamesModule(p: Profile): string {
   const pixels = p.leds.drive === "neopixel";
   const games = GAMES.filter((g) => pixels && p.rows === p.cols && p.rows >= g.minSide && p.rows <= g.maxSide);
   const puzzles = games.map((g) => gamePuzzle(g, p.rows, DEFAULT_CYCLE));
   return [
     `export const GAME_NAMES = ${JSON.stringify(games.map((g) => g.name))};`,
     `export const GAME_GOALS = ${JSON.stringify(games.map((g, i) => formatBoard(gameTarget(g, puzzles[i], DEFAULT_CYCLE))))};`,
-    // Pure (typed-array constructors are calls to esbuild), so unused tables are dropped.
-    `export const GAME_TABLES = /* @__PURE__ */ (() => [${puzzles.map((q) => emitCellTables(compileCellTables(q))).join(",")}])();`,
-  ];
+    `export const GAME_TABLES = [${puzzles.map((q) => emitCellTables(compileCellTables(q))).join(",")}];`,
+  ].join("\n");
 }
 
 /**
@@ -146,9 +145,9 @@ function configPlugin(p: Profile): Plugin {
       b.onResolve({ filter: /\/features$/ }, (args) =>
         args.resolveDir === join(ROOT, "src") ? { path: "merlin:features", namespace: "merlin-config" } : undefined,
       );
-      b.onResolve({ filter: /^merlin:config$/ }, () => ({ path: "merlin:config", namespace: "merlin-config" }));
+      b.onResolve({ filter: /^merlin:(config|games)$/ }, (args) => ({ path: args.path, namespace: "merlin-config" }));
       b.onLoad({ filter: /.*/, namespace: "merlin-config" }, (args) => ({
-        contents: args.path === "merlin:features" ? FIRMWARE_FEATURES : configModule(p),
+        contents: args.path === "merlin:features" ? FIRMWARE_FEATURES : args.path === "merlin:games" ? gamesModule(p) : configModule(p),
         loader: "js",
         resolveDir: ROOT,
       }));
