@@ -65,7 +65,7 @@ function particular(t: CellTables, board: string, target: string, x: Int32Array)
 
 /** Whether `board` can be turned into `target`. */
 export function cellSolvable(t: CellTables, board: string, target: string): boolean {
-  return particular(t, board, target, new Int32Array(t.words));
+  return /*@__NOINLINE__*/ particular(t, board, target, new Int32Array(t.words));
 }
 
 /** How many times `presses` (packed, as cellMinimum fills it) presses `key`. */
@@ -83,7 +83,7 @@ export function cellMinimum(t: CellTables, board: string, target: string, best: 
   "ram";
   const words = t.words;
   const x = new Int32Array(words);
-  if (!particular(t, board, target, x)) return -1;
+  if (!(/*@__NOINLINE__*/ particular(t, board, target, x))) return -1;
   const k = t.k;
   const bias = (8 - k) * ONES;
   const quiet = t.quiet;
@@ -125,7 +125,7 @@ export function cellMinimum(t: CellTables, board: string, target: string, best: 
 
 /** The fewest presses (taps) that turn `board` into `target`, or −1 when it cannot be done: the game's par. */
 export function cellPressCount(t: CellTables, board: string, target: string): number {
-  return cellMinimum(t, board, target, new Int32Array(t.words));
+  return /*@__NOINLINE__*/ cellMinimum(t, board, target, new Int32Array(t.words));
 }
 
 /**
@@ -134,7 +134,7 @@ export function cellPressCount(t: CellTables, board: string, target: string): nu
  */
 export function cellHint(t: CellTables, board: string, target: string): number {
   const best = new Int32Array(t.words);
-  if (cellMinimum(t, board, target, best) <= 0) return -1;
+  if (/*@__NOINLINE__*/ cellMinimum(t, board, target, best) <= 0) return -1;
   const order = t.order;
   for (let i = 0; i < order.length; i++) if ((best[Math.floor(order[i] / 7)] >> (4 * (order[i] % 7))) & 15) return order[i];
   return -1;
