@@ -1,21 +1,24 @@
 /**
  * The on-device solver for k-state boards (colour games: a press advances each of its cells
- * by 1 mod k): presses, solvable, the fewest presses (par) and a hint, from the precomputed CellTables
- * (tables.ts) — what masksolve.ts is for on/off boards of ≤ 32 cells. Boards are row-major
+ * by 1 mod k): a press, solvable, the fewest presses (par) and a hint, from the precomputed
+ * CellTables (tables.ts) — what masksolve.ts is for on/off boards of ≤ 32 cells. Boards are row-major
  * digit strings (boardstate.ts's format, as the game holds them); presses come back packed,
  * four bits a key (tables.ts: CellTables).
  *
  * No linear algebra runs here. A difference d = target − board gives one solution and the
  * checks as the digit-wise sum mod k of d[c] copies of the tables' column c; the other
- * solutions are that one plus each combination of the quiet patterns, walked as an odometer,
+ * solutions are that one plus each combination of the quiet patterns, walked in a Gray code,
  * one packed addition apart. The digits of a word are added all at once (SWAR): with
  * a, b < k ≤ 8 each digit of a + b is at most 14, so it stays within its four bits, and
  * adding 8 − k to every digit sets a digit's bit 3 exactly when it reached k, which says where
  * to subtract k. A word holds 7 digits (28 bits), so every value is a small positive integer.
  *
- * Written for Espruino's interpreter, which lexes a function's whole body on every call: the
- * loops that run per solution are inline, not calls to helpers, and table fields are read into
- * locals once (a property read searches the object's properties).
+ * Written for Espruino's interpreter, which runs code from its source text: the two functions
+ * with the loops are pretokenised ("ram": the build's terser pass keeps the directive) and stay
+ * functions of their own (terser @__NOINLINE__ annotations at their calls: inlined as arrows, they
+ * would be tokenised again on every call); the loops run inline, not through helpers (a call
+ * lexes the helper's whole body), and table fields are read into locals once (a property read
+ * searches the object's properties). README: Device tables for the colour games, for figures.
  *
  * The hint is a key of a minimum solution, the first in the tables' footprint order. Unlike
  * masksolve.ts's hint it does not steer around the all-dark board: the games these tables serve
@@ -136,6 +139,7 @@ export function cellHint(t: CellTables, board: string, target: string): number {
   const best = new Int32Array(t.words);
   if (/*@__NOINLINE__*/ cellMinimum(t, board, target, best) <= 0) return -1;
   const order = t.order;
+  // pressesOf, inline (up to a call per key otherwise).
   for (let i = 0; i < order.length; i++) if ((best[Math.floor(order[i] / 7)] >> (4 * (order[i] % 7))) & 15) return order[i];
   return -1;
 }
