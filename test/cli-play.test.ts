@@ -116,6 +116,8 @@ describe("merlin play input errors: one line, exit 2", () => {
     [["--rules", "classic", "--level", "3"], /--level is for --rules lightsout only/],
     [["--rules", "blackwhite", "--cycle", "4,3"], /--cycle must be I,J/],
     [["--rules", "blackwhite", "--cycle", "1"], /--cycle must be I,J/],
+    [["--rules", "blackwhite", "--cycle", "1e0,3"], /--cycle must be I,J/],
+    [["--rules", "blackwhite", "--cycle", "0x1,3"], /--cycle must be I,J/],
     [["--rules", "blackwhite", "--size", "9"], /blackwhite takes --size 3 to 8/],
     [["--rules", "lightsout2000", "--start", "3" + "0".repeat(24)], /not a digit from 0 to 2/],
     [["--bogus"], /unknown option --bogus/],
@@ -189,6 +191,34 @@ describe("merlin play: the games and k-state boards", () => {
     const r = await merlin(["--rules", "lightsout", "--save", file]);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/holds no game of this board and rule set/);
+  });
+
+  it("--save refuses a saved game whose goal is not the one asked for (another cycle, another --target)", async () => {
+    const { mkdtempSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const { tmpdir } = await import("node:os");
+    const dir = mkdtempSync(join(tmpdir(), "merlin-play-"));
+    // (2,2) and (1,3) both count mod 4 on the same 4×4 board, but white is 2 in one and 1 in
+    // the other: the swapped checkerboards differ.
+    const bw = join(dir, "bw.txt");
+    await json(["--rules", "blackwhite", "--cycle", "2,2", "--seed", "1", "--save", bw, "--keys", "1"]);
+    expect((await merlin(["--rules", "blackwhite", "--cycle", "1,3", "--save", bw, "--keys", "1"])).err).toMatch(/holds no game of this board and rule set/);
+    expect(await json(["--rules", "blackwhite", "--cycle", "2,2", "--save", bw])).toMatchObject({ moves: 1, seed: 1 });
+    const ring = join(dir, "ring.txt");
+    await json(["--seed", "1", "--save", ring, "--keys", "1"]);
+    expect((await merlin(["--target", "lit", "--save", ring])).code).toBe(2);
+  });
+
+  it("--save: a file that cannot be written is one line, exit 2; an empty file starts a new game", async () => {
+    const { mkdtempSync, writeFileSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const { tmpdir } = await import("node:os");
+    const dir = mkdtempSync(join(tmpdir(), "merlin-play-"));
+    const { expectInputError } = await import("./helpers/cli");
+    await expectInputError(["play", "--rules", "blackwhite", "--save", join(dir, "no", "such", "dir.txt"), "--json"], /--save '.*dir\.txt' cannot be written/);
+    const empty = join(dir, "empty.txt");
+    writeFileSync(empty, "");
+    expect(await json(["--rules", "lightsout", "--save", empty])).toMatchObject({ level: 1, moves: 0 });
   });
 
   it("on a terminal the board's digits are coloured (NO_COLOR aside); piped output is plain", async () => {

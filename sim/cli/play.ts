@@ -51,7 +51,7 @@ const SPECS: OptionSpec[] = [
   { name: "target", type: "string", arg: "BOARD", help: "the goal: ring, lit, dark or digits (default ring: 8 lit, centre dark)" },
   { name: "keys", type: "string", arg: "KEYS", help: 'moves to play, e.g. "3 4 5" (see below); without it, moves are read from standard input' },
   { name: "json", type: "flag", help: "print one JSON object after the moves (see below)" },
-  { name: "save", type: "string", arg: "FILE", help: "keep the game in FILE (the toy's saved-game line): resumed when it holds a game of this board and rule set and no --seed, --start or --level is given; rewritten after every input" },
+  { name: "save", type: "string", arg: "FILE", help: "keep the game in FILE (the toy's saved-game line): resumed when it holds a game of this board, goal and rule set and no --seed, --start or --level is given (an empty or missing file starts a new one); rewritten after every input" },
   ...PUZZLE_OPTIONS,
 ];
 
@@ -250,16 +250,23 @@ function setup(v: OptionValues): Setup {
   return { puzzle, tables, target: tableBoard(tables, gameTarget(game, puzzle, cycle)), rules: game.rules, game };
 }
 
-/** The game saved in `file` (--save), which must be one of this board and rule set. */
-function resumed(t: GameTables, rules: number, file: string): GameState<Board> {
+/**
+ * The game saved in `file` (--save), which must be one of this board, goal and rule set; null
+ * when there is none to resume (no file, or an empty one).
+ */
+function resumed(t: GameTables, target: Board, rules: number, file: string): GameState<Board> | null {
+  if (!existsSync(file)) return null;
   let text: string;
   try {
     text = readFileSync(file, "utf8").trim();
   } catch (e) {
     throw inputError(`--save '${file}' cannot be read: ${(e as Error).message}`);
   }
+  if (text === "") return null;
   const s = loadGame<Board>(t, text, 0);
-  if (s === null || s.rules !== rules) {
+  // The goal too: blackwhite's cycles (1,3) and (2,2) share a board but not a goal, and so do
+  // --target ring and --target lit.
+  if (s === null || s.rules !== rules || s.target !== target) {
     throw inputError(`--save '${file}' holds no game of this board and rule set (give the options it was played with, or another file)`);
   }
   return s;
@@ -279,8 +286,8 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
   }
   let state: GameState<Board> | null = null;
   const file = v.save as string | undefined;
-  if (file !== undefined && existsSync(file) && v.seed === undefined && v.start === undefined && v.level === undefined) {
-    state = resumed(t, rules, file);
+  if (file !== undefined && v.seed === undefined && v.start === undefined && v.level === undefined) {
+    state = resumed(t, target, rules, file);
   }
   if (state !== null) {
     // Resumed from --save.
@@ -301,7 +308,16 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
   // Milliseconds since the command started (the game's clock starts at 0; scripted play stands still).
   const began = Date.now();
   const clock = scripted ? () => 0 : () => Date.now() - began;
-  const save = file === undefined ? undefined : (line: string) => writeFileSync(file, line + "\n");
+  const save =
+    file === undefined
+      ? undefined
+      : (line: string) => {
+          try {
+            writeFileSync(file, line + "\n");
+          } catch (e) {
+            throw inputError(`--save '${file}' cannot be written: ${(e as Error).message}`);
+          }
+        };
   const engine = new CoreEngine(t, state, clock, v.rules as string, levels, save);
   if (save) save(saveGame(state, clock()));
   const dialogue = new BasicDialogue(engine, print);
