@@ -24,6 +24,22 @@ export function basicBoard(bits: string, cols: number): string[] {
   return lines;
 }
 
+/**
+ * Where the keys of an n×n board with buttons on its (n−1)² inner intersections (source 001)
+ * sit, in basicBoard's layout: the rows of pads as dots, and between each two rows the key
+ * numbers (row-major, 1-based), each at the corner its 2×2 block of pads shares.
+ */
+export function basicKeyMap(n: number): string[] {
+  const pads = basicBoard(".".repeat(n), n)[2];
+  const lines = [pads];
+  for (let r = 0; r < n - 1; r++) {
+    let line = "";
+    for (let c = 0; c < n - 1; c++) line = line.padEnd(11 + 3 * c) + String(r * (n - 1) + c + 1);
+    lines.push(line, pads);
+  }
+  return lines;
+}
+
 /** 140: PRINT "ASSIGN#";N;" ";:INPUT X */
 export function basicPrompt(n: number): string {
   return `ASSIGN# ${n}  ? `;
@@ -73,6 +89,8 @@ export interface BasicEngine {
   undo(): boolean;
   sameGame(): void;
   newGame(): void;
+  /** Lines to print above the board of each game dealt or restarted (e.g. its level), if any. */
+  heading?(): string[];
 }
 
 /** An input that was refused, for `merlin play --json`: which input (1-based), what it was and why. */
@@ -104,6 +122,12 @@ export class BasicDialogue {
     for (const l of basicBoard(this.engine.board(), this.engine.cols)) this.print(l);
   }
 
+  /** A game's first board: the engine's heading (a level number), then the board. */
+  showDeal(): void {
+    if (this.engine.heading) for (const l of this.engine.heading()) this.print(l);
+    this.showBoard();
+  }
+
   /** Whether pads and functions still act: while playing, or after the end under rules that keep keys live. */
   live(): boolean {
     const s = this.engine.state();
@@ -130,7 +154,7 @@ export class BasicDialogue {
     if (lower === "s" || lower === "n") {
       if (lower === "s") e.sameGame();
       else e.newGame();
-      this.showBoard();
+      this.showDeal();
       return;
     }
     if (!this.live()) return this.refuse(token, "the game is over (n: new game, s: same game)", ["GAME OVER: N FOR A NEW GAME, S FOR THE SAME GAME"]);
@@ -178,7 +202,7 @@ export class BasicDialogue {
         if (!/^\s*y/i.test(line)) return;
         asking = false;
         this.engine.newGame();
-        this.showBoard();
+        this.showDeal();
       } else {
         const tokens = line.split(/[\s,]+/).filter((t) => t !== "");
         // An empty answer is an input too: INPUT X got nothing a key can be made of.

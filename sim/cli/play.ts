@@ -26,7 +26,7 @@ import {
   update,
 } from "../../src/game";
 import { checkGameBoard } from "../../src/cellboards";
-import { DEFAULT_CYCLE, GAME_NAMES, gamePuzzle, gameSpec, GameSpec, gameSpecTables, gameTables, gameTarget, MAX_CYCLE, parseCycle, tableBoard } from "../../src/games";
+import { checkerboard, ColourCycle, DEFAULT_CYCLE, GAME_NAMES, gamePuzzle, gameSpec, GameSpec, gameSpecTables, gameTables, gameTarget, MAX_CYCLE, parseCycle, tableBoard } from "../../src/games";
 import { LEVEL_BAND, LEVEL_COUNT, LEVEL_FIRST_PAR } from "../../src/levels";
 import { maskToBits } from "../../src/maskbits";
 import { inputError, Puzzle } from "../../src/puzzle";
@@ -35,7 +35,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { boundedLines } from "../../tools/lines";
 import { optionHelp, OptionSpec, OptionValues } from "../../tools/options";
 import { checkSeed, MAX_SEED } from "../app/deal-values";
-import { BasicDialogue, BasicEngine, BasicError, BasicState } from "../basic-dialogue";
+import { basicBoard, BasicDialogue, BasicEngine, BasicError, basicKeyMap, BasicState } from "../basic-dialogue";
 import { Command, commandValues, CommandIO } from "./command";
 import { boardOption, PUZZLE_OPTIONS, puzzleFromOptions } from "./puzzle-options";
 
@@ -95,7 +95,8 @@ by spaces or commas, and the letters
   n  NEW GAME (the next puzzle of the seed; lightsout: the next level)
 Anything else is reported as illegal input and does not count as a move. Boards print one
 digit per cell (0 dark; k-state boards the colour 0..k-1), in colour on a terminal (NO_COLOR
-turns that off).
+turns that off). lightsout prints LEVEL L above each level's board; blackwhite prints its goal
+and a map of its key numbers, each between the 4 pads it advances, before the first board.
 
 With --json the result is one object:
   {"status":"playing|won|lost","reason":null|"all-dark"|"move-limit"|"over-par","moves":3,
@@ -114,15 +115,32 @@ examples:
   merlin play --rules lightsout --level 12           Lights Out, level 12
   merlin play --rules lightsout2000 --seed 5         the 3-colour game
   merlin play --rules blackwhite --size 4 --cycle 1,3 --start 0101/1010/0101/1010
-                                                     source 001's own puzzle (4 = 1 + 3)`;
+                                                     source 001's puzzle (its 3×3 with (1,2) in
+                                                     the source) on 4×4, solvable as 4 = 1 + 3`;
 
 /** ANSI colours for cell values 0..8 on a terminal: 0 dim, then yellow, red, green, blue, magenta, cyan, white, bright red. */
 const CELL_COLOURS = ["90", "93", "91", "92", "94", "95", "96", "97", "31"];
 
-/** A printed board line (only spaces and single digits) in colour; other lines unchanged. */
+/** A printed board line (basicBoard's: a digit every third column from column 11) in colour; other lines (blackwhite's key numbers) unchanged. */
 export function colourBoardLine(line: string): string {
-  if (!/^ *\d( +\d)*$/.test(line)) return line;
+  if (!/^ {10}\d( {2}\d)*$/.test(line)) return line;
   return line.replace(/\d/g, (d) => `\x1b[${CELL_COLOURS[Number(d)]}m${d}\x1b[0m`);
+}
+
+/** The level line above a lightsout board (past the last level the deals are random boards). */
+function levelLine(level: number): string {
+  return level > LEVEL_COUNT ? `LEVEL ${level} (A RANDOM BOARD)` : `LEVEL ${level}`;
+}
+
+/**
+ * What a blackwhite player needs before the first board: the goal and where the keys sit
+ * (their numbers on the inner intersections, between the pads each advances).
+ */
+function blackwhiteIntro(side: number, cycle: ColourCycle): string[] {
+  const k = cycle.white + cycle.black;
+  return [`GOAL: BLACK (0) AND WHITE (${cycle.white}) SWAPPED; A PAD COUNTS MOD ${k}`]
+    .concat(basicBoard(checkerboard(side, cycle.white, true).join(""), side))
+    .concat([`KEYS: EACH ADVANCES THE 4 PADS AROUND IT ONE STEP`], basicKeyMap(side));
 }
 
 /** The game on the pure core (src/game.ts): what the BASIC dialogue plays on here. Boards are masks or digit strings. */
@@ -143,7 +161,11 @@ class CoreEngine implements BasicEngine {
   ) {
     this.pads = t.keys;
     this.cols = t.cols;
+    if (levels) this.heading = () => [levelLine(this.game.puzzle + 1)];
   }
+
+  /** lightsout: the level above each dealt board. */
+  readonly heading?: () => string[];
 
   private send(type: number, key = 0): void {
     update(this.t, this.game, { type, key, now: this.clock() }, this.fx);
@@ -220,6 +242,8 @@ interface Setup {
   target: Board;
   rules: number;
   game: GameSpec | null;
+  /** blackwhite's colour cycle (--cycle). */
+  cycle: ColourCycle;
 }
 
 function setup(v: OptionValues): Setup {
@@ -233,7 +257,7 @@ function setup(v: OptionValues): Setup {
     checkGameBoard(puzzle);
     const tables = gameTables(puzzle);
     const target = tableBoard(tables, boardOption(puzzle, v.target === undefined ? "ring" : (v.target as string), "--target"));
-    return { puzzle, tables, target, rules, game: null };
+    return { puzzle, tables, target, rules, game: null, cycle: DEFAULT_CYCLE };
   }
   for (const o of BOARD_OPTIONS) {
     if (v[o] !== undefined) throw inputError(`--${o} does not go with --rules ${name}: the game brings its own board and goal`);
@@ -247,7 +271,7 @@ function setup(v: OptionValues): Setup {
   const cycle = v.cycle === undefined ? DEFAULT_CYCLE : parseCycle(v.cycle as string);
   const puzzle = gamePuzzle(game, v.size === undefined ? game.side : (v.size as number), cycle);
   const tables = gameSpecTables(game, puzzle);
-  return { puzzle, tables, target: tableBoard(tables, gameTarget(game, puzzle, cycle)), rules: game.rules, game };
+  return { puzzle, tables, target: tableBoard(tables, gameTarget(game, puzzle, cycle)), rules: game.rules, game, cycle };
 }
 
 /**
@@ -275,7 +299,7 @@ function resumed(t: GameTables, target: Board, rules: number, file: string): Gam
 async function run(argv: string[], io: CommandIO): Promise<number> {
   const v = commandValues(argv, SPECS, "play", HELP, io);
   if (v === null) return 0;
-  const { puzzle: p, tables: t, target, rules, game } = setup(v);
+  const { puzzle: p, tables: t, target, rules, game, cycle } = setup(v);
   const levels = game !== null && game.levels;
   let seed: number;
   if (v.seed !== undefined) {
@@ -321,7 +345,8 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
   const engine = new CoreEngine(t, state, clock, v.rules as string, levels, save);
   if (save) save(saveGame(state, clock()));
   const dialogue = new BasicDialogue(engine, print);
-  dialogue.showBoard();
+  if (game !== null && game.layout === "intersections") for (const l of blackwhiteIntro(p.rows, cycle)) print(l);
+  dialogue.showDeal();
   if (scripted) {
     for (const tok of (v.keys as string).split(/[\s,]+/).filter((x) => x !== "")) {
       if (!json) io.out(dialogue.prompt().trimEnd() + " " + tok + "\n");
