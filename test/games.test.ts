@@ -9,7 +9,7 @@ import {
   LOST, loadGame, newEffects, PLAYING, REASON_ALL_DARK, saveGame, startProblem, step, update, WON,
 } from "../src/game";
 import { checkerboard, DEFAULT_CYCLE, gamePuzzle, gameSpec, GameSpec, gameSpecTables, gameTables, gameTarget, parseCycle, tableBoard } from "../src/games";
-import { LEVEL_COUNT, levelPar } from "../src/levels";
+import { LEVEL_COUNT, levelPar, levelStart } from "../src/levels";
 import { cellsToMask, maskToBits } from "../src/maskbits";
 import { applyPresses, gridPuzzle, intersectionPuzzle, Puzzle, toggleMatrix } from "../src/puzzle";
 import { RULES_BASIC, RULES_CLASSIC, RULES_MERLIN1978 } from "../src/rules";
@@ -319,6 +319,37 @@ describe("lightsout: Tiger's 5×5 Lights Out", () => {
     const fx = newEffects();
     for (let i = 0; i < 16; i++) update(t, lose, { type: ACT_PRESS, key: 13, now: i }, fx);
     expect(lose).toMatchObject({ status: LOST, moves: 16 });
+  });
+});
+
+describe("levels: uniform over the boards needing exactly the level's presses", () => {
+  it("4×4 plus (nullity 4: most boards have 16 solutions, ties at the fewest): level 1 of seeds 0…19 999 deals every 6-press board about equally, no other", () => {
+    const p = gridPuzzle({ rows: 4, cols: 4, pattern: "plus" });
+    const t = compileTables(p);
+    // Brute force over all 2^16 press sets: the fewest presses of every board.
+    const fewest = new Uint8Array(1 << 16).fill(255);
+    for (let presses = 0; presses < 1 << 16; presses++) {
+      let board = 0;
+      let n = 0;
+      for (let k = 0; k < 16; k++) if ((presses >> k) & 1) (board ^= t.toggle[k]), n++;
+      fewest[board] = Math.min(fewest[board], n);
+    }
+    const six = new Set<number>();
+    for (let b = 0; b < 1 << 16; b++) if (fewest[b] === levelPar(1)) six.add(b);
+    const counts = new Map<number, number>();
+    const draws = 20000;
+    for (let seed = 0; seed < draws; seed++) {
+      const b = levelStart(t, 0, seed, 1);
+      expect(six.has(b)).toBe(true);
+      counts.set(b, (counts.get(b) ?? 0) + 1);
+    }
+    expect(counts.size).toBe(six.size);
+    // Pearson's χ² against the uniform distribution: about its degrees of freedom (six.size − 1)
+    // when uniform; a bias towards boards with several 6-press solutions would be far above.
+    const expected = draws / six.size;
+    let chi2 = 0;
+    for (const n of counts.values()) chi2 += (n - expected) ** 2 / expected;
+    expect(chi2).toBeLessThan(1.3 * (six.size - 1));
   });
 });
 
