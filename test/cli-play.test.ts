@@ -241,6 +241,11 @@ describe("merlin play: the games and k-state boards", () => {
     expect(boardAfter(lines, at("LEVEL 13"))).toBe(l13.start);
     expect(at("CONGRATULANT !!")).toBeGreaterThan(at("LEVEL 13"));
     expect(boardAfter(lines, at("LEVEL 14"))).toBe(l14.start);
+    // A board of one's own (--start) is no level; NEW GAME then deals level 2.
+    const own = "1" + "0".repeat(23) + "1";
+    expect(await json(["--rules", "lightsout", "--start", own])).toMatchObject({ puzzle: 0, level: null, start: own });
+    const typed = (await merlin(["--rules", "lightsout", "--start", own], "n\n")).out;
+    expect(typed.indexOf("LEVEL")).toBe(typed.indexOf("LEVEL 2"));
     // Past the 50 levels the deals are random boards, and the line says so.
     expect((await merlin(["--rules", "lightsout", "--level", "50"], "n\n")).out).toContain("LEVEL 51 (A RANDOM BOARD)");
   });

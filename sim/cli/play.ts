@@ -104,7 +104,7 @@ With --json the result is one object:
    "rules":"basic","seed":7,"puzzle":0,"start":"…","par":5,"hint":4}
 board and start are row-major digits (1 = lit); par is the fewest presses that solve the
 start (classic: moves − par is the score); hint is the next key to press, or null. rules is
-the rule set or game asked for; lightsout adds "level" after "puzzle" (puzzle + 1).
+the rule set or game asked for; lightsout adds "level" after "puzzle" (puzzle + 1; null for a --start board).
 Exit status 0 whatever the outcome, 2 for bad options.
 
 examples:
@@ -156,12 +156,26 @@ class CoreEngine implements BasicEngine {
     /** The rule set or game asked for (--rules). */
     private readonly asked: string,
     private readonly levels: boolean,
+    /** The --start board, which is no level (null when the game was dealt). */
+    private readonly ownStart: Board | null,
     /** Called with the saved-game line after every event (--save). */
     private readonly saved?: (line: string) => void,
   ) {
     this.pads = t.keys;
     this.cols = t.cols;
-    if (levels) this.heading = () => [levelLine(this.game.puzzle + 1)];
+    if (levels) {
+      this.heading = () => {
+        const level = this.level();
+        return level === null ? [] : [levelLine(level)];
+      };
+    }
+  }
+
+  /** lightsout: the level being played (the puzzle number + 1); null for a --start board or without levels. */
+  private level(): number | null {
+    const s = this.game;
+    if (!this.levels || (this.ownStart !== null && s.puzzle === 0 && s.start === this.ownStart)) return null;
+    return s.puzzle + 1;
   }
 
   /** lightsout: the level above each dealt board. */
@@ -227,7 +241,7 @@ class CoreEngine implements BasicEngine {
       seed: s.seed,
       puzzle: s.puzzle,
     };
-    if (this.levels) out.level = s.puzzle + 1;
+    if (this.levels) out.level = this.level();
     out.start = this.digits(s.start);
     out.par = s.par;
     out.hint = h.error === ERR_NONE ? h.hint + 1 : null;
@@ -342,7 +356,7 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
             throw inputError(`--save '${file}' cannot be written: ${(e as Error).message}`);
           }
         };
-  const engine = new CoreEngine(t, state, clock, v.rules as string, levels, save);
+  const engine = new CoreEngine(t, state, clock, v.rules as string, levels, v.start === undefined ? null : state.start, save);
   if (save) save(saveGame(state, clock()));
   const dialogue = new BasicDialogue(engine, print);
   if (game !== null && game.layout === "intersections") for (const l of blackwhiteIntro(p.rows, cycle)) print(l);
