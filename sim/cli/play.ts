@@ -104,7 +104,8 @@ With --json the result is one object:
    "rules":"basic","seed":7,"puzzle":0,"start":"…","par":5,"hint":4}
 board and start are row-major digits (1 = lit); par is the fewest presses that solve the
 start (classic: moves − par is the score); hint is the next key to press, or null. rules is
-the rule set or game asked for; lightsout adds "level" after "puzzle" (puzzle + 1; null for a --start board).
+the rule set or game asked for; lightsout adds "level" after "puzzle" (puzzle + 1; null for
+a --start board).
 Exit status 0 whatever the outcome, 2 for bad options.
 
 examples:
