@@ -13,7 +13,8 @@
  *   one step of an (i, j) colour cycle: black needs i presses to turn white and white j more
  *   to turn black again, i.e. a cell counts mod i + j with black = 0 and white = i. The
  *   source's puzzle starts from a checkerboard (black where row + column is even) and must
- *   swap black and white; it is solvable only when N is a multiple of i + j. Here the goal is
+ *   swap black and white; it is solvable only when N is a multiple of i + j (the source's
+ *   cycles are coprime; in general of (i + j) / gcd(i, j): (2,2) plays on 6×6). Here the goal is
  *   that swapped checkerboard and starts are dealt like every other game's (any solvable
  *   board but the goal), so every N plays; the source's own start is one `--start` away.
  */

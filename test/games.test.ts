@@ -432,13 +432,28 @@ describe("blackwhite: source 001's colour game", () => {
     expect(Array.from(x!).reduce((s, v) => s + v, 0)).toBe(504);
   });
 
-  it("the source's start is solvable only on boards whose side is a multiple of i + j", () => {
-    const cycle = parseCycle("1,2");
-    for (const [n, ok] of [[3, true], [4, false], [5, false], [6, true], [7, false]] as [number, boolean][]) {
-      const p = gamePuzzle(g, n, cycle);
-      const t = gameSpecTables(g, p);
-      const problem = startProblem(t, formatBoard(gameTarget(g, p, cycle)), g.rules, formatBoard(checkerboard(n, 1, false)));
-      expect(problem === null).toBe(ok);
+  it("the source's start is solvable only on sides that are multiples of (i + j) / gcd(i, j): i + j itself when i, j are coprime, as the source states", () => {
+    // With d = gcd(i, j) the (i, j) puzzle is d times the (i/d, j/d) one mod i + j: e.g. (2,2)
+    // plays on 6×6 and (2,4) on 3×3, which the source's rule (stated for coprime cycles such as
+    // its (1,2) and (3,8)) would refuse. Where solvable, the hints play it to a win.
+    const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+    for (let k = 2; k <= 6; k++) {
+      for (let i = 1; i < k; i++) {
+        const cycle = { white: i, black: k - i };
+        for (let n = 3; n <= 8; n++) {
+          const p = gamePuzzle(g, n, cycle);
+          const t = gameSpecTables(g, p);
+          const target = tableBoard(t, gameTarget(g, p, cycle));
+          const start = tableBoard(t, checkerboard(n, i, false));
+          const ok = n % (k / gcd(i, k - i)) === 0;
+          expect(startProblem(t, target, g.rules, start) === null, `(${i},${k - i}) on ${n}×${n}`).toBe(ok);
+          if (ok && n <= 6) {
+            const s = createGameFrom(t, target, g.rules, start, 0, 0);
+            expect(playHints(t, s, 300)).toBe(s.par);
+            expect(s.status).toBe(WON);
+          }
+        }
+      }
     }
   });
 
