@@ -317,7 +317,10 @@ describe("lightsout: Tiger's 5×5 Lights Out", () => {
     expect(playHints(t, s, 30)).toBe(6);
     const lose = createGameFrom(t, 0, g.rules, -1, 0, 0, 0);
     const fx = newEffects();
-    for (let i = 0; i < 16; i++) update(t, lose, { type: ACT_PRESS, key: 13, now: i }, fx);
+    // Level 1's par is 6: the 15th move (9 over) still plays, the 16th (10 over) loses.
+    for (let i = 0; i < 15; i++) update(t, lose, { type: ACT_PRESS, key: 13, now: i }, fx);
+    expect(lose).toMatchObject({ status: PLAYING, moves: 15 });
+    update(t, lose, { type: ACT_PRESS, key: 13, now: 15 }, fx);
     expect(lose).toMatchObject({ status: LOST, moves: 16 });
   });
 });
