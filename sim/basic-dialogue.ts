@@ -91,6 +91,8 @@ export interface BasicEngine {
   newGame(): void;
   /** Lines to print above the board of each game dealt or restarted (e.g. its level), if any. */
   heading?(): string[];
+  /** What TRY AGAIN (Y) does, when it is not newGame (levels: a lost level is played again). */
+  again?(): void;
 }
 
 /** An input that was refused, for `merlin play --json`: which input (1-based), what it was and why. */
@@ -190,7 +192,8 @@ export class BasicDialogue {
 
   /**
    * The listing's main loop on lines of input (140–250): ASSIGN# and a line of keys until the
-   * game ends, then TRY AGAIN (Y OR N) — Y deals a new board, anything else ends. End of input
+   * game ends, then TRY AGAIN (Y OR N) — Y deals a new board (or what the engine's `again`
+   * does), anything else ends. End of input
    * ends it too. `out` writes text without a line end (the prompts).
    */
   async converse(lines: AsyncIterable<string>, out: (text: string) => void): Promise<void> {
@@ -201,7 +204,8 @@ export class BasicDialogue {
         // 240 IF LEFT$(A$,1)="Y" THEN 110
         if (!/^\s*y/i.test(line)) return;
         asking = false;
-        this.engine.newGame();
+        if (this.engine.again) this.engine.again();
+        else this.engine.newGame();
         this.showDeal();
       } else {
         const tokens = line.split(/[\s,]+/).filter((t) => t !== "");

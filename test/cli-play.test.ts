@@ -241,6 +241,13 @@ describe("merlin play: the games and k-state boards", () => {
     expect(boardAfter(lines, at("LEVEL 13"))).toBe(l13.start);
     expect(at("CONGRATULANT !!")).toBeGreaterThan(at("LEVEL 13"));
     expect(boardAfter(lines, at("LEVEL 14"))).toBe(l14.start);
+    // A lost level is played again after TRY AGAIN: 18 presses of one key are 10 over level 12's par 8.
+    const lost = (await merlin(["--rules", "lightsout", "--level", "12"], `${Array(18).fill("1").join(" ")}\ny\n`)).out.split("\n");
+    const loss = lost.indexOf("YOU LOSED THE GAME !!");
+    const again = lost.findIndex((l, i) => i > loss && l.endsWith("LEVEL 12"));
+    expect(loss).toBeGreaterThan(0);
+    expect(again).toBeGreaterThan(loss);
+    expect(boardAfter(lost, again)).toBe(l12.start);
     // A board of one's own (--start) is no level; NEW GAME then deals level 2.
     const own = "1" + "0".repeat(23) + "1";
     expect(await json(["--rules", "lightsout", "--start", own])).toMatchObject({ puzzle: 0, level: null, start: own });

@@ -17,6 +17,7 @@ import {
   GameState,
   GameTables,
   loadGame,
+  LOST,
   newEffects,
   reasonName,
   saveGame,
@@ -60,7 +61,7 @@ const RULE_SUMMARY: { [name: string]: string } = {
   basic: "the 1980s BASIC game (source 002): lost when every pad goes dark, or after 20 moves without a win (a win on the 20th stands)",
   merlin1978: "the 1978 handheld: no move limit, all dark only warbles, SAME GAME deals a new puzzle, keys stay live after a win",
   classic: "Lights Out style: par = the start's fewest presses; lost at 10 moves over par without a win",
-  lightsout: `Lights Out (1995): 5×5, a press toggles its plus, goal all dark, classic rules; ${LEVEL_COUNT} levels from ${LEVEL_FIRST_PAR} to ${LEVEL_FIRST_PAR + (LEVEL_COUNT / LEVEL_BAND - 1)} fewest presses, ${LEVEL_BAND} a band (NEW GAME: the next level)`,
+  lightsout: `Lights Out (1995): 5×5, a press toggles its plus, goal all dark, classic rules; ${LEVEL_COUNT} levels from ${LEVEL_FIRST_PAR} to ${LEVEL_FIRST_PAR + (LEVEL_COUNT / LEVEL_BAND - 1)} fewest presses, ${LEVEL_BAND} a band (NEW GAME: the next level; typed, TRY AGAIN after a loss plays the level again)`,
   lightsout2000: "Lights Out 2000's 3-colour game: 5×5, a press advances its plus one colour (0 → 1 → 2 → 0), goal all 0, classic rules",
   blackwhite: "source 001's black-white reversal: N×N pads (--size 3..8, default 4), a key on each of the (N-1)² inner intersections advances its 2×2 block one step of the (I,J) cycle (--cycle; 0 = black, I = white, mod I+J); goal: the checkerboard with black and white swapped; classic rules",
 };
@@ -165,6 +166,8 @@ class CoreEngine implements BasicEngine {
     this.pads = t.keys;
     this.cols = t.cols;
     if (levels) {
+      // TRY AGAIN after a lost level plays it again; after a win, the next level.
+      this.again = () => (this.game.status === LOST ? this.sameGame() : this.newGame());
       this.heading = () => {
         const level = this.level();
         return level === null ? [] : [levelLine(level)];
@@ -181,6 +184,8 @@ class CoreEngine implements BasicEngine {
 
   /** lightsout: the level above each dealt board. */
   readonly heading?: () => string[];
+  /** lightsout: TRY AGAIN (Y). */
+  readonly again?: () => void;
 
   private send(type: number, key = 0): void {
     update(this.t, this.game, { type, key, now: this.clock() }, this.fx);
