@@ -44,7 +44,7 @@ function bruteMinimum(c: Coset): number {
   return best;
 }
 
-function search(c: Coset, budget: number, noTransform?: boolean): QuietChoice {
+function search(c: Coset, budget: number, noTransform?: boolean, batchBits?: number): QuietChoice {
   const d = c.quiet.length;
   const t = createQuietClasses(d);
   const sig = new Int32Array(Math.max(1, Math.ceil(d / 32)));
@@ -53,7 +53,7 @@ function search(c: Coset, budget: number, noTransform?: boolean): QuietChoice {
     c.quiet.forEach((q, i) => q[p] && (sig[i >>> 5] |= 1 << (i & 31)));
     addCell(t, sig, 0, c.x0[p]);
   }
-  return fewestPresses(t, budget, { transform: !noTransform });
+  return fewestPresses(t, budget, batchBits === undefined ? { transform: !noTransform } : { transform: !noTransform, batchBits });
 }
 
 /** x0 with the chosen combination added: the presses the choice stands for. */
@@ -95,6 +95,25 @@ describe("fewestPresses against every combination", () => {
       }
     });
   }
+
+  it("many cells, nullity 16–20: the batched levels (one transform for many nodes) agree with the transform", () => {
+    // Thousands of cells over d ≤ 21 patterns: the classes only merge deep in the tree, so the
+    // branch and bound batches the levels above (see batchBranch); with 8 batched levels there
+    // are plain levels above the batch too. The transform over all 2^d combinations is the oracle.
+    for (const c of [
+      { n: 2000, d: 16, density: 0.5, batchBits: 18 },
+      { n: 3000, d: 18, density: 0.5, batchBits: 18 },
+      { n: 3000, d: 20, density: 0.3, batchBits: 8 },
+    ]) {
+      const coset: Coset = { x0: new Uint8Array(c.n).map(() => next() & 1), quiet: randomQuiet(next, c.n, c.d, c.density) };
+      const want = search(coset, 1e12);
+      expect(want.exact).toBe(true);
+      const got = search(coset, 1e12, true, c.batchBits);
+      expect(got.exact).toBe(true);
+      expect(got.weight).toBe(want.weight);
+      expect(weight(applied(coset, got))).toBe(want.weight);
+    }
+  });
 
   it("signatures of more than one word (d > 32) go through the same search", () => {
     // 40 patterns, but only 8 of them reach beyond a few cells: the brute force runs over a
@@ -183,11 +202,16 @@ describe("all-lit n×n plus boards: the published minima (OEIS A075464)", () => 
     }
   });
 
-  it("n = 39 (nullity 32, the branch and bound): 561 presses, proven", () => {
-    const sol = solvePlusGrid(litBoard(39, 39), "dark");
-    expect(sol.nullity).toBe(32);
-    expect(sol).toMatchObject({ method: "exact", minimal: true, moves: A075464[38] });
-    expect(pressesReachTarget(litBoard(39, 39), sol.presses!, "dark")).toBe(true);
+  it("n = 39 and 47 (nullity 32 and 30, the branch and bound): 561 and 971 presses, proven", () => {
+    for (const [n, nullity] of [
+      [39, 32],
+      [47, 30],
+    ]) {
+      const sol = solvePlusGrid(litBoard(n, n), "dark");
+      expect(sol.nullity).toBe(nullity);
+      expect(sol).toMatchObject({ method: "exact", minimal: true, moves: A075464[n - 1] });
+      expect(pressesReachTarget(litBoard(n, n), sol.presses!, "dark")).toBe(true);
+    }
   });
 
   it("n ≤ 24 through the general GF(2) solver (elimination, not light chasing) as well", () => {
