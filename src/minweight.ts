@@ -214,9 +214,14 @@ function classOf(t: QuietClasses, src: ArrayLike<number>, at: number): number {
  * cell), `pressed` whether x0 presses it (0 or 1).
  */
 export function addCell(t: QuietClasses, src: ArrayLike<number>, at: number, pressed: number): void {
+  addCells(t, src, at, pressed ? 1 : 0, pressed ? 0 : 1);
+}
+
+/** Adds `ones` cells pressed by x0 and `zeros` cells not, all of the signature src[at ..]. */
+function addCells(t: QuietClasses, src: ArrayLike<number>, at: number, ones: number, zeros: number): void {
   const k = t.direct ? src[at] >>> 0 : classOf(t, src, at);
-  if (pressed) t.ones[k]++;
-  else t.zeros[k]++;
+  t.ones[k] += ones;
+  t.zeros[k] += zeros;
 }
 
 /** Presses of x0 itself (combination 0). */
@@ -1057,17 +1062,108 @@ function branch(s: Search, tr: Tree, j: number, v: number): boolean {
 
 /** The combination c with <c, b_j> = y_j for every basis signature b_j. */
 function comboFromParities(tr: Tree, out: Uint32Array, words: number): void {
-  const d = tr.levels;
+  comboFromBasis(tr.basis, tr.parity, tr.levels, words, out);
+}
+
+/** The combination c with <c, basis_j> = parity[j] for j < d (basis: d rows of `words` words). */
+function comboFromBasis(basis: Int32Array, parity: Uint8Array, d: number, words: number, out: Uint32Array): void {
   const m = createBitMatrix(d, d);
   for (let j = 0; j < d; j++) {
-    for (let i = 0; i < d; i++) if ((tr.basis[j * words + (i >>> 5)] >>> (i & 31)) & 1) setBit(m, j, i, 1);
+    for (let i = 0; i < d; i++) if ((basis[j * words + (i >>> 5)] >>> (i & 31)) & 1) setBit(m, j, i, 1);
   }
   const rhs = new Uint32Array(wordsOf(d));
-  for (let j = 0; j < d; j++) if (tr.parity[j]) rhs[j >>> 5] |= 1 << (j & 31);
+  for (let j = 0; j < d; j++) if (parity[j]) rhs[j >>> 5] |= 1 << (j & 31);
   const c = solveReduced(reduceMatrix(m), rhs);
   if (c === null) throw new Error("minweight: internal error, the basis is singular");
   out.fill(0);
   for (let w = 0; w < c.length && w < out.length; w++) out[w] = c[w];
+}
+
+/** Union-find root of x (path halving). */
+function rootOf(parent: Int32Array, x: number): number {
+  while (parent[x] !== x) {
+    parent[x] = parent[parent[x]];
+    x = parent[x];
+  }
+  return x;
+}
+
+function bitOf(v: ArrayLike<number>, at: number, j: number): number {
+  return (v[at + (j >>> 5)] >>> (j & 31)) & 1;
+}
+
+/** The independent parts of a search (see splitParts). */
+interface Parts {
+  /** One table per part, over its own coordinates. */
+  subs: QuietClasses[];
+  /** part[j]: the part of coordinate j; local[j]: its index within the part. */
+  part: Int32Array;
+  local: Int32Array;
+  /** The basis classes b_j (d rows of `words` words) and the presses no combination changes. */
+  basis: Int32Array;
+  fixed: number;
+}
+
+/**
+ * Independent parts. Write every class in a basis of classes b_0 … b_{d−1} (chooseBasis): with
+ * y_j = <c, b_j>, class k has parity <coord_k, y>. Join j and j' whenever one class has both
+ * coordinates; each class then lies within one part, so the presses are a sum over the parts
+ * of functions of their own y's, and each part is minimised on its own — exactly, with fewer
+ * quiet patterns (the parts are the connected components of the quiet patterns' matroid, read
+ * off its fundamental graph). The x pattern splits into the two colours of a checkerboard,
+ * left-right and up-down into rows and columns, graphs into their components. Null when the
+ * quiet patterns form one part.
+ */
+function splitParts(t: QuietClasses): Parts | null {
+  const d = t.bits;
+  const words = t.words;
+  const K = t.count;
+  const basis = new Int32Array(d * words);
+  const coord = chooseBasis(t, basis);
+  const parent = new Int32Array(d);
+  for (let j = 0; j < d; j++) parent[j] = j;
+  for (let k = 0; k < K; k++) {
+    let first = -1;
+    for (let j = 0; j < d; j++) {
+      if (!bitOf(coord, k * words, j)) continue;
+      if (first < 0) first = rootOf(parent, j);
+      else parent[rootOf(parent, j)] = first;
+    }
+  }
+  const part = new Int32Array(d).fill(-1);
+  const local = new Int32Array(d);
+  const sizes: number[] = [];
+  for (let j = 0; j < d; j++) {
+    const r = rootOf(parent, j);
+    if (part[r] < 0) {
+      part[r] = sizes.length;
+      sizes.push(0);
+    }
+    part[j] = part[r];
+    local[j] = sizes[part[j]]++;
+  }
+  if (sizes.length === 1) return null;
+  const subs: QuietClasses[] = [];
+  let biggest = 0;
+  for (let p = 0; p < sizes.length; p++) {
+    subs.push(createQuietClasses(sizes[p]));
+    if (sizes[p] > biggest) biggest = sizes[p];
+  }
+  const sig = new Int32Array(wordsOf(biggest));
+  let fixed = 0;
+  for (let k = 0; k < K; k++) {
+    let p = -1;
+    sig.fill(0);
+    for (let j = 0; j < d; j++) {
+      if (!bitOf(coord, k * words, j)) continue;
+      p = part[j];
+      sig[local[j] >>> 5] |= 1 << (local[j] & 31);
+    }
+    // Coordinates 0: parity 0 whatever the combination, x0's presses stay.
+    if (p < 0) fixed += t.ones[k];
+    else addCells(subs[p], sig, 0, t.ones[k], t.zeros[k]);
+  }
+  return { subs: subs, part: part, local: local, basis: basis, fixed: fixed };
 }
 
 /** Which methods fewestPresses may use (all by default); the tests and benchmarks turn some off. */
@@ -1076,22 +1172,16 @@ export interface FewestOptions {
   transform?: boolean;
   /** The branch and bound; without it the answer is the local search's. */
   proof?: boolean;
+  /** Splitting into independent parts (splitSearch). */
+  split?: boolean;
   /** Levels batched by one transform (default BATCH_BITS; 0: none). The tests use fewer to reach the plain levels above. */
   batchBits?: number;
 }
 
-/**
- * The fewest presses over all combinations of the quiet patterns (see the file comment):
- * exact when the search finishes within `budget` work units, otherwise the best found.
- * The table must hold every cell of the board.
- */
-export function fewestPresses(table: QuietClasses, budget: number, options?: FewestOptions): QuietChoice {
-  const bits = table.bits;
-  const transform = options === undefined || options.transform !== false;
+/** The search of the file comment on one table of classes (compacted, one part). */
+function searchClasses(t: QuietClasses, budget: number, options: FewestOptions | undefined): QuietChoice {
+  const bits = t.bits;
   const proof = options === undefined || options.proof !== false;
-  if (bits === 0) return { combo: new Uint32Array(1), weight: pressesOfX0(table), exact: true, work: 0, nodes: 0 };
-  if (table.direct && bits * table.count <= budget && transform) return transformSearch(table);
-  const t = compact(table);
   const s: Search = {
     classes: t,
     work: 0,
@@ -1119,4 +1209,35 @@ export function fewestPresses(table: QuietClasses, budget: number, options?: Few
   if (!exact && s.work < budget) localSearch(s, budget - s.work, RESTARTS * 4);
   if (weightOf(t, s.bestCombo) !== s.bestWeight) throw new Error("minweight: internal error, the weight of the best combination is off");
   return { combo: s.bestCombo, weight: s.bestWeight, exact: exact, work: s.work, nodes: s.nodes };
+}
+
+/**
+ * The fewest presses over all combinations of the quiet patterns (see the file comment):
+ * exact when the search finishes within `budget` work units, otherwise the best found.
+ * The table must hold every cell of the board.
+ */
+export function fewestPresses(table: QuietClasses, budget: number, options?: FewestOptions): QuietChoice {
+  const bits = table.bits;
+  const transform = options === undefined || options.transform !== false;
+  if (bits === 0) return { combo: new Uint32Array(1), weight: pressesOfX0(table), exact: true, work: 0, nodes: 0 };
+  if (table.direct && bits * table.count <= budget && transform) return transformSearch(table);
+  const t = compact(table);
+  const parts = options === undefined || options.split !== false ? splitParts(t) : null;
+  if (parts === null) return searchClasses(t, budget, options);
+  // Each part gets an equal share of what is left of the budget; the parities it chooses for
+  // its coordinates are put together into one combination.
+  const n = parts.subs.length;
+  const parity = new Uint8Array(bits);
+  const out: QuietChoice = { combo: new Uint32Array(t.words), weight: parts.fixed, exact: true, work: t.count * bits, nodes: 0 };
+  for (let p = 0; p < n; p++) {
+    const r = fewestPresses(parts.subs[p], (budget - out.work) / (n - p), options);
+    out.weight += r.weight;
+    out.exact = out.exact && r.exact;
+    out.work += r.work;
+    out.nodes += r.nodes;
+    for (let j = 0; j < bits; j++) if (parts.part[j] === p) parity[j] = bitOf(r.combo, 0, parts.local[j]);
+  }
+  comboFromBasis(parts.basis, parity, bits, t.words, out.combo);
+  if (weightOf(t, out.combo) !== out.weight) throw new Error("minweight: internal error, the parts' weights do not add up");
+  return out;
 }

@@ -115,6 +115,39 @@ describe("fewestPresses against every combination", () => {
     }
   });
 
+  it("independent parts (patterns on disjoint cells, written in a mixed basis) are searched apart", () => {
+    for (let trial = 0; trial < 8; trial++) {
+      // Three blocks of cells, each with its own patterns, plus cells no pattern touches; the
+      // basis handed to the search mixes the blocks (each pattern plus random later ones).
+      const sizes = [30, 25, 40];
+      const dims = [5, 4, 6];
+      const n = 100;
+      const own: Uint8Array[] = [];
+      let at = 0;
+      sizes.forEach((size, b) => {
+        for (const q of randomQuiet(next, size, dims[b], 0.4)) {
+          const v = new Uint8Array(n);
+          v.set(q, at);
+          own.push(v);
+        }
+        at += size;
+      });
+      const quiet = own.map((q, i) => {
+        const v = new Uint8Array(q);
+        for (let j = i + 1; j < own.length; j++) if (next() & 1) for (let p = 0; p < n; p++) v[p] ^= own[j][p];
+        return v;
+      });
+      const coset: Coset = { x0: new Uint8Array(n).map(() => next() & 1), quiet: quiet };
+      const want = bruteMinimum(coset);
+      for (const noTransform of [false, true]) {
+        const got = search(coset, 1e9, noTransform);
+        expect(got.exact).toBe(true);
+        expect(got.weight).toBe(want);
+        expect(weight(applied(coset, got))).toBe(want);
+      }
+    }
+  });
+
   it("signatures of more than one word (d > 32) go through the same search", () => {
     // 40 patterns, but only 8 of them reach beyond a few cells: the brute force runs over a
     // coset written with 40 patterns whose last 32 are combinations of the first 8 on 20
