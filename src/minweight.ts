@@ -1201,7 +1201,21 @@ function searchClasses(t: QuietClasses, budget: number, options: FewestOptions |
   localSearch(s, budget / 10, RESTARTS);
   let exact = false;
   const tree = proof ? buildTree(t, options !== undefined && options.batchBits !== undefined ? options.batchBits : BATCH_BITS) : null;
-  if (tree !== null) {
+  if (tree !== null && tree.batch !== null) {
+    // Where the plain bound prunes high in the tree (king boards, whose quiet patterns are
+    // simple), the batches cost more than they save: the plain search gets a sixteenth of the
+    // budget first, and the batched one starts over when that was not enough.
+    const batch = tree.batch;
+    tree.batch = null;
+    s.budget = s.work + (budget - s.work) / 16;
+    s.start = s.work;
+    s.checkpoint = s.budget;
+    exact = branch(s, tree, 0, 0);
+    tree.batch = batch;
+    s.budget = budget;
+    s.done = 0;
+  }
+  if (tree !== null && !exact) {
     s.start = s.work;
     s.checkpoint = s.work + (budget - s.work) / 3;
     exact = branch(s, tree, 0, 0);
@@ -1224,13 +1238,20 @@ export function fewestPresses(table: QuietClasses, budget: number, options?: Few
   const t = compact(table);
   const parts = options === undefined || options.split !== false ? splitParts(t) : null;
   if (parts === null) return searchClasses(t, budget, options);
-  // Each part gets an equal share of what is left of the budget; the parities it chooses for
-  // its coordinates are put together into one combination.
+  // Smallest parts first, each with an equal share of what is left of the budget: the small
+  // ones use little of theirs, and the biggest, searched last, gets the rest. The parities each
+  // part chooses for its coordinates are put together into one combination.
   const n = parts.subs.length;
+  const order: number[] = [];
+  for (let p = 0; p < n; p++) order.push(p);
+  order.sort(function (a: number, b: number): number {
+    return parts.subs[a].bits - parts.subs[b].bits || a - b;
+  });
   const parity = new Uint8Array(bits);
   const out: QuietChoice = { combo: new Uint32Array(t.words), weight: parts.fixed, exact: true, work: t.count * bits, nodes: 0 };
-  for (let p = 0; p < n; p++) {
-    const r = fewestPresses(parts.subs[p], (budget - out.work) / (n - p), options);
+  for (let i = 0; i < n; i++) {
+    const p = order[i];
+    const r = fewestPresses(parts.subs[p], (budget - out.work) / (n - i), options);
     out.weight += r.weight;
     out.exact = out.exact && r.exact;
     out.work += r.work;
