@@ -15,7 +15,10 @@
  *  1. d ≤ TRANSFORM_BITS: every combination at once by a Walsh–Hadamard transform of the class
  *     counts, d·2^d steps — the number pressed by c is Σ ones + (Σ h − H[c])/2 with
  *     h[s] = zeros[s] − ones[s] and H its transform.
- *  2. Otherwise branch and bound over the parities y_j = <c, b_j> of d classes b_j chosen as a
+ *  2. Independent parts (splitParts): when the quiet space is a direct sum of spaces on
+ *     disjoint cells (x boards: the two colours of a checkerboard), each part is searched on
+ *     its own, with its own smaller d, by 1 or 3.
+ *  3. Otherwise branch and bound over the parities y_j = <c, b_j> of d classes b_j chosen as a
  *     basis (see chooseBasis), fixed one at a time. Once y_0 … y_{j−1} are fixed, classes whose
  *     coordinates beyond j agree (the same "suffix") share one unknown parity, so each such
  *     group costs at least the smaller of its two totals; three groups whose suffixes add up
@@ -23,10 +26,14 @@
  *     one of them must take its larger total (packed greedily, each group's surplus used at
  *     most once). Both bounds are exact once every parity is fixed. The groups of depth j + 1
  *     are unions of groups of depth j, so a node costs the number of its groups, which shrinks
- *     quickly with depth.
+ *     quickly with depth. On plus boards the groups hardly merge until some depth `end` a
+ *     few levels above the bottom, so every node above it is visited at the cost of nearly
+ *     every class: batchBranch instead computes the bound of depth `end` for all 2^(end−at)
+ *     nodes below one node of depth `at` by one transform, and visits only the nodes it does
+ *     not rule out.
  * The search runs within a budget of work units (one unit ≈ one class or group visited, about
  * a nanosecond or two in Node); when the budget runs out the best combination found so far is
- * returned with exact: false. A local search (exact minimisation over random 2^16-combination
+ * returned with exact: false. A local search (exact minimisation over random 2^12-combination
  * blocks, restarted from perturbations of the best) finds the starting bound and is the answer
  * when the proof does not finish.
  */
