@@ -996,9 +996,20 @@ function batchBranch(s: Search, tr: Tree, b: Batch, j0: number): boolean {
   const span = b.end - j0;
   const a = tr.a0[b.end];
   const bb = tr.b0[b.end];
+  // Weights are whole numbers: a bound above best − 1 means best or more. The nodes left are
+  // visited lowest bound first, so that an unfinished search has tried the likeliest ones.
+  const open: number[] = [];
   for (let q = 0; q < table.length; q++) {
+    if (base + table[q] > (s.bestWeight - 1) * (1 << SCALE_BITS)) s.done += tr.share[b.end];
+    else open.push(q);
+  }
+  open.sort(function (x: number, y: number): number {
+    return table[x] - table[y] || x - y;
+  });
+  s.work += open.length * 4;
+  for (let n = 0; n < open.length; n++) {
+    const q = open[n];
     if (s.work >= s.budget) return false;
-    // Weights are whole numbers: a bound above best − 1 means best or more.
     if (base + table[q] > (s.bestWeight - 1) * (1 << SCALE_BITS)) {
       s.done += tr.share[b.end];
       continue;
