@@ -993,17 +993,6 @@ function createKept(): Kept {
   return { group: [], u0: [], total: [], rank: [], basisAt: [], basis: [], valuesAt: [], values: [] };
 }
 
-function clearKept(k: Kept): void {
-  k.group.length = 0;
-  k.u0.length = 0;
-  k.total.length = 0;
-  k.rank.length = 0;
-  k.basisAt.length = 0;
-  k.basis.length = 0;
-  k.valuesAt.length = 0;
-  k.values.length = 0;
-}
-
 /**
  * The node of depth b.at (see Batch): the plain bound of depth b.end for every way q to fix the
  * parities at … end − 1, from the classes directly. A class of a group of depth `end` has
@@ -1034,7 +1023,7 @@ function batchBranch(s: Search, tr: Tree, b: Batch, j0: number): boolean {
   let base = 0;
   // A transform step costs about a quarter of a class visited by liftBoth (measured).
   let work = 2 * K + (table.length * (b.end - j0)) / 4;
-  clearKept(b.kept);
+  b.kept = createKept();
   for (let g = 0; g < m; g++) {
     const lo = b.groupFirst[g];
     const hi = b.groupFirst[g + 1];
