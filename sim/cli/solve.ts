@@ -77,12 +77,12 @@ the search did not finish: the fewest it found, not proven (minimal false). On/o
 are exact up to N = ${TRANSFORM_BITS} always (one Walsh–Hadamard transform over the 2^N solutions),
 boards whose quiet patterns split into independent parts (x boards: the two colours of a
 checkerboard) part by part, and above that whenever a branch and bound finishes within its
-work budget (the same on every machine; 5–9 s on the README's, shared): for example,
-all lit to all dark, every plus n×n up to 100 of N ≤ 32 (39×39 and 67×67: N = 32, 561 and
-2015 presses), x 39×39 (N = 32), x torus 40×40 (N = 64), king 20×20 and 32×32 (N = 39, 63).
-Plus boards of N = 40 and more (61×61, 65×65, 79×79, 95×95, tori from 31×31) are answered
-heuristically (by a local search; 'merlin table --minimum' shows which), and so can be a
-random start on a plus board of N = 28 to 32. With --states above 2 every solution is
+work budget (the same on every machine; 4–6 s on the README's, shared): for example,
+every plus n×n up to 100 of N ≤ 32, all lit or from random starts (39×39 and 67×67:
+N = 32; all lit to all dark 561 and 2015 presses), x 39×39 (N = 32), x torus 40×40
+(N = 64), king 20×20 and 32×32 (N = 39, 63). Plus boards of N = 40 and more (61×61,
+65×65, 79×79, 95×95, tori from 31×31) are answered heuristically (by a local search;
+'merlin table --minimum' shows which). With --states above 2 every solution is
 searched up to 2^24 of them.
 
 Large plus boards. --from-file and --all-lit solve on/off plus boards (--pattern plus or
