@@ -1098,8 +1098,8 @@ function branch(s: Search, tr: Tree, j: number, v: number): boolean {
     s.done += tr.share[j];
     return true;
   }
-  if (tr.batch !== null && j === tr.batch.at) return batchBranch(s, tr, tr.batch, j);
   if (s.work >= s.budget) return false;
+  if (tr.batch !== null && j === tr.batch.at) return batchBranch(s, tr, tr.batch, j);
   if (s.work >= s.checkpoint) {
     // Projected to need three times the budget or more: the local search gets the rest.
     if (3 * s.done * (s.budget - s.start) < s.work - s.start) return false;
