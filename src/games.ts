@@ -13,7 +13,8 @@
  *   one step of an (i, j) colour cycle: black needs i presses to turn white and white j more
  *   to turn black again, i.e. a cell counts mod i + j with black = 0 and white = i. The
  *   source's puzzle starts from a checkerboard (black where row + column is even) and must
- *   swap black and white; it is solvable only when N is a multiple of i + j. Here the goal is
+ *   swap black and white; it is solvable only when N is a multiple of i + j (the source's
+ *   cycles are coprime; in general of (i + j) / gcd(i, j): (2,2) plays on 6×6). Here the goal is
  *   that swapped checkerboard and starts are dealt like every other game's (any solvable
  *   board but the goal), so every N plays; the source's own start is one `--start` away.
  */
@@ -68,13 +69,11 @@ export function gameSpec(name: string): GameSpec | null {
 
 /** Parses source 001's cycle "I,J" (i, j ≥ 1, i + j from 2 to MAX_CYCLE). */
 export function parseCycle(text: string): ColourCycle {
+  // Plain decimal digits only (Number alone would take "1e0" or "0x1").
   const parts = text.split(",");
   const i = Number(parts[0]);
   const j = Number(parts[1]);
-  const whole = function (x: number): boolean {
-    return x >= 1 && Math.floor(x) === x;
-  };
-  if (parts.length !== 2 || parts[0].trim() === "" || parts[1].trim() === "" || !whole(i) || !whole(j) || i + j > MAX_CYCLE) {
+  if (!/^\s*\d+\s*,\s*\d+\s*$/.test(text) || i < 1 || j < 1 || i + j > MAX_CYCLE) {
     throw inputError("--cycle must be I,J: whole numbers from 1 up with I + J at most " + MAX_CYCLE + " (e.g. 1,3), got '" + text + "'");
   }
   return { white: i, black: j };

@@ -15,7 +15,10 @@
  *  1. d ≤ TRANSFORM_BITS: every combination at once by a Walsh–Hadamard transform of the class
  *     counts, d·2^d steps — the number pressed by c is Σ ones + (Σ h − H[c])/2 with
  *     h[s] = zeros[s] − ones[s] and H its transform.
- *  2. Otherwise branch and bound over the parities y_j = <c, b_j> of d classes b_j chosen as a
+ *  2. Independent parts (splitParts): when the quiet space is a direct sum of spaces on
+ *     disjoint cells (x boards: the two colours of a checkerboard), each part is searched on
+ *     its own, with its own smaller d, by 1 or 3.
+ *  3. Otherwise branch and bound over the parities y_j = <c, b_j> of d classes b_j chosen as a
  *     basis (see chooseBasis), fixed one at a time. Once y_0 … y_{j−1} are fixed, classes whose
  *     coordinates beyond j agree (the same "suffix") share one unknown parity, so each such
  *     group costs at least the smaller of its two totals; three groups whose suffixes add up
@@ -23,10 +26,14 @@
  *     one of them must take its larger total (packed greedily, each group's surplus used at
  *     most once). Both bounds are exact once every parity is fixed. The groups of depth j + 1
  *     are unions of groups of depth j, so a node costs the number of its groups, which shrinks
- *     quickly with depth.
+ *     quickly with depth. On plus boards the groups hardly merge until some depth `end` a
+ *     few levels above the bottom, so every node above it is visited at the cost of nearly
+ *     every class: batchBranch instead computes the bound of depth `end` for all 2^(end−at)
+ *     nodes below one node of depth `at` by one transform, and visits only the nodes it does
+ *     not rule out.
  * The search runs within a budget of work units (one unit ≈ one class or group visited, about
  * a nanosecond or two in Node); when the budget runs out the best combination found so far is
- * returned with exact: false. A local search (exact minimisation over random 2^16-combination
+ * returned with exact: false. A local search (exact minimisation over random 2^12-combination
  * blocks, restarted from perturbations of the best) finds the starting bound and is the answer
  * when the proof does not finish.
  */
@@ -59,6 +66,25 @@ const MAX_TRIPLE_GROUPS = 2048;
 
 /** gain[] before the triples of a depth were first measured. */
 const UNKNOWN_GAIN = 1 << 30;
+
+/** Levels searched at once by batchBranch: at most 2^BATCH_BITS bounds per transform … */
+const BATCH_BITS = 18;
+
+/**
+ * … ending at the first depth with at most 1/BATCH_GROUPS as many groups as classes: above it
+ * the plain bound rarely prunes; measured on the plus boards 39×39, 47×47, 67×67 (nullity 30
+ * and 32), 64 to 128 all do far better than the plain search, 96 best overall.
+ */
+const BATCH_GROUPS = 96;
+
+/** The transforms above depth `end` cost about end·2^end steps in all: `end` stays below this. */
+const MAX_BATCH_END = 26;
+
+/** batchBranch works out a group's bound exactly over chunks of its classes whose u span at most MAX_RANK dimensions … */
+const MAX_RANK = 12;
+
+/** … and keeps the bounds times 2^SCALE_BITS (whole numbers, see chunkFlush). */
+const SCALE_BITS = MAX_RANK + 1;
 
 /** Triples kept per group of a depth (see findTriples). */
 const TRIPLES_PER_GROUP = 6;
@@ -195,9 +221,14 @@ function classOf(t: QuietClasses, src: ArrayLike<number>, at: number): number {
  * cell), `pressed` whether x0 presses it (0 or 1).
  */
 export function addCell(t: QuietClasses, src: ArrayLike<number>, at: number, pressed: number): void {
+  addCells(t, src, at, pressed ? 1 : 0, pressed ? 0 : 1);
+}
+
+/** Adds `ones` cells pressed by x0 and `zeros` cells not, all of the signature src[at ..]. */
+function addCells(t: QuietClasses, src: ArrayLike<number>, at: number, ones: number, zeros: number): void {
   const k = t.direct ? src[at] >>> 0 : classOf(t, src, at);
-  if (pressed) t.ones[k]++;
-  else t.zeros[k]++;
+  t.ones[k] += ones;
+  t.zeros[k] += zeros;
 }
 
 /** Presses of x0 itself (combination 0). */
@@ -437,6 +468,35 @@ interface Tree {
   gain: Int32Array;
   /** share[j] = 2^−j: the part of the tree below one group of depth j. */
   share: Float64Array;
+  /** The batched levels (see batchBranch), or null when the tree is too shallow for them. */
+  batch: Batch | null;
+}
+
+/**
+ * The levels at..end−1 of the tree, searched at once: at a node of depth `at`, the plain bound
+ * of depth `end` is computed for all 2^(end−at) ways to fix the parities in between by one
+ * Walsh–Hadamard transform, instead of visiting the 2^(end−at) − 1 nodes above them, each of
+ * which costs a pass over nearly every class (the groups only start to merge near `end`).
+ */
+interface Batch {
+  at: number;
+  end: number;
+  /** Per class (sorted order): its coordinates at..end−1 as an integer (bit i = coordinate at + i). */
+  u: Int32Array;
+  /** Per class (sorted order): its group of depth end; groupFirst[g]: the first class of group g (plus an end entry). */
+  groupOf: Int32Array;
+  groupFirst: Int32Array;
+  /** Coordinates of the classes (class order, `words` each) and the sorted order. */
+  coord: Int32Array;
+  order: Int32Array;
+  /** Scratch: the prefix parities as a bit vector, each class's parity from them, the transform table. */
+  prefix: Uint32Array;
+  phi: Uint8Array;
+  table: Int32Array;
+  chunk: Chunk;
+  /** odd[x]: the parity of x's bits, for x < 2^(end − at) (a lookup is cheaper than a popcount here). */
+  odd: Uint8Array;
+  kept: Kept;
 }
 
 /** Compares bits ≥ from of a[ai..] and b[bi..] (`words` words); true when equal. */
@@ -502,7 +562,7 @@ function shares(d: number): Float64Array {
 }
 
 /** Builds the group tree over the classes' coordinates; null when it would take too much memory. */
-function buildTree(t: QuietClasses): Tree | null {
+function buildTree(t: QuietClasses, batchBits: number): Tree | null {
   const d = t.bits;
   const words = t.words;
   const K = t.count;
@@ -586,6 +646,69 @@ function buildTree(t: QuietClasses): Tree | null {
     bound1: 0,
     gain: new Int32Array(d + 1).fill(UNKNOWN_GAIN),
     share: shares(d),
+    batch: batchBits > 0 ? createBatch(coord, order, groups, first, words, d, K, batchBits) : null,
+  };
+}
+
+/** The parity of every number below 2^bits. */
+function parities(bits: number): Uint8Array {
+  const out = new Uint8Array(1 << bits);
+  for (let x = 1; x < out.length; x++) out[x] = out[x >>> 1] ^ (x & 1);
+  return out;
+}
+
+/**
+ * Where to batch (see Batch): `end` is the first depth with at most 1/BATCH_GROUPS as many
+ * groups as classes, `at` up to BATCH_BITS above it.
+ * Null when fewer than 8 levels would be batched.
+ */
+function createBatch(
+  coord: Int32Array,
+  order: number[],
+  groups: Int32Array,
+  first: Int32Array[],
+  words: number,
+  d: number,
+  K: number,
+  bits: number,
+): Batch | null {
+  let end = 0;
+  while (end < d && end < MAX_BATCH_END && groups[end] * BATCH_GROUPS > K) end++;
+  const at = end > bits ? end - bits : 0;
+  if (end - at < 8) return null;
+  // First class of each group, depth by depth down to `end`.
+  let cf = new Int32Array(K + 1);
+  for (let i = 0; i <= K; i++) cf[i] = i;
+  for (let j = 1; j <= end; j++) {
+    const f = first[j];
+    const next = new Int32Array(groups[j] + 1);
+    for (let g = 0; g <= groups[j]; g++) next[g] = cf[f[g]];
+    cf = next;
+  }
+  const groupOf = new Int32Array(K);
+  for (let g = 0; g < groups[end]; g++) for (let i = cf[g]; i < cf[g + 1]; i++) groupOf[i] = g;
+  const u = new Int32Array(K);
+  for (let i = 0; i < K; i++) {
+    let v = 0;
+    for (let b = at; b < end; b++) v |= ((coord[order[i] * words + (b >>> 5)] >>> (b & 31)) & 1) << (b - at);
+    u[i] = v;
+  }
+  const sorted = new Int32Array(K);
+  for (let i = 0; i < K; i++) sorted[i] = order[i];
+  return {
+    at: at,
+    end: end,
+    u: u,
+    groupOf: groupOf,
+    groupFirst: cf,
+    coord: coord,
+    order: sorted,
+    prefix: new Uint32Array(words),
+    phi: new Uint8Array(K),
+    table: new Int32Array(1 << (end - at)),
+    chunk: createChunk(end - at),
+    odd: parities(end - at),
+    kept: createKept(),
   };
 }
 
@@ -739,6 +862,231 @@ function tripleBound(s: Search, tr: Tree, j: number, v: number, plain: number, g
   return bound;
 }
 
+/**
+ * A chunk of one group's classes for batchBranch: S(q) = Σ σ_i·(−1)^<u_i, q> over its classes.
+ * With v_i = u_i ⊕ u_0 written in a basis b_0 … b_{r−1} of their span (coord_i: which b_k),
+ * (−1)^<u_0, q>·S(q) = G(p) = Σ σ_i·(−1)^<coord_i, p> with p_k = <b_k, q>, so |S| is a function
+ * of the r parities p, expanded into 2^r characters by two small transforms.
+ */
+interface Chunk {
+  /** Classes in the chunk, u_0 (the first one's u), the rank r and the basis (xor basis by top bit). */
+  n: number;
+  u0: number;
+  rank: number;
+  /** slot[bit]: a combination of v's whose top bit is `bit` (0 = none), slotComb[bit]: which b_k. */
+  slot: Int32Array;
+  slotComb: Int32Array;
+  /** Cells in the chunk's classes (ones + zeros). */
+  total: number;
+  /** b_k, and per class its coordinates and σ. */
+  basis: Int32Array;
+  coord: Int32Array;
+  sigma: Int32Array;
+  /** Scratch of 2^MAX_RANK entries. */
+  h: Int32Array;
+}
+
+function createChunk(bits: number): Chunk {
+  return {
+    n: 0,
+    u0: 0,
+    rank: 0,
+    total: 0,
+    slot: new Int32Array(bits),
+    slotComb: new Int32Array(bits),
+    basis: new Int32Array(MAX_RANK),
+    coord: new Int32Array(1 << MAX_RANK),
+    sigma: new Int32Array(1 << MAX_RANK),
+    h: new Int32Array(1 << MAX_RANK),
+  };
+}
+
+/** Adds a class to the chunk; false (nothing added) when it would raise the rank above MAX_RANK. */
+function chunkAdd(c: Chunk, u: number, sigma: number, cells: number): boolean {
+  if (c.n === 0) {
+    c.u0 = u;
+    c.rank = 0;
+    c.total = 0;
+    c.slot.fill(0);
+  }
+  let x = u ^ c.u0;
+  let comb = 0;
+  for (let bit = c.slot.length - 1; bit >= 0 && x !== 0; bit--) {
+    if (((x >>> bit) & 1) === 0) continue;
+    if (c.slot[bit] === 0) {
+      if (c.rank === MAX_RANK) return false;
+      c.slot[bit] = x;
+      c.slotComb[bit] = comb ^ (1 << c.rank);
+      c.basis[c.rank] = u ^ c.u0;
+      comb = 1 << c.rank;
+      c.rank++;
+      x = 0;
+      break;
+    }
+    x ^= c.slot[bit];
+    comb ^= c.slotComb[bit];
+  }
+  c.coord[c.n] = comb;
+  c.sigma[c.n] = sigma;
+  c.total += cells;
+  c.n++;
+  return true;
+}
+
+/**
+ * Closes a chunk of group g: keeps G (its 2^r values) for the totals of the nodes batchBranch
+ * visits, and unless the group's parity is known adds −|S(q)|/2 to the transform table (times
+ * 2^SCALE_BITS): the coefficient of character w of |G| is F̂[w] / 2^r, added at the index
+ * ⊕_{k ∈ w} b_k. Returns the work done.
+ */
+function chunkFlush(c: Chunk, table: Int32Array, b: Batch, g: number, known: boolean): number {
+  const r = c.rank;
+  const size = 1 << r;
+  const h = c.h.subarray(0, size);
+  h.fill(0);
+  for (let i = 0; i < c.n; i++) h[c.coord[i]] += c.sigma[i];
+  walshHadamard(h);
+  const kept = b.kept;
+  kept.group.push(g);
+  kept.u0.push(c.u0);
+  kept.total.push(c.total);
+  kept.rank.push(r);
+  kept.basisAt.push(kept.basis.length);
+  for (let k = 0; k < r; k++) kept.basis.push(c.basis[k]);
+  kept.valuesAt.push(kept.values.length);
+  for (let w = 0; w < size; w++) kept.values.push(h[w]);
+  c.n = 0;
+  if (known) return size;
+  for (let w = 0; w < size; w++) if (h[w] < 0) h[w] = -h[w];
+  walshHadamard(h);
+  const scale = 1 << (SCALE_BITS - 1 - r);
+  let index = 0;
+  table[0] -= h[0] * scale;
+  // Gray-code order: the index changes by one basis vector per step.
+  for (let w = 1; w < size; w++) {
+    let k = 0;
+    while (((w >>> k) & 1) === 0) k++;
+    index ^= c.basis[k];
+    table[index] -= h[w ^ (w >>> 1)] * scale;
+  }
+  return (2 * r * size + 2 * size) / 4;
+}
+
+/**
+ * The chunks of one batch node, kept for the totals of depth `end` of the nodes it visits: a
+ * chunk's classes total (T + χ_u0(q)·G(p))/2 cells for y = 0 and (T − χ_u0(q)·G(p))/2 for
+ * y = 1, with T its cells and p_k = <b_k, q> — a few lookups per chunk instead of a pass over
+ * every class per node.
+ */
+interface Kept {
+  group: number[];
+  u0: number[];
+  total: number[];
+  rank: number[];
+  basisAt: number[];
+  basis: number[];
+  valuesAt: number[];
+  values: number[];
+}
+
+function createKept(): Kept {
+  return { group: [], u0: [], total: [], rank: [], basisAt: [], basis: [], valuesAt: [], values: [] };
+}
+
+/**
+ * The node of depth b.at (see Batch): the plain bound of depth b.end for every way q to fix the
+ * parities at … end − 1, from the classes directly. A class of a group of depth `end` has
+ * parity φ ⊕ <u, q> ⊕ y, φ from the parities above `at`, u its coordinates at … end − 1 and y
+ * the group's unknown parity; it costs c + (σ/2)·(−1)^<u, q>·(−1)^y with c = (ones + zeros)/2
+ * and σ = ±(ones − zeros). A group's smaller total is Σ c − |Σ σ·(−1)^<u, q>|/2 (the group of
+ * suffix 0 has y = 0: Σ c + Σ σ·(−1)^<u, q>/2); the characters of all groups are added up in
+ * one table and transformed once. A group whose u span more than MAX_RANK dimensions is split
+ * into chunks, each taking its own y: the bound only gets lower (|a + b| ≤ |a| + |b|), never
+ * wrong. The children whose bound reaches the best weight are skipped; the others get their
+ * totals of depth `end` from the classes and are searched on by branch.
+ */
+function batchBranch(s: Search, tr: Tree, b: Batch, j0: number): boolean {
+  const K = tr.groups[0];
+  const words = s.classes.words;
+  const ones = tr.a0[0];
+  const zeros = tr.b0[0];
+  const u = b.u;
+  const phi = b.phi;
+  b.prefix.fill(0);
+  for (let i = 0; i < j0; i++) if (tr.parity[i]) b.prefix[i >>> 5] |= 1 << (i & 31);
+  for (let i = 0; i < K; i++) phi[i] = parityOf(b.coord, b.order[i] * words, b.prefix, 0, words);
+  const table = b.table;
+  table.fill(0);
+  const half = 1 << (SCALE_BITS - 1);
+  const chunk = b.chunk;
+  const m = tr.groups[b.end];
+  let base = 0;
+  // A transform step costs about a quarter of a class visited by liftBoth (measured).
+  let work = 2 * K + (table.length * (b.end - j0)) / 4;
+  b.kept = createKept();
+  for (let g = 0; g < m; g++) {
+    const lo = b.groupFirst[g];
+    const hi = b.groupFirst[g + 1];
+    const known = g === 0 && tr.zeroFirst[b.end] === 1;
+    for (let i = lo; i < hi; i++) {
+      const e = ones[i] - zeros[i];
+      const sigma = phi[i] ? -e : e;
+      const cells = ones[i] + zeros[i];
+      base += cells * half;
+      if (known) table[u[i]] += sigma * half;
+      if (!chunkAdd(chunk, u[i], sigma, cells)) {
+        work += chunkFlush(chunk, table, b, g, known);
+        chunkAdd(chunk, u[i], sigma, cells);
+      }
+    }
+    if (chunk.n > 0) work += chunkFlush(chunk, table, b, g, known);
+  }
+  walshHadamard(table);
+  s.work += work;
+  s.nodes++;
+  const span = b.end - j0;
+  const a = tr.a0[b.end];
+  const bb = tr.b0[b.end];
+  // Weights are whole numbers: a bound above best − 1 means best or more. The nodes left are
+  // visited lowest bound first, so that an unfinished search has tried the likeliest ones.
+  const open: number[] = [];
+  for (let q = 0; q < table.length; q++) {
+    if (base + table[q] > (s.bestWeight - 1) * (1 << SCALE_BITS)) s.done += tr.share[b.end];
+    else open.push(q);
+  }
+  open.sort(function (x: number, y: number): number {
+    return table[x] - table[y] || x - y;
+  });
+  s.work += open.length * 4;
+  for (let n = 0; n < open.length; n++) {
+    const q = open[n];
+    if (s.work >= s.budget) return false;
+    if (base + table[q] > (s.bestWeight - 1) * (1 << SCALE_BITS)) {
+      s.done += tr.share[b.end];
+      continue;
+    }
+    for (let i = 0; i < span; i++) tr.parity[j0 + i] = (q >>> i) & 1;
+    a.fill(0);
+    bb.fill(0);
+    const kept = b.kept;
+    const odd = b.odd;
+    for (let c = 0; c < kept.group.length; c++) {
+      const r = kept.rank[c];
+      const at = kept.basisAt[c];
+      let p = 0;
+      for (let k = 0; k < r; k++) p |= odd[kept.basis[at + k] & q] << k;
+      const v = kept.values[kept.valuesAt[c] + p];
+      const diff = odd[kept.u0[c] & q] ? -v : v;
+      const g = kept.group[c];
+      a[g] += (kept.total[c] + diff) / 2;
+      bb[g] += (kept.total[c] - diff) / 2;
+    }
+    s.work += kept.basis.length + 4 * kept.group.length;
+    if (!branch(s, tr, b.end, 0)) return false;
+  }
+  return true;
+}
+
 /** Depth-first branch and bound below depth j (totals in buffer `v`); false when out of budget. */
 function branch(s: Search, tr: Tree, j: number, v: number): boolean {
   if (j === tr.levels) {
@@ -751,6 +1099,7 @@ function branch(s: Search, tr: Tree, j: number, v: number): boolean {
     return true;
   }
   if (s.work >= s.budget) return false;
+  if (tr.batch !== null && j === tr.batch.at) return batchBranch(s, tr, tr.batch, j);
   if (s.work >= s.checkpoint) {
     // Projected to need three times the budget or more: the local search gets the rest.
     if (3 * s.done * (s.budget - s.start) < s.work - s.start) return false;
@@ -785,17 +1134,108 @@ function branch(s: Search, tr: Tree, j: number, v: number): boolean {
 
 /** The combination c with <c, b_j> = y_j for every basis signature b_j. */
 function comboFromParities(tr: Tree, out: Uint32Array, words: number): void {
-  const d = tr.levels;
+  comboFromBasis(tr.basis, tr.parity, tr.levels, words, out);
+}
+
+/** The combination c with <c, basis_j> = parity[j] for j < d (basis: d rows of `words` words). */
+function comboFromBasis(basis: Int32Array, parity: Uint8Array, d: number, words: number, out: Uint32Array): void {
   const m = createBitMatrix(d, d);
   for (let j = 0; j < d; j++) {
-    for (let i = 0; i < d; i++) if ((tr.basis[j * words + (i >>> 5)] >>> (i & 31)) & 1) setBit(m, j, i, 1);
+    for (let i = 0; i < d; i++) if ((basis[j * words + (i >>> 5)] >>> (i & 31)) & 1) setBit(m, j, i, 1);
   }
   const rhs = new Uint32Array(wordsOf(d));
-  for (let j = 0; j < d; j++) if (tr.parity[j]) rhs[j >>> 5] |= 1 << (j & 31);
+  for (let j = 0; j < d; j++) if (parity[j]) rhs[j >>> 5] |= 1 << (j & 31);
   const c = solveReduced(reduceMatrix(m), rhs);
   if (c === null) throw new Error("minweight: internal error, the basis is singular");
   out.fill(0);
   for (let w = 0; w < c.length && w < out.length; w++) out[w] = c[w];
+}
+
+/** Union-find root of x (path halving). */
+function rootOf(parent: Int32Array, x: number): number {
+  while (parent[x] !== x) {
+    parent[x] = parent[parent[x]];
+    x = parent[x];
+  }
+  return x;
+}
+
+function bitOf(v: ArrayLike<number>, at: number, j: number): number {
+  return (v[at + (j >>> 5)] >>> (j & 31)) & 1;
+}
+
+/** The independent parts of a search (see splitParts). */
+interface Parts {
+  /** One table per part, over its own coordinates. */
+  subs: QuietClasses[];
+  /** part[j]: the part of coordinate j; local[j]: its index within the part. */
+  part: Int32Array;
+  local: Int32Array;
+  /** The basis classes b_j (d rows of `words` words) and the presses no combination changes. */
+  basis: Int32Array;
+  fixed: number;
+}
+
+/**
+ * Independent parts. Write every class in a basis of classes b_0 … b_{d−1} (chooseBasis): with
+ * y_j = <c, b_j>, class k has parity <coord_k, y>. Join j and j' whenever one class has both
+ * coordinates; each class then lies within one part, so the presses are a sum over the parts
+ * of functions of their own y's, and each part is minimised on its own — exactly, with fewer
+ * quiet patterns (the parts are the connected components of the quiet patterns' matroid, read
+ * off its fundamental graph). The x pattern splits into the two colours of a checkerboard,
+ * left-right and up-down into rows and columns, graphs into their components. Null when the
+ * quiet patterns form one part.
+ */
+function splitParts(t: QuietClasses): Parts | null {
+  const d = t.bits;
+  const words = t.words;
+  const K = t.count;
+  const basis = new Int32Array(d * words);
+  const coord = chooseBasis(t, basis);
+  const parent = new Int32Array(d);
+  for (let j = 0; j < d; j++) parent[j] = j;
+  for (let k = 0; k < K; k++) {
+    let first = -1;
+    for (let j = 0; j < d; j++) {
+      if (!bitOf(coord, k * words, j)) continue;
+      if (first < 0) first = rootOf(parent, j);
+      else parent[rootOf(parent, j)] = first;
+    }
+  }
+  const part = new Int32Array(d).fill(-1);
+  const local = new Int32Array(d);
+  const sizes: number[] = [];
+  for (let j = 0; j < d; j++) {
+    const r = rootOf(parent, j);
+    if (part[r] < 0) {
+      part[r] = sizes.length;
+      sizes.push(0);
+    }
+    part[j] = part[r];
+    local[j] = sizes[part[j]]++;
+  }
+  if (sizes.length === 1) return null;
+  const subs: QuietClasses[] = [];
+  let biggest = 0;
+  for (let p = 0; p < sizes.length; p++) {
+    subs.push(createQuietClasses(sizes[p]));
+    if (sizes[p] > biggest) biggest = sizes[p];
+  }
+  const sig = new Int32Array(wordsOf(biggest));
+  let fixed = 0;
+  for (let k = 0; k < K; k++) {
+    let p = -1;
+    sig.fill(0);
+    for (let j = 0; j < d; j++) {
+      if (!bitOf(coord, k * words, j)) continue;
+      p = part[j];
+      sig[local[j] >>> 5] |= 1 << (local[j] & 31);
+    }
+    // Coordinates 0: parity 0 whatever the combination, x0's presses stay.
+    if (p < 0) fixed += t.ones[k];
+    else addCells(subs[p], sig, 0, t.ones[k], t.zeros[k]);
+  }
+  return { subs: subs, part: part, local: local, basis: basis, fixed: fixed };
 }
 
 /** Which methods fewestPresses may use (all by default); the tests and benchmarks turn some off. */
@@ -804,20 +1244,16 @@ export interface FewestOptions {
   transform?: boolean;
   /** The branch and bound; without it the answer is the local search's. */
   proof?: boolean;
+  /** Splitting into independent parts (splitSearch). */
+  split?: boolean;
+  /** Levels batched by one transform (default BATCH_BITS; 0: none). The tests use fewer to reach the plain levels above. */
+  batchBits?: number;
 }
 
-/**
- * The fewest presses over all combinations of the quiet patterns (see the file comment):
- * exact when the search finishes within `budget` work units, otherwise the best found.
- * The table must hold every cell of the board.
- */
-export function fewestPresses(table: QuietClasses, budget: number, options?: FewestOptions): QuietChoice {
-  const bits = table.bits;
-  const transform = options === undefined || options.transform !== false;
+/** The search of the file comment on one table of classes (compacted, one part). */
+function searchClasses(t: QuietClasses, budget: number, options: FewestOptions | undefined): QuietChoice {
+  const bits = t.bits;
   const proof = options === undefined || options.proof !== false;
-  if (bits === 0) return { combo: new Uint32Array(1), weight: pressesOfX0(table), exact: true, work: 0, nodes: 0 };
-  if (table.direct && bits * table.count <= budget && transform) return transformSearch(table);
-  const t = compact(table);
   const s: Search = {
     classes: t,
     work: 0,
@@ -836,8 +1272,22 @@ export function fewestPresses(table: QuietClasses, budget: number, options?: Few
   // left, with more patience.
   localSearch(s, budget / 10, RESTARTS);
   let exact = false;
-  const tree = proof ? buildTree(t) : null;
-  if (tree !== null) {
+  const tree = proof ? buildTree(t, options !== undefined && options.batchBits !== undefined ? options.batchBits : BATCH_BITS) : null;
+  if (tree !== null && tree.batch !== null) {
+    // Where the plain bound prunes high in the tree (king boards, whose quiet patterns are
+    // simple), the batches cost more than they save: the plain search gets a sixteenth of the
+    // budget first, and the batched one starts over when that was not enough.
+    const batch = tree.batch;
+    tree.batch = null;
+    s.budget = s.work + (budget - s.work) / 16;
+    s.start = s.work;
+    s.checkpoint = s.budget;
+    exact = branch(s, tree, 0, 0);
+    tree.batch = batch;
+    s.budget = budget;
+    s.done = 0;
+  }
+  if (tree !== null && !exact) {
     s.start = s.work;
     s.checkpoint = s.work + (budget - s.work) / 3;
     exact = branch(s, tree, 0, 0);
@@ -845,4 +1295,42 @@ export function fewestPresses(table: QuietClasses, budget: number, options?: Few
   if (!exact && s.work < budget) localSearch(s, budget - s.work, RESTARTS * 4);
   if (weightOf(t, s.bestCombo) !== s.bestWeight) throw new Error("minweight: internal error, the weight of the best combination is off");
   return { combo: s.bestCombo, weight: s.bestWeight, exact: exact, work: s.work, nodes: s.nodes };
+}
+
+/**
+ * The fewest presses over all combinations of the quiet patterns (see the file comment):
+ * exact when the search finishes within `budget` work units, otherwise the best found.
+ * The table must hold every cell of the board.
+ */
+export function fewestPresses(table: QuietClasses, budget: number, options?: FewestOptions): QuietChoice {
+  const bits = table.bits;
+  const transform = options === undefined || options.transform !== false;
+  if (bits === 0) return { combo: new Uint32Array(1), weight: pressesOfX0(table), exact: true, work: 0, nodes: 0 };
+  if (table.direct && bits * table.count <= budget && transform) return transformSearch(table);
+  const t = compact(table);
+  const parts = options === undefined || options.split !== false ? splitParts(t) : null;
+  if (parts === null) return searchClasses(t, budget, options);
+  // Smallest parts first, each with an equal share of what is left of the budget: the small
+  // ones use little of theirs, and the biggest, searched last, gets the rest. The parities each
+  // part chooses for its coordinates are put together into one combination.
+  const n = parts.subs.length;
+  const order: number[] = [];
+  for (let p = 0; p < n; p++) order.push(p);
+  order.sort(function (a: number, b: number): number {
+    return parts.subs[a].bits - parts.subs[b].bits || a - b;
+  });
+  const parity = new Uint8Array(bits);
+  const out: QuietChoice = { combo: new Uint32Array(t.words), weight: parts.fixed, exact: true, work: t.count * bits, nodes: 0 };
+  for (let i = 0; i < n; i++) {
+    const p = order[i];
+    const r = fewestPresses(parts.subs[p], (budget - out.work) / (n - i), options);
+    out.weight += r.weight;
+    out.exact = out.exact && r.exact;
+    out.work += r.work;
+    out.nodes += r.nodes;
+    for (let j = 0; j < bits; j++) if (parts.part[j] === p) parity[j] = bitOf(r.combo, 0, parts.local[j]);
+  }
+  comboFromBasis(parts.basis, parity, bits, t.words, out.combo);
+  if (weightOf(t, out.combo) !== out.weight) throw new Error("minweight: internal error, the parts' weights do not add up");
+  return out;
 }

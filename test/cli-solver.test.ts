@@ -166,6 +166,25 @@ describe("merlin analyze, inverse, table", () => {
   });
 });
 
+describe("table beyond 64 (on/off plus boards, by light chasing)", () => {
+  it("rank and nullity as analyze gives them, the minimum as solve --all-lit finds it", async () => {
+    const r = await merlin("table", "--pattern", "plus", "--sizes", "64-66", "--json");
+    expect(r.code).toBe(0);
+    const rows = JSON.parse(r.out);
+    expect(rows.map((x: { size: number }) => x.size)).toEqual([64, 65, 66]);
+    for (const x of rows) {
+      const a = JSON.parse((await merlin("analyze", "--pattern", "plus", "--size", String(x.size), "--json")).out);
+      expect(x).toEqual({ size: x.size, rank: a.rank, nullity: a.nullity, invertible: a.invertible });
+    }
+    const m = JSON.parse((await merlin("table", "--pattern", "plus", "--sizes", "69", "--minimum", "--json")).out);
+    const s = JSON.parse((await merlin("solve", "--pattern", "plus", "--size", "69", "--all-lit", "--json")).out);
+    expect(s).toMatchObject({ verified: true, method: "exact", minimal: true });
+    expect(m).toEqual([{ size: 69, rank: 69 * 69 - s.nullity, nullity: s.nullity, invertible: false, minimum: s.moves, method: "exact" }]);
+    const text = await merlin("table", "--pattern", "plus", "--sizes", "100");
+    expect(text.out).toMatch(/^plus N×N\n size  keys  rank  nullity  invertible\n\s+100\s+10000\s+10000\s+0\s+yes\n$/);
+  });
+});
+
 describe("help and bad input", () => {
   for (const cmd of ["solve", "analyze", "inverse", "table"]) {
     it(`${cmd} --help exits 0 and lists the board options`, async () => {
@@ -195,6 +214,7 @@ describe("help and bad input", () => {
     ["grid option with a graph", ["analyze", "--graph", "path:4", "--wrap"], /--graph and --wrap cannot be given together/],
     ["empty range", ["table", "--sizes", "9-3"], /the range is empty/],
     ["range too big", ["table", "--sizes", "2-99"], /--sizes must lie within 1-64/],
+    ["plus range too big", ["table", "--pattern", "plus", "--sizes", "2-1001"], /--sizes must lie within 1-1000 for on\/off plus boards/],
     ["stray argument", ["analyze", "plus"], /unexpected argument 'plus'/],
     ["missing value", ["solve", "--from"], /--from needs a value/],
   ];

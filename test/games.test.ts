@@ -9,7 +9,7 @@ import {
   LOST, loadGame, newEffects, PLAYING, REASON_ALL_DARK, saveGame, startProblem, step, update, WON,
 } from "../src/game";
 import { checkerboard, DEFAULT_CYCLE, gamePuzzle, gameSpec, GameSpec, gameSpecTables, gameTables, gameTarget, parseCycle, tableBoard } from "../src/games";
-import { LEVEL_COUNT, levelPar } from "../src/levels";
+import { LEVEL_COUNT, levelPar, levelStart } from "../src/levels";
 import { cellsToMask, maskToBits } from "../src/maskbits";
 import { applyPresses, gridPuzzle, intersectionPuzzle, Puzzle, toggleMatrix } from "../src/puzzle";
 import { RULES_BASIC, RULES_CLASSIC, RULES_MERLIN1978 } from "../src/rules";
@@ -300,8 +300,42 @@ describe("lightsout: Tiger's 5×5 Lights Out", () => {
     expect(playHints(t, s, 30)).toBe(6);
     const lose = createGameFrom(t, 0, g.rules, -1, 0, 0, 0);
     const fx = newEffects();
-    for (let i = 0; i < 16; i++) update(t, lose, { type: ACT_PRESS, key: 13, now: i }, fx);
+    // Level 1's par is 6: the 15th move (9 over) still plays, the 16th (10 over) loses.
+    for (let i = 0; i < 15; i++) update(t, lose, { type: ACT_PRESS, key: 13, now: i }, fx);
+    expect(lose).toMatchObject({ status: PLAYING, moves: 15 });
+    update(t, lose, { type: ACT_PRESS, key: 13, now: 15 }, fx);
     expect(lose).toMatchObject({ status: LOST, moves: 16 });
+  });
+});
+
+describe("levels: uniform over the boards needing exactly the level's presses", () => {
+  it("4×4 plus (nullity 4: most boards have 16 solutions, ties at the fewest): level 1 of seeds 0…19 999 deals every 6-press board about equally, no other", () => {
+    const p = gridPuzzle({ rows: 4, cols: 4, pattern: "plus" });
+    const t = compileTables(p);
+    // Brute force over all 2^16 press sets: the fewest presses of every board.
+    const fewest = new Uint8Array(1 << 16).fill(255);
+    for (let presses = 0; presses < 1 << 16; presses++) {
+      let board = 0;
+      let n = 0;
+      for (let k = 0; k < 16; k++) if ((presses >> k) & 1) (board ^= t.toggle[k]), n++;
+      fewest[board] = Math.min(fewest[board], n);
+    }
+    const six = new Set<number>();
+    for (let b = 0; b < 1 << 16; b++) if (fewest[b] === levelPar(1)) six.add(b);
+    const counts = new Map<number, number>();
+    const draws = 20000;
+    for (let seed = 0; seed < draws; seed++) {
+      const b = levelStart(t, 0, seed, 1);
+      expect(six.has(b)).toBe(true);
+      counts.set(b, (counts.get(b) ?? 0) + 1);
+    }
+    expect(counts.size).toBe(six.size);
+    // Pearson's χ² against the uniform distribution: about its degrees of freedom (six.size − 1)
+    // when uniform; a bias towards boards with several 6-press solutions would be far above.
+    const expected = draws / six.size;
+    let chi2 = 0;
+    for (const n of counts.values()) chi2 += (n - expected) ** 2 / expected;
+    expect(chi2).toBeLessThan(1.3 * (six.size - 1));
   });
 });
 
@@ -384,13 +418,28 @@ describe("blackwhite: source 001's colour game", () => {
     expect(Array.from(x!).reduce((s, v) => s + v, 0)).toBe(504);
   });
 
-  it("the source's start is solvable only on boards whose side is a multiple of i + j", () => {
-    const cycle = parseCycle("1,2");
-    for (const [n, ok] of [[3, true], [4, false], [5, false], [6, true], [7, false]] as [number, boolean][]) {
-      const p = gamePuzzle(g, n, cycle);
-      const t = gameSpecTables(g, p);
-      const problem = startProblem(t, formatBoard(gameTarget(g, p, cycle)), g.rules, formatBoard(checkerboard(n, 1, false)));
-      expect(problem === null).toBe(ok);
+  it("the source's start is solvable only on sides that are multiples of (i + j) / gcd(i, j): i + j itself when i, j are coprime, as the source states", () => {
+    // With d = gcd(i, j) the (i, j) puzzle is d times the (i/d, j/d) one mod i + j: e.g. (2,2)
+    // plays on 6×6 and (2,4) on 3×3, which the source's rule (stated for coprime cycles such as
+    // its (1,2) and (3,8)) would refuse. Where solvable, the hints play it to a win.
+    const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+    for (let k = 2; k <= 6; k++) {
+      for (let i = 1; i < k; i++) {
+        const cycle = { white: i, black: k - i };
+        for (let n = 3; n <= 8; n++) {
+          const p = gamePuzzle(g, n, cycle);
+          const t = gameSpecTables(g, p);
+          const target = tableBoard(t, gameTarget(g, p, cycle));
+          const start = tableBoard(t, checkerboard(n, i, false));
+          const ok = n % (k / gcd(i, k - i)) === 0;
+          expect(startProblem(t, target, g.rules, start) === null, `(${i},${k - i}) on ${n}×${n}`).toBe(ok);
+          if (ok && n <= 6) {
+            const s = createGameFrom(t, target, g.rules, start, 0, 0);
+            expect(playHints(t, s, 300)).toBe(s.par);
+            expect(s.status).toBe(WON);
+          }
+        }
+      }
     }
   });
 

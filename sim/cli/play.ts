@@ -17,6 +17,7 @@ import {
   GameState,
   GameTables,
   loadGame,
+  LOST,
   newEffects,
   reasonName,
   saveGame,
@@ -26,7 +27,7 @@ import {
   update,
 } from "../../src/game";
 import { checkGameBoard } from "../../src/cellboards";
-import { DEFAULT_CYCLE, GAME_NAMES, gamePuzzle, gameSpec, GameSpec, gameSpecTables, gameTables, gameTarget, MAX_CYCLE, parseCycle, tableBoard } from "../../src/games";
+import { checkerboard, ColourCycle, DEFAULT_CYCLE, GAME_NAMES, gamePuzzle, gameSpec, GameSpec, gameSpecTables, gameTables, gameTarget, MAX_CYCLE, parseCycle, tableBoard } from "../../src/games";
 import { LEVEL_BAND, LEVEL_COUNT, LEVEL_FIRST_PAR } from "../../src/levels";
 import { maskToBits } from "../../src/maskbits";
 import { inputError, Puzzle } from "../../src/puzzle";
@@ -35,7 +36,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { boundedLines } from "../../tools/lines";
 import { optionHelp, OptionSpec, OptionValues } from "../../tools/options";
 import { checkSeed, MAX_SEED } from "../app/deal-values";
-import { BasicDialogue, BasicEngine, BasicError, BasicState } from "../basic-dialogue";
+import { basicBoard, BasicDialogue, BasicEngine, BasicError, basicKeyMap, BasicState } from "../basic-dialogue";
 import { Command, commandValues, CommandIO } from "./command";
 import { boardOption, PUZZLE_OPTIONS, puzzleFromOptions } from "./puzzle-options";
 
@@ -51,7 +52,7 @@ const SPECS: OptionSpec[] = [
   { name: "target", type: "string", arg: "BOARD", help: "the goal: ring, lit, dark or digits (default ring: 8 lit, centre dark)" },
   { name: "keys", type: "string", arg: "KEYS", help: 'moves to play, e.g. "3 4 5" (see below); without it, moves are read from standard input' },
   { name: "json", type: "flag", help: "print one JSON object after the moves (see below)" },
-  { name: "save", type: "string", arg: "FILE", help: "keep the game in FILE (the toy's saved-game line): resumed when it holds a game of this board and rule set and no --seed, --start or --level is given; rewritten after every input" },
+  { name: "save", type: "string", arg: "FILE", help: "keep the game in FILE (the toy's saved-game line): resumed when it holds a game of this board, goal and rule set and no --seed, --start or --level is given (an empty or missing file starts a new one); rewritten after every input" },
   ...PUZZLE_OPTIONS,
 ];
 
@@ -60,7 +61,7 @@ const RULE_SUMMARY: { [name: string]: string } = {
   basic: "the 1980s BASIC game (source 002): lost when every pad goes dark, or after 20 moves without a win (a win on the 20th stands)",
   merlin1978: "the 1978 handheld: no move limit, all dark only warbles, SAME GAME deals a new puzzle, keys stay live after a win",
   classic: "Lights Out style: par = the start's fewest presses; lost at 10 moves over par without a win",
-  lightsout: `Lights Out (1995): 5×5, a press toggles its plus, goal all dark, classic rules; ${LEVEL_COUNT} levels from ${LEVEL_FIRST_PAR} to ${LEVEL_FIRST_PAR + (LEVEL_COUNT / LEVEL_BAND - 1)} fewest presses, ${LEVEL_BAND} a band (NEW GAME: the next level)`,
+  lightsout: `Lights Out (1995): 5×5, a press toggles its plus, goal all dark, classic rules; ${LEVEL_COUNT} levels from ${LEVEL_FIRST_PAR} to ${LEVEL_FIRST_PAR + (LEVEL_COUNT / LEVEL_BAND - 1)} fewest presses, ${LEVEL_BAND} a band (NEW GAME: the next level; typed, TRY AGAIN after a loss plays the level again)`,
   lightsout2000: "Lights Out 2000's 3-colour game: 5×5, a press advances its plus one colour (0 → 1 → 2 → 0), goal all 0, classic rules",
   blackwhite: "source 001's black-white reversal: N×N pads (--size 3..8, default 4), a key on each of the (N-1)² inner intersections advances its 2×2 block one step of the (I,J) cycle (--cycle; 0 = black, I = white, mod I+J); goal: the checkerboard with black and white swapped; classic rules",
 };
@@ -95,7 +96,8 @@ by spaces or commas, and the letters
   n  NEW GAME (the next puzzle of the seed; lightsout: the next level)
 Anything else is reported as illegal input and does not count as a move. Boards print one
 digit per cell (0 dark; k-state boards the colour 0..k-1), in colour on a terminal (NO_COLOR
-turns that off).
+turns that off). lightsout prints LEVEL L above each level's board; blackwhite prints its goal
+and a map of its key numbers, each between the 4 pads it advances, before the first board.
 
 With --json the result is one object:
   {"status":"playing|won|lost","reason":null|"all-dark"|"move-limit"|"over-par","moves":3,
@@ -103,7 +105,8 @@ With --json the result is one object:
    "rules":"basic","seed":7,"puzzle":0,"start":"…","par":5,"hint":4}
 board and start are row-major digits (1 = lit); par is the fewest presses that solve the
 start (classic: moves − par is the score); hint is the next key to press, or null. rules is
-the rule set or game asked for; lightsout adds "level" after "puzzle" (puzzle + 1).
+the rule set or game asked for; lightsout adds "level" after "puzzle" (puzzle + 1; null for
+a --start board).
 Exit status 0 whatever the outcome, 2 for bad options.
 
 examples:
@@ -114,15 +117,32 @@ examples:
   merlin play --rules lightsout --level 12           Lights Out, level 12
   merlin play --rules lightsout2000 --seed 5         the 3-colour game
   merlin play --rules blackwhite --size 4 --cycle 1,3 --start 0101/1010/0101/1010
-                                                     source 001's own puzzle (4 = 1 + 3)`;
+                                                     source 001's puzzle (its 3×3 with (1,2) in
+                                                     the source) on 4×4, solvable as 4 = 1 + 3`;
 
 /** ANSI colours for cell values 0..8 on a terminal: 0 dim, then yellow, red, green, blue, magenta, cyan, white, bright red. */
 const CELL_COLOURS = ["90", "93", "91", "92", "94", "95", "96", "97", "31"];
 
-/** A printed board line (only spaces and single digits) in colour; other lines unchanged. */
+/** A printed board line (basicBoard's: a digit every third column from column 11) in colour; other lines (blackwhite's key numbers) unchanged. */
 export function colourBoardLine(line: string): string {
-  if (!/^ *\d( +\d)*$/.test(line)) return line;
+  if (!/^ {10}\d( {2}\d)*$/.test(line)) return line;
   return line.replace(/\d/g, (d) => `\x1b[${CELL_COLOURS[Number(d)]}m${d}\x1b[0m`);
+}
+
+/** The level line above a lightsout board (past the last level the deals are random boards). */
+function levelLine(level: number): string {
+  return level > LEVEL_COUNT ? `LEVEL ${level} (A RANDOM BOARD)` : `LEVEL ${level}`;
+}
+
+/**
+ * What a blackwhite player needs before the first board: the goal and where the keys sit
+ * (their numbers on the inner intersections, between the pads each advances).
+ */
+function blackwhiteIntro(side: number, cycle: ColourCycle): string[] {
+  const k = cycle.white + cycle.black;
+  return [`GOAL: BLACK (0) AND WHITE (${cycle.white}) SWAPPED; A PAD COUNTS MOD ${k}`]
+    .concat(basicBoard(checkerboard(side, cycle.white, true).join(""), side))
+    .concat([`KEYS: EACH ADVANCES THE 4 PADS AROUND IT ONE STEP`], basicKeyMap(side));
 }
 
 /** The game on the pure core (src/game.ts): what the BASIC dialogue plays on here. Boards are masks or digit strings. */
@@ -138,12 +158,34 @@ class CoreEngine implements BasicEngine {
     /** The rule set or game asked for (--rules). */
     private readonly asked: string,
     private readonly levels: boolean,
+    /** The --start board, which is no level (null when the game was dealt). */
+    private readonly ownStart: Board | null,
     /** Called with the saved-game line after every event (--save). */
     private readonly saved?: (line: string) => void,
   ) {
     this.pads = t.keys;
     this.cols = t.cols;
+    if (levels) {
+      // TRY AGAIN after a lost level plays it again; after a win, the next level.
+      this.again = () => (this.game.status === LOST ? this.sameGame() : this.newGame());
+      this.heading = () => {
+        const level = this.level();
+        return level === null ? [] : [levelLine(level)];
+      };
+    }
   }
+
+  /** lightsout: the level being played (the puzzle number + 1); null for a --start board or without levels. */
+  private level(): number | null {
+    const s = this.game;
+    if (!this.levels || (this.ownStart !== null && s.puzzle === 0 && s.start === this.ownStart)) return null;
+    return s.puzzle + 1;
+  }
+
+  /** lightsout: the level above each dealt board. */
+  readonly heading?: () => string[];
+  /** lightsout: TRY AGAIN (Y). */
+  readonly again?: () => void;
 
   private send(type: number, key = 0): void {
     update(this.t, this.game, { type, key, now: this.clock() }, this.fx);
@@ -205,7 +247,7 @@ class CoreEngine implements BasicEngine {
       seed: s.seed,
       puzzle: s.puzzle,
     };
-    if (this.levels) out.level = s.puzzle + 1;
+    if (this.levels) out.level = this.level();
     out.start = this.digits(s.start);
     out.par = s.par;
     out.hint = h.error === ERR_NONE ? h.hint + 1 : null;
@@ -220,6 +262,8 @@ interface Setup {
   target: Board;
   rules: number;
   game: GameSpec | null;
+  /** blackwhite's colour cycle (--cycle). */
+  cycle: ColourCycle;
 }
 
 function setup(v: OptionValues): Setup {
@@ -233,7 +277,7 @@ function setup(v: OptionValues): Setup {
     checkGameBoard(puzzle);
     const tables = gameTables(puzzle);
     const target = tableBoard(tables, boardOption(puzzle, v.target === undefined ? "ring" : (v.target as string), "--target"));
-    return { puzzle, tables, target, rules, game: null };
+    return { puzzle, tables, target, rules, game: null, cycle: DEFAULT_CYCLE };
   }
   for (const o of BOARD_OPTIONS) {
     if (v[o] !== undefined) throw inputError(`--${o} does not go with --rules ${name}: the game brings its own board and goal`);
@@ -247,19 +291,26 @@ function setup(v: OptionValues): Setup {
   const cycle = v.cycle === undefined ? DEFAULT_CYCLE : parseCycle(v.cycle as string);
   const puzzle = gamePuzzle(game, v.size === undefined ? game.side : (v.size as number), cycle);
   const tables = gameSpecTables(game, puzzle);
-  return { puzzle, tables, target: tableBoard(tables, gameTarget(game, puzzle, cycle)), rules: game.rules, game };
+  return { puzzle, tables, target: tableBoard(tables, gameTarget(game, puzzle, cycle)), rules: game.rules, game, cycle };
 }
 
-/** The game saved in `file` (--save), which must be one of this board and rule set. */
-function resumed(t: GameTables, rules: number, file: string): GameState<Board> {
+/**
+ * The game saved in `file` (--save), which must be one of this board, goal and rule set; null
+ * when there is none to resume (no file, or an empty one).
+ */
+function resumed(t: GameTables, target: Board, rules: number, file: string): GameState<Board> | null {
+  if (!existsSync(file)) return null;
   let text: string;
   try {
     text = readFileSync(file, "utf8").trim();
   } catch (e) {
     throw inputError(`--save '${file}' cannot be read: ${(e as Error).message}`);
   }
+  if (text === "") return null;
   const s = loadGame<Board>(t, text, 0);
-  if (s === null || s.rules !== rules) {
+  // The goal too: blackwhite's cycles (1,3) and (2,2) share a board but not a goal, and so do
+  // --target ring and --target lit.
+  if (s === null || s.rules !== rules || s.target !== target) {
     throw inputError(`--save '${file}' holds no game of this board and rule set (give the options it was played with, or another file)`);
   }
   return s;
@@ -268,7 +319,7 @@ function resumed(t: GameTables, rules: number, file: string): GameState<Board> {
 async function run(argv: string[], io: CommandIO): Promise<number> {
   const v = commandValues(argv, SPECS, "play", HELP, io);
   if (v === null) return 0;
-  const { puzzle: p, tables: t, target, rules, game } = setup(v);
+  const { puzzle: p, tables: t, target, rules, game, cycle } = setup(v);
   const levels = game !== null && game.levels;
   let seed: number;
   if (v.seed !== undefined) {
@@ -279,8 +330,8 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
   }
   let state: GameState<Board> | null = null;
   const file = v.save as string | undefined;
-  if (file !== undefined && existsSync(file) && v.seed === undefined && v.start === undefined && v.level === undefined) {
-    state = resumed(t, rules, file);
+  if (file !== undefined && v.seed === undefined && v.start === undefined && v.level === undefined) {
+    state = resumed(t, target, rules, file);
   }
   if (state !== null) {
     // Resumed from --save.
@@ -301,11 +352,21 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
   // Milliseconds since the command started (the game's clock starts at 0; scripted play stands still).
   const began = Date.now();
   const clock = scripted ? () => 0 : () => Date.now() - began;
-  const save = file === undefined ? undefined : (line: string) => writeFileSync(file, line + "\n");
-  const engine = new CoreEngine(t, state, clock, v.rules as string, levels, save);
+  const save =
+    file === undefined
+      ? undefined
+      : (line: string) => {
+          try {
+            writeFileSync(file, line + "\n");
+          } catch (e) {
+            throw inputError(`--save '${file}' cannot be written: ${(e as Error).message}`);
+          }
+        };
+  const engine = new CoreEngine(t, state, clock, v.rules as string, levels, v.start === undefined ? null : state.start, save);
   if (save) save(saveGame(state, clock()));
   const dialogue = new BasicDialogue(engine, print);
-  dialogue.showBoard();
+  if (game !== null && game.layout === "intersections") for (const l of blackwhiteIntro(p.rows, cycle)) print(l);
+  dialogue.showDeal();
   if (scripted) {
     for (const tok of (v.keys as string).split(/[\s,]+/).filter((x) => x !== "")) {
       if (!json) io.out(dialogue.prompt().trimEnd() + " " + tok + "\n");

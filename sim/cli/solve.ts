@@ -74,12 +74,15 @@ Fewest presses. A board of nullity N has 2^N solutions (k^N with --states K) tha
 by quiet patterns, press sets that change nothing. method is "unique" when N = 0, "exact"
 when every solution was searched and the fewest is proven (minimal true), "heuristic" when
 the search did not finish: the fewest it found, not proven (minimal false). On/off boards
-are exact up to N = ${TRANSFORM_BITS} always (one Walsh–Hadamard transform over the 2^N solutions)
-and above that whenever a branch and bound finishes within its work budget (the same on
-every machine; about 8 s on the README's): for example, all lit to all dark, plus 39×39
-(N = 32, 561 presses), 62×62 and 64×64 (N = 24, 28), king 20×20 and 32×32 (N = 39, 63).
-Plus 47×47 (N = 30) and most boards above N = 32 are answered heuristically (by a local
-search; 'merlin table --minimum' shows which). With --states above 2 every solution is
+are exact up to N = ${TRANSFORM_BITS} always (one Walsh–Hadamard transform over the 2^N solutions),
+boards whose quiet patterns split into independent parts (x boards: the two colours of a
+checkerboard) part by part, and above that whenever a branch and bound finishes within its
+work budget (the same on every machine; 4–6 s on the README's, shared): for example,
+every plus n×n up to 100 of N ≤ 32, all lit or from random starts (39×39 and 67×67:
+N = 32; all lit to all dark 561 and 2015 presses), x 39×39 (N = 32), x torus 40×40
+(N = 64), king 20×20 and 32×32 (N = 39, 63). Plus boards of N = 40 and more (61×61,
+65×65, 79×79, 95×95, tori from 31×31) are answered heuristically (by a local search;
+'merlin table --minimum' shows which). With --states above 2 every solution is
 searched up to 2^24 of them.
 
 Large plus boards. --from-file and --all-lit solve on/off plus boards (--pattern plus or

@@ -4,18 +4,28 @@
  * 29, 30 in 2..30).
  */
 import { namedTarget } from "../../src/boardstate";
+import { litBoard } from "../../src/chase";
+import { analyzePlusGrid, solvePlusGrid } from "../../src/gridsolve";
 import { inputError, MAX_GRID_SIDE } from "../../src/puzzle";
 import { analyze, solve } from "../../src/solver";
 import { isPrime } from "../../src/zk";
 import { Command, commandValues, CommandIO } from "./command";
 import { optionHelp, OptionSpec, parseRange } from "../../tools/options";
-import { PUZZLE_OPTIONS, puzzleFromOptions } from "./puzzle-options";
+import { isPlainPlusOptions, PUZZLE_OPTIONS, puzzleFromOptions } from "./puzzle-options";
+
+/** On/off plus boards (no --wrap, --states 2) go up to this side, by light chasing beyond MAX_GRID_SIDE. */
+const MAX_PLUS_SIDE = 1000;
 
 const SHARED = ["pattern", "wrap", "states", "intersections"];
 const DEFAULT_SIZES = "2-30";
 
 const SPECS: OptionSpec[] = [
-  { name: "sizes", type: "string", arg: "FROM-TO", help: `board sides N (N×N boards), a range or one number, 1..${MAX_GRID_SIDE} (default ${DEFAULT_SIZES})` },
+  {
+    name: "sizes",
+    type: "string",
+    arg: "FROM-TO",
+    help: `board sides N (N×N boards), a range or one number, 1..${MAX_GRID_SIDE}; on/off plus boards up to ${MAX_PLUS_SIDE} (default ${DEFAULT_SIZES})`,
+  },
   { name: "minimum", type: "flag", help: "add the fewest presses that turn the all-lit board dark (see below)" },
   { name: "json", type: "flag", help: "print a JSON array (see below)" },
   ...PUZZLE_OPTIONS.filter((s) => SHARED.indexOf(s.name) >= 0).map((s) =>
@@ -44,17 +54,34 @@ not proven) is marked with '?'. Each size takes up to about 10 s.
 examples:
   merlin table --pattern plus                       source 000's table, N = 2..30
   merlin table --pattern left-right --sizes 2-12    singular exactly when N ≡ 2 (mod 3)
-  merlin table --pattern plus --sizes 2-40 --minimum  the fewest presses for all lit (A075464)`;
+  merlin table --pattern plus --sizes 2-40 --minimum  the fewest presses for all lit (A075464)
+  merlin table --pattern plus --sizes 60-100 --minimum  plus boards beyond 64 by light chasing`;
 
 function run(argv: string[], io: CommandIO): number {
   const v = commandValues(argv, SPECS, "table", HELP, io);
   if (v === null) return 0;
   const [lo, hi] = parseRange((v.sizes as string | undefined) ?? DEFAULT_SIZES, "--sizes");
-  if (lo < 1 || hi > MAX_GRID_SIDE) throw inputError(`--sizes must lie within 1-${MAX_GRID_SIDE}, got '${v.sizes}'`);
+  const plus = isPlainPlusOptions(v);
+  const most = plus ? MAX_PLUS_SIDE : MAX_GRID_SIDE;
+  if (lo < 1 || hi > most) throw inputError(`--sizes must lie within 1-${most}${plus ? " for on/off plus boards" : ""}, got '${v.sizes}'`);
   if (v.intersections && lo < 2) throw inputError("--intersections needs sizes of 2 or more");
   const rows: Record<string, unknown>[] = [];
   let name = "";
   for (let n = lo; n <= hi; n++) {
+    if (n > MAX_GRID_SIDE) {
+      // Beyond the grids the general solver builds: the plus board's polynomials and light chasing.
+      if (name === "") name = `${v.pattern} N×N`;
+      const a = analyzePlusGrid(n, n);
+      const row: Record<string, unknown> = { size: n, rank: a.rank, nullity: a.nullity, invertible: a.invertible };
+      if (v.minimum) {
+        const s = solvePlusGrid(litBoard(n, n), "dark");
+        row.minimum = s.solvable ? s.moves : null;
+        row.method = s.method;
+      }
+      if (!v.json) row.keys = n * n;
+      rows.push(row);
+      continue;
+    }
     const p = puzzleFromOptions(Object.assign({}, v, { size: n }));
     if (name === "") name = p.name.replace(/ \d+×\d+/, " N×N");
     const a = analyze(p);

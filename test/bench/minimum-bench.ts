@@ -8,7 +8,7 @@
  * Table 2 (--compare): on boards whose minimum is proven, what the local search alone finds
  * with the whole budget, i.e. the answer a board gets when the proof cannot finish.
  */
-import { cpus } from "node:os";
+import { cpus, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { applyPresses, createBoard, getCell, litBoard, PackedBoard, setCell } from "../../src/chase";
 import { preparePlusGrid, solvePlusGrid } from "../../src/gridsolve";
@@ -43,7 +43,9 @@ if (parsed.help) {
 }
 const [lo, hi] = parseRange((parsed.values.sizes as string | undefined) ?? "2-100", "--sizes");
 
-console.log(`node ${process.version}, ${cpus()[0].model}, ${cpus().length} cores, budget ${DEFAULT_SEARCH_BUDGET} units`);
+// The machine is shared: its load average says how much of a core the timings had.
+const load = () => loadavg().map((x) => x.toFixed(2)).join(" ");
+console.log(`node ${process.version}, ${cpus()[0].model}, ${cpus().length} cores, budget ${DEFAULT_SEARCH_BUDGET} units, load average ${load()}`);
 console.log("");
 console.log("| n×n | nullity | presses | method | solve s | A075464 |");
 console.log("|---|---|---|---|---|---|");
@@ -59,6 +61,9 @@ for (let n = lo; n <= hi; n++) {
   if (sol.minimal) proven.push({ n: n, moves: sol.moves });
   console.log(`| ${n} | ${plan.nullity} | ${sol.moves} | ${sol.method} | ${s.toFixed(2)} | ${known ?? "–"} |`);
 }
+
+console.log("");
+console.log(`load average at the end: ${load()}`);
 
 if (parsed.values.compare === true) {
   console.log("");
