@@ -48,3 +48,16 @@ declare module "merlin:config" {
   /** The sound cues packed by src/sounds.ts encodeCues (two characters a note; cues separated by spaces). */
   export const CUE_TEXT: string;
 }
+
+/**
+ * The generated `merlin:games` module (build.ts gamesModule): the games a pixel board's pads can
+ * play (on 5×5 lightsout, lightsout2000 and blackwhite; none on direct-LED boards), their goals
+ * as digit strings and their k-state solver tables (src/cellsolve.ts). Not imported by the
+ * firmware yet.
+ */
+declare module "merlin:games" {
+  import { CellTables } from "../src/tables";
+  export const GAME_NAMES: string[];
+  export const GAME_GOALS: string[];
+  export const GAME_TABLES: CellTables[];
+}

@@ -6,10 +6,16 @@
  * and let the toy solve, hint and check solvability with nothing but XOR and popcount:
  * presses = XOR of solve[j] over the set bits j of (target XOR board). No matrix
  * inversion ever runs on the device.
+ *
+ * CellTables (below) are the same for k-state boards (colour games, up to 64 cells): a
+ * pseudo-inverse, the solvability checks and the quiet patterns over Z_k, packed four bits a
+ * digit, which cellsolve.ts answers from.
  */
 import { getBit, nullSpace, popcount32, reduceMatrix } from "./gf2";
 import { inputError, Puzzle, toggleMatrix } from "./puzzle";
-import { orderBySize } from "./safeorder";
+import { footprintOrder, orderBySize } from "./safeorder";
+import { puzzleMatrix } from "./solver";
+import { zkKernel, zkPseudoInverse, zkReduce } from "./zk";
 
 export const MAX_MASK_BITS = 32;
 
@@ -80,11 +86,15 @@ export function compileTables(p: Puzzle): MaskTables {
   };
 }
 
-/** `new Int32Array([…])`; an empty one as a plain `[]`, which reads the same (length 0) and is 17 bytes shorter. */
-function int32List(a: Int32Array): string {
+/** `new TYPE([…])`; an empty one as a plain `[]`, which reads the same (length 0) and is 17 bytes shorter. */
+function typedList(type: string, a: ArrayLike<number>): string {
   const parts: string[] = [];
   for (let i = 0; i < a.length; i++) parts.push(String(a[i]));
-  return a.length === 0 ? "[]" : "new Int32Array([" + parts.join(",") + "])";
+  return a.length === 0 ? "[]" : "new " + type + "([" + parts.join(",") + "])";
+}
+
+function int32List(a: Int32Array): string {
+  return typedList("Int32Array", a);
 }
 
 /**
@@ -100,5 +110,118 @@ export function emitTables(t: MaskTables): string {
     ",check:" + int32List(t.check) +
     ",quiet:" + int32List(t.quiet) +
     ",order:" + int32List(t.order) + "}"
+  );
+}
+
+/** Digits (nibbles) packed in one word of CellTables: 7, so every word stays below 2^28 (a small positive int on Espruino). */
+export const CELL_DIGITS_PER_WORD = 7;
+
+/** The largest number of colours CellTables packs: a digit sum below 2k must stay a nibble (cellsolve.ts). */
+export const MAX_CELL_COLOURS = 8;
+
+/** The most solutions (quiet combinations) CellTables let the device walk per answer. */
+export const MAX_CELL_SOLUTIONS = 4096;
+
+/**
+ * Precomputed solver tables for a k-state board (a press advances each of its cells by 1 mod
+ * k; k = 2…8, at most 64 cells and keys) — what MaskTables are for on/off boards of ≤ 32 cells.
+ * Built once with the Z_k solver (zk.ts zkPseudoInverse, zkKernel); the device answers
+ * solvable, the fewest presses and a hint with lookups and small-integer additions only
+ * (cellsolve.ts).
+ *
+ * A packed vector holds digits 0…k−1 four bits each, CELL_DIGITS_PER_WORD to a word: digit i
+ * in bits 4·(i mod 7)… of word ⌊i/7⌋; `words` words per vector. For a difference
+ * d = target − board (mod k), Σ_c d[c]·solve[c] (digit-wise mod k) holds
+ *   - digits 0 … keys−1: x = P·d, presses per key of one solution when d is solvable (P a
+ *     pseudo-inverse: A·P·d = d for every solvable d);
+ *   - digits keys … keys+checks−1: C·d, the rows of A's left kernel — d is solvable iff they
+ *     are all 0.
+ * Every other solution is x plus a combination of the quiet patterns, so the fewest presses
+ * (each press a tap: key j costs x[j] taps) are the least digit sum over all of them.
+ */
+export interface CellTables {
+  /** Colours: cells count mod k. */
+  k: number;
+  cells: number;
+  keys: number;
+  /** Solvability checks (digits after the keys' in the packed sums). */
+  checks: number;
+  /** Words per packed vector: ⌈(keys + checks) / 7⌉. */
+  words: number;
+  /** solve[c·words … c·words + words − 1]: column c of [P; C], packed. */
+  solve: Int32Array;
+  /**
+   * A zero vector, then the quiet patterns' generators and their negations, packed (keys'
+   * digits), `words` words each: generator i is vector 1 + 2i, −generator i vector 2 + 2i.
+   */
+  quiet: Int32Array;
+  /** quietOrders[i]: the order of generator i (k for prime k): Σ c_i·quiet_i, 0 ≤ c_i < order, covers every quiet pattern once. */
+  quietOrders: Uint8Array;
+  /** The keys by footprint (cells changed), fewest first, ties by index: the hint's preference (as MaskTables.order). */
+  order: Uint8Array;
+  /** The cells key j advances: keyCells[keyStart[j] … keyStart[j + 1] − 1] (as a Puzzle lists them). */
+  keyStart: Uint16Array;
+  keyCells: Uint8Array;
+}
+
+/** Packs digits (0…15) into CellTables words at `out[at…]`, digit i from `from` as digit `first + i`. */
+function packDigits(out: Int32Array, at: number, first: number, digits: ArrayLike<number>): void {
+  for (let i = 0; i < digits.length; i++) {
+    const d = first + i;
+    out[at + Math.floor(d / CELL_DIGITS_PER_WORD)] |= digits[i] << (4 * (d % CELL_DIGITS_PER_WORD));
+  }
+}
+
+/**
+ * Computes the cell tables of a puzzle: k = 2…8 colours, at most 64 cells and keys, at most
+ * MAX_CELL_SOLUTIONS solutions per solvable board, and a pseudo-inverse over Z_k
+ * (zkPseudoInverse; every game's board has one). Throws an input error saying which limit a
+ * board breaks.
+ */
+export function compileCellTables(p: Puzzle): CellTables {
+  const k = p.states;
+  if (k > MAX_CELL_COLOURS) throw inputError("cell tables hold at most " + MAX_CELL_COLOURS + " colours, " + p.name + " has " + k);
+  if (p.cells > 64 || p.keys > 64) throw inputError("cell tables hold at most 64 cells and keys, " + p.name + " has " + p.cells + " cells and " + p.keys + " keys");
+  const red = zkReduce(puzzleMatrix(p));
+  const pseudo = zkPseudoInverse(red);
+  if (pseudo === null) throw inputError(p.name + " mod " + k + " has no pseudo-inverse over Z_" + k + " (a pivot that is not a unit): cell tables cannot solve it");
+  const kernel = zkKernel(red);
+  let solutions = 1;
+  for (let i = 0; i < kernel.orders.length; i++) solutions *= kernel.orders[i];
+  if (solutions > MAX_CELL_SOLUTIONS) {
+    throw inputError(p.name + " mod " + k + " has " + solutions + " solutions per solvable board; cell tables walk at most " + MAX_CELL_SOLUTIONS);
+  }
+  const checks = pseudo.checks.rows;
+  const words = Math.ceil((p.keys + checks) / CELL_DIGITS_PER_WORD);
+  const solve = new Int32Array(p.cells * words);
+  for (let c = 0; c < p.cells; c++) {
+    const column = new Uint8Array(p.keys + checks);
+    for (let j = 0; j < p.keys; j++) column[j] = pseudo.inverse.data[j * p.cells + c];
+    for (let i = 0; i < checks; i++) column[p.keys + i] = pseudo.checks.data[i * p.cells + c];
+    packDigits(solve, c * words, 0, column);
+  }
+  const quiet = new Int32Array((1 + 2 * kernel.generators.length) * words);
+  for (let i = 0; i < kernel.generators.length; i++) {
+    const g = kernel.generators[i];
+    packDigits(quiet, (1 + 2 * i) * words, 0, g);
+    packDigits(quiet, (2 + 2 * i) * words, 0, g.map((v) => (k - v) % k));
+  }
+  return {
+    k: k, cells: p.cells, keys: p.keys, checks: checks, words: words, solve: solve, quiet: quiet,
+    quietOrders: new Uint8Array(kernel.orders), order: new Uint8Array(footprintOrder(p)),
+    keyStart: new Uint16Array(p.keyStart), keyCells: new Uint8Array(p.keyCells),
+  };
+}
+
+/** The cell tables as a JavaScript expression for the firmware build (as emitTables). */
+export function emitCellTables(t: CellTables): string {
+  return (
+    "{k:" + t.k + ",cells:" + t.cells + ",keys:" + t.keys + ",checks:" + t.checks + ",words:" + t.words +
+    ",solve:" + int32List(t.solve) +
+    ",quiet:" + int32List(t.quiet) +
+    ",quietOrders:" + typedList("Uint8Array", t.quietOrders) +
+    ",order:" + typedList("Uint8Array", t.order) +
+    ",keyStart:" + typedList("Uint16Array", t.keyStart) +
+    ",keyCells:" + typedList("Uint8Array", t.keyCells) + "}"
   );
 }

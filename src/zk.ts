@@ -374,31 +374,60 @@ export function zkSolve(red: ZkReduction, b: ArrayLike<number>): Uint8Array | nu
 }
 
 /**
- * A⁻¹ over Z_k for a square A that is invertible mod every prime power of k (then
- * A⁻¹ = V·U for each part), or null. Row j gives x_j = Σ row[i]·b[i] mod k.
+ * A linear right inverse on the image and the solvability checks of A over Z_k, for tables a
+ * device solves with by lookups only (tables.ts compileCellTables):
+ *   - `inverse` (cols × rows): x = inverse·b solves A·x = b for every b in the image;
+ *   - `checks` (rows of A's left kernel, each × rows): b is in the image iff check·b ≡ 0 for
+ *     every check.
+ * Per prime power q of k, with U·A·V = D: inverse = V·D⁺·U where D⁺ inverts the unit pivots,
+ * and the checks are the rows of U below the rank, times k/q (so "≡ 0 mod k" says "≡ 0 mod
+ * q"); the parts are glued by the Chinese remainder theorem, check i of every part in one row
+ * (3·a + 2·b ≡ 0 mod 6 iff a ≡ 0 mod 2 and b ≡ 0 mod 3). Null when a pivot of D is not a
+ * unit (p^e with e > 0: 2 mod 4, …): b ↦ b/p^e is not linear mod q, so no such matrix exists
+ * (none of the games' boards has one; see test/cellsolve.test.ts).
  */
-export function zkInverse(red: ZkReduction): ZkMatrix | null {
+export function zkPseudoInverse(red: ZkReduction): { inverse: ZkMatrix; checks: ZkMatrix } | null {
+  const m = red.rows;
   const n = red.cols;
-  if (red.rows !== n) return null;
-  for (let pi = 0; pi < red.parts.length; pi++) {
-    const part = red.parts[pi];
-    if (part.rank !== n) return null;
-    for (let i = 0; i < n; i++) if (part.exps[i] !== 0) return null;
-  }
-  const out = createZkMatrix(n, n, red.k);
   const k = red.k;
+  let checkCount = 0;
   for (let pi = 0; pi < red.parts.length; pi++) {
     const part = red.parts[pi];
-    for (let j = 0; j < n; j++) {
-      // Column j of A⁻¹ = V·U·e_j.
-      const v = new Int32Array(n);
-      v[j] = 1;
-      applyU(part, v);
-      applyV(part, v);
-      for (let i = 0; i < n; i++) out.data[i * n + j] = (out.data[i * n + j] + v[i] * part.coef) % k;
+    for (let i = 0; i < part.rank; i++) if (part.exps[i] !== 0) return null;
+    if (m - part.rank > checkCount) checkCount = m - part.rank;
+  }
+  const inverse = createZkMatrix(n, m, k);
+  const checks = createZkMatrix(checkCount, m, k);
+  for (let pi = 0; pi < red.parts.length; pi++) {
+    const part = red.parts[pi];
+    for (let c = 0; c < m; c++) {
+      // Column c of U, then of V·D⁺·U (D⁺ keeps the first rank coordinates: unit pivots, 1).
+      const u = new Int32Array(m);
+      u[c] = 1;
+      applyU(part, u);
+      const y = new Int32Array(n);
+      for (let i = 0; i < part.rank; i++) y[i] = u[i];
+      applyV(part, y);
+      for (let j = 0; j < n; j++) inverse.data[j * m + c] = (inverse.data[j * m + c] + y[j] * part.coef) % k;
+      for (let i = part.rank; i < m; i++) {
+        const at = (i - part.rank) * m + c;
+        checks.data[at] = (checks.data[at] + u[i] * (k / part.q)) % k;
+      }
     }
   }
-  return out;
+  return { inverse: inverse, checks: checks };
+}
+
+/**
+ * A⁻¹ over Z_k for a square A that is invertible mod every prime power of k (then
+ * A⁻¹ = V·U for each part: zkPseudoInverse's inverse, with no checks), or null. Row j gives
+ * x_j = Σ row[i]·b[i] mod k.
+ */
+export function zkInverse(red: ZkReduction): ZkMatrix | null {
+  if (red.rows !== red.cols) return null;
+  for (let pi = 0; pi < red.parts.length; pi++) if (red.parts[pi].rank !== red.cols) return null;
+  const pseudo = zkPseudoInverse(red);
+  return pseudo === null ? null : pseudo.inverse;
 }
 
 /** y = A·x mod k. */

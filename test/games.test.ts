@@ -16,6 +16,7 @@ import { RULES_BASIC, RULES_CLASSIC, RULES_MERLIN1978 } from "../src/rules";
 import { compileTables, MaskTables } from "../src/tables";
 import { getBit } from "../src/gf2";
 import { createZkMatrix, zkReduce, zkSolve } from "../src/zk";
+import { bruteFewest } from "./helpers/enumerate";
 import { bundleFirmware, DEFAULT_PROFILE } from "../firmware/build/build";
 import { loadProfile } from "../hardware/validate";
 
@@ -30,24 +31,6 @@ function diffKey(p: Puzzle, board: string, target: string): string {
   let s = "";
   for (let c = 0; c < p.cells; c++) s += (target.charCodeAt(c) - board.charCodeAt(c) + p.states) % p.states;
   return s;
-}
-
-/** Brute force: the fewest presses (a key pressed c times counts c) for every reachable press effect, over all k^keys press vectors. */
-function bruteFewest(p: Puzzle): Map<string, number> {
-  const best = new Map<string, number>();
-  const counts = new Uint8Array(p.keys);
-  const zero = new Uint8Array(p.cells);
-  for (;;) {
-    const effect = formatBoard(applyPresses(p, zero, counts));
-    let n = 0;
-    for (let j = 0; j < p.keys; j++) n += counts[j];
-    const old = best.get(effect);
-    if (old === undefined || n < old) best.set(effect, n);
-    let j = 0;
-    while (j < p.keys && ++counts[j] === p.states) counts[j++] = 0;
-    if (j === p.keys) break;
-  }
-  return best;
 }
 
 /** Rank of the puzzle's matrix mod a prime, by plain elimination (independent of src/zk.ts). */

@@ -17,10 +17,11 @@ import { basename, dirname, isAbsolute, join, relative } from "node:path";
 import { hardwareDir, listProfiles, loadProfile } from "../../hardware/validate";
 import type { Profile } from "../../hardware/profile";
 import { ledPins } from "../../hardware/roles";
-import { namedTarget } from "../../src/boardstate";
+import { formatBoard, namedTarget } from "../../src/boardstate";
+import { DEFAULT_CYCLE, gamePuzzle, GAMES, gameTarget } from "../../src/games";
 import { gridPuzzle } from "../../src/puzzle";
 import { CUE_START, encodeCues, NOTES } from "../../src/sounds";
-import { compileTables, emitTables } from "../../src/tables";
+import { compileCellTables, compileTables, emitCellTables, emitTables } from "../../src/tables";
 import { OptionSpec, optionHelp, parseOptions } from "../../tools/options";
 import { hoistVars } from "./hoist-vars";
 import { mangledNames, manglePattern } from "./mangle";
@@ -112,6 +113,26 @@ export function configModule(p: Profile): string {
 }
 
 /**
+ * The source of the generated `merlin:games` module: the games (src/games.ts) a pixel board's
+ * pads can play — colours need pixels; square boards of a side the game allows; blackwhite
+ * with its default cycle — as GAME_NAMES, their goals (GAME_GOALS, digit strings) and their
+ * k-state solver tables (GAME_TABLES, src/tables.ts CellTables, which src/cellsolve.ts answers
+ * from). A module of its own: nothing in the firmware imports it yet, so no bundle changes
+ * (esbuild would otherwise count the tables' property names when it picks short ones).
+ * Direct-LED boards get no games.
+ */
+export function gamesModule(p: Profile): string {
+  const pixels = p.leds.drive === "neopixel";
+  const games = GAMES.filter((g) => pixels && p.rows === p.cols && p.rows >= g.minSide && p.rows <= g.maxSide);
+  const puzzles = games.map((g) => gamePuzzle(g, p.rows, DEFAULT_CYCLE));
+  return [
+    `export const GAME_NAMES = ${JSON.stringify(games.map((g) => g.name))};`,
+    `export const GAME_GOALS = ${JSON.stringify(games.map((g, i) => formatBoard(gameTarget(g, puzzles[i], DEFAULT_CYCLE))))};`,
+    `export const GAME_TABLES = [${puzzles.map((q) => emitCellTables(compileCellTables(q))).join(",")}];`,
+  ].join("\n");
+}
+
+/**
  * src/features.ts as the toy gets it: every flag false, so esbuild folds the code behind the
  * flags away (k-state and 64-cell games: Node only).
  */
@@ -124,9 +145,9 @@ function configPlugin(p: Profile): Plugin {
       b.onResolve({ filter: /\/features$/ }, (args) =>
         args.resolveDir === join(ROOT, "src") ? { path: "merlin:features", namespace: "merlin-config" } : undefined,
       );
-      b.onResolve({ filter: /^merlin:config$/ }, () => ({ path: "merlin:config", namespace: "merlin-config" }));
+      b.onResolve({ filter: /^merlin:(config|games)$/ }, (args) => ({ path: args.path, namespace: "merlin-config" }));
       b.onLoad({ filter: /.*/, namespace: "merlin-config" }, (args) => ({
-        contents: args.path === "merlin:features" ? FIRMWARE_FEATURES : configModule(p),
+        contents: args.path === "merlin:features" ? FIRMWARE_FEATURES : args.path === "merlin:games" ? gamesModule(p) : configModule(p),
         loader: "js",
         resolveDir: ROOT,
       }));
@@ -228,6 +249,9 @@ export const TERSER_OPTIONS = {
     // Espruino does not hoist functions: never move a declaration.
     hoist_funs: false,
     hoist_vars: false,
+    // Keep Espruino's "ram" directives (a function pretokenised in RAM: src/cellsolve.ts's hot
+    // loops run 3× faster on the interpreter); terser drops directives it does not know.
+    directives: false,
   },
   mangle: { reserved: [UNDEFINED_NAME, MATH_NAME] },
   // Escapes anything beyond ASCII ("×" → "\xd7"): the bundle is sent to the board as text.

@@ -81,7 +81,7 @@ function median(xs: number[]): number {
 }
 
 /** CPU ms per iteration of `body` (with `i` the loop index), net of an empty loop; `setup` runs first in the same line. */
-async function perCall(e: Espruino, body: string, n: number, repeat: number, setup = ""): Promise<number> {
+export async function perCall(e: Espruino, body: string, n: number, repeat: number, setup = ""): Promise<number> {
   const runs: number[] = [];
   const line = (b: string) => `(function(){${setup};for(var i=0;i<${n};i++){${b}}})()`;
   for (let k = 0; k < repeat; k++) {

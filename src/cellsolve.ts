@@ -1,0 +1,154 @@
+/**
+ * The on-device solver for k-state boards (colour games: a press advances each of its cells
+ * by 1 mod k): a press, solvable, the fewest presses (par) and a hint, from the precomputed
+ * CellTables (tables.ts) — what masksolve.ts is for on/off boards of ≤ 32 cells. Boards are row-major
+ * digit strings (boardstate.ts's format, as the game holds them); presses come back packed,
+ * four bits a key (tables.ts: CellTables).
+ *
+ * No linear algebra runs here. A difference d = target − board gives one solution and the
+ * checks as the digit-wise sum mod k of d[c] copies of the tables' column c; the other
+ * solutions are that one plus each combination of the quiet patterns, walked in a Gray code,
+ * one packed addition apart. The digits of a word are added all at once (SWAR): with
+ * a, b < k ≤ 8 each digit of a + b is at most 14, so it stays within its four bits, and
+ * adding 8 − k to every digit sets a digit's bit 3 exactly when it reached k, which says where
+ * to subtract k. A word holds 7 digits (28 bits), so every value is a small positive integer.
+ *
+ * Written for Espruino's interpreter, which runs code from its source text: the two functions
+ * with the loops are pretokenised ("ram": the build's terser pass keeps the directive) and stay
+ * functions of their own (terser @__NOINLINE__ annotations at their calls: inlined as arrows, they
+ * would be tokenised again on every call); the loops run inline, not through helpers (a call
+ * lexes the helper's whole body), and table fields are read into locals once (a property read
+ * searches the object's properties). README: Device tables for the colour games, for figures.
+ *
+ * The hint is a key of a minimum solution, the first in the tables' footprint order. Unlike
+ * masksolve.ts's hint it does not steer around the all-dark board: the games these tables serve
+ * (lightsout, lightsout2000, blackwhite) play under the classic rules, where a dark board is not
+ * a loss (for the first two it is the goal), and every key of a minimum solution leaves a
+ * minimum solution one press shorter, so following the hints wins in exactly par presses.
+ */
+import { CellTables } from "./tables";
+
+/** One in every digit of a word (7 digits of 4 bits). */
+const ONES = 0x1111111;
+
+/**
+ * Fills `x` (t.words words, zero) with one solution that turns `board` into `target` (digit
+ * strings) and its checks; false when the board cannot be solved (some check is not 0).
+ * x = Σ d[c]·column c is summed as Σ v·S_v, S_v the sum of the columns with d[c] = v, and
+ * Σ v·S_v = S_(k−1) + (S_(k−1) + S_(k−2)) + …: one addition per cell that differs and 2(k − 1)
+ * more, instead of d[c] additions per cell.
+ */
+function particular(t: CellTables, board: string, target: string, x: Int32Array): boolean {
+  "ram";
+  const k = t.k;
+  const words = t.words;
+  const solve = t.solve;
+  const bias = (8 - k) * ONES;
+  // sums[v·words …]: S_v for v = 1 … k − 1; slot 0 is the running S_(k−1) + … + S_v.
+  const sums = new Int32Array(k * words);
+  for (let c = 0; c < t.cells; c++) {
+    const v = (target.charCodeAt(c) - board.charCodeAt(c) + k) % k;
+    if (v === 0) continue;
+    for (let w = 0, at = v * words, from = c * words; w < words; w++, at++, from++) {
+      const s = sums[at] + solve[from];
+      sums[at] = s - (((s + bias) >> 3) & ONES) * k;
+    }
+  }
+  for (let v = k - 1; v > 0; v--) {
+    for (let w = 0, at = v * words; w < words; w++, at++) {
+      let s = sums[w] + sums[at];
+      sums[w] = s = s - (((s + bias) >> 3) & ONES) * k;
+      s += x[w];
+      x[w] = s - (((s + bias) >> 3) & ONES) * k;
+    }
+  }
+  for (let i = t.keys; i < t.keys + t.checks; i++) if ((x[Math.floor(i / 7)] >> (4 * (i % 7))) & 15) return false;
+  return true;
+}
+
+/** Whether `board` can be turned into `target`. */
+export function cellSolvable(t: CellTables, board: string, target: string): boolean {
+  return /*@__NOINLINE__*/ particular(t, board, target, new Int32Array(t.words));
+}
+
+/** How many times `presses` (packed, as cellMinimum fills it) presses `key`. */
+export function pressesOf(presses: Int32Array, key: number): number {
+  return (presses[Math.floor(key / 7)] >> (4 * (key % 7))) & 15;
+}
+
+/**
+ * Fills `best` (t.words words) with a solution that turns `board` into `target` with the
+ * fewest presses (taps: key j pressed best[j] times) and returns that number, or −1 when the
+ * board cannot be solved. Ties go to the first in the walk (the tables' particular solution
+ * first).
+ */
+export function cellMinimum(t: CellTables, board: string, target: string, best: Int32Array): number {
+  "ram";
+  const words = t.words;
+  const x = new Int32Array(words);
+  if (!(/*@__NOINLINE__*/ particular(t, board, target, x))) return -1;
+  const k = t.k;
+  const bias = (8 - k) * ONES;
+  const quiet = t.quiet;
+  const orders = t.quietOrders;
+  const n = orders.length;
+  // A reflected mixed-radix Gray code over the combinations Σ c_j·quiet_j (0 ≤ c_j < orders[j]):
+  // each step moves one c_j one step up or (down[j]) down, adding quiet pattern j or its
+  // negation, so every solution is one packed addition from the last (the first adds the
+  // tables' zero vector), and its digits are summed in the same pass.
+  const c = new Uint8Array(n);
+  const down = new Uint8Array(n);
+  let bestCount = 1e9;
+  let at = 0;
+  for (;;) {
+    let count = 0;
+    for (let w = 0; w < words; w++) {
+      let s = x[w] + quiet[at + w];
+      x[w] = s = s - (((s + bias) >> 3) & ONES) * k;
+      // Its presses: the digits summed (checks are 0 on a solvable board), pairs into bytes first.
+      s = (s & 0xf0f0f0f) + ((s >> 4) & 0xf0f0f0f);
+      s += s >> 8;
+      count += (s + (s >> 16)) & 0xff;
+    }
+    if (count < bestCount) {
+      bestCount = count;
+      for (let w = 0; w < words; w++) best[w] = x[w];
+    }
+    // The lowest c_j that can still move its way moves; those below it turn round.
+    let j = 0;
+    while (j < n && (down[j] ? c[j] === 0 : c[j] + 1 === orders[j])) {
+      down[j] ^= 1;
+      j++;
+    }
+    if (j === n) return bestCount;
+    c[j] += down[j] ? -1 : 1;
+    at = (1 + 2 * j + down[j]) * words;
+  }
+}
+
+/** The fewest presses (taps) that turn `board` into `target`, or −1 when it cannot be done: the game's par. */
+export function cellPressCount(t: CellTables, board: string, target: string): number {
+  return /*@__NOINLINE__*/ cellMinimum(t, board, target, new Int32Array(t.words));
+}
+
+/**
+ * The next key (0-based) to press: of a minimum solution's keys, the first in the tables'
+ * footprint order (fewest cells changed). −1 when the board is solved or cannot be solved.
+ */
+export function cellHint(t: CellTables, board: string, target: string): number {
+  const best = new Int32Array(t.words);
+  if (/*@__NOINLINE__*/ cellMinimum(t, board, target, best) <= 0) return -1;
+  const order = t.order;
+  // pressesOf, inline (up to a call per key otherwise).
+  for (let i = 0; i < order.length; i++) if ((best[Math.floor(order[i] / 7)] >> (4 * (order[i] % 7))) & 15) return order[i];
+  return -1;
+}
+
+/** `board` (a digit string) after `times` presses of `key`: each cell the key advances moves on `times` mod k. */
+export function cellAdvance(t: CellTables, board: string, key: number, times: number): string {
+  for (let i = t.keyStart[key]; i < t.keyStart[key + 1]; i++) {
+    const c = t.keyCells[i];
+    board = board.slice(0, c) + ((board.charCodeAt(c) - 48 + times) % t.k) + board.slice(c + 1);
+  }
+  return board;
+}
