@@ -22,20 +22,21 @@ let sent = -1;
 /** Set while a flash is shown. */
 let flashTimer: number | undefined;
 
-/**
- * The pads lit right now. With `on`, first turns all LEDs off (sleep; going dark ends a flash)
- * or back on. Also brings the LEDs (direct drive) and the blink timer up to date,
- * which runs exactly while something blinks: both are idempotent, and one function instead of
- * two saves RAM on Espruino, where every top-level function costs it for as long as the toy runs.
- */
-export function shownMask(on?: boolean): number {
-  if (on !== undefined) {
-    lit = on;
-    if (!on && flashTimer !== undefined) {
-      clearTimeout(flashTimer);
-      flashTimer = undefined;
-    }
+/** Turns all LEDs off (sleep; going dark ends a flash) or back on. */
+export function setLit(on: boolean): void {
+  lit = on;
+  if (!on && flashTimer !== undefined) {
+    clearTimeout(flashTimer);
+    flashTimer = undefined;
   }
+  shownMask();
+}
+
+/**
+ * The pads lit right now. Also brings the LEDs (direct drive) and the blink timer up to date,
+ * which runs exactly while something blinks: both are idempotent.
+ */
+export function shownMask(): number {
   const m = !lit ? 0 : flashTimer !== undefined ? flashMask : phaseOn ? frame : frame & ~blink;
   if (NEOPIXEL) {
     if (m !== sent) {

@@ -2,8 +2,7 @@
  * The piezo: plays the core's sound cues note by note from timers, so scanning never waits
  * for a sound. It reads the cues as the build packed them (CUE_TEXT: two characters a note,
  * the pitch as a MIDI note number and the length in 10 ms; src/sounds.ts encodeCues) instead
- * of the (Hz, ms) table, and muting is a parameter of playCue rather than a function of its
- * own: on Espruino each top-level function costs RAM for as long as the toy runs.
+ * of the (Hz, ms) table. Mute is the mid-end's: it sends no cue while muted.
  */
 import { CUE_TEXT, PIEZO } from "merlin:config";
 import { CUE_MS_UNIT, CUE_MS_ZERO, CUE_REST, noteHz } from "../src/sounds";
@@ -12,24 +11,9 @@ import { CUE_MS_UNIT, CUE_MS_ZERO, CUE_REST, noteHz } from "../src/sounds";
 let cue = "";
 let index = 0;
 let timer: number | undefined;
-/** Whether sound is off (set with playCue's `mute`). */
-export let muted = false;
 
-/**
- * Sets mute first when `mute` is given, then plays cue `id` (sounds.ts) from its start,
- * replacing any cue playing; 0, an unknown id, or any id while muted (except the cue that
- * mutes) just stops the sound. Without arguments (the note timer) it plays the next note of
- * the cue, or ends it in silence: one function for both, as each top-level function costs RAM
- * on the toy.
- */
-export function playCue(id?: number, mute?: boolean): void {
-  if (id !== undefined) {
-    if (mute !== undefined) muted = mute;
-    if (timer !== undefined) clearTimeout(timer);
-    // Muting plays its own cue as the acknowledgement; afterwards everything is silent.
-    cue = (!muted || mute === true) && id > 0 ? CUE_TEXT.split(" ")[id - 1] || "" : "";
-    index = 0;
-  }
+/** The note timer: plays the next note of the cue, or ends it in silence. */
+function nextNote(): void {
   timer = undefined;
   if (index < cue.length) {
     const pitch = cue.charCodeAt(index);
@@ -37,10 +21,18 @@ export function playCue(id?: number, mute?: boolean): void {
     const hz = pitch !== CUE_REST ? noteHz(pitch) : 0;
     if (hz > 0) analogWrite(PIEZO, 0.5, { freq: hz });
     else digitalWrite(PIEZO, 0);
-    timer = setTimeout(playCue, (cue.charCodeAt(index + 1) - CUE_MS_ZERO) * CUE_MS_UNIT);
+    timer = setTimeout(nextNote, (cue.charCodeAt(index + 1) - CUE_MS_ZERO) * CUE_MS_UNIT);
     index += 2;
   } else {
     cue = "";
     digitalWrite(PIEZO, 0);
   }
+}
+
+/** Plays cue `id` (sounds.ts) from its start, replacing any cue playing; 0 or an unknown id just stops the sound. */
+export function playCue(id: number): void {
+  if (timer !== undefined) clearTimeout(timer);
+  cue = id > 0 ? CUE_TEXT.split(" ")[id - 1] || "" : "";
+  index = 0;
+  nextNote();
 }

@@ -72,7 +72,7 @@ export interface GameState {
   startedAt: number;
   /** When the game first ended (the clock stops there), −1 before. */
   endedAt: number;
-  /** Undo ring: entry = key | status before << 8 | reason before << 10 (12 bits: a Uint16Array is half an Int32Array's RAM). */
+  /** Undo ring: entry = key | status before << 8 | reason before << 10 | HIST_ENDED (a Uint16Array is half an Int32Array's RAM). */
   hist: Uint16Array;
   /** Next slot to write. */
   histTop: number;
@@ -94,8 +94,16 @@ export const ACT_HINT = 4;
 export const ACT_COMP_TURN = 5;
 export const ACT_UNDO = 6;
 export const ACT_SET_RULES = 7;
+/**
+ * Takes back the last press as if it had not been made, silently, whatever the rules say
+ * about undo after the end (a result it decided included): the toy's mid-end uses it for the
+ * presses a hold gesture's keys made. One history, one undo mechanism.
+ */
+export const ACT_TAKE_BACK = 8;
 /** The event types' names (index = ACT_*), for front ends and tests. */
-export const ACTION_NAMES = ["show", "press", "newGame", "sameGame", "hint", "compTurn", "undo", "setRules"];
+export const ACTION_NAMES = ["show", "press", "newGame", "sameGame", "hint", "compTurn", "undo", "setRules", "takeBack"];
+/** History entry flag: this press ended the game for the first time (taking it back restarts the clock). */
+const HIST_ENDED = 4096;
 
 export interface GameEvent {
   /** ACT_*. */
@@ -323,13 +331,16 @@ export function update(t: MaskTables, s: GameState, ev: GameEvent, fx: Effects):
   }
 
   function press(key: number): void {
-    s.hist[s.histTop] = key | (s.status << 8) | (s.reason << 10);
-    s.histTop = (s.histTop + 1) % HISTORY_SIZE;
+    const slot = s.histTop;
+    const ended = s.endedAt;
+    s.hist[slot] = key | (s.status << 8) | (s.reason << 10);
+    s.histTop = (slot + 1) % HISTORY_SIZE;
     if (s.histLen < HISTORY_SIZE) s.histLen++;
     s.board ^= t.toggle[key];
     s.moves++;
     cues.push(CUE_PRESS);
     judge();
+    if (ended < 0 && s.endedAt >= 0) s.hist[slot] |= HIST_ENDED;
   }
 
   /** Restarts from `start` (a new deal when −1, puzzle `puzzle` of the seed), with the new-game cue and preview. */
@@ -386,8 +397,8 @@ export function update(t: MaskTables, s: GameState, ev: GameEvent, fx: Effects):
       fx.flash = t.keys === t.cells ? 1 << h : t.toggle[h];
       fx.flashMs = type === ACT_HINT ? HINT_FLASH_MS : COMP_FLASH_MS;
     }
-  } else if (type === ACT_UNDO) {
-    if (!live) fx.error = ERR_GAME_OVER;
+  } else if (type === ACT_UNDO || type === ACT_TAKE_BACK) {
+    if (!live && type === ACT_UNDO) fx.error = ERR_GAME_OVER;
     else if (s.histLen === 0) fx.error = ERR_NOTHING_TO_UNDO;
     else {
       // The newest history entry: its key, and the status and reason before it.
@@ -398,7 +409,8 @@ export function update(t: MaskTables, s: GameState, ev: GameEvent, fx: Effects):
       s.status = (entry >> 8) & 3;
       s.reason = (entry >> 10) & 3;
       s.histLen--;
-      cues.push(CUE_UNDO);
+      if ((entry & HIST_ENDED) !== 0) s.endedAt = -1;
+      if (type === ACT_UNDO) cues.push(CUE_UNDO);
     }
   } else if (type === ACT_NEW_GAME) {
     if (typeof ev.seed === "number" && ev.seed === ev.seed) {
