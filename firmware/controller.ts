@@ -9,15 +9,20 @@ import { LED_PINS, TABLES, TARGET } from "merlin:config";
 import { ACT_HINT, ACT_NEW_GAME, ACT_SET_RULES, ACT_UNDO } from "../src/game";
 import {
   CMD_GOAL, CMD_MUTE, CMD_PRESS, CMD_SELF_TEST, CMD_SET_IDLE, CMD_SLEEP, CMD_START, createToy, FILE_NAMES, POWER_SLEEP,
-  POWER_WAKE, SAVE_NOW, toyCommand, ToyEffects, toyFail, toyKeys, toyState, toyStats, toyTick,
+  POWER_WAKE, SAVE_NOW, toyCommand, ToyEffects, toyPress, toyFail, toyKeys, toyState, toyStats, toyTick,
 } from "../src/midend";
 import { setLit, show, shownMask } from "./leds";
 import { playCue } from "./piezo";
 import { scannerInit } from "./scanner";
 import { load, saveNow, saveSoon } from "./store";
 
-/** The timer for the mid-end's next deadline (self-test step, sleep), when one is due. */
+/**
+ * The timer for the mid-end's next deadline (self-test step, sleep), and when it fires. It is
+ * only ever brought forward: one set for a deadline that has moved later (the idle time after
+ * each key) just calls toyTick, which does nothing yet and names the new deadline.
+ */
 let tickTimer: number | undefined;
+let tickAt = -1;
 /** When the keys held now are next due a hold, chord or stuck event (ToyEffects.keysDue), −1 none. */
 let keysDue = -1;
 
@@ -35,8 +40,11 @@ function carryOut(e: ToyEffects, now: number): void {
   if (e.cues.length > 0) playCue(e.cues[e.cues.length - 1]);
   if (e.save !== 0) saveSoon(e.save);
   if ((e.save & SAVE_NOW) !== 0) saveNow();
-  if (tickTimer !== undefined) clearTimeout(tickTimer);
-  tickTimer = e.due < 0 ? undefined : setTimeout(tick, Math.max(0, e.due - now));
+  if (e.due >= 0 && (tickTimer === undefined || e.due < tickAt)) {
+    if (tickTimer !== undefined) clearTimeout(tickTimer);
+    tickAt = e.due;
+    tickTimer = setTimeout(tick, Math.max(0, e.due - now));
+  }
   keysDue = e.keysDue;
 }
 
@@ -81,7 +89,9 @@ function call(cmd: number, arg?: unknown): ToyEffects {
   let fx: ToyEffects | undefined;
   guard(function () {
     const now = getTime() * 1000;
-    fx = toyCommand(cmd, arg, now);
+    // The press on its own: the console's most frequent call stays short (Espruino lexes a
+    // function's whole body on every call, and toyCommand's is long).
+    fx = cmd === CMD_PRESS ? toyPress(arg, now) : /* @__NOINLINE__ */ toyCommand(cmd, arg, now);
     carryOut(fx, now);
   });
   if (fx !== undefined && fx.refused !== "") throw new Error(fx.refused);
@@ -166,7 +176,8 @@ export function boot(): void {
   if (!NEOPIXEL) for (let i = 0; i < LED_PINS.length; i++) pinMode(LED_PINS[i], "output");
   setLit(true);
   const now = getTime() * 1000;
-  const files = [load(FILE_NAMES[0]), load(FILE_NAMES[1]), load(FILE_NAMES[2])];
+  const files: (string | null)[] = [];
+  for (let i = 0; i < FILE_NAMES.length; i++) files.push(load(FILE_NAMES[i]));
   const fx = createToy(TABLES, TARGET, ROWS * COLS + BUTTON_COUNT, files, (E.hwRand() >>> 0) % 1000000, now);
   scannerInit(onKeys);
   carryOut(fx, now);

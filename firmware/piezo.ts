@@ -7,32 +7,29 @@
 import { CUE_TEXT, PIEZO } from "merlin:config";
 import { CUE_MS_UNIT, CUE_MS_ZERO, CUE_REST, noteHz } from "../src/sounds";
 
-/** The cue playing (its notes in CUE_TEXT's packing, "" when none) and the next note's index in it. */
-let cue = "";
-let index = 0;
 let timer: number | undefined;
-
-/** The note timer: plays the next note of the cue, or ends it in silence. */
-function nextNote(): void {
-  timer = undefined;
-  if (index < cue.length) {
-    const pitch = cue.charCodeAt(index);
-    // noteHz is called outside the object literal: terser inlines no call inside one.
-    const hz = pitch !== CUE_REST ? noteHz(pitch) : 0;
-    if (hz > 0) analogWrite(PIEZO, 0.5, { freq: hz });
-    else digitalWrite(PIEZO, 0);
-    timer = setTimeout(nextNote, (cue.charCodeAt(index + 1) - CUE_MS_ZERO) * CUE_MS_UNIT);
-    index += 2;
-  } else {
-    cue = "";
-    digitalWrite(PIEZO, 0);
-  }
-}
 
 /** Plays cue `id` (sounds.ts) from its start, replacing any cue playing; 0 or an unknown id just stops the sound. */
 export function playCue(id: number): void {
+  const cue = id > 0 ? CUE_TEXT.split(" ")[id - 1] || "" : "";
+  /** The next note's index in `cue`. */
+  let index = 0;
+  /**
+   * The note timer: plays the next note of the cue, or ends it in silence. (A function of
+   * this cue, not of the module: it costs RAM only while the cue plays.)
+   */
+  function nextNote(): void {
+    timer = undefined;
+    if (index < cue.length) {
+      const pitch = cue.charCodeAt(index);
+      // noteHz is called outside the object literal: terser inlines no call inside one.
+      const hz = pitch !== CUE_REST ? noteHz(pitch) : 0;
+      if (hz > 0) analogWrite(PIEZO, 0.5, { freq: hz });
+      else digitalWrite(PIEZO, 0);
+      timer = setTimeout(nextNote, (cue.charCodeAt(index + 1) - CUE_MS_ZERO) * CUE_MS_UNIT);
+      index += 2;
+    } else digitalWrite(PIEZO, 0);
+  }
   if (timer !== undefined) clearTimeout(timer);
-  cue = id > 0 ? CUE_TEXT.split(" ")[id - 1] || "" : "";
-  index = 0;
   nextNote();
 }

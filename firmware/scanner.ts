@@ -45,16 +45,18 @@ let watches: unknown[] = [];
  * interrupts.
  */
 function settle(active: boolean): void {
-  if (active || debouncer.pending !== 0) setPoll(POLL_MS);
-  else if (debouncer.stable) setPoll(SLOW_POLL_MS);
-  else {
-    setPoll(0);
-    if (watches.length === 0) {
-      digitalWrite(KEY_ROWS, 0);
-      for (let i = 0; i < COLS + BUTTON_COUNT; i++) {
-        const pin = BUTTON_COUNT > 0 && i >= COLS ? BUTTONS[i - COLS] : KEY_COLS[i];
-        if (pin) watches.push(setWatch(scan, pin, { repeat: true, edge: "falling", debounce: 0 }));
-      }
+  const ms = active || debouncer.pending !== 0 ? POLL_MS : debouncer.stable ? SLOW_POLL_MS : 0;
+  if (pollMs !== ms) {
+    if (pollTimer !== undefined) clearInterval(pollTimer);
+    pollTimer = undefined;
+    pollMs = ms;
+    if (ms > 0) pollTimer = setInterval(scan, ms);
+  }
+  if (ms === 0 && watches.length === 0) {
+    digitalWrite(KEY_ROWS, 0);
+    for (let i = 0; i < COLS + BUTTON_COUNT; i++) {
+      const pin = BUTTON_COUNT > 0 && i >= COLS ? BUTTONS[i - COLS] : KEY_COLS[i];
+      if (pin) watches.push(setWatch(scan, pin, { repeat: true, edge: "falling", debounce: 0 }));
     }
   }
 }
@@ -82,14 +84,6 @@ function scan(): void {
   }
   const changed = debounceUpdate(debouncer, raw, now);
   settle((changed || debouncer.stable) !== 0 && onChange(changed, debouncer.stable, now));
-}
-
-function setPoll(ms: number): void {
-  if (pollMs === ms) return;
-  if (pollTimer !== undefined) clearInterval(pollTimer);
-  pollTimer = undefined;
-  pollMs = ms;
-  if (ms > 0) pollTimer = setInterval(scan, ms);
 }
 
 /** Sets up the pins and the debouncer, then sleeps on interrupts until a key goes down; call once. */

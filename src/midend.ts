@@ -35,7 +35,7 @@ export const CMD_TOGGLE_MUTE = 10;
 export const CMD_GOAL = 11;
 export const CMD_SLEEP = 12;
 export const CMD_SELF_TEST = 13;
-/** Console only: a key press (argument: the key, 1-based), mute (true/false), idle time (ms), a start board (digits). */
+/** Console only: a key press (argument: the key, 1-based; see toyPress), mute (true/false), idle time (ms), a start board (digits). */
 export const CMD_PRESS = 14;
 export const CMD_MUTE = 15;
 export const CMD_SET_IDLE = 16;
@@ -46,11 +46,11 @@ export const CMD_START = 17;
  * back first. 1 NEW GAME, 2 SAME GAME, 3 HIT ME, 4 UNDO, 5 COMP TURN, 6 next rule set,
  * 7 mute on/off, 8 show the goal, 9 sleep. Holds of other keys do nothing.
  */
-export const HOLD_COMMANDS = [
+export const HOLD_COMMANDS = new Uint8Array([
   ACT_NEW_GAME, ACT_SAME_GAME, ACT_HINT, ACT_UNDO, ACT_COMP_TURN, CMD_NEXT_RULES, CMD_TOGGLE_MUTE, CMD_GOAL, CMD_SLEEP,
-];
+]);
 /** The extra buttons, in their key order after the pads: Merlin's NEW GAME, SAME GAME, HIT ME, COMP TURN. */
-export const BUTTON_COMMANDS = [ACT_NEW_GAME, ACT_SAME_GAME, ACT_HINT, ACT_COMP_TURN];
+export const BUTTON_COMMANDS = new Uint8Array([ACT_NEW_GAME, ACT_SAME_GAME, ACT_HINT, ACT_COMP_TURN]);
 
 /** Idle time before the LEDs go off and the board sleeps (Lights Out's auto-off: 3 minutes). */
 export const DEFAULT_IDLE_MS = 180000;
@@ -90,7 +90,8 @@ export interface ToyEffects extends Effects {
   due: number;
   /**
    * When toyKeys must be called again with the same keys for a hold, chord or stuck key to be
-   * on time (ms), −1 when no key that matters is down: poll fast while it is not −1.
+   * on time (ms), −1 when no key that matters is down: poll fast while it is not −1. Set by
+   * toyKeys (and createToy); the other calls do not change the keys and leave it as it was.
    */
   keysDue: number;
   /** Why toyCommand refused the call (one line), "" when it did not. */
@@ -146,12 +147,11 @@ function begin(time: number): void {
   fx.refused = "";
 }
 
-/** Ends a call: while muted nothing sounds but the cue that mutes; when to call again. */
+/** Ends a call: while muted nothing sounds but the cue that mutes; when toyTick is due. */
 function finish(): ToyEffects {
   const cues = fx.cues;
   if (muted && cues[cues.length - 1] !== CUE_MUTE) cues.splice(0, cues.length);
   fx.due = selfTestAt < 0 ? idleAt : idleAt < 0 || selfTestAt < idleAt ? selfTestAt : idleAt;
-  fx.keysDue = keyEventsNextDeadline(keys, now);
   return fx;
 }
 
@@ -336,6 +336,7 @@ export function createToy(
   // Merlin's power-on: every pad lit with a tone for half a second, then the game.
   flash(-1 >>> (32 - pads), POWER_ON_MS);
   fx.cues.push(CUE_POWER_ON);
+  fx.keysDue = -1;
   return finish();
 }
 
@@ -362,9 +363,13 @@ export function toyKeys(down: number, time: number): ToyEffects {
       }
       if (keyDown(key)) groupMoves++;
     } else if ((type === EV_HOLD && key < pads && key < HOLD_COMMANDS.length) || type === EV_CHORD) {
-      gesture(key, type === EV_CHORD);
+      // (Not inlined here by the build: this loop runs at every key change, and Espruino lexes a
+      // function's whole body, rare branches included, on every call.)
+      /* @__NOINLINE__ */ gesture(key, type === EV_CHORD);
     }
   }
+  // (Only the keys change this: other calls leave it as it is.)
+  fx.keysDue = keyEventsNextDeadline(keys, time);
   return finish();
 }
 
@@ -383,7 +388,7 @@ export function isWhole(x: unknown, min: number, max: number): boolean {
 
 /**
  * Why the console call `cmd` with argument `arg` is refused (one line), "" when it is not:
- * checked as the command line checks the same things (a key 1 … pads + 4, a seed
+ * checked as the command line checks the same things (a seed
  * 0 … MAX_SEED, a start board as --start, a rule set name, mute true/false, idle 0 or
  * MIN_IDLE_MS … MAX_IDLE_MS).
  */
@@ -392,7 +397,6 @@ function refusal(cmd: number, arg: unknown): string {
   function whole(name: string, min: number, max: number, orZero: boolean): string {
     return isWhole(arg, min, max) || (orZero && arg === 0) ? "" : name + " must be " + (orZero ? "0 or " : "") + "a whole number from " + min + " to " + max + ", got " + arg;
   }
-  if (cmd === CMD_PRESS) return whole("key", 1, pads + BUTTON_COMMANDS.length, false);
   if (cmd === ACT_NEW_GAME && arg !== undefined) return whole("seed", 0, MAX_SEED, false);
   if (cmd === CMD_SET_IDLE) return whole("idle", MIN_IDLE_MS, MAX_IDLE_MS, true);
   if (cmd === CMD_MUTE && arg !== true && arg !== false) return "mute takes true or false, got " + arg;
@@ -424,11 +428,27 @@ function startFrom(text: unknown): GameState | string {
 }
 
 /**
- * A console call (or a button) at `time`: `cmd` (ACT_* or CMD_*) with its argument (see
+ * A console press of key `key` (1-based: the pads, then the four extra-button functions, on
+ * every board, buttons fitted or not) at `time`, through the same path as a debounced key; a
+ * key out of range is refused as toyCommand refuses. (Apart from toyCommand: it is the call
+ * the console makes most, and the one to keep short.)
+ */
+export function toyPress(key: unknown, time: number): ToyEffects {
+  begin(time);
+  const keys = pads + BUTTON_COMMANDS.length;
+  error = isWhole(key, 1, keys) ? "" : "key must be a whole number from 1 to " + keys + ", got " + key;
+  fx.refused = error;
+  if (error === "") keyDown((key as number) - 1);
+  return finish();
+}
+
+/**
+ * A console call at `time`: `cmd` (ACT_* or CMD_*) with its argument (see
  * refusal). A refused call changes nothing and says why in `refused`, which toyState's error
  * keeps until a call is carried out.
  */
 export function toyCommand(cmd: number, arg: unknown, time: number): ToyEffects {
+  if (cmd === CMD_PRESS) return toyPress(arg, time);
   begin(time);
   let problem = refusal(cmd, arg);
   if (cmd === CMD_START) {
@@ -438,8 +458,7 @@ export function toyCommand(cmd: number, arg: unknown, time: number): ToyEffects 
   error = problem;
   fx.refused = problem;
   if (problem !== "") return finish();
-  if (cmd === CMD_PRESS) keyDown((arg as number) - 1);
-  else perform(cmd, arg);
+  perform(cmd, arg);
   // A command is activity too: the idle time starts again (with the new one after setIdle).
   idleAt = asleep || idleMs === 0 ? -1 : now + idleMs;
   return finish();
