@@ -12,7 +12,7 @@ import {
   POWER_WAKE, SAVE_NOW, toyCommand, ToyEffects, toyPress, toyFail, toyKeys, toyState, toyStats, toyTick,
 } from "../src/midend";
 import { setLit, show, shownMask } from "./leds";
-import { playCue } from "./piezo";
+import { cueNotes, playNotes } from "./piezo";
 import { scannerInit } from "./scanner";
 import { load, saveNow, saveSoon } from "./store";
 
@@ -29,7 +29,7 @@ let keysDue = -1;
 /** Carries out the mid-end's effects `e` of a call made at `now` (ms). */
 function carryOut(e: ToyEffects, now: number): void {
   if (e.power === POWER_SLEEP) {
-    playCue(0);
+    playNotes("", 0);
     setLit(false);
     if (DEEP_SLEEP) setDeepSleep(true);
   } else if (e.power === POWER_WAKE) {
@@ -37,7 +37,7 @@ function carryOut(e: ToyEffects, now: number): void {
     setLit(true);
   }
   if (e.show) show(e.frame, e.blink, e.flash, e.flashMs);
-  if (e.cues.length > 0) playCue(e.cues[e.cues.length - 1]);
+  if (e.cues.length > 0) playNotes(cueNotes(e.cues[e.cues.length - 1]), 0);
   if (e.save !== 0) saveSoon(e.save);
   if ((e.save & SAVE_NOW) !== 0) saveNow();
   if (e.due >= 0 && (tickTimer === undefined || e.due < tickAt)) {

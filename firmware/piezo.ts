@@ -7,29 +7,29 @@
 import { CUE_TEXT, PIEZO } from "merlin:config";
 import { CUE_MS_UNIT, CUE_MS_ZERO, CUE_REST, noteHz } from "../src/sounds";
 
+/** The timer of the next note, while a cue plays. */
 let timer: number | undefined;
 
-/** Plays cue `id` (sounds.ts) from its start, replacing any cue playing; 0 or an unknown id just stops the sound. */
-export function playCue(id: number): void {
-  const cue = id > 0 ? CUE_TEXT.split(" ")[id - 1] || "" : "";
-  /** The next note's index in `cue`. */
-  let index = 0;
-  /**
-   * The note timer: plays the next note of the cue, or ends it in silence. (A function of
-   * this cue, not of the module: it costs RAM only while the cue plays.)
-   */
-  function nextNote(): void {
-    timer = undefined;
-    if (index < cue.length) {
-      const pitch = cue.charCodeAt(index);
-      // noteHz is called outside the object literal: terser inlines no call inside one.
-      const hz = pitch !== CUE_REST ? noteHz(pitch) : 0;
-      if (hz > 0) analogWrite(PIEZO, 0.5, { freq: hz });
-      else digitalWrite(PIEZO, 0);
-      timer = setTimeout(nextNote, (cue.charCodeAt(index + 1) - CUE_MS_ZERO) * CUE_MS_UNIT);
-      index += 2;
-    } else digitalWrite(PIEZO, 0);
-  }
-  if (timer !== undefined) clearTimeout(timer);
-  nextNote();
+/** The notes of cue `id` (sounds.ts) in CUE_TEXT's packing; "" for 0 or an unknown id. */
+export function cueNotes(id: number): string {
+  return id > 0 ? CUE_TEXT.split(" ")[id - 1] || "" : "";
+}
+
+/**
+ * Plays `notes` (CUE_TEXT's packing) from the note at character `index`: from 0 it replaces any
+ * cue playing ("" just stops the sound); its own timer calls it for each next note (Espruino's
+ * setTimeout passes the extra arguments on), and after the last the piezo is silent.
+ */
+export function playNotes(notes: string, index: number): void {
+  // Called from its timer (index > 0), that timer has just run: its id may already be reused.
+  if (index === 0 && timer !== undefined) clearTimeout(timer);
+  timer = undefined;
+  if (index < notes.length) {
+    const pitch = notes.charCodeAt(index);
+    // noteHz is called outside the object literal: terser inlines no call inside one.
+    const hz = pitch !== CUE_REST ? noteHz(pitch) : 0;
+    if (hz > 0) analogWrite(PIEZO, 0.5, { freq: hz });
+    else digitalWrite(PIEZO, 0);
+    timer = setTimeout(playNotes, (notes.charCodeAt(index + 1) - CUE_MS_ZERO) * CUE_MS_UNIT, notes, index + 2);
+  } else digitalWrite(PIEZO, 0);
 }
