@@ -382,7 +382,7 @@ export function toyTick(time: number): ToyEffects {
 }
 
 /** Whether `x` is a number, whole, from `min` to `max`. */
-export function isWhole(x: unknown, min: number, max: number): boolean {
+function isWhole(x: unknown, min: number, max: number): boolean {
   return typeof x === "number" && x >= min && x <= max && Math.floor(x) === x;
 }
 
