@@ -8,8 +8,8 @@
  * `step` is pure (it copies the state); `update` does the same in place with a reused effects
  * object, for the firmware, where an allocation per key press is worth avoiding.
  */
-import { hint, isReachable, walkSolutions } from "./masksolve";
-import { mix32, ZERO_REPLACEMENT } from "./rng";
+import { effectOf, hint, isReachable, walkSolutions } from "./masksolve";
+import { nextRandom, seedRandom } from "./rng";
 import {
   BLINK_LIT, COL_FLAGS, COL_MOVE_LIMIT, COL_OVER_PAR_LIMIT, COL_PREVIEW_MS, DARK_LOSES, DARK_START, LIVE_AFTER_END,
   RULE_COLUMNS, RULE_NAMES, RULE_TABLE, SAME_GAME_DEALS,
@@ -148,24 +148,16 @@ export interface Step {
  */
 export function dealStart(t: MaskTables, target: number, darkStart: boolean, seed: number, puzzle: number): number {
   const keyMask = t.keys >= 32 ? -1 : (1 << t.keys) - 1;
-  // rng.ts's seedRandom and nextRandom, inlined (the toy calls them only here; one top-level
-  // function each would cost RAM for as long as it runs). test/game-deal.test.ts checks they agree.
-  let s = mix32(mix32(seed) ^ mix32((puzzle + 0x9e3779b9) | 0));
-  if (s === 0) s = ZERO_REPLACEMENT;
+  let s = seedRandom(seed, puzzle);
   let presses = 0;
   // DEAL_ATTEMPTS random press sets, then every press set in turn after the last of them.
   const tries = DEAL_ATTEMPTS + Math.pow(2, t.keys);
   for (let i = 0; i < tries; i++) {
     if (i < DEAL_ATTEMPTS) {
-      s ^= s << 13;
-      s ^= s >>> 17;
-      s ^= s << 5;
-      s |= 0;
+      s = /* @__INLINE__ */ nextRandom(s);
       presses = s & keyMask;
     } else presses = (presses + 1) & keyMask;
-    // The cells those presses toggle (masksolve's effectOf, inlined: one function less on the toy).
-    let board = target;
-    for (let k = 0; k < t.keys; k++) if ((presses >>> k) & 1) board ^= t.toggle[k];
+    const board = target ^ /* @__INLINE__ */ effectOf(t, presses);
     if (board !== target && (darkStart || board !== 0)) return board;
   }
   return target ^ t.toggle[0];
