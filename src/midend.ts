@@ -393,18 +393,18 @@ function isWhole(x: unknown, min: number, max: number): boolean {
  * MIN_IDLE_MS … MAX_IDLE_MS).
  */
 function refusal(cmd: number, arg: unknown): string {
-  /** "NAME must be … a whole number from MIN to MAX, got X" unless it is. */
-  function whole(name: string, min: number, max: number, orZero: boolean): string {
-    return isWhole(arg, min, max) || (orZero && arg === 0) ? "" : name + " must be " + (orZero ? "0 or " : "") + "a whole number from " + min + " to " + max + ", got " + arg;
-  }
-  if (cmd === ACT_NEW_GAME && arg !== undefined) return whole("seed", 0, MAX_SEED, false);
-  if (cmd === CMD_SET_IDLE) return whole("idle", MIN_IDLE_MS, MAX_IDLE_MS, true);
   if (cmd === CMD_MUTE && arg !== true && arg !== false) return "mute takes true or false, got " + arg;
   if (cmd === ACT_SET_RULES) {
     const r = RULE_NAMES.indexOf(arg as string);
     if (r < 0 || startCode(tables, game.target, r, -1) !== START_OK) return "rules must be one of " + RULE_NAMES.join(", ") + ", got " + arg;
   }
-  return "";
+  // The whole numbers: a seed, or an idle time (0 too).
+  const idle = cmd === CMD_SET_IDLE;
+  if (!(idle || (cmd === ACT_NEW_GAME && arg !== undefined))) return "";
+  const min = idle ? MIN_IDLE_MS : 0;
+  const max = idle ? MAX_IDLE_MS : MAX_SEED;
+  if (isWhole(arg, min, max) || (idle && arg === 0)) return "";
+  return (idle ? "idle must be 0 or " : "seed must be ") + "a whole number from " + min + " to " + max + ", got " + arg;
 }
 
 /**
