@@ -138,6 +138,17 @@ describe("hold gestures", () => {
     expect(toyState(0)).toMatchObject({ puzzle: 0, moves: 0, board: bits(near(1, 2)) });
   });
 
+  it("on a 4×4 board only pads 1…9 have gestures: holding pad 10 keeps its move", () => {
+    const t4 = compileTables(gridPuzzle({ rows: 4, cols: 4, pattern: "plus" }));
+    const lit = 0xffff;
+    createToy(t4, lit, 20, NO_FILES, 3, 0);
+    const moves = toyState(0).moves;
+    const fx = keys([[1000, 1 << 9], [2500, 1 << 9], [2600, 0]]);
+    expect(fx[0].cues).toEqual([CUE_PRESS]);
+    expect(fx[1].show).toBe(false);
+    expect(toyState(0).moves).toBe(moves + 1);
+  });
+
   it("two keys down together give no hold", () => {
     toyAt(near(1, 2));
     keys([[1000, 1], [1100, 3], [2600, 3], [2700, 0]]);
