@@ -388,9 +388,8 @@ function isWhole(x: unknown, min: number, max: number): boolean {
 
 /**
  * Why the console call `cmd` with argument `arg` is refused (one line), "" when it is not:
- * checked as the command line checks the same things (a seed
- * 0 … MAX_SEED, a start board as --start, a rule set name, mute true/false, idle 0 or
- * MIN_IDLE_MS … MAX_IDLE_MS).
+ * checked as the command line checks the same things (a seed 0 … MAX_SEED, a rule set name,
+ * mute true/false, idle 0 or MIN_IDLE_MS … MAX_IDLE_MS; start boards: startFrom).
  */
 function refusal(cmd: number, arg: unknown): string {
   if (cmd === CMD_MUTE && arg !== true && arg !== false) return "mute takes true or false, got " + arg;
