@@ -8,10 +8,10 @@
 import { LED_PINS, TABLES, TARGET } from "merlin:config";
 import { ACT_HINT, ACT_NEW_GAME, ACT_SET_RULES, ACT_UNDO } from "../src/game";
 import {
-  CMD_GOAL, CMD_MUTE, CMD_PRESS, CMD_SELF_TEST, CMD_SET_IDLE, CMD_SLEEP, CMD_START, createToy, FILE_NAMES, POWER_SLEEP,
+  CMD_BRIGHTNESS, CMD_GOAL, CMD_MUTE, CMD_PRESS, CMD_SELF_TEST, CMD_SET_IDLE, CMD_SLEEP, CMD_START, createToy, FILE_NAMES, POWER_SLEEP,
   POWER_WAKE, SAVE_NOW, toyCommand, ToyEffects, toyPress, toyFail, toyKeys, toyState, toyStats, toyTick,
 } from "../src/midend";
-import { setLit, show, shownMask } from "./leds";
+import { pixelLevel, setLit, setPixelLevel, show, shownMask } from "./leds";
 import { cueNotes, playNotes } from "./piezo";
 import { scannerInit } from "./scanner";
 import { load, saveNow, saveSoon } from "./store";
@@ -36,6 +36,7 @@ function carryOut(e: ToyEffects, now: number): void {
     if (DEEP_SLEEP) setDeepSleep(false);
     setLit(true);
   }
+  if (NEOPIXEL) setPixelLevel(e.bright);
   if (e.show) show(e.frame, e.blink, e.flash, e.flashMs);
   if (e.cues.length > 0) playNotes(cueNotes(e.cues[e.cues.length - 1]), 0);
   if (e.save !== 0) saveSoon(e.save);
@@ -164,6 +165,18 @@ export const api = {
   },
 };
 
+/**
+ * Pixel boards: Merlin.brightness(n) sets the brightness of lit pads, 1 … the profile's cap
+ * (PIXEL_BRIGHTNESS, also the default), kept in flash; without n it only reads it. Returns the
+ * setting. (Added here, not in the object above, so that other builds carry none of it.)
+ */
+if (NEOPIXEL) {
+  (api as { [name: string]: unknown })["brightness"] = function (n?: number) {
+    if (n !== undefined) call(CMD_BRIGHTNESS, n);
+    return pixelLevel();
+  };
+}
+
 /** Power-on: console, pins, the mid-end from the saved files, the key scanner. */
 export function boot(): void {
   if (CONSOLE_MOVED) USB.setConsole(true);
@@ -178,7 +191,7 @@ export function boot(): void {
   const now = getTime() * 1000;
   const files: (string | null)[] = [];
   for (let i = 0; i < FILE_NAMES.length; i++) files.push(load(FILE_NAMES[i]));
-  const fx = createToy(TABLES, TARGET, ROWS * COLS + BUTTON_COUNT, files, (E.hwRand() >>> 0) % 1000000, now);
+  const fx = createToy(TABLES, TARGET, ROWS * COLS + BUTTON_COUNT, files, (E.hwRand() >>> 0) % 1000000, now, NEOPIXEL ? PIXEL_BRIGHTNESS : 0);
   scannerInit(onKeys);
   carryOut(fx, now);
 }

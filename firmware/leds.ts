@@ -21,6 +21,12 @@ let blinkTimer: number | undefined;
 let sent = -1;
 /** Set while a flash is shown. */
 let flashTimer: number | undefined;
+/**
+ * NEOPIXEL: the byte a lit pad's channel gets — the player's brightness setting, 1 up to the
+ * profile's cap PIXEL_BRIGHTNESS (the figure hardware/'s power budget counts), which is also
+ * the default.
+ */
+let level = PIXEL_BRIGHTNESS;
 
 /** Turns all LEDs off (sleep; going dark ends a flash) or back on. */
 export function setLit(on: boolean): void {
@@ -42,9 +48,9 @@ export function shownMask(): number {
     if (m !== sent) {
       sent = m;
       // Three bytes a pixel in the WS2812B's order, green, red, blue: a lit pad red (Merlin's
-      // LEDs were red) at the profile's brightness cap, pixel 1 first.
+      // LEDs were red) at the brightness setting, pixel 1 first.
       const px = new Uint8Array(ROWS * COLS * 3);
-      for (let i = 0; i < ROWS * COLS; i++) if ((m >> i) & 1) px[i * 3 + 1] = PIXEL_BRIGHTNESS;
+      for (let i = 0; i < ROWS * COLS; i++) if ((m >> i) & 1) px[i * 3 + 1] = level;
       require("neopixel").write(LED_PINS[0], px);
     }
   } else digitalWrite(LED_PINS, LED_ACTIVE_HIGH ? m : ~m & ALL);
@@ -79,5 +85,18 @@ export function show(f: number, b: number, flash: number, flashMs: number): void
       shownMask();
     }, flashMs);
   }
+  shownMask();
+}
+
+/** NEOPIXEL boards: the brightness of lit pads, 1 … PIXEL_BRIGHTNESS (only pixel builds call it). */
+export function pixelLevel(): number {
+  return level;
+}
+
+/** NEOPIXEL boards: sets the brightness of lit pads (checked by the mid-end); a change is sent at once. */
+export function setPixelLevel(b: number): void {
+  if (b === level) return;
+  level = b;
+  sent = -1;
   shownMask();
 }

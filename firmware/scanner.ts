@@ -56,7 +56,7 @@ function settle(active: boolean): void {
     digitalWrite(KEY_ROWS, 0);
     for (let i = 0; i < COLS + BUTTON_COUNT; i++) {
       const pin = BUTTON_COUNT > 0 && i >= COLS ? BUTTONS[i - COLS] : KEY_COLS[i];
-      if (pin) watches.push(setWatch(scan, pin, { repeat: true, edge: "falling", debounce: 0 }));
+      if (BUTTON_COUNT === 0 || pin) watches.push(setWatch(scan, pin!, { repeat: true, edge: "falling", debounce: 0 }));
     }
   }
 }
@@ -93,7 +93,7 @@ export function scannerInit(callback: KeyChange): void {
   for (let i = 0; i < ROWS; i++) pinMode(KEY_ROWS[i], "opendrain");
   for (let i = 0; i < COLS + BUTTON_COUNT; i++) {
     const pin = BUTTON_COUNT > 0 && i >= COLS ? BUTTONS[i - COLS] : KEY_COLS[i];
-    if (pin) pinMode(pin, "input_pullup");
+    if (BUTTON_COUNT === 0 || pin) pinMode(pin!, "input_pullup");
   }
   settle(false);
 }

@@ -24,6 +24,22 @@ export function basicBoard(bits: string, cols: number): string[] {
   return lines;
 }
 
+/**
+ * Where the keys of an n×n board with buttons on its (n−1)² inner intersections (source 001)
+ * sit, in basicBoard's layout: the rows of pads as dots, and between each two rows the key
+ * numbers (row-major, 1-based), each at the corner its 2×2 block of pads shares.
+ */
+export function basicKeyMap(n: number): string[] {
+  const pads = basicBoard(".".repeat(n), n)[2];
+  const lines = [pads];
+  for (let r = 0; r < n - 1; r++) {
+    let line = "";
+    for (let c = 0; c < n - 1; c++) line = line.padEnd(11 + 3 * c) + String(r * (n - 1) + c + 1);
+    lines.push(line, pads);
+  }
+  return lines;
+}
+
 /** 140: PRINT "ASSIGN#";N;" ";:INPUT X */
 export function basicPrompt(n: number): string {
   return `ASSIGN# ${n}  ? `;
@@ -73,6 +89,10 @@ export interface BasicEngine {
   undo(): boolean;
   sameGame(): void;
   newGame(): void;
+  /** Lines to print above the board of each game dealt or restarted (e.g. its level), if any. */
+  heading?(): string[];
+  /** What TRY AGAIN (Y) does, when it is not newGame (levels: a lost level is played again). */
+  again?(): void;
 }
 
 /** An input that was refused, for `merlin play --json`: which input (1-based), what it was and why. */
@@ -104,6 +124,12 @@ export class BasicDialogue {
     for (const l of basicBoard(this.engine.board(), this.engine.cols)) this.print(l);
   }
 
+  /** A game's first board: the engine's heading (a level number), then the board. */
+  showDeal(): void {
+    if (this.engine.heading) for (const l of this.engine.heading()) this.print(l);
+    this.showBoard();
+  }
+
   /** Whether pads and functions still act: while playing, or after the end under rules that keep keys live. */
   live(): boolean {
     const s = this.engine.state();
@@ -130,7 +156,7 @@ export class BasicDialogue {
     if (lower === "s" || lower === "n") {
       if (lower === "s") e.sameGame();
       else e.newGame();
-      this.showBoard();
+      this.showDeal();
       return;
     }
     if (!this.live()) return this.refuse(token, "the game is over (n: new game, s: same game)", ["GAME OVER: N FOR A NEW GAME, S FOR THE SAME GAME"]);
@@ -149,7 +175,7 @@ export class BasicDialogue {
     this.showBoard();
     const s = e.state();
     if (s.status !== before) this.ending();
-    else if (s.status === "playing" && e.board().indexOf("1") < 0) this.print("ALL DARK!");
+    else if (s.status === "playing" && !/[^0]/.test(e.board())) this.print("ALL DARK!");
   }
 
   /** The listing's closing line, plus what the rules add. */
@@ -166,7 +192,8 @@ export class BasicDialogue {
 
   /**
    * The listing's main loop on lines of input (140–250): ASSIGN# and a line of keys until the
-   * game ends, then TRY AGAIN (Y OR N) — Y deals a new board, anything else ends. End of input
+   * game ends, then TRY AGAIN (Y OR N) — Y deals a new board (or what the engine's `again`
+   * does), anything else ends. End of input
    * ends it too. `out` writes text without a line end (the prompts).
    */
   async converse(lines: AsyncIterable<string>, out: (text: string) => void): Promise<void> {
@@ -177,8 +204,9 @@ export class BasicDialogue {
         // 240 IF LEFT$(A$,1)="Y" THEN 110
         if (!/^\s*y/i.test(line)) return;
         asking = false;
-        this.engine.newGame();
-        this.showBoard();
+        if (this.engine.again) this.engine.again();
+        else this.engine.newGame();
+        this.showDeal();
       } else {
         const tokens = line.split(/[\s,]+/).filter((t) => t !== "");
         // An empty answer is an input too: INPUT X got nothing a key can be made of.

@@ -1,6 +1,10 @@
 /**
- * The game: a state machine (state, event) → (state, effects) over MaskTables (on/off boards
- * of at most 32 cells). Events are what a player does: press a pad, NEW GAME, SAME GAME,
+ * The game: a state machine (state, event) → (state, effects). On the toy a board is one
+ * 32-bit mask over MaskTables (on/off boards of at most 32 cells); in Node the same machine
+ * also plays k-state boards and boards of up to 64 cells, whose boards are digit strings and
+ * whose tables bring their own operations (GameTables.extras, src/cellboards.ts) — behind the
+ * CELL_BOARDS flag, which the firmware build sets to false so none of that reaches the toy.
+ * Events are what a player does: press a pad, NEW GAME, SAME GAME,
  * HIT ME, COMP TURN, undo, switch rules. Effects are what a player sees and hears: the LED frame, which lit pads blink, an optional flash
  * (goal preview, hint pad) and sound cue ids (sounds.ts). How a rule set plays is data
  * (rules.ts). Every event carries `now` (ms), so tests own the clock.
@@ -19,6 +23,7 @@ import {
 import { CUE_DARK, CUE_HINT, CUE_ILLEGAL, CUE_LOSS, CUE_NEW_GAME, CUE_PRESS, CUE_UNDO, CUE_WIN } from "./sounds";
 import { inputError } from "./puzzle";
 import { MaskTables } from "./tables";
+import { CELL_BOARDS } from "./features";
 
 export const PLAYING = 0;
 export const WON = 1;
@@ -51,17 +56,66 @@ export const COMP_FLASH_MS = 250;
 /** Random press sets tried per deal before a deterministic scan (never reached in practice). */
 const DEAL_ATTEMPTS = 64;
 
-export interface GameState {
+/**
+ * A board: a bit mask (cell i = bit i) over MaskTables, or over cell tables a string of
+ * row-major digits, one per cell (0 = dark, 1…k−1 the colours), as boardstate.ts writes them.
+ */
+export type Board = number | string;
+
+/** The board type of a value (a literal mask such as 495 is a number). */
+export type BoardOf<B extends Board> = B extends number ? number : string;
+
+/**
+ * Board operations for tables whose boards are digit strings (k-state boards, or more than
+ * 32 cells): what the XORs and masksolve.ts do for a mask. src/cellboards.ts makes them.
+ * (Type aliases, not interfaces, and names of their own: the firmware build shortens the
+ * members of interfaces, and these never reach the toy.)
+ */
+export type CellOps = {
+  /** k: a press advances each of its cells by 1 mod k. */
+  cycle: number;
+  /** The all-dark board. */
+  allDark: string;
+  /** `board` after `times` presses of `key` (0-based). */
+  advance(board: string, key: number, times: number): string;
+  /** Whether some presses turn `from` into `to`. */
+  canReach(from: string, to: string): boolean;
+  /** How many boards are reachable from any one board (a float: may be large). */
+  reachCount: number;
+  /** The fewest presses (a key pressed c times counts c) from `from` to `to` (reachable). */
+  parOf(from: string, to: string): number;
+  /** The next key (0-based) of a fewest-presses solution, in a safe order when there is one; −1 when solved or unreachable. */
+  hintKey(board: string, target: string): number;
+  /** The pads that show key `key` (its own pad on a grid, else the cells it advances), as a board of 0/1 digits. */
+  padsOf(key: number): string;
+  /** A random start (see dealStart): reachable from `target`, not it, and not all dark unless `darkStart`. */
+  dealFrom(target: string, darkStart: boolean, seed: number, puzzle: number): string;
+};
+
+/** What the game needs beyond the mask tables' XORs (Node only: behind CELL_BOARDS). */
+export type GameExtras = {
+  /** Boards are digit strings with these operations (the mask fields of the tables are unused). */
+  ops?: CellOps;
+  /** The rule set deals its own starts (levels): the start of puzzle `puzzle` of `seed`. */
+  levelDeal?: (target: Board, darkStart: boolean, seed: number, puzzle: number) => Board;
+};
+
+/** The tables a game plays on: the toy's MaskTables, or (Node) tables with extras. */
+export type GameTables = MaskTables & {
+  extras?: GameExtras;
+};
+
+export interface GameState<B extends Board = number> {
   /** The rule set (index into the rules.ts columns and RULE_SETS). */
   rules: number;
   /** The goal board. */
-  target: number;
+  target: B;
   /** The seed (a shareable puzzle number: the same seed deals the same puzzle everywhere). */
   seed: number;
   /** Which puzzle of the seed's sequence this is: 0 for a newGame with a seed, then 1, 2, … */
   puzzle: number;
-  start: number;
-  board: number;
+  start: B;
+  board: B;
   moves: number;
   /** The fewest presses that solve the start. */
   par: number;
@@ -118,13 +172,13 @@ export interface GameEvent {
   rules?: string;
 }
 
-export interface Effects {
-  /** LEDs lit (bit i = cell i). */
-  frame: number;
-  /** Which of the lit pads blink. */
-  blink: number;
-  /** A mask to show instead of the frame for flashMs (flashMs 0 = none). */
-  flash: number;
+export interface Effects<B extends Board = number> {
+  /** LEDs lit (bit i = cell i; on cell boards the board's digits). */
+  frame: B;
+  /** Which of the lit pads blink (a board: nothing blinks when it is dark). */
+  blink: B;
+  /** A board to show instead of the frame for flashMs (flashMs 0 = none). */
+  flash: B;
   flashMs: number;
   /** Sound cue ids (sounds.ts), in order. */
   cues: number[];
@@ -134,9 +188,9 @@ export interface Effects {
   error: number;
 }
 
-export interface Step {
-  state: GameState;
-  effects: Effects;
+export interface Step<B extends Board = number> {
+  state: GameState<B>;
+  effects: Effects<B>;
 }
 
 /**
@@ -176,21 +230,33 @@ export const START_DARK = 4;
  * the target (and other than all dark, when dark starts are not allowed). startProblem words it
  * for the CLI, so the toy does not carry the long texts.
  */
-export function startCode(t: MaskTables, target: number, rules: number, start: number): number {
+export function startCode<B extends Board = number>(t: GameTables, target: B, rules: number, start: B | -1): number {
   const darkStart = (RULE_TABLE[rules * RULE_COLUMNS + COL_FLAGS] & DARK_START) !== 0;
-  if (start < 0) {
+  const cells = CELL_BOARDS && t.extras ? t.extras.ops : undefined;
+  if (CELL_BOARDS && cells) {
+    // The same decisions on digit strings (a string start is never −1).
+    if (start === -1) {
+      const excluded = 1 + (!darkStart && target !== cells.allDark && cells.canReach(cells.allDark, target as string) ? 1 : 0);
+      return cells.reachCount > excluded ? START_OK : START_NO_DEAL;
+    }
+    if (!cells.canReach(start as string, target as string)) return START_UNSOLVABLE;
+    if (start === target) return START_SOLVED;
+    if (start === cells.allDark && !darkStart) return START_DARK;
+    return START_OK;
+  }
+  if ((start as number) < 0) {
     const reachable = Math.pow(2, t.keys - t.quiet.length);
-    const excluded = 1 + (!darkStart && target !== 0 && isReachable(t, target) ? 1 : 0);
+    const excluded = 1 + (!darkStart && target !== 0 && isReachable(t, target as number) ? 1 : 0);
     return reachable > excluded ? START_OK : START_NO_DEAL;
   }
-  if (!isReachable(t, start ^ target)) return START_UNSOLVABLE;
+  if (!isReachable(t, (start as number) ^ (target as number))) return START_UNSOLVABLE;
   if (start === target) return START_SOLVED;
   if (start === 0 && !darkStart) return START_DARK;
   return START_OK;
 }
 
 /** startCode in words (one line), or null when the start is allowed. */
-export function startProblem(t: MaskTables, target: number, rules: number, start: number): string | null {
+export function startProblem<B extends Board = number>(t: GameTables, target: B, rules: number, start: B | -1): string | null {
   return [
     null,
     "no puzzle to deal on this board: every reachable board is the target or all dark",
@@ -205,24 +271,36 @@ export function startProblem(t: MaskTables, target: number, rules: number, start
  * caller has checked it), or when `start` is −1 puzzle `puzzle` (default 0) of `seed`. Throws
  * an input error saying why a start is not allowed.
  */
-export function createGameFrom(
-  t: MaskTables, target: number, rules: number, start: number, seed: number, now: number, puzzle?: number,
-): GameState {
+export function createGameFrom<B extends Board = number>(
+  t: GameTables, target: B, rules: number, start: B | -1, seed: number, now: number, puzzle?: number,
+): GameState<BoardOf<B>> {
   // Short texts (the toy carries them); the CLI checks starts first with startProblem's longer ones.
   const problem = startCode(t, target, rules, start);
   if (problem !== START_OK) throw inputError(["", "no puzzle to deal on this board", "start: unsolvable", "start: already solved", "start: all dark"][problem]);
   // Every new GameState and every new attempt is made here (loadGame and update's restarts
   // too): on Espruino each top-level function costs RAM for as long as the toy runs.
   const p = puzzle === undefined ? 0 : puzzle;
-  const first = start < 0 ? dealStart(t, target, (RULE_TABLE[rules * RULE_COLUMNS + COL_FLAGS] & DARK_START) !== 0, seed >>> 0, p) : start;
-  // Par: the fewest presses of any solution (popcount32(minimumSolution(…)), walked here directly).
+  const darkStart = (RULE_TABLE[rules * RULE_COLUMNS + COL_FLAGS] & DARK_START) !== 0;
+  const extras = CELL_BOARDS ? t.extras : undefined;
+  const cells = CELL_BOARDS && extras ? extras.ops : undefined;
+  // −1 deals (a digit string never compares below 0): the rule set's own deal (levels), the
+  // cell boards' deal, or the mask deal.
+  const first = ((start as number) < 0
+    ? CELL_BOARDS && extras && extras.levelDeal ? extras.levelDeal(target, darkStart, seed >>> 0, p)
+      : CELL_BOARDS && cells ? cells.dealFrom(target as string, darkStart, seed >>> 0, p)
+      : dealStart(t, target as number, darkStart, seed >>> 0, p)
+    : start) as BoardOf<B>;
   let par = 33;
-  walkSolutions(t, first, target, Infinity, function (x, n) {
-    if (n < par) par = n;
-  });
+  if (CELL_BOARDS && cells) par = cells.parOf(first as string, target as string);
+  else {
+    // Par: the fewest presses of any solution (popcount32(minimumSolution(…)), walked here directly).
+    walkSolutions(t, first as number, target as number, Infinity, function (x, n) {
+      if (n < par) par = n;
+    });
+  }
   return {
     rules: rules,
-    target: target,
+    target: target as BoardOf<B>,
     seed: seed >>> 0,
     puzzle: p,
     start: first,
@@ -240,38 +318,39 @@ export function createGameFrom(
 }
 
 /** A new game: puzzle 0 of `seed` under rule set `rules`. */
-export function createGame(t: MaskTables, target: number, rules: number, seed: number, now: number): GameState {
+export function createGame<B extends Board = number>(t: GameTables, target: B, rules: number, seed: number, now: number): GameState<BoardOf<B>> {
   return createGameFrom(t, target, rules, -1, seed, now);
 }
 
-export function copyState(s: GameState): GameState {
+export function copyState<B extends Board = number>(s: GameState<B>): GameState<B> {
   const c = Object.assign({}, s);
   c.hist = new Uint16Array(HISTORY_SIZE);
   c.hist.set(s.hist);
   return c;
 }
 
-export function newEffects(): Effects {
-  return { frame: 0, blink: 0, flash: 0, flashMs: 0, cues: [], hint: -1, error: ERR_NONE };
+/** Effects to reuse with update (their boards are written by the first update). */
+export function newEffects<B extends Board = number>(): Effects<B> {
+  return { frame: 0 as B, blink: 0 as B, flash: 0 as B, flashMs: 0, cues: [], hint: -1, error: ERR_NONE };
 }
 
 /** Milliseconds played: up to the first end of the game, else up to `now`. */
-export function elapsedMs(s: GameState, now: number): number {
+export function elapsedMs(s: GameState<Board>, now: number): number {
   return (s.endedAt >= 0 ? s.endedAt : now) - s.startedAt;
 }
 
 /** Moves beyond the fewest possible (the classic rules' score). */
-export function overPar(s: GameState): number {
+export function overPar(s: GameState<Board>): number {
   return s.moves - s.par;
 }
 
 /** "playing", "won" or "lost". (Names live in functions: on Espruino a literal costs RAM only while used.) */
-export function statusName(s: GameState): string {
+export function statusName(s: GameState<Board>): string {
   return ["playing", "won", "lost"][s.status];
 }
 
 /** "all-dark", "move-limit", "over-par", or null. */
-export function reasonName(s: GameState): string | null {
+export function reasonName(s: GameState<Board>): string | null {
   return s.reason === REASON_NONE ? null : ["", "all-dark", "move-limit", "over-par"][s.reason];
 }
 
@@ -280,13 +359,15 @@ export function reasonName(s: GameState): string | null {
  * (the rule set's limits, then all dark, then the win, which runs last so a win on the last
  * allowed move stands). Shared by update and loadGame's consistency check.
  */
-export function judgeMove(s: GameState): number {
+export function judgeMove(s: GameState<Board>): number {
   const moveLimit = RULE_TABLE[s.rules * RULE_COLUMNS + COL_MOVE_LIMIT];
   const overPar = RULE_TABLE[s.rules * RULE_COLUMNS + COL_OVER_PAR_LIMIT];
   let v = PLAYING | (REASON_NONE << 2);
   if (moveLimit > 0 && s.moves >= moveLimit) v = LOST | (REASON_MOVE_LIMIT << 2);
   if (overPar > 0 && s.moves >= s.par + overPar) v = LOST | (REASON_OVER_PAR << 2);
-  if ((RULE_TABLE[s.rules * RULE_COLUMNS + COL_FLAGS] & DARK_LOSES) !== 0 && s.board === 0) v = LOST | (REASON_ALL_DARK << 2);
+  // All dark: mask 0, or digits that are all 0.
+  const dark = CELL_BOARDS && typeof s.board === "string" ? !/[^0]/.test(s.board) : s.board === 0;
+  if ((RULE_TABLE[s.rules * RULE_COLUMNS + COL_FLAGS] & DARK_LOSES) !== 0 && dark) v = LOST | (REASON_ALL_DARK << 2);
   if (s.board === s.target) v = WON | (REASON_NONE << 2);
   return v;
 }
@@ -295,10 +376,13 @@ export function judgeMove(s: GameState): number {
  * Applies `ev` to `s` in place and writes what a player sees and hears into `fx` (reused:
  * its cue list is emptied first).
  */
-export function update(t: MaskTables, s: GameState, ev: GameEvent, fx: Effects): void {
+export function update<B extends Board = number>(t: GameTables, s: GameState<B>, ev: GameEvent, fx: Effects<B>): void {
   // The helpers live inside update: on Espruino a nested function costs RAM only while
   // update runs, a top-level one for as long as the toy does. (Declared before use: Espruino
   // does not hoist functions.) They work on update's own t, s, fx and now.
+  // Cell boards (Node only): digit strings and their operations instead of masks and XOR.
+  const cells = CELL_BOARDS && t.extras ? t.extras.ops : undefined;
+  const dark = (CELL_BOARDS && cells ? cells.allDark : 0) as B;
   /** Column `col` of the current rule set's row in RULE_TABLE. */
   function rule(col: number): number {
     return RULE_TABLE[s.rules * RULE_COLUMNS + col];
@@ -319,7 +403,7 @@ export function update(t: MaskTables, s: GameState, ev: GameEvent, fx: Effects):
     if (status !== PLAYING && s.endedAt < 0) s.endedAt = now;
     if (status === WON && was !== WON) cues.push(CUE_WIN);
     else if (status === LOST) cues.push(CUE_LOSS);
-    else if (s.board === 0 && status === PLAYING) cues.push(CUE_DARK);
+    else if (s.board === dark && status === PLAYING) cues.push(CUE_DARK);
   }
 
   function press(key: number): void {
@@ -328,7 +412,8 @@ export function update(t: MaskTables, s: GameState, ev: GameEvent, fx: Effects):
     s.hist[slot] = key | (s.status << 8) | (s.reason << 10);
     s.histTop = (slot + 1) % HISTORY_SIZE;
     if (s.histLen < HISTORY_SIZE) s.histLen++;
-    s.board ^= t.toggle[key];
+    if (CELL_BOARDS && cells) s.board = cells.advance(s.board as string, key, 1) as B;
+    else (s as GameState<Board> as GameState).board ^= t.toggle[key];
     s.moves++;
     cues.push(CUE_PRESS);
     judge();
@@ -336,9 +421,9 @@ export function update(t: MaskTables, s: GameState, ev: GameEvent, fx: Effects):
   }
 
   /** Restarts from `start` (a new deal when −1, puzzle `puzzle` of the seed), with the new-game cue and preview. */
-  function restart(start: number, puzzle: number): void {
+  function restart(start: B | -1, puzzle: number): void {
     // A fresh attempt (dealt when start is −1): createGameFrom's new state copied over this one.
-    Object.assign(s, createGameFrom(t, s.target, s.rules, start, s.seed, now, puzzle));
+    Object.assign(s, createGameFrom(t, s.target as Board, s.rules, start as Board, s.seed, now, puzzle));
     cues.push(CUE_NEW_GAME);
     const preview = rule(COL_PREVIEW_MS);
     if (preview > 0) {
@@ -350,7 +435,7 @@ export function update(t: MaskTables, s: GameState, ev: GameEvent, fx: Effects):
   /** Shows the board (and which of its pads blink) as the frame. */
   function showBoard(): void {
     fx.frame = s.board;
-    fx.blink = hasFlag(BLINK_LIT) ? s.board : 0;
+    fx.blink = hasFlag(BLINK_LIT) ? s.board : dark;
   }
 
   const now = ev.now;
@@ -358,7 +443,7 @@ export function update(t: MaskTables, s: GameState, ev: GameEvent, fx: Effects):
   const cues = fx.cues;
   // What the state shows before the event (all ACT_SHOW asks for).
   showBoard();
-  fx.flash = 0;
+  fx.flash = dark;
   fx.flashMs = 0;
   cues.splice(0, cues.length); // `length = 0` throws on Espruino
   fx.hint = -1;
@@ -378,7 +463,7 @@ export function update(t: MaskTables, s: GameState, ev: GameEvent, fx: Effects):
       press(key - 1);
     }
   } else if (type === ACT_HINT || type === ACT_COMP_TURN) {
-    const h = live ? hint(t, s.board, s.target) : -1;
+    const h = !live ? -1 : CELL_BOARDS && cells ? cells.hintKey(s.board as string, s.target as string) : hint(t, s.board as number, s.target as number);
     if (h < 0) {
       fx.error = live ? ERR_NO_HINT : ERR_GAME_OVER;
     } else {
@@ -386,7 +471,8 @@ export function update(t: MaskTables, s: GameState, ev: GameEvent, fx: Effects):
       if (type === ACT_HINT) cues.push(CUE_HINT);
       else press(h);
       // The pad that shows key h: its own cell on a grid, else the cells it toggles.
-      fx.flash = t.keys === t.cells ? 1 << h : t.toggle[h];
+      if (CELL_BOARDS && cells) fx.flash = cells.padsOf(h) as B;
+      else fx.flash = (t.keys === t.cells ? 1 << h : t.toggle[h]) as B;
       fx.flashMs = type === ACT_HINT ? HINT_FLASH_MS : COMP_FLASH_MS;
     }
   } else if (type === ACT_UNDO || type === ACT_TAKE_BACK) {
@@ -396,7 +482,9 @@ export function update(t: MaskTables, s: GameState, ev: GameEvent, fx: Effects):
       // The newest history entry: its key, and the status and reason before it.
       s.histTop = (s.histTop + HISTORY_SIZE - 1) % HISTORY_SIZE;
       const entry = s.hist[s.histTop];
-      s.board ^= t.toggle[entry & 0xff];
+      // A press taken back: k − 1 more presses of its key (on/off: the same XOR).
+      if (CELL_BOARDS && cells) s.board = cells.advance(s.board as string, entry & 0xff, cells.cycle - 1) as B;
+      else (s as GameState<Board> as GameState).board ^= t.toggle[entry & 0xff];
       s.moves--;
       s.status = (entry >> 8) & 3;
       s.reason = (entry >> 10) & 3;
@@ -430,9 +518,9 @@ export function update(t: MaskTables, s: GameState, ev: GameEvent, fx: Effects):
 }
 
 /** The pure form of update: a new state and its effects; `s` is not changed. */
-export function step(t: MaskTables, s: GameState, ev: GameEvent): Step {
+export function step<B extends Board = number>(t: GameTables, s: GameState<B>, ev: GameEvent): Step<B> {
   const next = copyState(s);
-  const fx = newEffects();
+  const fx = newEffects<B>();
   update(t, next, ev, fx);
   return { state: next, effects: fx };
 }
@@ -452,11 +540,14 @@ const SAVE_MAX = 4294967295;
  * clock is saved as 0). Damage to the text is the store's to detect (firmware/store.ts keeps a
  * CRC-32 with each file); loadGame rejects anything malformed or out of place.
  */
-export function saveGame(s: GameState, now?: number): string {
+export function saveGame(s: GameState<Board>, now?: number): string {
   const frozen = s.endedAt >= 0 ? 1 : 0;
   const elapsed = frozen ? s.endedAt - s.startedAt : now === undefined ? 0 : now - s.startedAt;
+  // Cell boards' digit strings are saved as they are.
+  const digits = CELL_BOARDS && typeof s.board === "string";
   return [
-    "M2", RULE_NAMES[s.rules], s.seed >>> 0, s.puzzle, s.target >>> 0, s.start >>> 0, s.board >>> 0, s.moves, frozen,
+    "M2", RULE_NAMES[s.rules], s.seed >>> 0, s.puzzle, digits ? s.target : (s.target as number) >>> 0,
+    digits ? s.start : (s.start as number) >>> 0, digits ? s.board : (s.board as number) >>> 0, s.moves, frozen,
     Math.max(0, Math.floor(elapsed)),
   ].join(",");
 }
@@ -465,29 +556,42 @@ export function saveGame(s: GameState, now?: number): string {
  * A game saved by saveGame, or null when the text is malformed, for another board, or names a
  * start its rules cannot deal or a board no presses reach from it. Its status and reason are
  * what its board and move count decide under its rules (judgeMove). The clock resumes at `now`
- * (default 0) with the saved elapsed time; the undo history is empty.
+ * (default 0) with the saved elapsed time; the undo history is empty. On cell tables the
+ * target, start and board are digit strings (one digit below k per cell).
  */
-export function loadGame(t: MaskTables, text: string, now?: number): GameState | null {
+export function loadGame<B extends Board = number>(t: GameTables, text: string, now?: number): GameState<B> | null {
   const parts = typeof text === "string" ? text.split(",") : [];
   const rules = RULE_NAMES.indexOf(parts[1]);
   if (parts.length !== SAVE_FIELDS || parts[0] !== "M2" || rules < 0) return null;
+  const cells = CELL_BOARDS && t.extras ? t.extras.ops : undefined;
   const n: number[] = [];
   for (let i = 2; i < SAVE_FIELDS; i++) {
     // A whole number 0..SAVE_MAX written as saveGame writes it (no sign, exponent or leading zero).
     const v = Number(parts[i]);
+    if (CELL_BOARDS && cells && i >= 4 && i <= 6) {
+      // A board of digits: one per cell, each below k.
+      if (parts[i].length !== t.cells) return null;
+      for (let c = 0; c < t.cells; c++) {
+        const d = parts[i].charCodeAt(c) - 48;
+        if (!(d >= 0 && d < cells.cycle)) return null;
+      }
+      n.push(0);
+      continue;
+    }
     if (!(String(v) === parts[i] && v >= 0 && v <= SAVE_MAX && Math.floor(v) === v)) return null;
     n.push(v);
   }
   const cellMask = (t.cells >= 32 ? -1 : (1 << t.cells) - 1) >>> 0;
-  const target = n[2] | 0;
-  const start = n[3] | 0;
-  const board = n[4] | 0;
+  const target: Board = CELL_BOARDS && cells ? parts[4] : n[2] | 0;
+  const start: Board = CELL_BOARDS && cells ? parts[5] : n[3] | 0;
+  const board: Board = CELL_BOARDS && cells ? parts[6] : n[4] | 0;
   if (n[2] > cellMask || n[3] > cellMask || n[4] > cellMask || n[5] > 1e9 || n[6] > 1) return null;
-  if (startCode(t, target, rules, start) !== START_OK || !isReachable(t, start ^ board)) return null;
+  if (startCode(t, target, rules, start) !== START_OK) return null;
+  if (!(CELL_BOARDS && cells ? cells.canReach(start as string, board as string) : isReachable(t, (start as number) ^ (board as number)))) return null;
   const at = now === undefined ? 0 : now;
   // A valid start (checked above), so createGameFrom does not throw.
-  const s = createGameFrom(t, target, rules, start, n[0], at - n[7], n[1]);
-  s.board = board;
+  const s = createGameFrom(t, target, rules, start, n[0], at - n[7], n[1]) as GameState<Board> as GameState<B>;
+  s.board = board as B;
   s.moves = n[5];
   const v = judgeMove(s);
   s.status = v & 3;

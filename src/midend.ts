@@ -40,6 +40,8 @@ export const CMD_PRESS = 14;
 export const CMD_MUTE = 15;
 export const CMD_SET_IDLE = 16;
 export const CMD_START = 17;
+/** Console only, boards with a brightness setting (pixel boards): lit pads at 1 … the board's cap. */
+export const CMD_BRIGHTNESS = 18;
 
 /**
  * What holding pad N (1-based) for 1.5 s does, index N − 1; the presses its keys made are taken
@@ -96,6 +98,8 @@ export interface ToyEffects extends Effects {
   keysDue: number;
   /** Why toyCommand refused the call (one line), "" when it did not. */
   refused: string;
+  /** The brightness of lit pads, 1 … the board's cap (0 on boards without the setting). */
+  bright: number;
 }
 
 // ---- The toy's state.
@@ -109,6 +113,9 @@ let best = 0;
 let muted = false;
 /** Idle time before sleep, ms; 0 = never. */
 let idleMs = DEFAULT_IDLE_MS;
+/** The brightness setting's cap (its default), 0 when the board has no such setting; the setting. */
+let brightMax = 0;
+let bright = 0;
 let asleep = false;
 /** Self-test: −1 off; 0 … pads − 1 the next pad of the walk; pads the echo phase next; pads + 1 in it. */
 let selfTest = -1;
@@ -131,7 +138,7 @@ let now = 0;
 /** The effects of the call being handled (one object, reused: no allocation per key). */
 const fx: ToyEffects = {
   frame: 0, blink: 0, flash: 0, flashMs: 0, cues: [], hint: -1, error: 0, show: false, save: 0, power: 0, due: -1, keysDue: -1,
-  refused: "",
+  refused: "", bright: 0,
 };
 
 /** Starts a call at `time`: no effects yet. */
@@ -152,6 +159,7 @@ function finish(): ToyEffects {
   const cues = fx.cues;
   if (muted && cues[cues.length - 1] !== CUE_MUTE) cues.splice(0, cues.length);
   fx.due = selfTestAt < 0 ? idleAt : idleAt < 0 || selfTestAt < idleAt ? selfTestAt : idleAt;
+  fx.bright = bright;
   return fx;
 }
 
@@ -230,8 +238,9 @@ function perform(cmd: number, arg: unknown): void {
     // Starts the walk at pad 1, or ends a running test.
     selfTest = selfTest >= 0 ? pads + 1 : 0;
     selfTestStep();
-  } else if (cmd === CMD_SET_IDLE) {
-    idleMs = arg as number;
+  } else if (cmd === CMD_SET_IDLE || cmd === CMD_BRIGHTNESS) {
+    if (cmd === CMD_SET_IDLE) idleMs = arg as number;
+    else bright = arg as number;
     fx.save |= 1 << FILE_SETTINGS;
   } else if (cmd === CMD_START) {
     // (toyCommand made the game from the start board it was given.)
@@ -290,12 +299,13 @@ function gesture(key: number, chord: boolean): void {
 
 /**
  * The toy at power-on (`time`), from its files' texts (index FILE_*; null when missing or
- * damaged), with `seed` for a first deal when there is no saved game; returns the power-on
- * light test. A file that holds anything out of place counts as missing: its defaults are
- * used, the other files are read as usual.
+ * damaged), with `seed` for a first deal when there is no saved game; `maxBright` is the cap
+ * (and default) of the brightness setting, 0 on boards without one. Returns the power-on light
+ * test. A file that holds anything out of place counts as missing: its defaults are used, the
+ * other files are read as usual.
  */
 export function createToy(
-  t: MaskTables, target: number, keyCount: number, files: (string | null)[], seed: number, time: number,
+  t: MaskTables, target: number, keyCount: number, files: (string | null)[], seed: number, time: number, maxBright: number,
 ): ToyEffects {
   /** A file's text as an object, or null when it is missing, not JSON or not an object. */
   function object(text: string | null): any {
@@ -310,12 +320,16 @@ export function createToy(
   pads = t.keys;
   keys = createKeyEvents(keyCount, SELF_TEST_CHORD);
   begin(time);
-  // Settings: {"rules":"basic","mute":false,"idle":180000}, all three valid or none used.
+  // Settings: {"rules":"basic","mute":false,"idle":180000}, and "bright":48 where the board has
+  // the setting (a file from before it has none: the cap stays) — all valid, or none used.
   const c = object(files[FILE_SETTINGS]);
   const settingsOk = c !== null && RULE_NAMES.indexOf(c["rules"]) >= 0 && (c["mute"] === true || c["mute"] === false)
-    && (c["idle"] === 0 || isWhole(c["idle"], MIN_IDLE_MS, MAX_IDLE_MS));
+    && (c["idle"] === 0 || isWhole(c["idle"], MIN_IDLE_MS, MAX_IDLE_MS))
+    && (maxBright === 0 || c["bright"] === undefined || isWhole(c["bright"], 1, maxBright));
   muted = settingsOk && c["mute"];
   idleMs = settingsOk ? c["idle"] : DEFAULT_IDLE_MS;
+  brightMax = maxBright;
+  bright = settingsOk && maxBright > 0 && c["bright"] !== undefined ? c["bright"] : maxBright;
   // Statistics a toy can have played: wins among the games, a best move count exactly when won.
   const st = object(files[FILE_STATS]);
   const statsOk = st !== null && isWhole(st["games"], 0, MAX_SEED) && isWhole(st["wins"], 0, st["games"])
@@ -389,7 +403,8 @@ function isWhole(x: unknown, min: number, max: number): boolean {
 /**
  * Why the console call `cmd` with argument `arg` is refused (one line), "" when it is not:
  * checked as the command line checks the same things (a seed 0 … MAX_SEED, a rule set name,
- * mute true/false, idle 0 or MIN_IDLE_MS … MAX_IDLE_MS; start boards: startFrom).
+ * mute true/false, idle 0 or MIN_IDLE_MS … MAX_IDLE_MS, a brightness 1 … the cap; start boards:
+ * startFrom).
  */
 function refusal(cmd: number, arg: unknown): string {
   if (cmd === CMD_MUTE && arg !== true && arg !== false) return "mute takes true or false, got " + arg;
@@ -397,13 +412,14 @@ function refusal(cmd: number, arg: unknown): string {
     const r = RULE_NAMES.indexOf(arg as string);
     if (r < 0 || startCode(tables, game.target, r, -1) !== START_OK) return "rules must be one of " + RULE_NAMES.join(", ") + ", got " + arg;
   }
-  // The whole numbers: a seed, or an idle time (0 too).
+  // The whole numbers: a seed, an idle time (0 too), a brightness.
   const idle = cmd === CMD_SET_IDLE;
-  if (!(idle || (cmd === ACT_NEW_GAME && arg !== undefined))) return "";
-  const min = idle ? MIN_IDLE_MS : 0;
-  const max = idle ? MAX_IDLE_MS : MAX_SEED;
+  const level = cmd === CMD_BRIGHTNESS;
+  if (!(idle || level || (cmd === ACT_NEW_GAME && arg !== undefined))) return "";
+  const min = idle ? MIN_IDLE_MS : level ? 1 : 0;
+  const max = idle ? MAX_IDLE_MS : level ? brightMax : MAX_SEED;
   if (isWhole(arg, min, max) || (idle && arg === 0)) return "";
-  return (idle ? "idle must be 0 or " : "seed must be ") + "a whole number from " + min + " to " + max + ", got " + arg;
+  return (idle ? "idle must be 0 or " : level ? "brightness must be " : "seed must be ") + "a whole number from " + min + " to " + max + ", got " + arg;
 }
 
 /**
@@ -478,7 +494,11 @@ export function toyFail(message: string, time: number): ToyEffects {
 
 /** The text of file FILE_* as it is to be written at `time`. */
 export function toyFile(file: number, time: number): string {
-  if (file === FILE_SETTINGS) return JSON.stringify({ "rules": RULE_NAMES[game.rules], "mute": muted, "idle": idleMs });
+  if (file === FILE_SETTINGS) {
+    return JSON.stringify(brightMax > 0
+      ? { "rules": RULE_NAMES[game.rules], "mute": muted, "idle": idleMs, "bright": bright }
+      : { "rules": RULE_NAMES[game.rules], "mute": muted, "idle": idleMs });
+  }
   if (file === FILE_STATS) return JSON.stringify({ "games": games, "wins": wins, "best": best });
   return saveGame(game, time);
 }

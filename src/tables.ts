@@ -80,10 +80,11 @@ export function compileTables(p: Puzzle): MaskTables {
   };
 }
 
+/** `new Int32Array([…])`; an empty one as a plain `[]`, which reads the same (length 0) and is 17 bytes shorter. */
 function int32List(a: Int32Array): string {
   const parts: string[] = [];
   for (let i = 0; i < a.length; i++) parts.push(String(a[i]));
-  return "[" + parts.join(",") + "]";
+  return a.length === 0 ? "[]" : "new Int32Array([" + parts.join(",") + "])";
 }
 
 /**
@@ -94,10 +95,10 @@ function int32List(a: Int32Array): string {
 export function emitTables(t: MaskTables): string {
   return (
     "{rows:" + t.rows + ",cols:" + t.cols + ",cells:" + t.cells + ",keys:" + t.keys +
-    ",toggle:new Int32Array(" + int32List(t.toggle) + ")" +
-    ",solve:new Int32Array(" + int32List(t.solve) + ")" +
-    ",check:new Int32Array(" + int32List(t.check) + ")" +
-    ",quiet:new Int32Array(" + int32List(t.quiet) + ")" +
-    ",order:new Int32Array(" + int32List(t.order) + ")}"
+    ",toggle:" + int32List(t.toggle) +
+    ",solve:" + int32List(t.solve) +
+    ",check:" + int32List(t.check) +
+    ",quiet:" + int32List(t.quiet) +
+    ",order:" + int32List(t.order) + "}"
   );
 }

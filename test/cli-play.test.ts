@@ -105,11 +105,21 @@ describe("merlin play input errors: one line, exit 2", () => {
     [["--start", "111101111"], /already solved/],
     [["--start", "000000000"], /never start all dark/],
     [["--pattern", "plus", "--size", "5", "--target", "dark", "--start", "1" + "0".repeat(24)], /cannot be solved/],
-    [["--rules", "chess"], /--rules must be one of basic, merlin1978, classic/],
+    [["--rules", "chess"], /--rules must be one of basic, merlin1978, classic, lightsout, lightsout2000, blackwhite/],
     [["--seed", "-1"], /--seed must be a whole number from 0/],
     [["--seed", "x"], /--seed must be a whole number/],
-    [["--states", "3"], /on\/off boards only/],
-    [["--size", "6"], /at most 32 cells/],
+    [["--states", "3", "--start", "000000003"], /'3' at cell 9 is not a digit from 0 to 2/],
+    [["--size", "9"], /at most 64 cells and keys, merlin 9×9 has 81/],
+    [["--rules", "lightsout", "--size", "6"], /lightsout is played on 5×5 only/],
+    [["--rules", "lightsout", "--pattern", "x"], /--pattern does not go with --rules lightsout/],
+    [["--rules", "lightsout", "--level", "51"], /--level must be a whole number from 1 to 50/],
+    [["--rules", "classic", "--level", "3"], /--level is for --rules lightsout only/],
+    [["--rules", "blackwhite", "--cycle", "4,3"], /--cycle must be I,J/],
+    [["--rules", "blackwhite", "--cycle", "1"], /--cycle must be I,J/],
+    [["--rules", "blackwhite", "--cycle", "1e0,3"], /--cycle must be I,J/],
+    [["--rules", "blackwhite", "--cycle", "0x1,3"], /--cycle must be I,J/],
+    [["--rules", "blackwhite", "--size", "9"], /blackwhite takes --size 3 to 8/],
+    [["--rules", "lightsout2000", "--start", "3" + "0".repeat(24)], /not a digit from 0 to 2/],
     [["--bogus"], /unknown option --bogus/],
   ];
   for (const [args, msg] of cases) {
@@ -130,5 +140,181 @@ describe("merlin play input errors: one line, exit 2", () => {
     const r = await merlin(["--help"]);
     expect(r.code).toBe(0);
     for (const s of ["basic", "merlin1978", "classic", "--keys", "--seed", "--start", '"status"']) expect(r.out).toContain(s);
+  });
+});
+
+describe("merlin play: the games and k-state boards", () => {
+  it("lightsout: level L needs 6 + ⌊(L−1)/5⌋ presses, COMP TURN wins in par, NEW GAME is the next level", async () => {
+    const r = await json(["--rules", "lightsout", "--level", "12"]);
+    expect(r).toMatchObject({ status: "playing", rules: "lightsout", seed: 0, puzzle: 11, level: 12, par: 8 });
+    expect(r.board).toMatch(/^[01]{25}$/);
+    const won = await json(["--rules", "lightsout", "--level", "12", "--keys", Array(8).fill("c").join(" ")]);
+    expect(won).toMatchObject({ status: "won", moves: 8, hint: null });
+    const next = await json(["--rules", "lightsout", "--level", "12", "--keys", "n"]);
+    expect(next).toMatchObject({ level: 13, par: 8, moves: 0 });
+  });
+
+  it("lightsout2000: boards of 25 digits 0..2, won by the hints in par moves", async () => {
+    const a = await json(["--rules", "lightsout2000", "--seed", "4"]);
+    expect(a.board).toMatch(/^[012]{25}$/);
+    expect(a.board).toMatch(/2/);
+    const won = await json(["--rules", "lightsout2000", "--seed", "4", "--keys", Array(a.par).fill("c").join(" ")]);
+    expect(won).toMatchObject({ status: "won", board: "0".repeat(25), moves: a.par });
+  });
+
+  it("blackwhite: source 001's puzzle (checkerboard to swapped) on 4×4 with the (1,3) cycle, solved by the source's table", async () => {
+    // a(m,l) ≡ (−1)^(m+l)·m·l mod 4 on the 3×3 intersections: 1 2 3 / 2 0 2 / 3 2 1.
+    const keys = [1, 2, 2, 3, 3, 3, 4, 4, 6, 6, 7, 7, 7, 8, 8, 9];
+    const r = await json(["--rules", "blackwhite", "--cycle", "1,3", "--start", "0101/1010/0101/1010", "--keys", keys.join(" ")]);
+    expect(r).toMatchObject({ status: "won", board: "1010010110100101", moves: 16, par: 16 });
+  });
+
+  it("plays k-state boards from the board options (--states)", async () => {
+    const r = await json(["--rules", "classic", "--pattern", "plus", "--size", "4", "--states", "5", "--target", "dark", "--seed", "2"]);
+    expect(r.board).toMatch(/^[0-4]{16}$/);
+    const won = await json(["--rules", "classic", "--pattern", "plus", "--size", "4", "--states", "5", "--target", "dark", "--seed", "2", "--keys", Array(r.par).fill("c").join(" ")]);
+    expect(won).toMatchObject({ status: "won", moves: r.par });
+  });
+
+  it("--save keeps the game between runs; a file of another board is refused", async () => {
+    const { mkdtempSync, readFileSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const { tmpdir } = await import("node:os");
+    const file = join(mkdtempSync(join(tmpdir(), "merlin-play-")), "game.txt");
+    const first = await json(["--rules", "lightsout2000", "--seed", "3", "--save", file, "--keys", "c c c"]);
+    expect(readFileSync(file, "utf8")).toMatch(/^M2,classic,3,0,0{25},[0-2]{25},[0-2]{25},3,0,0\n$/);
+    // Resumed: the same game at move 3; undo works on the presses of this run (the saved line
+    // keeps no history, as on the toy).
+    const again = await json(["--rules", "lightsout2000", "--save", file, "--keys", "u c u"]);
+    expect(again).toMatchObject({ seed: 3, start: first.start, board: first.board, moves: 3 });
+    expect(again.errors).toEqual([{ at: 1, input: "u", why: "nothing to undo" }]);
+    const r = await merlin(["--rules", "lightsout", "--save", file]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/holds no game of this board and rule set/);
+  });
+
+  it("--save refuses a saved game whose goal is not the one asked for (another cycle, another --target)", async () => {
+    const { mkdtempSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const { tmpdir } = await import("node:os");
+    const dir = mkdtempSync(join(tmpdir(), "merlin-play-"));
+    // (2,2) and (1,3) both count mod 4 on the same 4×4 board, but white is 2 in one and 1 in
+    // the other: the swapped checkerboards differ.
+    const bw = join(dir, "bw.txt");
+    await json(["--rules", "blackwhite", "--cycle", "2,2", "--seed", "1", "--save", bw, "--keys", "1"]);
+    expect((await merlin(["--rules", "blackwhite", "--cycle", "1,3", "--save", bw, "--keys", "1"])).err).toMatch(/holds no game of this board and rule set/);
+    expect(await json(["--rules", "blackwhite", "--cycle", "2,2", "--save", bw])).toMatchObject({ moves: 1, seed: 1 });
+    const ring = join(dir, "ring.txt");
+    await json(["--seed", "1", "--save", ring, "--keys", "1"]);
+    expect((await merlin(["--target", "lit", "--save", ring])).code).toBe(2);
+  });
+
+  it("--save: a file that cannot be written is one line, exit 2; an empty file starts a new game", async () => {
+    const { mkdtempSync, writeFileSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const { tmpdir } = await import("node:os");
+    const dir = mkdtempSync(join(tmpdir(), "merlin-play-"));
+    const { expectInputError } = await import("./helpers/cli");
+    await expectInputError(["play", "--rules", "blackwhite", "--save", join(dir, "no", "such", "dir.txt"), "--json"], /--save '.*dir\.txt' cannot be written/);
+    const empty = join(dir, "empty.txt");
+    writeFileSync(empty, "");
+    expect(await json(["--rules", "lightsout", "--save", empty])).toMatchObject({ level: 1, moves: 0 });
+  });
+
+  /** The rows of digits (a board) printed right after line `i` of `lines`, as one string. */
+  function boardAfter(lines: string[], i: number): string {
+    let j = i + 1;
+    while (lines[j] === "") j++;
+    let b = "";
+    for (; /^ +\d( +\d)*$/.test(lines[j]); j++) b += lines[j].replace(/ /g, "");
+    return b;
+  }
+
+  it("lightsout typed: LEVEL L above each level's board (its first, after n, after TRY AGAIN Y)", async () => {
+    const l12 = await json(["--rules", "lightsout", "--level", "12"]);
+    const l13 = await json(["--rules", "lightsout", "--level", "13"]);
+    const l14 = await json(["--rules", "lightsout", "--level", "14"]);
+    const win = Array(8).fill("c").join(" ");
+    const lines = (await merlin(["--rules", "lightsout", "--level", "12"], `n\n${win}\ny\n`)).out.split("\n");
+    const at = (text: string) => lines.findIndex((l) => l.endsWith(text));
+    expect(boardAfter(lines, at("LEVEL 12"))).toBe(l12.start);
+    expect(boardAfter(lines, at("LEVEL 13"))).toBe(l13.start);
+    expect(at("CONGRATULANT !!")).toBeGreaterThan(at("LEVEL 13"));
+    expect(boardAfter(lines, at("LEVEL 14"))).toBe(l14.start);
+    // A lost level is played again after TRY AGAIN: 18 presses of one key are 10 over level 12's par 8.
+    const lost = (await merlin(["--rules", "lightsout", "--level", "12"], `${Array(18).fill("1").join(" ")}\ny\n`)).out.split("\n");
+    const loss = lost.indexOf("YOU LOSED THE GAME !!");
+    const again = lost.findIndex((l, i) => i > loss && l.endsWith("LEVEL 12"));
+    expect(loss).toBeGreaterThan(0);
+    expect(again).toBeGreaterThan(loss);
+    expect(boardAfter(lost, again)).toBe(l12.start);
+    // A board of one's own (--start) is no level; NEW GAME then deals level 2.
+    const own = "1" + "0".repeat(23) + "1";
+    expect(await json(["--rules", "lightsout", "--start", own])).toMatchObject({ puzzle: 0, level: null, start: own });
+    const typed = (await merlin(["--rules", "lightsout", "--start", own], "n\n")).out;
+    expect(typed.indexOf("LEVEL")).toBe(typed.indexOf("LEVEL 2"));
+    // Past the 50 levels the deals are random boards, and the line says so.
+    expect((await merlin(["--rules", "lightsout", "--level", "50"], "n\n")).out).toContain("LEVEL 51 (A RANDOM BOARD)");
+  });
+
+  it("blackwhite typed: the goal is source 001's swapped checkerboard; each key number sits between the 4 pads it advances", async () => {
+    for (const [size, cycle] of [["4", "1,3"], ["5", "2,3"], ["8", "1,1"]]) {
+      const n = Number(size);
+      const white = cycle.split(",")[0];
+      const start = Array.from({ length: n * n }, (_, c) => ((Math.floor(c / n) + (c % n)) % 2 === 0 ? "0" : white)).join("");
+      const goal = Array.from({ length: n * n }, (_, c) => ((Math.floor(c / n) + (c % n)) % 2 === 0 ? white : "0")).join("");
+      const args = ["--rules", "blackwhite", "--size", size, "--cycle", cycle, "--start", start];
+      const lines = (await merlin([...args, "--keys", ""])).out.split("\n");
+      expect(boardAfter(lines, lines.findIndex((l) => l.startsWith("GOAL")))).toBe(goal);
+      // The map: rows of pads (dots), key numbers between them.
+      const map = lines.slice(lines.findIndex((l) => l.startsWith("KEYS")) + 1);
+      const padColumns = [...map[0].matchAll(/\./g)].map((m) => m.index!);
+      expect(padColumns).toHaveLength(n);
+      let keys = 0;
+      for (let row = 1; row < 2 * n - 1; row += 2) {
+        expect(map[row - 1]).toBe(map[0]);
+        for (const m of map[row].matchAll(/\d+/g)) {
+          keys++;
+          // The pads around the number: the pad rows above and below, the two pad columns either side.
+          const mid = m.index! + (m[0].length - 1) / 2;
+          const right = padColumns.findIndex((x) => x > mid);
+          const around = [(row - 1) / 2, (row + 1) / 2].flatMap((r) => [right - 1, right].map((c) => r * n + c));
+          const after = (await json([...args, "--keys", m[0]])).board;
+          const changed = [...after].map((d, c) => (d !== start[c] ? c : -1)).filter((c) => c >= 0);
+          expect(changed).toEqual(around.sort((a, b) => a - b));
+        }
+      }
+      expect(keys).toBe((n - 1) ** 2);
+    }
+  });
+
+  it("on a terminal the board's digits are coloured (NO_COLOR aside); piped output is plain", async () => {
+    const { runMerlin } = await import("../sim/cli/main");
+    let out = "";
+    const old = process.env.NO_COLOR;
+    delete process.env.NO_COLOR;
+    try {
+      await runMerlin(["play", "--rules", "lightsout2000", "--seed", "1", "--keys", "1"], { out: (t) => void (out += t), err: () => {}, isTTY: true });
+    } finally {
+      if (old !== undefined) process.env.NO_COLOR = old;
+    }
+    expect(out).toMatch(/\x1b\[9\dm[0-2]\x1b\[0m/);
+    expect(out).not.toMatch(/ASSIGN#[^\n]*\x1b/);
+    // blackwhite's key numbers are not colours: they stay plain.
+    out = "";
+    delete process.env.NO_COLOR;
+    try {
+      await runMerlin(["play", "--rules", "blackwhite", "--seed", "1", "--keys", ""], { out: (t) => void (out += t), err: () => {}, isTTY: true });
+    } finally {
+      if (old !== undefined) process.env.NO_COLOR = old;
+    }
+    expect(out).toMatch(/\n {11}1 {2}2 {2}3\n/);
+    const plain = await merlin(["--rules", "lightsout2000", "--seed", "1", "--keys", "1"]);
+    expect(plain.out).not.toMatch(/\x1b/);
+  });
+
+  it("--help lists the games and their options", async () => {
+    const r = await merlin(["--help"]);
+    for (const word of ["lightsout", "lightsout2000", "blackwhite", "--level", "--cycle", "--save"]) expect(r.out).toContain(word);
   });
 });

@@ -146,6 +146,7 @@ const PROFILES: [string, number, number][] = [
   // profile, sessions, calls per session
   ["pico-3x3", 100, 14],
   ["pico-4x4-neopixel", 6, 14],
+  ["pico-5x5-neopixel", 6, 14],
   ["mdbt42q-3x3", 6, 14],
   ["esp32-3x3", 6, 14],
 ];

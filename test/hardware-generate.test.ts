@@ -153,7 +153,7 @@ describe("hardware/generated", () => {
   it("--check exits 0 on an up-to-date tree", () => {
     const root = join(hardwareDir(), "..");
     const out = execFileSync(process.execPath, ["tools/tsrun.mjs", "hardware/generate.ts", "--check"], { cwd: root, encoding: "utf8" });
-    expect(out).toContain("up to date (20 files)");
+    expect(out).toContain("up to date (25 files)");
   });
 });
 
@@ -273,5 +273,20 @@ describe("worked examples", () => {
     expect(line(lines, "Key diode")?.quantity).toBe(16);
     expect(16 * (3 * 20 * (48 / 255) + 1) + 32).toBeCloseTo(228.7, 1);
     expect(files.get("pico-4x4-neopixel/power.md")).toContain("| 196.7 | 32 | 228.7 | 500 |");
+  });
+
+  it("pico-5x5-neopixel: 25 × (3 × 20 mA × 48/255 + 1 mA) + 32 mA = 339.4 mA worst case on USB; 25 diodes and pixels, a 100 nF cap each plus the shifter's", () => {
+    const lines = bom(byName.get("pico-5x5-neopixel")!);
+    expect(line(lines, "RGB LED pixel")?.quantity).toBe(25);
+    expect(line(lines, "Key diode")?.quantity).toBe(25);
+    expect(line(lines, "Function button")?.quantity).toBe(4);
+    expect(line(lines, "Decoupling capacitor")?.quantity).toBe(26);
+    expect(line(lines, "Level shifter")?.quantity).toBe(1);
+    expect(25 * (3 * 20 * (48 / 255) + 1) + 32).toBeCloseTo(339.4, 1);
+    const power = files.get("pico-5x5-neopixel/power.md")!;
+    expect(power).toContain("| 307.4 | 32 | 339.4 | 500 |");
+    // The highest cap within 500 mA: 25 × (60·b/255 + 1) + 32 ≤ 500 → b ≤ 75.
+    expect(Math.floor(((500 - 32 - 25) / 25) * (255 / 60))).toBe(75);
+    expect(power).toContain("The highest brightness cap within the budget is 75.");
   });
 });

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { BOARDS } from "../hardware/boards.js";
 import { listProfiles, loadProfile, profilesDir, ProfileError, validateProfile } from "../hardware/validate.js";
 
-const SHIPPED = ["esp32-3x3", "mdbt42q-3x3", "pico-3x3", "pico-4x4-neopixel"];
+const SHIPPED = ["esp32-3x3", "mdbt42q-3x3", "pico-3x3", "pico-4x4-neopixel", "pico-5x5-neopixel"];
 
 // Profiles as parsed JSON, mutated freely to break one rule at a time.
 type Raw = any;
@@ -43,7 +43,7 @@ function pinsOf(p: Raw): string[] {
 }
 
 describe("shipped profiles", () => {
-  it("are exactly the four the build guide documents", () => {
+  it("are exactly the five the build guide documents", () => {
     expect(listProfiles()).toEqual(SHIPPED);
   });
 
@@ -77,6 +77,18 @@ describe("shipped profiles", () => {
     expect(["A7", "B5", "B15"]).toContain(p.leds.pin); // SPI MOSI on the Pico's header (STM32F401 AF table)
     expect(p.keys.diodes).toBe(true);
     expect(Object.keys(p.buttons).sort()).toEqual(["compTurn", "hitMe", "newGame", "sameGame"]);
+  });
+
+  it("pico-5x5-neopixel: 5 rows and 5 columns, pixels on an SPI MOSI pin, diodes, the four function buttons, no two watched pins sharing a number", () => {
+    const p = raw("pico-5x5-neopixel");
+    expect([p.rows, p.cols, p.keys.rowPins.length, p.keys.colPins.length]).toEqual([5, 5, 5, 5]);
+    expect(p.leds).toMatchObject({ drive: "neopixel", levelShift: "74AHCT125" });
+    expect(["A7", "B5", "B15"]).toContain(p.leds.pin);
+    expect(p.keys.diodes).toBe(true);
+    expect(Object.keys(p.buttons).sort()).toEqual(["compTurn", "hitMe", "newGame", "sameGame"]);
+    // STM32 watches one pin per number (ESPRUINO.md): columns and buttons are watched.
+    const watched = [...p.keys.colPins, ...Object.values(p.buttons as Record<string, string>)].map((pin) => Number(pin.slice(1)));
+    expect(new Set(watched).size).toBe(watched.length);
   });
 
   it("mdbt42q-3x3 switches its LEDs through transistors and locks the Bluetooth console", () => {

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { ACT_HINT, ACT_NEW_GAME, ACT_SET_RULES, ACT_UNDO, createGameFrom, saveGame } from "../src/game";
 import {
-  CMD_GOAL, CMD_MUTE, CMD_PRESS, CMD_SELF_TEST, CMD_SET_IDLE, CMD_SLEEP, CMD_START, createToy, FILE_GAME, FILE_SETTINGS,
+  CMD_BRIGHTNESS, CMD_GOAL, CMD_MUTE, CMD_PRESS, CMD_SELF_TEST, CMD_SET_IDLE, CMD_SLEEP, CMD_START, createToy, FILE_GAME, FILE_SETTINGS,
   FILE_STATS, POWER_SLEEP, POWER_WAKE, SAVE_NOW, toyCommand, ToyEffects, toyFile, toyKeys, toyState, toyStats, toyTick,
 } from "../src/midend";
 import { maskToBits } from "../src/maskbits";
@@ -26,7 +26,7 @@ const NO_FILES = [null, null, null];
 
 /** A fresh toy (no files) at time 0, playing from `start` under the basic rules. */
 function toyAt(start: number, files: (string | null)[] = NO_FILES): ToyEffects {
-  createToy(t, RING, 13, files, 7, 0);
+  createToy(t, RING, 13, files, 7, 0, 0);
   const fx = toyCommand(CMD_START, bits(start), 1);
   expect(fx.refused).toBe("");
   return fx;
@@ -141,7 +141,7 @@ describe("hold gestures", () => {
   it("on a 4×4 board only pads 1…9 have gestures: holding pad 10 keeps its move", () => {
     const t4 = compileTables(gridPuzzle({ rows: 4, cols: 4, pattern: "plus" }));
     const lit = 0xffff;
-    createToy(t4, lit, 20, NO_FILES, 3, 0);
+    createToy(t4, lit, 20, NO_FILES, 3, 0, 0);
     const moves = toyState(0).moves;
     const fx = keys([[1000, 1 << 9], [2500, 1 << 9], [2600, 0]]);
     expect(fx[0].cues).toEqual([CUE_PRESS]);
@@ -275,7 +275,7 @@ describe("files", () => {
     const files = [toyFile(FILE_SETTINGS, 40), toyFile(FILE_STATS, 40), toyFile(FILE_GAME, 40)];
     expect(JSON.parse(files[0])).toEqual({ rules: "basic", mute: true, idle: 60000 });
     expect(JSON.parse(files[1])).toEqual({ games: 1, wins: 1, best: 1 });
-    const fx = createToy(t, RING, 13, files, 99, 1000);
+    const fx = createToy(t, RING, 13, files, 99, 1000, 0);
     expect(fx.cues).toEqual([]); // muted: no power-on tone
     expect(fx.due).toBe(1000 + 60000);
     expect(toyStats()).toEqual({ games: 1, wins: 1, best: 1 });
@@ -288,20 +288,39 @@ describe("files", () => {
     const stats = '{"games":3,"wins":1,"best":4}';
     for (const bad of ['{"games":-5,"wins":0,"best":0}', '{"games":3,"wins":4,"best":5}', '{"games":3,"wins":1,"best":0}',
       '{"games":3,"wins":0,"best":4}', '{"games":2.5,"wins":1,"best":3}', '{"games":1,"wins":1}', "[1,1,1]", "x,y", "null"]) {
-      expect(createToy(t, RING, 13, [cfg, bad, game], 1, 0).cues).toEqual([]);
+      expect(createToy(t, RING, 13, [cfg, bad, game], 1, 0, 0).cues).toEqual([]);
       expect(toyStats()).toEqual({ games: 0, wins: 0, best: 0 });
       expect(toyState(0)).toMatchObject({ rules: "basic", muted: true, board: bits(near(1, 2)) });
     }
     for (const bad of ['{"rules":"chess","mute":false,"idle":180000}', '{"rules":"basic","mute":2,"idle":180000}',
       '{"rules":"basic","mute":false,"idle":1}', '{"rules":"basic","mute":false,"idle":1e300}', '{"rules":"basic","mute":false}']) {
-      expect(createToy(t, RING, 13, [bad, stats, game], 1, 0).cues).toEqual([CUE_POWER_ON]);
+      expect(createToy(t, RING, 13, [bad, stats, game], 1, 0, 0).cues).toEqual([CUE_POWER_ON]);
       expect(toyState(0)).toMatchObject({ muted: false });
       expect(toyStats()).toEqual({ games: 3, wins: 1, best: 4 });
     }
   });
 
+  it("the brightness setting (pixel boards): 1 … the cap, kept with the settings; a file without it keeps the cap", () => {
+    createToy(t, RING, 13, NO_FILES, 7, 0, 48);
+    expect(toyCommand(CMD_BRIGHTNESS, 0, 10).refused).toBe("brightness must be a whole number from 1 to 48, got 0");
+    expect(toyCommand(CMD_BRIGHTNESS, 49, 10).refused).toMatch(/^brightness must be/);
+    const fx = toyCommand(CMD_BRIGHTNESS, 12, 20);
+    expect(fx).toMatchObject({ refused: "", bright: 12 });
+    expect(fx.save & (1 << FILE_SETTINGS)).not.toBe(0);
+    const cfg = toyFile(FILE_SETTINGS, 30);
+    expect(JSON.parse(cfg)).toEqual({ rules: "basic", mute: false, idle: 180000, bright: 12 });
+    expect(createToy(t, RING, 13, [cfg, null, null], 7, 0, 48).bright).toBe(12);
+    expect(createToy(t, RING, 13, ['{"rules":"classic","mute":false,"idle":0}', null, null], 7, 0, 48).bright).toBe(48);
+    // Out of range: the whole file falls back to its defaults.
+    expect(createToy(t, RING, 13, ['{"rules":"classic","mute":false,"idle":0,"bright":49}', null, null], 7, 0, 48)).toMatchObject({ bright: 48 });
+    expect(toyState(0).rules).toBe("basic");
+    // Boards without the setting write none.
+    createToy(t, RING, 13, NO_FILES, 7, 0, 0);
+    expect(JSON.parse(toyFile(FILE_SETTINGS, 0))).toEqual({ rules: "basic", mute: false, idle: 180000 });
+  });
+
   it("without a saved game the toy deals under the saved rules", () => {
-    createToy(t, RING, 13, ['{"rules":"classic","mute":false,"idle":0}', null, null], 7, 0);
+    createToy(t, RING, 13, ['{"rules":"classic","mute":false,"idle":0}', null, null], 7, 0, 0);
     expect(toyState(0)).toMatchObject({ rules: "classic", moves: 0, status: "playing", seed: 7 });
   });
 });

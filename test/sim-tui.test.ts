@@ -174,6 +174,23 @@ describe("the terminal UI on the real firmware", () => {
     expect(lines[pad.y0 + 1].slice(pad.x0, pad.x1 + 1)).toContain(String(key));
   }, 120_000);
 
+  it("on the 5×5 pixel board, lit pads take the colour the pixels hold (full-scale hue), dark pads stay grey", async () => {
+    const code5 = await buildToy("pico-5x5-neopixel");
+    const session = await openSession({ profile: loadProfile("pico-5x5-neopixel"), code: code5, boardSeed: 1 });
+    session.api("Merlin.newGame(3)");
+    session.wait(1000);
+    const ui = new TuiController(session, { keypad: false, quiet: true, color: true });
+    const board = session.state().board;
+    const { lines, hits } = ui.frame(100, 40);
+    const lit = board.indexOf("1");
+    const dark = board.indexOf("0");
+    // The firmware writes Merlin's red (green 0, red at the cap, blue 0): drawn as 24-bit red at full scale.
+    const at = (pad: number) => lines[hits.find((h) => h.target === pad)!.y0];
+    expect(session.board.leds()[lit].rgb).toEqual([48, 0, 0]);
+    expect(at(lit)).toContain("\x1b[1;97;48;2;255;0;0m");
+    expect(at(dark)).toContain("\x1b[37;100m");
+  }, 120_000);
+
   it("shows the power-on light test: every pad lit for half a second, then the game from the LED pins", async () => {
     const session = await openSession({ profile: loadProfile("pico-3x3"), code, boardSeed: 1, atPowerOn: true });
     const ui = new TuiController(session, { keypad: false, quiet: true, color: false });

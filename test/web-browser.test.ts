@@ -344,4 +344,20 @@ describe.skipIf(SKIP)("the browser toy in Chromium", () => {
     await page.click('.extra[data-button="newGame"]');
     await page.waitForFunction((p) => (window as any).merlin.session.state().puzzle === p + 1, puzzle);
   });
+
+  it("the 5×5 pixel board: 25 pads as the pixels show them, lit ones in the pixels' own red, and a click plays", async () => {
+    await open("?board=pico-5x5-neopixel");
+    expect(await page.locator(".pad").count()).toBe(25);
+    // After the power-on light test: the pixels show the game.
+    await page.waitForFunction(() => (window as any).merlin.board.ledFrame() === (window as any).merlin.session.state().board);
+    await settled();
+    const s = await state();
+    const { shown } = await padsAndPins();
+    expect(shown).toBe(s.board);
+    const lit = s.board.indexOf("1");
+    expect(await page.locator(`.pad[data-pad="${lit}"] .led`).evaluate((e) => (e as HTMLElement).style.getPropertyValue("--rgb"))).toBe("255 0 0");
+    await page.click('.pad[data-pad="12"]');
+    await waitMoves(s.moves + 1);
+    await settled();
+  });
 });

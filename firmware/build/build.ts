@@ -111,13 +111,22 @@ export function configModule(p: Profile): string {
   ].join("\n");
 }
 
+/**
+ * src/features.ts as the toy gets it: every flag false, so esbuild folds the code behind the
+ * flags away (k-state and 64-cell games: Node only).
+ */
+export const FIRMWARE_FEATURES = "export const CELL_BOARDS = false;";
+
 function configPlugin(p: Profile): Plugin {
   return {
     name: "merlin-config",
     setup(b) {
+      b.onResolve({ filter: /\/features$/ }, (args) =>
+        args.resolveDir === join(ROOT, "src") ? { path: "merlin:features", namespace: "merlin-config" } : undefined,
+      );
       b.onResolve({ filter: /^merlin:config$/ }, () => ({ path: "merlin:config", namespace: "merlin-config" }));
-      b.onLoad({ filter: /.*/, namespace: "merlin-config" }, () => ({
-        contents: configModule(p),
+      b.onLoad({ filter: /.*/, namespace: "merlin-config" }, (args) => ({
+        contents: args.path === "merlin:features" ? FIRMWARE_FEATURES : configModule(p),
         loader: "js",
         resolveDir: ROOT,
       }));

@@ -38,6 +38,11 @@ export interface TuiView {
   cols: number;
   /** Brightness per pad, 0..1, row-major. */
   pads: number[];
+  /**
+   * WS2812 boards: the colour each pad's pixel holds, [red, green, blue] bytes read from the
+   * virtual pixels (drawn at full scale; brightness picks lit or dim); absent: Merlin's red.
+   */
+  rgb?: ([number, number, number] | undefined)[];
   /** The key that presses each pad ("" = mouse or cursor only). */
   labels: string[];
   /** Pad under the cursor (arrows + space/enter), or -1 when hidden. */
@@ -111,6 +116,14 @@ const RESET = ESC + "0m";
 const DIM = ESC + "2m";
 const NO_DIM = ESC + "22m";
 
+/** A pad's colours: a pixel's own hue (scaled to full for lit, half for dim) as a 24-bit background, else STYLE. */
+function padStyle(look: PadLook, rgb: [number, number, number] | undefined): string {
+  const m = rgb ? Math.max(rgb[0], rgb[1], rgb[2]) : 0;
+  if (!rgb || m === 0 || look === "dark") return STYLE[look];
+  const scale = (look === "lit" ? 255 : 128) / m;
+  return ESC + (look === "lit" ? "1;" : "") + "97;48;2;" + rgb.map((c) => Math.round(c * scale)).join(";") + "m";
+}
+
 function padRow(view: TuiView, r: number, line: number): string {
   let out = "";
   for (let c = 0; c < view.cols; c++) {
@@ -126,7 +139,7 @@ function padRow(view: TuiView, r: number, line: number): string {
       if (view.color && !view.labels[i]) field = DIM + field + NO_DIM;
       body = view.color ? " ".repeat(2) + field + " ".repeat(2) : GLYPH[look].repeat(2) + field + GLYPH[look].repeat(2);
     } else body = view.color ? " ".repeat(PAD_W) : GLYPH[look].repeat(PAD_W);
-    if (view.color) body = STYLE[look] + body + RESET;
+    if (view.color) body = padStyle(look, view.rgb?.[i]) + body + RESET;
     out += (cursor ? "[" : " ") + body + (cursor ? "]" : " ") + " ";
   }
   return out;
@@ -304,6 +317,7 @@ export class TuiController {
       rows: session.rows,
       cols: session.cols,
       pads: showGoal ? this.toy.goal.split("").map(Number) : session.brightness(),
+      rgb: showGoal ? undefined : session.board.leds().map((r) => r.rgb),
       labels: this.labels,
       cursor: this.cursor,
       buttons: session.buttons,

@@ -10,76 +10,103 @@ import {
   ACT_PRESS,
   ACT_SAME_GAME,
   ACT_UNDO,
-  createGame,
+  Board,
   createGameFrom,
+  Effects,
   ERR_NONE,
   GameState,
+  GameTables,
+  loadGame,
+  LOST,
   newEffects,
-  PLAYING,
   reasonName,
+  saveGame,
   startProblem,
   statusName,
+  step,
   update,
 } from "../../src/game";
-import { cellsToMask, maskToBits } from "../../src/maskbits";
-import { hint } from "../../src/masksolve";
-import { inputError } from "../../src/puzzle";
+import { checkGameBoard } from "../../src/cellboards";
+import { checkerboard, ColourCycle, DEFAULT_CYCLE, GAME_NAMES, gamePuzzle, gameSpec, GameSpec, gameSpecTables, gameTables, gameTarget, MAX_CYCLE, parseCycle, tableBoard } from "../../src/games";
+import { LEVEL_BAND, LEVEL_COUNT, LEVEL_FIRST_PAR } from "../../src/levels";
+import { maskToBits } from "../../src/maskbits";
+import { inputError, Puzzle } from "../../src/puzzle";
 import { RULE_SETS, ruleIndex, ruleNames } from "../../src/rules";
-import { compileTables, MaskTables } from "../../src/tables";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { boundedLines } from "../../tools/lines";
-import { optionHelp, OptionSpec } from "../../tools/options";
+import { optionHelp, OptionSpec, OptionValues } from "../../tools/options";
 import { checkSeed, MAX_SEED } from "../app/deal-values";
-import { BasicDialogue, BasicEngine, BasicError, BasicState } from "../basic-dialogue";
+import { basicBoard, BasicDialogue, BasicEngine, BasicError, basicKeyMap, BasicState } from "../basic-dialogue";
 import { Command, commandValues, CommandIO } from "./command";
 import { boardOption, PUZZLE_OPTIONS, puzzleFromOptions } from "./puzzle-options";
 
+/** The board options a game (--rules lightsout, …) replaces with its own board. */
+const BOARD_OPTIONS = ["pattern", "rows", "cols", "wrap", "states", "graph", "box", "intersections", "target"];
 
 const SPECS: OptionSpec[] = [
-  { name: "rules", type: "string", arg: "NAME", help: `rule set: ${ruleNames()}`, default: "basic" },
-  { name: "seed", type: "int", arg: "N", help: `puzzle number 0..${MAX_SEED}: the same number deals the same puzzle everywhere (default: random)` },
-  { name: "start", type: "string", arg: "BITS", help: "play this start board instead of a dealt one (digits, row-major, 1 = lit)" },
+  { name: "rules", type: "string", arg: "NAME", help: `rule set: ${ruleNames()}, or a game: ${GAME_NAMES.join(", ")} (see below)`, default: "basic" },
+  { name: "seed", type: "int", arg: "N", help: `puzzle number 0..${MAX_SEED}: the same number deals the same puzzle everywhere (default: random; lightsout: 0, its standard levels)` },
+  { name: "level", type: "int", arg: "L", help: `lightsout: start at level L, 1..${LEVEL_COUNT} (default 1)`, excludes: ["start"] },
+  { name: "cycle", type: "string", arg: "I,J", help: `blackwhite: black turns white after I presses, white black after J more; I + J ≤ ${MAX_CYCLE} (default ${DEFAULT_CYCLE.white},${DEFAULT_CYCLE.black})` },
+  { name: "start", type: "string", arg: "BOARD", help: "play this start board instead of a dealt one (digits, row-major, 1 = lit; k-state boards 0..k-1)" },
   { name: "target", type: "string", arg: "BOARD", help: "the goal: ring, lit, dark or digits (default ring: 8 lit, centre dark)" },
   { name: "keys", type: "string", arg: "KEYS", help: 'moves to play, e.g. "3 4 5" (see below); without it, moves are read from standard input' },
   { name: "json", type: "flag", help: "print one JSON object after the moves (see below)" },
+  { name: "save", type: "string", arg: "FILE", help: "keep the game in FILE (the toy's saved-game line): resumed when it holds a game of this board, goal and rule set and no --seed, --start or --level is given (an empty or missing file starts a new one); rewritten after every input" },
   ...PUZZLE_OPTIONS,
 ];
 
-/** One line per rule set for the help (kept out of src/rules.ts so the firmware does not carry it). */
+/** One line per rule set and game for the help (kept out of src/ so the firmware does not carry it). */
 const RULE_SUMMARY: { [name: string]: string } = {
   basic: "the 1980s BASIC game (source 002): lost when every pad goes dark, or after 20 moves without a win (a win on the 20th stands)",
   merlin1978: "the 1978 handheld: no move limit, all dark only warbles, SAME GAME deals a new puzzle, keys stay live after a win",
   classic: "Lights Out style: par = the start's fewest presses; lost at 10 moves over par without a win",
+  lightsout: `Lights Out (1995): 5×5, a press toggles its plus, goal all dark, classic rules; ${LEVEL_COUNT} levels from ${LEVEL_FIRST_PAR} to ${LEVEL_FIRST_PAR + (LEVEL_COUNT / LEVEL_BAND - 1)} fewest presses, ${LEVEL_BAND} a band (NEW GAME: the next level; typed, TRY AGAIN after a loss plays the level again)`,
+  lightsout2000: "Lights Out 2000's 3-colour game: 5×5, a press advances its plus one colour (0 → 1 → 2 → 0), goal all 0, classic rules",
+  blackwhite: "source 001's black-white reversal: N×N pads (--size 3..8, default 4), a key on each of the (N-1)² inner intersections advances its 2×2 block one step of the (I,J) cycle (--cycle; 0 = black, I = white, mod I+J); goal: the checkerboard with black and white swapped; classic rules",
 };
 
-const RULES_HELP = RULE_SETS.map((r) => "  " + r.name.padEnd(12) + (RULE_SUMMARY[r.name] ?? "")).join("\n");
+const RULES_HELP = RULE_SETS.map((r) => r.name)
+  .concat(GAME_NAMES)
+  .map((n) => "  " + n.padEnd(14) + (RULE_SUMMARY[n] ?? ""))
+  .join("\n");
 
-const HELP = `usage: merlin play [--rules NAME] [--seed N] [--start BITS] [--keys KEYS] [--json] [options]
+const HELP = `usage: merlin play [--rules NAME] [--seed N] [--start BOARD] [--keys KEYS] [--json] [options]
 
 Plays the magic-square game: each key toggles its pattern (Merlin: corner → its 2×2 block,
 edge → its edge line, centre → plus); the goal is the ring of 8 lit with the centre dark.
-The game runs on the toy's own core, which holds a board in one 32-bit mask: on/off boards
-of at most 32 cells and keys (e.g. up to 5×5 or 4×8); the solver commands take larger ones.
-Starts are dealt from the seed, uniformly over the boards that can be solved, never solved
-already (and never all dark under basic).
+The rule sets play on any board the board options describe (on/off or --states K, up to 64
+cells and keys); the games bring their own board, goal and rules. Starts are dealt from the
+seed, uniformly over the boards that can be solved, never solved already (and never all
+dark under basic); par and hints are the fewest presses (a key pressed c times counts c),
+over every solution on boards with quiet patterns.
 
-rule sets:
+rule sets and games:
 ${RULES_HELP}
 
 options:
 ${optionHelp(SPECS)}
+With a game, --size is its side (blackwhite only) and the other board options and --target
+are refused.
 
-KEYS: key numbers 1..N (row-major), separated by spaces or commas, and the letters
+KEYS: key numbers 1..N (row-major; blackwhite: the inner intersections, row-major), separated
+by spaces or commas, and the letters
   h  HIT ME: show the next key to press      c  COMP TURN: the computer presses it
   u  undo the last press                     s  SAME GAME (restart; merlin1978: a new puzzle)
-  n  NEW GAME (the next puzzle of the seed)
-Anything else is reported as illegal input and does not count as a move.
+  n  NEW GAME (the next puzzle of the seed; lightsout: the next level)
+Anything else is reported as illegal input and does not count as a move. Boards print one
+digit per cell (0 dark; k-state boards the colour 0..k-1), in colour on a terminal (NO_COLOR
+turns that off). lightsout prints LEVEL L above each level's board; blackwhite prints its goal
+and a map of its key numbers, each between the 4 pads it advances, before the first board.
 
 With --json the result is one object:
   {"status":"playing|won|lost","reason":null|"all-dark"|"move-limit"|"over-par","moves":3,
    "board":"101101111","errors":[{"at":2,"input":"10","why":"key 10 is not 1 to 9"}],
    "rules":"basic","seed":7,"puzzle":0,"start":"…","par":5,"hint":4}
 board and start are row-major digits (1 = lit); par is the fewest presses that solve the
-start (classic: moves − par is the score); hint is the next key to press, or null.
+start (classic: moves − par is the score); hint is the next key to press, or null. rules is
+the rule set or game asked for; lightsout adds "level" after "puzzle" (puzzle + 1; null for
+a --start board).
 Exit status 0 whatever the outcome, 2 for bad options.
 
 examples:
@@ -87,29 +114,90 @@ examples:
   merlin play --seed 7 --keys "h c c c" --json       a hint, then the computer plays 3 moves
   merlin play --start 010110101 --keys "3 4 5 8 9"   source 003's worked example
   merlin play --rules merlin1978 --seed 7            the 1978 handheld's rules
-  merlin play --rules classic --pattern plus --size 5 --target dark --seed 1   Lights Out`;
+  merlin play --rules lightsout --level 12           Lights Out, level 12
+  merlin play --rules lightsout2000 --seed 5         the 3-colour game
+  merlin play --rules blackwhite --size 4 --cycle 1,3 --start 0101/1010/0101/1010
+                                                     source 001's puzzle (its 3×3 with (1,2) in
+                                                     the source) on 4×4, solvable as 4 = 1 + 3`;
 
-/** The game on the pure core (src/game.ts), one mask per board: what the BASIC dialogue plays on here. */
+/** ANSI colours for cell values 0..8 on a terminal: 0 dim, then yellow, red, green, blue, magenta, cyan, white, bright red. */
+const CELL_COLOURS = ["90", "93", "91", "92", "94", "95", "96", "97", "31"];
+
+/** A printed board line (basicBoard's: a digit every third column from column 11) in colour; other lines (blackwhite's key numbers) unchanged. */
+export function colourBoardLine(line: string): string {
+  if (!/^ {10}\d( {2}\d)*$/.test(line)) return line;
+  return line.replace(/\d/g, (d) => `\x1b[${CELL_COLOURS[Number(d)]}m${d}\x1b[0m`);
+}
+
+/** The level line above a lightsout board (past the last level the deals are random boards). */
+function levelLine(level: number): string {
+  return level > LEVEL_COUNT ? `LEVEL ${level} (A RANDOM BOARD)` : `LEVEL ${level}`;
+}
+
+/**
+ * What a blackwhite player needs before the first board: the goal and where the keys sit
+ * (their numbers on the inner intersections, between the pads each advances).
+ */
+function blackwhiteIntro(side: number, cycle: ColourCycle): string[] {
+  const k = cycle.white + cycle.black;
+  return [`GOAL: BLACK (0) AND WHITE (${cycle.white}) SWAPPED; A PAD COUNTS MOD ${k}`]
+    .concat(basicBoard(checkerboard(side, cycle.white, true).join(""), side))
+    .concat([`KEYS: EACH ADVANCES THE 4 PADS AROUND IT ONE STEP`], basicKeyMap(side));
+}
+
+/** The game on the pure core (src/game.ts): what the BASIC dialogue plays on here. Boards are masks or digit strings. */
 class CoreEngine implements BasicEngine {
   readonly pads: number;
   readonly cols: number;
-  private readonly fx = newEffects();
+  private readonly fx: Effects<Board> = newEffects<Board>();
 
   constructor(
-    private readonly t: MaskTables,
-    readonly game: GameState,
+    private readonly t: GameTables,
+    readonly game: GameState<Board>,
     private readonly clock: () => number,
+    /** The rule set or game asked for (--rules). */
+    private readonly asked: string,
+    private readonly levels: boolean,
+    /** The --start board, which is no level (null when the game was dealt). */
+    private readonly ownStart: Board | null,
+    /** Called with the saved-game line after every event (--save). */
+    private readonly saved?: (line: string) => void,
   ) {
     this.pads = t.keys;
     this.cols = t.cols;
+    if (levels) {
+      // TRY AGAIN after a lost level plays it again; after a win, the next level.
+      this.again = () => (this.game.status === LOST ? this.sameGame() : this.newGame());
+      this.heading = () => {
+        const level = this.level();
+        return level === null ? [] : [levelLine(level)];
+      };
+    }
   }
+
+  /** lightsout: the level being played (the puzzle number + 1); null for a --start board or without levels. */
+  private level(): number | null {
+    const s = this.game;
+    if (!this.levels || (this.ownStart !== null && s.puzzle === 0 && s.start === this.ownStart)) return null;
+    return s.puzzle + 1;
+  }
+
+  /** lightsout: the level above each dealt board. */
+  readonly heading?: () => string[];
+  /** lightsout: TRY AGAIN (Y). */
+  readonly again?: () => void;
 
   private send(type: number, key = 0): void {
     update(this.t, this.game, { type, key, now: this.clock() }, this.fx);
+    if (this.saved) this.saved(saveGame(this.game, this.clock()));
+  }
+
+  private digits(b: Board): string {
+    return typeof b === "string" ? b : maskToBits(b, this.t.cells);
   }
 
   board(): string {
-    return maskToBits(this.game.board, this.t.cells);
+    return this.digits(this.game.board);
   }
 
   state(): BasicState {
@@ -147,56 +235,138 @@ class CoreEngine implements BasicEngine {
   /** The --json object. */
   json(errors: BasicError[]): string {
     const s = this.game;
-    const h = s.status === PLAYING || RULE_SETS[s.rules].liveAfterEnd ? hint(this.t, s.board, s.target) : -1;
-    return JSON.stringify({
+    // HIT ME on a copy: the game's own hint, null when the game is over or solved.
+    const h = step(this.t, s, { type: ACT_HINT, now: this.clock() }).effects;
+    const out: { [key: string]: unknown } = {
       status: statusName(s),
       reason: reasonName(s),
       moves: s.moves,
-      board: maskToBits(s.board, this.t.cells),
+      board: this.digits(s.board),
       errors: errors,
-      rules: RULE_SETS[s.rules].name,
+      rules: this.asked,
       seed: s.seed,
       puzzle: s.puzzle,
-      start: maskToBits(s.start, this.t.cells),
-      par: s.par,
-      hint: h < 0 ? null : h + 1,
-    });
+    };
+    if (this.levels) out.level = this.level();
+    out.start = this.digits(s.start);
+    out.par = s.par;
+    out.hint = h.error === ERR_NONE ? h.hint + 1 : null;
+    return JSON.stringify(out);
   }
+}
+
+/** What --rules and the board options ask for: the board, its tables, the goal, the rule set. */
+interface Setup {
+  puzzle: Puzzle;
+  tables: GameTables;
+  target: Board;
+  rules: number;
+  game: GameSpec | null;
+  /** blackwhite's colour cycle (--cycle). */
+  cycle: ColourCycle;
+}
+
+function setup(v: OptionValues): Setup {
+  const name = v.rules as string;
+  const game = gameSpec(name);
+  if (game === null) {
+    const rules = ruleIndex(name);
+    if (rules < 0) throw inputError(`--rules must be one of ${ruleNames()}, ${GAME_NAMES.join(", ")}, got '${name}'`);
+    for (const o of ["level", "cycle"]) if (v[o] !== undefined) throw inputError(`--${o} is for --rules ${o === "level" ? "lightsout" : "blackwhite"} only`);
+    const puzzle = puzzleFromOptions(v);
+    checkGameBoard(puzzle);
+    const tables = gameTables(puzzle);
+    const target = tableBoard(tables, boardOption(puzzle, v.target === undefined ? "ring" : (v.target as string), "--target"));
+    return { puzzle, tables, target, rules, game: null, cycle: DEFAULT_CYCLE };
+  }
+  for (const o of BOARD_OPTIONS) {
+    if (v[o] !== undefined) throw inputError(`--${o} does not go with --rules ${name}: the game brings its own board and goal`);
+  }
+  if (v.level !== undefined && !game.levels) throw inputError(`--level is for --rules lightsout only`);
+  if (v.cycle !== undefined && game.layout !== "intersections") throw inputError(`--cycle is for --rules blackwhite only`);
+  if (v.level !== undefined) {
+    const level = v.level as number;
+    if (!(level >= 1 && level <= LEVEL_COUNT)) throw inputError(`--level must be a whole number from 1 to ${LEVEL_COUNT}, got ${level}`);
+  }
+  const cycle = v.cycle === undefined ? DEFAULT_CYCLE : parseCycle(v.cycle as string);
+  const puzzle = gamePuzzle(game, v.size === undefined ? game.side : (v.size as number), cycle);
+  const tables = gameSpecTables(game, puzzle);
+  return { puzzle, tables, target: tableBoard(tables, gameTarget(game, puzzle, cycle)), rules: game.rules, game, cycle };
+}
+
+/**
+ * The game saved in `file` (--save), which must be one of this board, goal and rule set; null
+ * when there is none to resume (no file, or an empty one).
+ */
+function resumed(t: GameTables, target: Board, rules: number, file: string): GameState<Board> | null {
+  if (!existsSync(file)) return null;
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8").trim();
+  } catch (e) {
+    throw inputError(`--save '${file}' cannot be read: ${(e as Error).message}`);
+  }
+  if (text === "") return null;
+  const s = loadGame<Board>(t, text, 0);
+  // The goal too: blackwhite's cycles (1,3) and (2,2) share a board but not a goal, and so do
+  // --target ring and --target lit.
+  if (s === null || s.rules !== rules || s.target !== target) {
+    throw inputError(`--save '${file}' holds no game of this board and rule set (give the options it was played with, or another file)`);
+  }
+  return s;
 }
 
 async function run(argv: string[], io: CommandIO): Promise<number> {
   const v = commandValues(argv, SPECS, "play", HELP, io);
   if (v === null) return 0;
-  const rules = ruleIndex(v.rules as string);
-  if (rules < 0) throw inputError(`--rules must be one of ${ruleNames()}, got '${v.rules}'`);
-  const p = puzzleFromOptions(v);
-  if (p.states !== 2) throw inputError(`the game plays on/off boards only (--states 2), got --states ${p.states}`);
-  const t = compileTables(p);
-  const target = cellsToMask(boardOption(p, v.target === undefined ? "ring" : (v.target as string), "--target"));
+  const { puzzle: p, tables: t, target, rules, game, cycle } = setup(v);
+  const levels = game !== null && game.levels;
   let seed: number;
   if (v.seed !== undefined) {
     seed = v.seed as number;
     checkSeed(seed);
   } else {
-    seed = Math.floor(Math.random() * 1000000);
+    seed = levels ? 0 : Math.floor(Math.random() * 1000000);
   }
-  let state: GameState;
-  if (v.start !== undefined) {
+  let state: GameState<Board> | null = null;
+  const file = v.save as string | undefined;
+  if (file !== undefined && v.seed === undefined && v.start === undefined && v.level === undefined) {
+    state = resumed(t, target, rules, file);
+  }
+  if (state !== null) {
+    // Resumed from --save.
+  } else if (v.start !== undefined) {
     const text = v.start as string;
-    const start = cellsToMask(boardOption(p, text, "--start"));
+    const start = tableBoard(t, boardOption(p, text, "--start"));
     const problem = startProblem(t, target, rules, start);
     if (problem !== null) throw inputError(`--start '${text}': ${problem}`);
     state = createGameFrom(t, target, rules, start, seed, 0);
   } else {
-    state = createGame(t, target, rules, seed, 0);
+    state = createGameFrom(t, target, rules, -1, seed, 0, v.level === undefined ? 0 : (v.level as number) - 1);
   }
 
   const json = v.json === true;
-  const print = json ? (_: string) => {} : (line: string) => void io.out(line + "\n");
+  const colour = io.isTTY === true && !process.env.NO_COLOR;
+  const print = json ? (_: string) => {} : (line: string) => void io.out((colour ? colourBoardLine(line) : line) + "\n");
   const scripted = v.keys !== undefined;
-  const engine = new CoreEngine(t, state, scripted ? () => 0 : () => Date.now());
+  // Milliseconds since the command started (the game's clock starts at 0; scripted play stands still).
+  const began = Date.now();
+  const clock = scripted ? () => 0 : () => Date.now() - began;
+  const save =
+    file === undefined
+      ? undefined
+      : (line: string) => {
+          try {
+            writeFileSync(file, line + "\n");
+          } catch (e) {
+            throw inputError(`--save '${file}' cannot be written: ${(e as Error).message}`);
+          }
+        };
+  const engine = new CoreEngine(t, state, clock, v.rules as string, levels, v.start === undefined ? null : state.start, save);
+  if (save) save(saveGame(state, clock()));
   const dialogue = new BasicDialogue(engine, print);
-  dialogue.showBoard();
+  if (game !== null && game.layout === "intersections") for (const l of blackwhiteIntro(p.rows, cycle)) print(l);
+  dialogue.showDeal();
   if (scripted) {
     for (const tok of (v.keys as string).split(/[\s,]+/).filter((x) => x !== "")) {
       if (!json) io.out(dialogue.prompt().trimEnd() + " " + tok + "\n");
@@ -211,7 +381,7 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
 
 export const playCommand: Command = {
   name: "play",
-  summary: "play the game: rule sets basic, merlin1978, classic; scripted keys or typed",
+  summary: "play the game: rule sets basic, merlin1978, classic; games lightsout, lightsout2000, blackwhite; scripted keys or typed",
   help: HELP,
   run,
 };

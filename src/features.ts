@@ -1,0 +1,14 @@
+/**
+ * Build-time feature flags. The firmware build replaces this module with one that exports
+ * `false` for each flag (firmware/build/build.ts), so esbuild folds every `if (CELL_BOARDS && …)`
+ * away and the toy's bundle carries none of the code behind it; Node, the simulator's front
+ * ends and the tests get this file as it is. Write the flag first in a condition
+ * (`CELL_BOARDS && x`), so the folding sees a literal `false`.
+ */
+
+/**
+ * Games on boards that are not one 32-bit mask: k-state boards (a press advances a cell by
+ * 1 mod k, k = 3…6) and on/off boards of 33 to 64 cells, with boards as digit strings
+ * (src/cellboards.ts), and rule sets that deal their own starts (levels, src/levels.ts).
+ */
+export const CELL_BOARDS = true;
