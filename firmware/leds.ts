@@ -28,20 +28,21 @@ let flashTimer: number | undefined;
  */
 let level = PIXEL_BRIGHTNESS;
 
-/**
- * The pads lit right now. With `on`, first turns all LEDs off (sleep; going dark ends a flash)
- * or back on. Also brings the LEDs (direct drive) and the blink timer up to date,
- * which runs exactly while something blinks: both are idempotent, and one function instead of
- * two saves RAM on Espruino, where every top-level function costs it for as long as the toy runs.
- */
-export function shownMask(on?: boolean): number {
-  if (on !== undefined) {
-    lit = on;
-    if (!on && flashTimer !== undefined) {
-      clearTimeout(flashTimer);
-      flashTimer = undefined;
-    }
+/** Turns all LEDs off (sleep; going dark ends a flash) or back on. */
+export function setLit(on: boolean): void {
+  lit = on;
+  if (!on && flashTimer !== undefined) {
+    clearTimeout(flashTimer);
+    flashTimer = undefined;
   }
+  shownMask();
+}
+
+/**
+ * The pads lit right now. Also brings the LEDs (direct drive) and the blink timer up to date,
+ * which runs exactly while something blinks: both are idempotent.
+ */
+export function shownMask(): number {
   const m = !lit ? 0 : flashTimer !== undefined ? flashMask : phaseOn ? frame : frame & ~blink;
   if (NEOPIXEL) {
     if (m !== sent) {
@@ -87,16 +88,15 @@ export function show(f: number, b: number, flash: number, flashMs: number): void
   shownMask();
 }
 
-/**
- * NEOPIXEL boards: the brightness of lit pads. With `b` (a whole number from 1 to
- * PIXEL_BRIGHTNESS: the caller checks it) sets it and sends the frame again at once; returns
- * the setting. Only pixel builds call it (the build drops it elsewhere).
- */
-export function pixelLevel(b?: number): number {
-  if (b !== undefined) {
-    level = b;
-    sent = -1;
-    shownMask();
-  }
+/** NEOPIXEL boards: the brightness of lit pads, 1 … PIXEL_BRIGHTNESS (only pixel builds call it). */
+export function pixelLevel(): number {
   return level;
+}
+
+/** NEOPIXEL boards: sets the brightness of lit pads (checked by the mid-end); a change is sent at once. */
+export function setPixelLevel(b: number): void {
+  if (b === level) return;
+  level = b;
+  sent = -1;
+  shownMask();
 }

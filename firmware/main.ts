@@ -5,4 +5,4 @@
 import { api, boot, guard } from "./controller";
 
 (globalThis as unknown as { Merlin: typeof api }).Merlin = api;
-guard(boot!);
+guard(boot);

@@ -10,7 +10,7 @@
  * interpreter, which a Pico, 25–45× slower, cannot hold — larger boards use WS2812 pixels.
  */
 import { BUTTONS, KEY_COLS, KEY_ROWS } from "merlin:config";
-import { createDebouncer, debounceUpdate, Debouncer } from "../src/debounce";
+import { createDebouncer, DEBOUNCE_PRESS_MS, DEBOUNCE_RELEASE_MS, debounceUpdate, Debouncer } from "../src/debounce";
 import { resolveScan } from "../src/keymatrix";
 
 /** Poll period while a key is down. */
@@ -25,57 +25,46 @@ const COL_MASK = (1 << COLS) - 1;
 /**
  * Called with the keys whose debounced state changed, the debounced state, and the time in ms:
  * at every change, and at every scan while a key is down (so holds and stuck keys are timed
- * while the key is still held).
+ * while the key is still held). Returns whether a key that matters is down: false while only
+ * keys the toy ignores (stuck ones) are, which then need no fast polling.
  */
-export type KeyChange = (changed: number, stable: number, now: number) => void;
+export type KeyChange = (changed: number, stable: number, now: number) => boolean;
 
 let onChange: KeyChange;
 /** The debounced keys (read `debouncer.stable`). */
-export let debouncer: Debouncer;
+let debouncer: Debouncer;
 const readings = new Uint8Array(ROWS);
 let pollTimer: number | undefined;
 let pollMs = 0;
 /** Pin watch ids while sleeping on interrupts (empty while polling): handles for clearWatch. */
 let watches: unknown[] = [];
-/** Keys the controller asked to ignore (stuck keys) — they alone do not keep fast polling. */
-export let ignored = 0;
 
 /**
- * With `read`, debounces a full matrix reading (plus the extra buttons) and reports changes.
- * Then settles: keeps polling while something is pending, otherwise sleeps on interrupts. (One function for both: each top-level function costs RAM on
- * the toy.)
+ * Polls while something is pending — fast while a key that matters is down (`active`) or a
+ * change is being debounced, slowly while only ignored keys are down — otherwise sleeps on
+ * interrupts.
  */
-function processFrame(read: boolean): void {
-  if (read) {
-    const now = getTime() * 1000;
-    let raw = resolveScan(debouncer.stable & ((1 << PADS) - 1), readings, ROWS, COLS, DIODES);
-    if (BUTTON_COUNT > 0) {
-      for (let i = 0; i < BUTTON_COUNT; i++) {
-        const pin = BUTTONS[i];
-        if (pin && !pin.read()) raw |= 1 << (PADS + i);
-      }
-    }
-    const changed = debounceUpdate(debouncer, raw, now);
-    if (changed || debouncer.stable) onChange(changed, debouncer.stable, now);
+function settle(active: boolean): void {
+  const ms = active || debouncer.pending !== 0 ? POLL_MS : debouncer.stable ? SLOW_POLL_MS : 0;
+  if (pollMs !== ms) {
+    if (pollTimer !== undefined) clearInterval(pollTimer);
+    pollTimer = undefined;
+    pollMs = ms;
+    if (ms > 0) pollTimer = setInterval(scan, ms);
   }
-  // `pending !== 0` is debounceNextDeadline(debouncer) >= 0 without the call (one function less on the toy).
-  if (debouncer.stable & ~ignored || debouncer.pending !== 0) setPoll(POLL_MS);
-  else if (debouncer.stable) setPoll(SLOW_POLL_MS);
-  else {
-    setPoll(0);
-    if (watches.length === 0) {
-      digitalWrite(KEY_ROWS, 0);
-      for (let i = 0; i < COLS + BUTTON_COUNT; i++) {
-        const pin = BUTTON_COUNT > 0 && i >= COLS ? BUTTONS[i - COLS] : KEY_COLS[i];
-        if (BUTTON_COUNT === 0 || pin) watches.push(setWatch(scan, pin!, { repeat: true, edge: "falling", debounce: 0 }));
-      }
+  if (ms === 0 && watches.length === 0) {
+    digitalWrite(KEY_ROWS, 0);
+    for (let i = 0; i < COLS + BUTTON_COUNT; i++) {
+      const pin = BUTTON_COUNT > 0 && i >= COLS ? BUTTONS[i - COLS] : KEY_COLS[i];
+      if (BUTTON_COUNT === 0 || pin) watches.push(setWatch(scan, pin!, { repeat: true, edge: "falling", debounce: 0 }));
     }
   }
 }
 
 /**
  * Reads the whole matrix at once (the poll timer, and the pin watches, which are dropped on
- * the first edge in favour of polling).
+ * the first edge in favour of polling), debounces it with the extra buttons and reports
+ * changes.
  */
 function scan(): void {
   for (let i = 0; i < watches.length; i++) clearWatch(watches[i]);
@@ -85,37 +74,26 @@ function scan(): void {
     readings[r] = ~digitalRead(KEY_COLS) & COL_MASK;
   }
   digitalWrite(KEY_ROWS, 0);
-  processFrame(true);
+  const now = getTime() * 1000;
+  let raw = resolveScan(debouncer.stable & ((1 << PADS) - 1), readings, ROWS, COLS, DIODES);
+  if (BUTTON_COUNT > 0) {
+    for (let i = 0; i < BUTTON_COUNT; i++) {
+      const pin = BUTTONS[i];
+      if (pin && !pin.read()) raw |= 1 << (PADS + i);
+    }
+  }
+  const changed = debounceUpdate(debouncer, raw, now);
+  settle((changed || debouncer.stable) !== 0 && onChange(changed, debouncer.stable, now));
 }
 
-function setPoll(ms: number): void {
-  if (pollMs === ms) return;
-  if (pollTimer !== undefined) clearInterval(pollTimer);
-  pollTimer = undefined;
-  pollMs = ms;
-  if (ms > 0) pollTimer = setInterval(scan, ms);
-}
-
-/**
- * Sets up the pins and the debouncer; call once. Like controller.ts's boot, a variable that
- * clears itself, so Espruino frees the one-shot function (8 JsVars) once it has run.
- */
-export let scannerInit: ((callback: KeyChange, pressMs: number, releaseMs: number) => void) | undefined = function (
-  callback: KeyChange, pressMs: number, releaseMs: number,
-): void {
-  scannerInit = undefined;
+/** Sets up the pins and the debouncer, then sleeps on interrupts until a key goes down; call once. */
+export function scannerInit(callback: KeyChange): void {
   onChange = callback;
-  // (Called once: the build inlines createDebouncer here, so it costs no top-level function.)
-  debouncer = createDebouncer(PADS + BUTTON_COUNT, pressMs, releaseMs);
+  debouncer = createDebouncer(PADS + BUTTON_COUNT, DEBOUNCE_PRESS_MS, DEBOUNCE_RELEASE_MS);
   for (let i = 0; i < ROWS; i++) pinMode(KEY_ROWS[i], "opendrain");
   for (let i = 0; i < COLS + BUTTON_COUNT; i++) {
     const pin = BUTTON_COUNT > 0 && i >= COLS ? BUTTONS[i - COLS] : KEY_COLS[i];
     if (BUTTON_COUNT === 0 || pin) pinMode(pin!, "input_pullup");
   }
-  processFrame(false);
-};
-
-/** The keys to ignore (stuck keys): they no longer keep the scanner polling fast. */
-export function ignoreKeys(mask: number): void {
-  ignored = mask;
+  settle(false);
 }

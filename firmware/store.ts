@@ -1,6 +1,7 @@
 /**
- * Flash persistence with require("Storage"): one small file per concern, so a damaged file
- * costs only its own contents (it falls back to defaults) and never the others.
+ * Flash persistence with require("Storage"): the mid-end's files (src/midend.ts FILE_NAMES),
+ * one small file per concern, so a damaged file costs only its own contents (it falls back to
+ * defaults) and never the others.
  *
  * Each file is written as its text, a comma and the CRC-32 of the text in base 36 (E.CRC32,
  * native): a file cut short by a power cut, flipped bits or anything not written here reads
@@ -8,23 +9,23 @@
  * file can run out of memory on Espruino, which no `catch` stops.
  *
  * Writes are deferred and rate-limited (flash wear): a changed file is written at most
- * WRITE_INTERVAL_MS later, its text asked for only then, so nothing is serialised per key press.
+ * WRITE_INTERVAL_MS later, its text asked of the mid-end only then (toyFile), so nothing is
+ * serialised per key press.
  */
+import { FILE_NAMES, toyFile } from "../src/midend";
+
 export const WRITE_INTERVAL_MS = 1000;
 /** Longest file the toy reads (its own files are well under 100 characters). */
 export const MAX_FILE_LENGTH = 200;
 
 const storage = require("Storage");
-/** Files changed since they were last written (name → true). */
-const pending: { [file: string]: boolean } = {};
-/** The current text of a file, asked for at write time. */
-let textOf: (file: string) => string;
+/** Files changed since they were last written (bit 1 << FILE_*). */
+let pending = 0;
 let timer: number | undefined;
 
-/** Marks `file` as changed: it is written within WRITE_INTERVAL_MS, with the text `text(file)` gives then. */
-export function saveSoon(file: string, text: (file: string) => string): void {
-  pending[file] = true;
-  textOf = text;
+/** Marks files (bits 1 << FILE_*) as changed: they are written within WRITE_INTERVAL_MS. */
+export function saveSoon(files: number): void {
+  pending |= files & ((1 << FILE_NAMES.length) - 1);
   if (timer === undefined) timer = setTimeout(saveNow, WRITE_INTERVAL_MS);
 }
 
@@ -32,13 +33,12 @@ export function saveSoon(file: string, text: (file: string) => string): void {
 export function saveNow(): void {
   if (timer !== undefined) clearTimeout(timer);
   timer = undefined;
-  // The names first: on Espruino 2v29, deleting the current key inside for…in ends the loop.
-  const files = Object.keys(pending);
-  for (let i = 0; i < files.length; i++) {
-    const f = files[i];
-    delete pending[f];
+  for (let i = 0; i < FILE_NAMES.length; i++) {
+    if (((pending >> i) & 1) === 0) continue;
+    pending &= ~(1 << i);
+    const f = FILE_NAMES[i];
     try {
-      const text = textOf(f);
+      const text = toyFile(i, getTime() * 1000);
       const data = text + "," + E.CRC32(text).toString(36);
       if (storage.read(f) !== data) storage.write(f, data);
     } catch (e) {

@@ -12,8 +12,8 @@
  * `step` is pure (it copies the state); `update` does the same in place with a reused effects
  * object, for the firmware, where an allocation per key press is worth avoiding.
  */
-import { hint, isReachable, walkSolutions } from "./masksolve";
-import { mix32, ZERO_REPLACEMENT } from "./rng";
+import { effectOf, hint, isReachable, walkSolutions } from "./masksolve";
+import { nextRandom, seedRandom } from "./rng";
 import {
   BLINK_LIT, COL_FLAGS, COL_MOVE_LIMIT, COL_OVER_PAR_LIMIT, COL_PREVIEW_MS, DARK_LOSES, DARK_START, LIVE_AFTER_END,
   RULE_COLUMNS, RULE_NAMES, RULE_TABLE, SAME_GAME_DEALS,
@@ -126,7 +126,7 @@ export interface GameState<B extends Board = number> {
   startedAt: number;
   /** When the game first ended (the clock stops there), −1 before. */
   endedAt: number;
-  /** Undo ring: entry = key | status before << 8 | reason before << 10 (12 bits: a Uint16Array is half an Int32Array's RAM). */
+  /** Undo ring: entry = key | status before << 8 | reason before << 10 | HIST_ENDED (a Uint16Array is half an Int32Array's RAM). */
   hist: Uint16Array;
   /** Next slot to write. */
   histTop: number;
@@ -148,8 +148,16 @@ export const ACT_HINT = 4;
 export const ACT_COMP_TURN = 5;
 export const ACT_UNDO = 6;
 export const ACT_SET_RULES = 7;
+/**
+ * Takes back the last press as if it had not been made, silently, whatever the rules say
+ * about undo after the end (a result it decided included): the toy's mid-end uses it for the
+ * presses a hold gesture's keys made. One history, one undo mechanism.
+ */
+export const ACT_TAKE_BACK = 8;
 /** The event types' names (index = ACT_*), for front ends and tests. */
-export const ACTION_NAMES = ["show", "press", "newGame", "sameGame", "hint", "compTurn", "undo", "setRules"];
+export const ACTION_NAMES = ["show", "press", "newGame", "sameGame", "hint", "compTurn", "undo", "setRules", "takeBack"];
+/** History entry flag: this press ended the game for the first time (taking it back restarts the clock). */
+const HIST_ENDED = 4096;
 
 export interface GameEvent {
   /** ACT_*. */
@@ -194,24 +202,16 @@ export interface Step<B extends Board = number> {
  */
 export function dealStart(t: MaskTables, target: number, darkStart: boolean, seed: number, puzzle: number): number {
   const keyMask = t.keys >= 32 ? -1 : (1 << t.keys) - 1;
-  // rng.ts's seedRandom and nextRandom, inlined (the toy calls them only here; one top-level
-  // function each would cost RAM for as long as it runs). test/game-deal.test.ts checks they agree.
-  let s = mix32(mix32(seed) ^ mix32((puzzle + 0x9e3779b9) | 0));
-  if (s === 0) s = ZERO_REPLACEMENT;
+  let s = seedRandom(seed, puzzle);
   let presses = 0;
   // DEAL_ATTEMPTS random press sets, then every press set in turn after the last of them.
   const tries = DEAL_ATTEMPTS + Math.pow(2, t.keys);
   for (let i = 0; i < tries; i++) {
     if (i < DEAL_ATTEMPTS) {
-      s ^= s << 13;
-      s ^= s >>> 17;
-      s ^= s << 5;
-      s |= 0;
+      s = /* @__INLINE__ */ nextRandom(s);
       presses = s & keyMask;
     } else presses = (presses + 1) & keyMask;
-    // The cells those presses toggle (masksolve's effectOf, inlined: one function less on the toy).
-    let board = target;
-    for (let k = 0; k < t.keys; k++) if ((presses >>> k) & 1) board ^= t.toggle[k];
+    const board = target ^ /* @__INLINE__ */ effectOf(t, presses);
     if (board !== target && (darkStart || board !== 0)) return board;
   }
   return target ^ t.toggle[0];
@@ -407,14 +407,17 @@ export function update<B extends Board = number>(t: GameTables, s: GameState<B>,
   }
 
   function press(key: number): void {
-    s.hist[s.histTop] = key | (s.status << 8) | (s.reason << 10);
-    s.histTop = (s.histTop + 1) % HISTORY_SIZE;
+    const slot = s.histTop;
+    const ended = s.endedAt;
+    s.hist[slot] = key | (s.status << 8) | (s.reason << 10);
+    s.histTop = (slot + 1) % HISTORY_SIZE;
     if (s.histLen < HISTORY_SIZE) s.histLen++;
     if (CELL_BOARDS && cells) s.board = cells.advance(s.board as string, key, 1) as B;
     else (s as GameState<Board> as GameState).board ^= t.toggle[key];
     s.moves++;
     cues.push(CUE_PRESS);
     judge();
+    if (ended < 0 && s.endedAt >= 0) s.hist[slot] |= HIST_ENDED;
   }
 
   /** Restarts from `start` (a new deal when −1, puzzle `puzzle` of the seed), with the new-game cue and preview. */
@@ -472,8 +475,8 @@ export function update<B extends Board = number>(t: GameTables, s: GameState<B>,
       else fx.flash = (t.keys === t.cells ? 1 << h : t.toggle[h]) as B;
       fx.flashMs = type === ACT_HINT ? HINT_FLASH_MS : COMP_FLASH_MS;
     }
-  } else if (type === ACT_UNDO) {
-    if (!live) fx.error = ERR_GAME_OVER;
+  } else if (type === ACT_UNDO || type === ACT_TAKE_BACK) {
+    if (!live && type === ACT_UNDO) fx.error = ERR_GAME_OVER;
     else if (s.histLen === 0) fx.error = ERR_NOTHING_TO_UNDO;
     else {
       // The newest history entry: its key, and the status and reason before it.
@@ -486,7 +489,8 @@ export function update<B extends Board = number>(t: GameTables, s: GameState<B>,
       s.status = (entry >> 8) & 3;
       s.reason = (entry >> 10) & 3;
       s.histLen--;
-      cues.push(CUE_UNDO);
+      if ((entry & HIST_ENDED) !== 0) s.endedAt = -1;
+      if (type === ACT_UNDO) cues.push(CUE_UNDO);
     }
   } else if (type === ACT_NEW_GAME) {
     if (typeof ev.seed === "number" && ev.seed === ev.seed) {

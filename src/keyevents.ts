@@ -4,8 +4,8 @@
  * - press(key) on key-down: moves act on press, for latency.
  * - release(key) on key-up.
  * - hold(key) once, when a key has been down for holdMs and no other key was down at any
- *   moment of that press (a "single key" hold; the firmware maps pad holds to functions and
- *   takes back the move the press made).
+ *   moment of that press (a "single key" hold; the toy's mid-end, src/midend.ts, maps pad
+ *   holds to functions and takes back the move the press made).
  * - chord(mask) once, when exactly the chord keys (default pads 1 and 9) have been down
  *   together for chordMs (self-test). Being down together already rules out their holds.
  * - stuck(key) once, when a key has been down for stuckMs: from then on it is ignored (no
@@ -185,7 +185,7 @@ export function keyEventsPop(s: KeyEvents): number {
 
 /**
  * When keyEventsUpdate must next be called for a hold, chord or stuck event to fire on time
- * if no key changes before, or -1 when nothing is pending (so the firmware can sleep on pin
+ * if no key changes before, or -1 when nothing is pending (so the scanner can sleep on pin
  * interrupts). A deadline already past is returned as `now`.
  */
 export function keyEventsNextDeadline(s: KeyEvents, now: number): number {

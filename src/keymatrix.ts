@@ -43,17 +43,13 @@ export function resolveScan(
   cols: number,
   diodes: boolean,
 ): number {
-  // Helper nested: on Espruino it costs RAM only while this runs.
   /** Two or more bits set. */
   function hasTwoBits(m: number): boolean {
     return (m & (m - 1)) !== 0;
   }
 
   const colMask = cols >= 32 ? 0xffffffff : (1 << cols) - 1;
-  // matrixToMask, inlined: one top-level function less on the toy.
-  let reading = 0;
-  for (let r = 0; r < rows; r++) reading |= (rowReadings[r] & colMask) << (r * cols);
-  reading >>>= 0;
+  const reading = matrixToMask(rowReadings, rows, cols);
   if (diodes) return reading;
   // Rows involved in an ambiguous reading: each shares two or more columns with another row.
   let badRows = 0;

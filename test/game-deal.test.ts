@@ -72,8 +72,7 @@ describe("uniform starts", () => {
     expect(startCode(merlin, RING, RULES_BASIC, -1)).toBe(START_OK);
   });
 
-  it("dealStart's inlined generator is rng.ts's seedRandom + nextRandom", () => {
-    // dealStart inlines them for the firmware; the first draw that is neither goal nor dark is the start.
+  it("dealStart draws press sets from rng.ts's seedRandom + nextRandom: the first that is neither goal nor dark is the start", () => {
     for (let seed = 0; seed < 300; seed++) {
       for (const puzzle of [0, 1, 7]) {
         let s = seedRandom(seed, puzzle);
