@@ -49,6 +49,8 @@ function tree(code: string): unknown {
 }
 
 const latin1 = (b: Buffer) => b.toString("latin1");
+/** Raw integer and string tokens on (the flashed image leaves literals as text). */
+const RAW = { ints: true, strings: true };
 
 describe("pretokenised flash image", () => {
   const plugin = espruinoPlugin();
@@ -64,8 +66,15 @@ describe("pretokenised flash image", () => {
     expect(plugin.tokenise(`x="${"a".repeat(300)}"`)).toBe("x=" + String.fromCharCode(LEX_RAW_STRING16, 300 & 255, 300 >> 8) + "a".repeat(300));
   });
 
-  it("encodes words, operators and literals as single tokens and leaves the rest as text", () => {
-    const img = pretokenise('function f(a){if(a>=3&&a!==0x20)return"hi"+a;var r=/x+/g;try{}catch(e){}return 1.5+40000+`t${a}`}');
+  it("encodes words and operators as single tokens and leaves the rest as text", () => {
+    const t = (w: string) => String.fromCharCode(LEX_TOKENS_START + TOKENS.indexOf(w));
+    expect(latin1(pretokenise('function f(a){if(a>=3)return"hi"+a;try{}catch(e){}}'))).toBe(
+      t("function") + "f(a){" + t("if") + "(a" + t(">=") + "3)" + t("return") + '"hi"+a;' + t("try") + "{}catch(e){}}",
+    );
+  });
+
+  it("with raw literals on, encodes integers and strings as raw tokens too", () => {
+    const img = pretokenise('function f(a){if(a>=3&&a!==0x20)return"hi"+a;var r=/x+/g;try{}catch(e){}return 1.5+40000+`t${a}`}', RAW);
     const t = (w: string) => String.fromCharCode(LEX_TOKENS_START + TOKENS.indexOf(w));
     expect(latin1(img)).toBe(
       t("function") + "f(a){" + t("if") + "(a" + t(">=") + String.fromCharCode(LEX_RAW_INT8, 3) + t("&&") + "a" + t("!==") +
@@ -78,21 +87,25 @@ describe("pretokenised flash image", () => {
     expect(latin1(pretokenise("a = b\nc  = d"))).toBe("a = b\nc = d");
     expect(latin1(pretokenise("x=a+ +b;y=a- -b"))).toBe("x=a+ +b;y=a- -b");
     expect(latin1(pretokenise("return\nx"))).toBe(String.fromCharCode(LEX_TOKENS_START + TOKENS.indexOf("return")) + "\nx");
-    expect(latin1(pretokenise("x=1 /* c */ /y/.test(z)"))).toBe("x=" + String.fromCharCode(LEX_RAW_INT8, 1) + "/y/.test(z)");
+    expect(latin1(pretokenise("x=1 /* c */ /y/.test(z)", RAW))).toBe("x=" + String.fromCharCode(LEX_RAW_INT8, 1) + "/y/.test(z)");
+    expect(latin1(pretokenise("x=1 /* c */ /y/.test(z)"))).toBe("x=1 /y/.test(z)");
   });
 
   it("refuses text it cannot keep byte for byte", () => {
     expect(() => pretokenise('x="é"')).toThrow(/non-ASCII/);
+    // A string that is not 7-bit stays a text literal even with raw strings on.
+    expect(latin1(pretokenise('x="\\xe9"', RAW))).toBe('x="\\xe9"');
   });
 
   for (const name of listProfiles()) {
     it(`${name}: the image decodes to the same program as the bundle, by our decoder and by Espruino's tooling`, async () => {
       const code = await buildToy(name);
-      const image = pretokenise(code);
-      expect(image.length).toBeLessThan(code.length);
       const want = tree(code);
-      expect(tree(detokenise(image))).toEqual(want);
-      expect(tree(plugin.untokenise(latin1(image)))).toEqual(want);
+      for (const image of [pretokenise(code), pretokenise(code, RAW)]) {
+        expect(image.length).toBeLessThan(code.length);
+        expect(tree(detokenise(image))).toEqual(want);
+        expect(tree(plugin.untokenise(latin1(image)))).toEqual(want);
+      }
       // Every byte above 0x7F is a token 2v29 knows (detokenise throws otherwise) — checked above.
       // The built bundle itself is plain ASCII text (what the simulator runs).
       expect(/^[\x00-\x7f]*$/.test(code)).toBe(true);

@@ -1,11 +1,16 @@
 /**
  * The flash image of a bundle: the same program with Espruino's reserved words and operators
- * replaced by their one-byte lexer tokens, and integer and string literals by raw tokens that
- * carry their value in binary — what Espruino's own tooling calls "pretokenise"
+ * replaced by their one-byte lexer tokens — what Espruino's own tooling calls "pretokenise"
  * (espruino-tools plugins/pretokenise.js). The interpreter lexes those bytes directly, with no
- * word to match and no digits or escapes to decode, so every call of a function lexes fewer
- * bytes. dist/firmware.js stays the readable text the simulator runs; `npm run flash` writes
- * this image of it as .bootcde.
+ * word to read and match, so every call of a function lexes fewer bytes. dist/firmware.js
+ * stays the readable text the simulator runs; `npm run flash` writes this image of it as
+ * .bootcde.
+ *
+ * Integer and string literals can become raw tokens that carry their value in binary too
+ * (options `ints`, `strings`), as the tooling does for 2v29, but the flashed image leaves them
+ * as text: measured on 2v29 for Linux (README, "Measured speed"), raw strings make a key press
+ * slower from flash (a raw string longer than a JsVar holds stays in flash and the lexer seeks
+ * back to it), and neither is faster from RAM; raw ints make the image larger (`3` is 2 bytes).
  *
  * The token numbers are the enum LEX_TYPES of Espruino 2v29's src/jslex.h, whose order the
  * sources promise never to change (the Web IDE relies on it): the operators and reserved
@@ -24,10 +29,11 @@
  *
  * What stays text, and why:
  * - `catch`: Espruino's own tool leaves it (Espruino issue 1868);
- * - strings with a character above 0x7F: a raw string is never UTF-8 on 2v29
- *   (jslGetRawString), a text literal with `\u…` can be; and empty strings (shorter as text);
- * - numbers other than plain decimal or hex integers below 32768 (floats, exponents: the text
- *   lexer makes those floats, a raw token an integer); a minus sign stays an operator;
+ * - with raw strings on, strings with a character above 0x7F (a raw string is never UTF-8 on
+ *   2v29, jslGetRawString; a text literal with `\u…` can be) and empty strings;
+ * - with raw ints on, numbers other than plain decimal or hex integers below 32768 (floats,
+ *   exponents: the text lexer makes those floats, a raw token an integer); a minus sign stays
+ *   an operator;
  * - template literals and regular expressions, verbatim (Espruino re-lexes them at run time);
  * - `??` (2v29's LEX_NULLISH, 208): the bundle has none (esbuild lowers it at ES2015) and the
  *   espruino-tools decoder does not know it.
@@ -78,11 +84,19 @@ function templateEnd(next: () => Token): number {
   }
 }
 
+/** Which literals become raw tokens (default: none — the flashed image). */
+export interface PretokeniseOptions {
+  strings?: boolean;
+  ints?: boolean;
+}
+
 /**
  * The pretokenised image of `code` (a JavaScript program in ASCII, as the build writes it), as
  * the bytes to store. Throws on input it cannot encode faithfully (non-ASCII text).
  */
-export function pretokenise(code: string): Buffer {
+export function pretokenise(code: string, opts: PretokeniseOptions = {}): Buffer {
+  const rawStrings = opts.strings ?? false;
+  const rawInts = opts.ints ?? false;
   for (let i = 0; i < code.length; i++) {
     if (code.charCodeAt(i) > 0x7f) throw new Error(`pretokenise: the bundle has a non-ASCII character at ${i}; the image keeps text as single bytes`);
   }
@@ -103,13 +117,15 @@ export function pretokenise(code: string): Buffer {
     const gap = code.slice(lastEnd, start);
     let bytes: number[] | null = null;
     const label = tk.type.label;
-    if (label === "string" && typeof tk.value === "string" && tk.value.length > 0 && /^[\x00-\x7f]*$/.test(tk.value)) {
-      const s = tk.value;
+    // acorn's Token carries the literal's value, which its type declaration leaves out.
+    const value = (tk as Token & { value?: unknown }).value;
+    if (rawStrings && label === "string" && typeof value === "string" && value.length > 0 && /^[\x00-\x7f]*$/.test(value)) {
+      const s = value;
       bytes = s.length < 256 ? [LEX_RAW_STRING8, s.length] : [LEX_RAW_STRING16, s.length & 255, s.length >> 8];
       for (let i = 0; i < s.length; i++) bytes.push(s.charCodeAt(i));
       if (s.length > 65535) bytes = null;
-    } else if (label === "num" && INT_TEXT.test(source) && typeof tk.value === "number" && tk.value < 32768) {
-      const v = tk.value;
+    } else if (rawInts && label === "num" && INT_TEXT.test(source) && typeof value === "number" && value < 32768) {
+      const v = value;
       bytes = v === 0 ? [LEX_RAW_INT0] : v < 128 ? [LEX_RAW_INT8, v] : [LEX_RAW_INT16, v & 255, v >> 8];
     } else if (label !== "template" && label !== "regexp" && TOKEN_OF.has(source) && !KEEP_AS_TEXT.has(source)) {
       bytes = [TOKEN_OF.get(source) as number];

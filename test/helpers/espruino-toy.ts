@@ -1,8 +1,9 @@
 /**
  * The toy on the real Espruino interpreter (ESPRUINO_BIN), for the optional tests: a flash
- * image per profile holding the pin-alias `.boot0` and the unchanged bundle as `.bootcde`
- * (written once, then copied for every boot), and the same console calls on the interpreter
- * and on the simulator.
+ * image per profile holding the pin-alias `.boot0` and, as `.bootcde`, the bundle's pretokenised
+ * image as `npm run flash` writes it (written once, then copied for every boot), and the same
+ * console calls on the interpreter and on the simulator (which runs the bundle's text: the same
+ * program, test/firmware-pretokenise.test.ts).
  *
  *   const image = await FlashImage.create("pico-3x3");
  *   const toy = await image.boot();                 // a fresh interpreter on a copy of the image
@@ -92,6 +93,7 @@ export class InterpreterToy {
 export class FlashImage {
   private constructor(
     readonly profile: Profile,
+    /** The bundle's text (the simulator runs it; the flash holds its pretokenised image). */
     readonly bundle: string,
     private readonly dir: string,
   ) {}
