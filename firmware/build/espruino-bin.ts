@@ -72,6 +72,12 @@ export function linuxPrelude(p: Profile): string {
  */
 export const MAX_LINE = 450;
 
+/** What the interpreter printed before it died (the dump of every variable it prints on exit cut off). */
+export function lastWords(output: string): string {
+  const dump = output.search(/\n\s*#\d+\[r\d+,l\d+\]/);
+  return output.slice(Math.max(0, (dump < 0 ? output.length : dump) - 1200), dump < 0 ? undefined : dump);
+}
+
 /** Thrown by Espruino.eval when the expression threw on the interpreter. */
 export class EspruinoError extends Error {}
 
@@ -149,7 +155,7 @@ export class Espruino {
   async waitFor(pred: (out: string) => boolean, timeoutMs: number, what: string): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (!pred(this.output)) {
-      if (this.dead) throw new Error(`the interpreter exited while waiting for ${what}:\n${this.output.slice(-1500)}`);
+      if (this.dead) throw new Error(`the interpreter exited while waiting for ${what}:\n${lastWords(this.output)}`);
       const left = deadline - Date.now();
       if (left <= 0) throw new Error(`no ${what} from the interpreter within ${timeoutMs} ms:\n${this.output.slice(-1500)}`);
       await new Promise<void>((resolve) => {

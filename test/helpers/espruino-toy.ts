@@ -17,6 +17,7 @@ import { copyFileSync, existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { crc32 } from "node:zlib";
 import { Espruino, espruinoBin, flashToy, freshFlashDir, prebuiltBundle } from "../../firmware/build/espruino-bin";
+export { lastWords } from "../../firmware/build/espruino-bin";
 import type { Profile } from "../../hardware/profile";
 import { loadProfile } from "../../hardware/validate";
 import { buildToy } from "./toy";
@@ -145,10 +146,5 @@ export function unsealed(data: string): string {
   return i > 0 && crc32(Buffer.from(data.slice(0, i), "latin1")).toString(36) === data.slice(i + 1) ? data.slice(0, i) : data;
 }
 
-/** What the interpreter printed before it died (the dump of every variable it prints on exit cut off). */
-export function lastWords(output: string): string {
-  const dump = output.search(/\n\s*#\d+\[r\d+,l\d+\]/);
-  return output.slice(Math.max(0, (dump < 0 ? output.length : dump) - 1200), dump < 0 ? undefined : dump);
-}
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
