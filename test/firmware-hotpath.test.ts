@@ -1,9 +1,9 @@
-// firmware/build/hotpath.ts counts calls of every function of a bundle by running an
+// test/bench/hotpath.ts counts calls of every function of a bundle by running an
 // instrumented copy: the copy must count each call exactly once (block and expression bodies,
 // nested functions, object-literal bodies) and compute what the original computes.
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { functionsOf, instrument } from "../firmware/build/hotpath";
+import { functionsOf, instrument } from "./bench/hotpath";
 
 describe("hot path instrumentation", () => {
   it("counts every call of every function once and leaves the results alone", () => {

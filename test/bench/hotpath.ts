@@ -4,7 +4,10 @@
  * skips, the statements after its return and the nested functions it defines included), so
  * calls × size is the lexing a key press pays. Prints a Markdown table, most bytes first.
  *
- *   node tools/tsrun.mjs firmware/build/hotpath.ts [--board NAME] [--top N]
+ *   node tools/tsrun.mjs test/bench/hotpath.ts [--board NAME] [--top N]
+ *
+ * It lives with the benchmarks (not in firmware/build/) because it runs the simulator, which
+ * the firmware build never depends on.
  *
  * How: a copy of the bundle with a counter at the start of every function runs on the
  * simulator (the same bundle; V8 only counts calls, nothing is timed). Counted: `Merlin.press`
@@ -19,9 +22,9 @@ import { simple } from "acorn-walk";
 import { listProfiles, loadProfile } from "../../hardware/validate";
 import { createVirtualBoard } from "../../sim/node/host";
 import { OptionSpec, parseOptions } from "../../tools/options";
-import { buildFirmware, DEFAULT_PROFILE, outputPath } from "./build";
-import { prebuiltBundle } from "./espruino-bin";
-import { pretokenise } from "./pretokenise";
+import { buildFirmware, DEFAULT_PROFILE, outputPath } from "../../firmware/build/build";
+import { prebuiltBundle } from "../../firmware/build/espruino-bin";
+import { pretokenise } from "../../firmware/build/pretokenise";
 
 interface Fn {
   start: number;
@@ -122,13 +125,13 @@ const OPTIONS: OptionSpec[] = [
 async function main(argv: string[]): Promise<number> {
   let opts;
   try {
-    opts = parseOptions(argv, OPTIONS, { usage: "node tools/tsrun.mjs firmware/build/hotpath.ts", help: "--help" });
+    opts = parseOptions(argv, OPTIONS, { usage: "node tools/tsrun.mjs test/bench/hotpath.ts", help: "--help" });
   } catch (e) {
     process.stderr.write(`hotpath: ${(e as Error).message}\n`);
     return 2;
   }
   if (opts.help) {
-    process.stdout.write("usage: node tools/tsrun.mjs firmware/build/hotpath.ts [--board NAME] [--top N]\n");
+    process.stdout.write("usage: node tools/tsrun.mjs test/bench/hotpath.ts [--board NAME] [--top N]\n");
     return 0;
   }
   const name = opts.values.board as string;
