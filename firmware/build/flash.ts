@@ -1,6 +1,6 @@
 /**
  * Builds the firmware for a profile and writes its pretokenised image (pretokenise.ts: the same
- * program with Espruino's lexer tokens in place of words, operators and literals, which the
+ * program with Espruino's lexer tokens in place of reserved words and operators, which the
  * interpreter lexes faster on every call) to the board's flash as `.bootcde`, the file
  * Espruino runs at every power-on (the one persistence model; never mixed with save(), see
  * ESPRUINO.md), by typing on the board's console itself — over a serial port or TCP — instead
@@ -31,8 +31,8 @@ import { pretokenise } from "./pretokenise";
 const HELP = `usage: npm run flash -- --port PORT [--board PROFILE] [--baud N] [--password PW] [--text | --file FILE] [--dry-run]
 
 Builds the firmware for the board profile and writes it to the board's flash as .bootcde,
-pretokenised (the same program as dist/firmware.js with Espruino's lexer tokens in place of
-words, operators and literals: less to lex on every call), so the game starts at every
+pretokenised (the same program as dist/firmware.js with Espruino's one-byte lexer tokens in
+place of reserved words and operators: less to lex on every call), so the game starts at every
 power-on; then reads it back (length and CRC32) and restarts the board. Talks to the
 Espruino console directly; nothing is fetched from the web.
 
