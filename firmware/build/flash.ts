@@ -1,7 +1,7 @@
 /**
  * Builds the firmware for a profile and writes its pretokenised image (pretokenise.ts: the same
- * program with Espruino's lexer tokens in place of reserved words and operators, which the
- * interpreter lexes faster on every call) to the board's flash as `.bootcde`, the file
+ * program with Espruino's lexer tokens in place of reserved words and operators, which leave the
+ * interpreter fewer bytes to lex on every call) to the board's flash as `.bootcde`, the file
  * Espruino runs at every power-on (the one persistence model; never mixed with save(), see
  * ESPRUINO.md), by typing on the board's console itself — over a serial port or TCP — instead
  * of through the espruino CLI, which looks boards up on the web and exits 0 on failures:
