@@ -55,7 +55,7 @@ examples:
   merlin table --pattern plus                       source 000's table, N = 2..30
   merlin table --pattern left-right --sizes 2-12    singular exactly when N ≡ 2 (mod 3)
   merlin table --pattern plus --sizes 2-40 --minimum  the fewest presses for all lit (A075464)
-  merlin table --pattern plus --sizes 60-100 --minimum  plus boards beyond 64 by light chasing`;
+  merlin table --pattern plus --sizes 60-100 --minimum  plus boards (beyond 128 by light chasing)`;
 
 function run(argv: string[], io: CommandIO): number {
   const v = commandValues(argv, SPECS, "table", HELP, io);
