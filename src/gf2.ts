@@ -3,8 +3,10 @@
  * Uint32Array word. Addition is XOR, so a row operation on a dense row of n bits costs
  * n/32 word operations.
  *
- * Everything else that needs GF(2) (the puzzle solver, the inverse tables for the
- * firmware build, the large-board cross-checks) is built on `reduceMatrix`.
+ * Everything else that needs GF(2) elimination is built on one routine, `windowEchelon`:
+ * the puzzle solver uses it directly on banded toggle matrices, and `reduceMatrix` (the
+ * inverse tables for the firmware build, the teaching view, the large-board cross-checks)
+ * runs it on [A | I].
  */
 
 /** A dense rows × cols matrix over GF(2); row r occupies data[r*stride .. r*stride+stride). */
