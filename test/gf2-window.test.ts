@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { createBitMatrix, reduceMatrix } from "../src/gf2";
 import { applyPresses, graphPuzzle, gridPuzzle, intersectionPuzzle, Puzzle } from "../src/puzzle";
 import { analyze, bandOrder, solve } from "../src/solver";
+import { gridGraph } from "./helpers/grid-graph";
 import { xorshift32 } from "./helpers/seeded";
 
 /** Rank of the toggle matrix by plain dense elimination on arrays of 0/1 (the oracle). */
@@ -135,18 +136,7 @@ describe("known nullities and large boards", () => {
     // Lights Out n×n nullity (OEIS A159257): 4 → 4, 5 → 2, 9 → 8, 11 → 6, 16 → 8, 17 → 2, 19 → 16.
     const a159257: [number, number][] = [[4, 4], [5, 2], [9, 8], [11, 6], [16, 8], [17, 2], [19, 16]];
     for (const [n, k] of a159257) {
-      const adj: number[][] = [];
-      for (let r = 0; r < n; r++) {
-        for (let c = 0; c < n; c++) {
-          const nb: number[] = [];
-          if (r > 0) nb.push((r - 1) * n + c);
-          if (r + 1 < n) nb.push((r + 1) * n + c);
-          if (c > 0) nb.push(r * n + c - 1);
-          if (c + 1 < n) nb.push(r * n + c + 1);
-          adj.push(nb);
-        }
-      }
-      expect(analyze(graphPuzzle(`grid graph ${n}×${n}`, adj, 2)).nullity, `${n}×${n}`).toBe(k);
+      expect(analyze(gridGraph(n, n)).nullity, `${n}×${n}`).toBe(k);
     }
   });
 
