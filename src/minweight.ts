@@ -37,7 +37,8 @@
  * blocks, restarted from perturbations of the best) finds the starting bound and is the answer
  * when the proof does not finish.
  */
-import { createBitMatrix, popcount32, reduceMatrix, setBit, solveReduced } from "./gf2";
+import { reduceMatrix } from "./elimination";
+import { createBitMatrix, popcount32, setBit, solveReduced } from "./gf2";
 import { nextRandom, seedRandom } from "./rng";
 
 /** Largest d searched by one Walsh–Hadamard transform: 2^22 counters (16 MB), d·2^d steps. */

@@ -8,7 +8,7 @@
  *   - on/off plus grids without wrap ("Lights Out"): light chasing with Chebyshev
  *     polynomials on packed boards (gridsolve.ts), O(cells) instead of O(cells³);
  *   - other on/off boards (k = 2): banded elimination over GF(2) on bit-packed row
- *     windows (gf2.ts windowEchelon), about 0.1 s for any 128×128 grid;
+ *     windows (elimination.ts windowEchelon), about 0.1 s for any 128×128 grid;
  *   - k-state boards: Smith form over Z_k (zk.ts).
  * On top of either, this file picks the fewest presses among all solutions (the solutions
  * differ by quiet patterns: press sets that change nothing; on/off boards by minweight.ts,
@@ -19,7 +19,8 @@
 import { productString } from "./bigcount";
 import { isDark, sameBoard } from "./boardstate";
 import { createBoard, getCell, PackedBoard, setCell } from "./chase";
-import { createWindowMatrix, getBit, windowDot, windowEchelon, windowEchelonRhs, windowWord, wordsFor } from "./gf2";
+import { createWindowMatrix, windowDot, windowEchelon, windowEchelonRhs, windowWord } from "./elimination";
+import { getBit, wordsFor } from "./gf2";
 import { PlusGridPlan, preparePlusGrid, solvePlusGrid } from "./gridsolve";
 import { addCell, createQuietClasses, DEFAULT_SEARCH_BUDGET, fewestPresses } from "./minweight";
 import { applyPresses, parseMask, Puzzle, toggleMatrix } from "./puzzle";
@@ -110,7 +111,7 @@ export function bandOrder(p: Puzzle): Int32Array {
 
 /**
  * On/off boards by elimination of the toggle matrix (cells × keys) stored by windows
- * (gf2.ts windowEchelon): rows are cells and columns keys in bandOrder, so a 128×128 grid of
+ * (elimination.ts windowEchelon): rows are cells and columns keys in bandOrder, so a 128×128 grid of
  * any 3×3 pattern is a band of about 130 (260 on a torus) columns and eliminates in well
  * under a second; any other board (graphs, boxes) is the same code with wider windows.
  */

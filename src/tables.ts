@@ -7,7 +7,8 @@
  * presses = XOR of solve[j] over the set bits j of (target XOR board). No matrix
  * inversion ever runs on the device.
  */
-import { getBit, nullSpace, popcount32, reduceMatrix } from "./gf2";
+import { reduceMatrix } from "./elimination";
+import { getBit, nullSpace, popcount32 } from "./gf2";
 import { inputError, Puzzle, toggleMatrix } from "./puzzle";
 import { orderBySize } from "./safeorder";
 

@@ -3,7 +3,8 @@
 // (identical matrix, generic GF(2) elimination) is the reference: both must agree on rank,
 // nullity, solvability and the fewest presses, and every answer must replay.
 import { describe, expect, it } from "vitest";
-import { createBitMatrix, reduceMatrix } from "../src/gf2";
+import { reduceMatrix } from "../src/elimination";
+import { createBitMatrix } from "../src/gf2";
 import { applyPresses, gridPuzzle, intersectionPuzzle } from "../src/puzzle";
 import { analyze, backendName, inverse, isPlusPattern, solve } from "../src/solver";
 import { gridGraph } from "./helpers/grid-graph";

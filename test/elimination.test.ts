@@ -3,7 +3,8 @@
 // independent dense elimination written here on plain arrays, against brute force over every
 // press set on small boards, and against published nullities. Every solution is replayed.
 import { describe, expect, it } from "vitest";
-import { createBitMatrix, reduceMatrix } from "../src/gf2";
+import { reduceMatrix } from "../src/elimination";
+import { createBitMatrix } from "../src/gf2";
 import { applyPresses, graphPuzzle, gridPuzzle, intersectionPuzzle, Puzzle } from "../src/puzzle";
 import { analyze, bandOrder, solve } from "../src/solver";
 import { gridGraph } from "./helpers/grid-graph";
