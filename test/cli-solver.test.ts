@@ -217,6 +217,7 @@ describe("help and bad input", () => {
     ["grid option with a graph", ["analyze", "--graph", "path:4", "--wrap"], /--graph and --wrap cannot be given together/],
     ["empty range", ["table", "--sizes", "9-3"], /the range is empty/],
     ["range too big", ["table", "--sizes", "2-199"], /--sizes must lie within 1-128/],
+    ["k-state range too big", ["table", "--states", "3", "--sizes", "60-70"], /--sizes must lie within 1-64 with --states 3/],
     ["plus range too big", ["table", "--pattern", "plus", "--sizes", "2-1001"], /--sizes must lie within 1-1000 for on\/off plus boards/],
     ["stray argument", ["analyze", "plus"], /unexpected argument 'plus'/],
     ["missing value", ["solve", "--from"], /--from needs a value/],

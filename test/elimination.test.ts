@@ -4,26 +4,32 @@
 // press set on small boards, and against published nullities. Every solution is replayed.
 import { describe, expect, it } from "vitest";
 import { reduceMatrix } from "../src/elimination";
-import { createBitMatrix } from "../src/gf2";
+import { createBitMatrix, getBit, setBit } from "../src/gf2";
 import { applyPresses, graphPuzzle, gridPuzzle, intersectionPuzzle, Puzzle } from "../src/puzzle";
 import { analyze, bandOrder, solve } from "../src/solver";
 import { gridGraph } from "./helpers/grid-graph";
 import { xorshift32 } from "./helpers/seeded";
 
-/** Rank of the toggle matrix by plain dense elimination on arrays of 0/1 (the oracle). */
+/** Rank of a 0/1 matrix (rows of n entries) by plain dense elimination on a copy (the oracle). */
+function plainRank(m: number[][], n: number): number {
+  const a = m.map((r) => r.slice());
+  let rank = 0;
+  for (let col = 0; col < n && rank < a.length; col++) {
+    const r = a.findIndex((row, i) => i >= rank && row[col] === 1);
+    if (r < 0) continue;
+    [a[r], a[rank]] = [a[rank], a[r]];
+    for (let i = 0; i < a.length; i++) if (i !== rank && a[i][col]) for (let k = col; k < n; k++) a[i][k] ^= a[rank][k];
+    rank++;
+  }
+  return rank;
+}
+
+/** Rank of a puzzle's toggle matrix by plainRank. */
 function oracleRank(p: Puzzle): number {
   const a: number[][] = [];
   for (let c = 0; c < p.cells; c++) a.push(new Array(p.keys).fill(0));
   for (let j = 0; j < p.keys; j++) for (let i = p.keyStart[j]; i < p.keyStart[j + 1]; i++) a[p.keyCells[i]][j] ^= 1;
-  let rank = 0;
-  for (let col = 0; col < p.keys && rank < a.length; col++) {
-    const r = a.findIndex((row, i) => i >= rank && row[col] === 1);
-    if (r < 0) continue;
-    [a[r], a[rank]] = [a[rank], a[r]];
-    for (let i = 0; i < a.length; i++) if (i !== rank && a[i][col]) for (let k = col; k < p.keys; k++) a[i][k] ^= a[rank][k];
-    rank++;
-  }
-  return rank;
+  return plainRank(a, p.keys);
 }
 
 function randomMask(next: () => number, side: number): string {
@@ -94,6 +100,55 @@ describe("windowed elimination against a dense oracle", () => {
     for (const p of boards) {
       expect(analyze(p).rank, p.name).toBe(oracleRank(p));
       checkSolve(p, next);
+    }
+  });
+});
+
+describe("reduceMatrix (the same routine on [A | I], then the Jordan step)", () => {
+  it("random dense matrices: T·A = R, R in reduced row echelon form, the rank of a plain elimination, T invertible", () => {
+    const next = xorshift32(99);
+    for (let t = 0; t < 40; t++) {
+      const rows = 1 + (next() % 70);
+      const cols = 1 + (next() % 70);
+      const dense = next() % 2 === 0;
+      const a = createBitMatrix(rows, cols);
+      const plain: number[][] = [];
+      for (let r = 0; r < rows; r++) {
+        plain.push([]);
+        for (let c = 0; c < cols; c++) {
+          const bit = dense ? next() & 1 : next() % 7 === 0 ? 1 : 0;
+          plain[r].push(bit);
+          if (bit) setBit(a, r, c, 1);
+        }
+      }
+      const red = reduceMatrix(a);
+      // T·A, entry by entry.
+      for (let i = 0; i < rows; i++) {
+        for (let c = 0; c < cols; c++) {
+          let v = 0;
+          for (let k = 0; k < rows; k++) v ^= getBit(red.transform, i, k) & plain[k][c];
+          expect(v).toBe(getBit(red.reduced, i, c));
+        }
+      }
+      // Reduced row echelon form: row i < rank leads at pivotCols[i], increasing, alone in its column; rows from rank on are zero.
+      for (let i = 0; i < rows; i++) {
+        for (let c = 0; c < cols; c++) {
+          const bit = getBit(red.reduced, i, c);
+          if (i >= red.rank) expect(bit).toBe(0);
+          else if (c < red.pivotCols[i]) expect(bit).toBe(0);
+        }
+      }
+      for (let i = 0; i < red.rank; i++) {
+        if (i > 0) expect(red.pivotCols[i]).toBeGreaterThan(red.pivotCols[i - 1]);
+        for (let k = 0; k < rows; k++) expect(getBit(red.reduced, k, red.pivotCols[i])).toBe(k === i ? 1 : 0);
+      }
+      expect(red.rank).toBe(plainRank(plain, cols));
+      const tPlain: number[][] = [];
+      for (let i = 0; i < rows; i++) {
+        tPlain.push([]);
+        for (let k = 0; k < rows; k++) tPlain[i].push(getBit(red.transform, i, k));
+      }
+      expect(plainRank(tPlain, rows)).toBe(rows);
     }
   });
 });
