@@ -3,8 +3,10 @@
  * Uint32Array word. Addition is XOR, so a row operation on a dense row of n bits costs
  * n/32 word operations.
  *
- * Everything else that needs GF(2) (the puzzle solver, the inverse tables for the
- * firmware build, the large-board cross-checks) is built on `reduceMatrix`.
+ * Elimination itself is elimination.ts (`windowEchelon`, and `reduceMatrix` built on it,
+ * whose Reduction the functions below read). It is a file of its own so that the firmware,
+ * which imports this file for popcount32 and BitMatrix, does not parse it: esbuild shortens
+ * property names by how often the parsed sources use them.
  */
 
 /** A dense rows × cols matrix over GF(2); row r occupies data[r*stride .. r*stride+stride). */
@@ -70,61 +72,6 @@ export interface Reduction {
   reduced: BitMatrix;
   /** T (A.rows × A.rows), invertible, with T·A = R; its rows rank.. span the left null space. */
   transform: BitMatrix;
-}
-
-function xorRowInto(m: BitMatrix, dst: number, src: number, fromWord: number): void {
-  const d = m.data;
-  const s = m.stride;
-  const di = dst * s;
-  const si = src * s;
-  for (let w = fromWord; w < s; w++) d[di + w] ^= d[si + w];
-}
-
-function swapRows(m: BitMatrix, a: number, b: number): void {
-  const d = m.data;
-  const s = m.stride;
-  for (let w = 0; w < s; w++) {
-    const t = d[a * s + w];
-    d[a * s + w] = d[b * s + w];
-    d[b * s + w] = t;
-  }
-}
-
-/**
- * Gauss–Jordan elimination of a copy of `a`, recording the row operations in T so that
- * T·A = R. Cost: O(rank · rows · (cols + rows) / 32) word operations.
- */
-export function reduceMatrix(a: BitMatrix): Reduction {
-  const r = createBitMatrix(a.rows, a.cols);
-  r.data.set(a.data);
-  const t = createBitMatrix(a.rows, a.rows);
-  for (let i = 0; i < a.rows; i++) setBit(t, i, i, 1);
-  const pivots = new Int32Array(Math.min(a.rows, a.cols));
-  let rank = 0;
-  for (let c = 0; c < a.cols && rank < a.rows; c++) {
-    const w = c >>> 5;
-    const bit = 1 << (c & 31);
-    let p = -1;
-    for (let i = rank; i < a.rows; i++) {
-      if (r.data[i * r.stride + w] & bit) {
-        p = i;
-        break;
-      }
-    }
-    if (p < 0) continue;
-    if (p !== rank) {
-      swapRows(r, p, rank);
-      swapRows(t, p, rank);
-    }
-    for (let i = 0; i < a.rows; i++) {
-      if (i !== rank && r.data[i * r.stride + w] & bit) {
-        xorRowInto(r, i, rank, w);
-        xorRowInto(t, i, rank, 0);
-      }
-    }
-    pivots[rank++] = c;
-  }
-  return { rank: rank, pivotCols: pivots.subarray(0, rank), reduced: r, transform: t };
 }
 
 /**

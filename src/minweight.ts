@@ -37,11 +37,21 @@
  * blocks, restarted from perturbations of the best) finds the starting bound and is the answer
  * when the proof does not finish.
  */
-import { createBitMatrix, popcount32, reduceMatrix, setBit, solveReduced } from "./gf2";
+import { reduceMatrix } from "./elimination";
+import { createBitMatrix, popcount32, setBit, solveReduced } from "./gf2";
 import { nextRandom, seedRandom } from "./rng";
 
 /** Largest d searched by one Walsh–Hadamard transform: 2^22 counters (16 MB), d·2^d steps. */
 export const TRANSFORM_BITS = 22;
+
+/**
+ * Above TRANSFORM_BITS, a table of this many quiet patterns or fewer with at least
+ * LARGE_TRANSFORM_CLASSES classes is also searched by one transform (2^24 counters, 64 MB,
+ * about 1 s): there the branch and bound's passes over the classes cost most (a 5×5 mask on
+ * 128×128, d = 24, 16 163 classes, ran out of budget after 7 s).
+ */
+export const LARGE_TRANSFORM_BITS = 24;
+const LARGE_TRANSFORM_CLASSES = 4096;
 
 /**
  * Default work budget of fewestPresses: about 8 s of search on the machine the README's
@@ -260,14 +270,17 @@ function largest(h: Int32Array): number {
   return best;
 }
 
-/** Exact: every combination by one Walsh–Hadamard transform of a direct table. */
+/**
+ * Exact: every combination by one Walsh–Hadamard transform of a direct table, or of a
+ * hashed one of at most LARGE_TRANSFORM_BITS (one word per signature).
+ */
 function transformSearch(t: QuietClasses): QuietChoice {
-  const size = t.count;
+  const size = t.direct ? t.count : 1 << t.bits;
   const h = new Int32Array(size);
   let base = 0;
-  for (let s = 0; s < size; s++) {
-    h[s] = t.zeros[s] - t.ones[s];
-    base += t.ones[s];
+  for (let k = 0; k < t.count; k++) {
+    h[t.direct ? k : t.sig[k * t.words]] += t.zeros[k] - t.ones[k];
+    base += t.ones[k];
   }
   walshHadamard(h);
   const best = largest(h);
@@ -1308,6 +1321,7 @@ export function fewestPresses(table: QuietClasses, budget: number, options?: Few
   if (bits === 0) return { combo: new Uint32Array(1), weight: pressesOfX0(table), exact: true, work: 0, nodes: 0 };
   if (table.direct && bits * table.count <= budget && transform) return transformSearch(table);
   const t = compact(table);
+  if (bits <= LARGE_TRANSFORM_BITS && t.count >= LARGE_TRANSFORM_CLASSES && transform) return transformSearch(t);
   const parts = options === undefined || options.split !== false ? splitParts(t) : null;
   if (parts === null) return searchClasses(t, budget, options);
   // Smallest parts first, each with an equal share of what is left of the budget: the small

@@ -44,7 +44,7 @@ export function isInputError(e: unknown): boolean {
   return e instanceof Error && e.name === "InputError";
 }
 
-export const MAX_GRID_SIDE = 64;
+export const MAX_GRID_SIDE = 128;
 export const MIN_STATES = 2;
 export const MAX_STATES = 9;
 

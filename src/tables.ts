@@ -11,7 +11,8 @@
  * pseudo-inverse, the solvability checks and the quiet patterns over Z_k, packed four bits a
  * digit, which cellsolve.ts answers from.
  */
-import { getBit, nullSpace, popcount32, reduceMatrix } from "./gf2";
+import { reduceMatrix } from "./elimination";
+import { getBit, nullSpace, popcount32 } from "./gf2";
 import { inputError, Puzzle, toggleMatrix } from "./puzzle";
 import { footprintOrder, orderBySize } from "./safeorder";
 import { puzzleMatrix } from "./solver";

@@ -225,11 +225,11 @@ describe("bad input for the large-board options: exit 2, one line on stderr", ()
     ["ring target", ["solve", "--pattern", "plus", "--all-lit", "--size", "4", "--target", "ring"], /must be dark or lit, got 'ring'/],
     ["--out without a file start", ["solve", "--pattern", "plus", "--size", "4", "--from", "lit", "--out", path("x.txt")], /--out works only with --from-file FILE or --all-lit/],
     ["target file of another size", ["solve", "--pattern", "plus", "--all-lit", "--size", "5", "--to-file", path("ok4.txt")], /ok4.txt line 1 has 4 cells, but the start board is 5×5/],
-    ["--from on a large board", ["solve", "--pattern", "plus", "--size", "200", "--from", "lit"], /--from takes boards up to 64×64: give a larger plus board with --from-file FILE or --all-lit/],
+    ["--from on a large board", ["solve", "--pattern", "plus", "--size", "200", "--from", "lit"], /--from takes boards up to 128×128: give a larger plus board with --from-file FILE or --all-lit/],
     ["size too large", ["solve", "--pattern", "plus", "--size", "40000", "--all-lit"], /--size must be a whole number from 1 to 32768/],
-    ["analyze --quiet past 64", ["analyze", "--pattern", "plus", "--size", "65", "--quiet"], /--quiet lists quiet patterns of boards up to 64×64/],
+    ["analyze --quiet past 128", ["analyze", "--pattern", "plus", "--size", "129", "--quiet"], /--quiet lists quiet patterns of boards up to 128×128/],
     ["analyze too large", ["analyze", "--pattern", "plus", "--size", "2000000"], /--size must be a whole number from 1 to 1000000 for plus boards/],
-    ["analyze non-plus past 64", ["analyze", "--pattern", "x", "--size", "65"], /--size must be a whole number from 1 to 64, got 65/],
+    ["analyze non-plus past 128", ["analyze", "--pattern", "x", "--size", "129"], /--size must be a whole number from 1 to 128, got 129/],
   ];
   for (const [what, argv, message] of BAD) {
     it(what, async () => {

@@ -197,7 +197,10 @@ describe("help and bad input", () => {
   }
 
   const BAD: [string, string[], RegExp][] = [
-    ["size out of range", ["analyze", "--size", "65"], /--size must be a whole number from 1 to 64, got 65/],
+    ["size out of range", ["analyze", "--size", "129"], /--size must be a whole number from 1 to 128, got 129/],
+    ["k-state board past 64", ["analyze", "--states", "3", "--rows", "65", "--cols", "4"], /--rows must be at most 64 with --states 3, got 65/],
+    ["inverse past 64×64", ["inverse", "--pattern", "x", "--size", "65"], /boards up to 4096 cells \(64×64\), x 65×65 has 4225/],
+    ["graph past 4096 nodes", ["analyze", "--graph", "path:4097"], /from 3 to 4096|from 1 to 4096/],
     ["size not a number", ["analyze", "--size", "three"], /--size must be a whole number/],
     ["bad digit", ["solve", "--from", "010110102"], /'2' at cell 9 is not a digit from 0 to 1/],
     ["wrong length", ["solve", "--from", "0101"], /has 4 cells, expected 9/],
@@ -213,7 +216,8 @@ describe("help and bad input", () => {
     ["two layouts", ["analyze", "--box", "2x2x2", "--intersections"], /--box and --intersections cannot be given together/],
     ["grid option with a graph", ["analyze", "--graph", "path:4", "--wrap"], /--graph and --wrap cannot be given together/],
     ["empty range", ["table", "--sizes", "9-3"], /the range is empty/],
-    ["range too big", ["table", "--sizes", "2-99"], /--sizes must lie within 1-64/],
+    ["range too big", ["table", "--sizes", "2-199"], /--sizes must lie within 1-128/],
+    ["k-state range too big", ["table", "--states", "3", "--sizes", "60-70"], /--sizes must lie within 1-64 with --states 3/],
     ["plus range too big", ["table", "--pattern", "plus", "--sizes", "2-1001"], /--sizes must lie within 1-1000 for on\/off plus boards/],
     ["stray argument", ["analyze", "plus"], /unexpected argument 'plus'/],
     ["missing value", ["solve", "--from"], /--from needs a value/],

@@ -15,7 +15,8 @@ import {
   toggleCell,
   transposeBoard,
 } from "../src/chase";
-import { createBitMatrix, reduceMatrix, setBit } from "../src/gf2";
+import { reduceMatrix } from "../src/elimination";
+import { createBitMatrix, setBit } from "../src/gf2";
 import { analyzePlusGrid, preparePlusGrid, solvePlusGrid } from "../src/gridsolve";
 import { minimizeByGrayWalk, solvePlusGridGauss } from "./helpers/chasegauss";
 import { isInputError } from "../src/puzzle";

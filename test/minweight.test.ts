@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { litBoard, pressesReachTarget } from "../src/chase";
 import { preparePlusGrid, solvePlusGrid } from "../src/gridsolve";
-import { addCell, createQuietClasses, fewestPresses, QuietChoice, TRANSFORM_BITS } from "../src/minweight";
+import { addCell, createQuietClasses, fewestPresses, LARGE_TRANSFORM_BITS, QuietChoice, TRANSFORM_BITS } from "../src/minweight";
 import { gridPuzzle } from "../src/puzzle";
 import { solve } from "../src/solver";
 import { xorshift32 } from "./helpers/seeded";
@@ -210,6 +210,26 @@ describe("properties", () => {
   it("a direct table is searched by the transform up to TRANSFORM_BITS patterns, a hashed one above", () => {
     expect(createQuietClasses(TRANSFORM_BITS).direct).toBe(true);
     expect(createQuietClasses(TRANSFORM_BITS + 1).direct).toBe(false);
+  });
+
+  it("a hashed table of many classes up to LARGE_TRANSFORM_BITS patterns gets one transform: the same minimum as the direct table of the same classes", () => {
+    // The same 6000 cells twice: once in a direct table of 22 patterns, once with two more
+    // patterns that no cell has (so they change nothing and the minimum is the same).
+    const next = xorshift32(2424);
+    const direct = createQuietClasses(TRANSFORM_BITS);
+    const hashed = createQuietClasses(LARGE_TRANSFORM_BITS);
+    const sig = new Int32Array(1);
+    for (let cell = 0; cell < 6000; cell++) {
+      sig[0] = next() & ((1 << TRANSFORM_BITS) - 1);
+      const pressed = next() & 1;
+      addCell(direct, sig, 0, pressed);
+      addCell(hashed, sig, 0, pressed);
+    }
+    expect(hashed.direct).toBe(false);
+    const a = fewestPresses(direct, 1e9);
+    const b = fewestPresses(hashed, 1e9);
+    expect(a.exact && b.exact).toBe(true);
+    expect(b.weight).toBe(a.weight);
   });
 });
 

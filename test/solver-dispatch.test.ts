@@ -3,28 +3,14 @@
 // (identical matrix, generic GF(2) elimination) is the reference: both must agree on rank,
 // nullity, solvability and the fewest presses, and every answer must replay.
 import { describe, expect, it } from "vitest";
-import { createBitMatrix, reduceMatrix } from "../src/gf2";
-import { applyPresses, graphPuzzle, gridPuzzle, intersectionPuzzle, Puzzle } from "../src/puzzle";
+import { reduceMatrix } from "../src/elimination";
+import { createBitMatrix } from "../src/gf2";
+import { applyPresses, gridPuzzle, intersectionPuzzle } from "../src/puzzle";
 import { analyze, backendName, inverse, isPlusPattern, solve } from "../src/solver";
+import { gridGraph } from "./helpers/grid-graph";
 import { xorshift32 } from "./helpers/seeded";
 
 const rng = xorshift32;
-
-/** Grid adjacency (orthogonal neighbours), row-major nodes: the plus board as a graph. */
-function gridGraph(rows: number, cols: number): Puzzle {
-  const adj: number[][] = [];
-  for (let r = 0; r < rows; r++) {
-    for (let c = 0; c < cols; c++) {
-      const nb: number[] = [];
-      if (r > 0) nb.push((r - 1) * cols + c);
-      if (r + 1 < rows) nb.push((r + 1) * cols + c);
-      if (c > 0) nb.push(r * cols + c - 1);
-      if (c + 1 < cols) nb.push(r * cols + c + 1);
-      adj.push(nb);
-    }
-  }
-  return graphPuzzle(`grid graph ${rows}×${cols}`, adj, 2);
-}
 
 function randomCells(next: () => number, n: number): Uint8Array {
   const b = new Uint8Array(n);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createBitMatrix, reduceMatrix, setBit } from "../src/gf2";
+import { reduceMatrix } from "../src/elimination";
+import { createBitMatrix, setBit } from "../src/gf2";
 import { gridPuzzle, intersectionPuzzle, Puzzle } from "../src/puzzle";
 import {
   createZkMatrix,

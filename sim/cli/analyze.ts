@@ -1,7 +1,7 @@
 /**
  * `merlin analyze`: rank, nullity, invertibility and the number of solvable boards of a
  * puzzle, and on request its quiet patterns (press sets that change nothing). On/off plus
- * boards larger than the puzzle model's 64×64 are analysed from their size alone (large.ts).
+ * boards larger than the puzzle model's 128×128 are analysed from their size alone (large.ts).
  */
 import { powerString } from "../../src/bigcount";
 import { isPrime } from "../../src/zk";

@@ -2,6 +2,7 @@
  * `merlin inverse`: the inverse of a board's matrix, one row per key, the table sources 002
  * and 003 print for Merlin 3×3 (and the firmware's solver tables are built from).
  */
+import { inputError } from "../../src/puzzle";
 import { analyze, inverse } from "../../src/solver";
 import { Command, commandValues, CommandIO } from "./command";
 import { optionHelp, OptionSpec } from "../../tools/options";
@@ -13,7 +14,7 @@ const HELP = `usage: merlin inverse [options]
 
 The inverse of the board's matrix A (cells × keys) mod K: row j, dotted with the
 difference target − board (cell by cell, mod K), says how often to press key j. On/off:
-press key j when that dot product is odd.
+press key j when that dot product is odd. Boards up to 4096 cells (64×64).
 
 options:
 ${optionHelp(SPECS)}
@@ -26,10 +27,16 @@ examples:
   merlin inverse                     Merlin 3×3, as printed in sources 002 and 003
   merlin inverse --states 3          the same board mod 3`;
 
+/** The inverse is cells² digits: 64×64 (16 million digits) at most. */
+const MAX_INVERSE_CELLS = 4096;
+
 function run(argv: string[], io: CommandIO): number {
   const v = commandValues(argv, SPECS, "inverse", HELP, io);
   if (v === null) return 0;
   const p = puzzleFromOptions(v);
+  if (p.cells > MAX_INVERSE_CELLS) {
+    throw inputError(`inverse prints cells × keys digits: boards up to ${MAX_INVERSE_CELLS} cells (64×64), ${p.name} has ${p.cells}`);
+  }
   const rows = inverse(p);
   if (rows === null) {
     const a = analyze(p);

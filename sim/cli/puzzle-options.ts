@@ -19,8 +19,17 @@ import {
 import { isPlusPattern } from "../../src/solver";
 import { OptionSpec, OptionValues } from "../../tools/options";
 
-/** Most cells a graph or box board may have (a 64×64 grid's worth). */
-export const MAX_GRAPH_NODES = MAX_GRID_SIDE * MAX_GRID_SIDE;
+/**
+ * Most cells a graph or box board may have (a 64×64 grid's worth): a graph's matrix need not
+ * be banded, and dense elimination of more takes too long.
+ */
+export const MAX_GRAPH_NODES = 4096;
+
+/**
+ * Largest side of a k-state board (--states above 2): elimination over Z_k is dense, so
+ * those stop at 64×64; on/off grids go to MAX_GRID_SIDE (banded elimination).
+ */
+export const MAX_STATES_SIDE = 64;
 
 export const DEFAULT_PATTERN = "merlin";
 export const DEFAULT_SIZE = 3;
@@ -36,7 +45,12 @@ export const PUZZLE_OPTIONS: OptionSpec[] = [
   { name: "rows", type: "int", arg: "R", help: "rows of an R×C board (default: the size)" },
   { name: "cols", type: "int", arg: "C", help: "columns of an R×C board (default: the size)" },
   { name: "wrap", type: "flag", help: "edges wrap around (a torus)" },
-  { name: "states", type: "int", arg: "K", help: `colours per cell, a press adds 1 mod K, K = ${MIN_STATES}..${MAX_STATES} (default 2: on/off)` },
+  {
+    name: "states",
+    type: "int",
+    arg: "K",
+    help: `colours per cell, a press adds 1 mod K, K = ${MIN_STATES}..${MAX_STATES} (default 2: on/off; K > 2 boards up to ${MAX_STATES_SIDE}×${MAX_STATES_SIDE})`,
+  },
   {
     name: "graph",
     type: "string",
@@ -173,7 +187,13 @@ export function puzzleFromOptions(v: OptionValues): Puzzle {
   }
   const size = v.size === undefined ? DEFAULT_SIZE : (v.size as number);
   checkRange("--size", size, 1, MAX_GRID_SIDE);
+  const side = function (what: string, n: number): void {
+    if (states > 2 && n > MAX_STATES_SIDE) {
+      throw inputError(`${what} must be at most ${MAX_STATES_SIDE} with --states ${states}, got ${n} (on/off boards go up to ${MAX_GRID_SIDE})`);
+    }
+  };
   if (kinds[0] === "intersections") {
+    side("--size", size);
     if (size < 2) throw inputError("--intersections needs --size 2 or more");
     return intersectionPuzzle(size, states);
   }
@@ -181,6 +201,8 @@ export function puzzleFromOptions(v: OptionValues): Puzzle {
   const cols = v.cols === undefined ? size : (v.cols as number);
   checkRange("--rows", rows, 1, MAX_GRID_SIDE);
   checkRange("--cols", cols, 1, MAX_GRID_SIDE);
+  side(v.size !== undefined && v.rows === undefined ? "--size" : "--rows", rows);
+  side(v.size !== undefined && v.cols === undefined ? "--size" : "--cols", cols);
   const pattern = v.pattern === undefined ? DEFAULT_PATTERN : (v.pattern as string);
   return gridPuzzle({ rows, cols, pattern, wrap: v.wrap === true, states });
 }

@@ -8,7 +8,7 @@ import { powerString } from "../../src/bigcount";
 import { namedTarget, TARGET_NAMES } from "../../src/boardstate";
 import { inputError, MAX_GRID_SIDE } from "../../src/puzzle";
 import { MAX_CLASS_WORDS } from "../../src/gridsolve";
-import { TRANSFORM_BITS } from "../../src/minweight";
+import { LARGE_TRANSFORM_BITS, TRANSFORM_BITS } from "../../src/minweight";
 import { analyze, solve } from "../../src/solver";
 import { Command, commandValues, CommandIO } from "./command";
 import { MAX_SOLVE_CELLS, runLargeSolve, summaryJson, summaryText } from "./large";
@@ -74,7 +74,8 @@ Fewest presses. A board of nullity N has 2^N solutions (k^N with --states K) tha
 by quiet patterns, press sets that change nothing. method is "unique" when N = 0, "exact"
 when every solution was searched and the fewest is proven (minimal true), "heuristic" when
 the search did not finish: the fewest it found, not proven (minimal false). On/off boards
-are exact up to N = ${TRANSFORM_BITS} always (one Walsh–Hadamard transform over the 2^N solutions),
+are exact up to N = ${TRANSFORM_BITS} always (one Walsh–Hadamard transform over the 2^N solutions;
+up to N = ${LARGE_TRANSFORM_BITS} when the cells fall into 4096 classes or more),
 boards whose quiet patterns split into independent parts (x boards: the two colours of a
 checkerboard) part by part, and above that whenever a branch and bound finishes within its
 work budget (the same on every machine; 4–6 s on the README's, shared): for example,
@@ -83,7 +84,9 @@ N = 32; all lit to all dark 561 and 2015 presses), x 39×39 (N = 32), x torus 40
 (N = 64), king 20×20 and 32×32 (N = 39, 63). Plus boards of N = 40 and more (61×61,
 65×65, 79×79, 95×95, tori from 31×31) are answered heuristically (by a local search;
 'merlin table --minimum' shows which). With --states above 2 every solution is
-searched up to 2^24 of them.
+searched up to 2^24 of them. Grids of every pattern go up to 128×128 (banded
+elimination, about 0.1 s; k-state boards up to 64×64); at 128 a side x, king and merlin
+boards of N = 54–255 and tori of N ≥ 100 are answered heuristically within 10 s.
 
 Large plus boards. --from-file and --all-lit solve on/off plus boards (--pattern plus or
 the mask 010/111/010, without --wrap or --states above 2) of up to ${MAX_SOLVE_CELLS} cells

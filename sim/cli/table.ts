@@ -11,7 +11,7 @@ import { analyze, solve } from "../../src/solver";
 import { isPrime } from "../../src/zk";
 import { Command, commandValues, CommandIO } from "./command";
 import { optionHelp, OptionSpec, parseRange } from "../../tools/options";
-import { isPlainPlusOptions, PUZZLE_OPTIONS, puzzleFromOptions } from "./puzzle-options";
+import { isPlainPlusOptions, MAX_STATES_SIDE, PUZZLE_OPTIONS, puzzleFromOptions } from "./puzzle-options";
 
 /** On/off plus boards (no --wrap, --states 2) go up to this side, by light chasing beyond MAX_GRID_SIDE. */
 const MAX_PLUS_SIDE = 1000;
@@ -55,7 +55,7 @@ examples:
   merlin table --pattern plus                       source 000's table, N = 2..30
   merlin table --pattern left-right --sizes 2-12    singular exactly when N ≡ 2 (mod 3)
   merlin table --pattern plus --sizes 2-40 --minimum  the fewest presses for all lit (A075464)
-  merlin table --pattern plus --sizes 60-100 --minimum  plus boards beyond 64 by light chasing`;
+  merlin table --pattern plus --sizes 60-100 --minimum  plus boards (beyond 128 by light chasing)`;
 
 function run(argv: string[], io: CommandIO): number {
   const v = commandValues(argv, SPECS, "table", HELP, io);
@@ -64,6 +64,10 @@ function run(argv: string[], io: CommandIO): number {
   const plus = isPlainPlusOptions(v);
   const most = plus ? MAX_PLUS_SIDE : MAX_GRID_SIDE;
   if (lo < 1 || hi > most) throw inputError(`--sizes must lie within 1-${most}${plus ? " for on/off plus boards" : ""}, got '${v.sizes}'`);
+  const states = v.states as number | undefined;
+  if (states !== undefined && states > 2 && hi > MAX_STATES_SIDE) {
+    throw inputError(`--sizes must lie within 1-${MAX_STATES_SIDE} with --states ${states}, got '${v.sizes}'`);
+  }
   if (v.intersections && lo < 2) throw inputError("--intersections needs sizes of 2 or more");
   const rows: Record<string, unknown>[] = [];
   let name = "";

@@ -13,7 +13,8 @@
  * Platform-neutral (no DOM): the page draws it, the tests check it.
  */
 import { boardFromStrings, chaseLights, createBoard, getCell } from "../../src/chase";
-import { getBit, nullSpace, reduceMatrix } from "../../src/gf2";
+import { reduceMatrix } from "../../src/elimination";
+import { getBit, nullSpace } from "../../src/gf2";
 import { type Puzzle, toggleMatrix } from "../../src/puzzle";
 import { inverse, solve } from "../../src/solver";
 

@@ -1,17 +1,22 @@
 /**
  * Benchmark of the fewest-presses search (src/minweight.ts; not a test: wall-clock figures).
- * Run: npm run bench:minimum [-- --sizes 2-100] [-- --compare]
+ * Run: npm run bench:minimum [-- --sizes 2-100] [-- --compare] [-- --grids]
  *
  * Table 1: every singular all-lit n×n plus board in the range, solved by solvePlusGrid with the
  * default search budget: nullity, presses, method (exact = proven), the time of the solve
  * (plan set-up excluded) and the published minimum (OEIS A075464, n ≤ 54) where known.
  * Table 2 (--compare): on boards whose minimum is proven, what the local search alone finds
  * with the whole budget, i.e. the answer a board gets when the proof cannot finish.
+ * Table 3 (--grids, alone): 128-a-side boards of the other patterns, masks and tori through
+ * the general solver (banded elimination, then the same search): the elimination's time
+ * (analyze) and the time of one all-lit → dark solve.
  */
 import { cpus, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { applyPresses, createBoard, getCell, litBoard, PackedBoard, setCell } from "../../src/chase";
 import { preparePlusGrid, solvePlusGrid } from "../../src/gridsolve";
+import { gridPuzzle } from "../../src/puzzle";
+import { analyze, solve } from "../../src/solver";
 import { addCell, createQuietClasses, DEFAULT_SEARCH_BUDGET, fewestPresses } from "../../src/minweight";
 import { parseOptions, parseRange } from "../../tools/options";
 import { xorshift32 } from "../helpers/seeded";
@@ -30,6 +35,7 @@ try {
     [
       { name: "sizes", type: "string", arg: "FROM-TO", help: "board sides (default 2-100)" },
       { name: "compare", type: "flag", help: "also run the local search alone on the boards proven exact" },
+      { name: "grids", type: "flag", help: "only the 128-a-side boards of other patterns, masks and tori" },
     ],
     "bench",
   );
@@ -38,7 +44,7 @@ try {
   process.exit(2);
 }
 if (parsed.help) {
-  console.log("usage: npm run bench:minimum [-- --sizes FROM-TO] [-- --compare]");
+  console.log("usage: npm run bench:minimum [-- --sizes FROM-TO] [-- --compare] [-- --grids]");
   process.exit(0);
 }
 const [lo, hi] = parseRange((parsed.values.sizes as string | undefined) ?? "2-100", "--sizes");
@@ -47,6 +53,10 @@ const [lo, hi] = parseRange((parsed.values.sizes as string | undefined) ?? "2-10
 const load = () => loadavg().map((x) => x.toFixed(2)).join(" ");
 console.log(`node ${process.version}, ${cpus()[0].model}, ${cpus().length} cores, budget ${DEFAULT_SEARCH_BUDGET} units, load average ${load()}`);
 console.log("");
+if (parsed.values.grids === true) {
+  gridTable();
+  process.exit(0);
+}
 console.log("| n×n | nullity | presses | method | solve s | A075464 |");
 console.log("|---|---|---|---|---|---|");
 const proven: { n: number; moves: number }[] = [];
@@ -108,4 +118,35 @@ function classesOf(x0: PackedBoard, quiet: PackedBoard[]) {
     }
   }
   return t;
+}
+
+/** Table 3: all lit → dark on 128-a-side boards of the general solver (a function: it runs first, with --grids). */
+function gridTable(): void {
+  const boards: [string, number, number, boolean][] = [
+    ["x", 128, 128, false],
+    ["king", 128, 128, false],
+    ["merlin", 128, 128, false],
+    ["11111/10001/10101/10001/11111", 128, 128, false],
+    ["111/101/111", 128, 128, true],
+    ["x", 127, 127, true],
+    ["merlin", 128, 96, true],
+    ["king", 128, 96, false],
+    ["king", 128, 128, true],
+    ["plus", 128, 128, true],
+  ];
+  console.log("| board | nullity | elimination s | presses | method | solve s |");
+  console.log("|---|---|---|---|---|---|");
+  for (const [pattern, rows, cols, wrap] of boards) {
+    const p = gridPuzzle({ rows, cols, pattern, wrap });
+    const t0 = performance.now();
+    const a = analyze(p);
+    const t1 = performance.now();
+    const sol = solve(p, new Uint8Array(p.cells).fill(1), new Uint8Array(p.cells), { order: false });
+    const t2 = performance.now();
+    const name = `${pattern} ${rows}×${cols}${wrap ? " torus" : ""}`;
+    const moves = sol.solvable ? String(sol.moves) : "unsolvable";
+    console.log(`| ${name} | ${a.nullity} | ${((t1 - t0) / 1000).toFixed(2)} | ${moves} | ${sol.method} | ${((t2 - t1) / 1000).toFixed(2)} |`);
+  }
+  console.log("");
+  console.log(`load average at the end: ${load()}`);
 }

@@ -11,7 +11,8 @@
  * system solved by gf2.reduceMatrix. Minimal solutions by a plain Gray-code walk over all 2^k
  * combinations of the quiet patterns (one packed XOR and popcount per step).
  */
-import { createBitMatrix, nullSpace, reduceMatrix, setBit, solveReduced, popcount32 } from "../../src/gf2";
+import { reduceMatrix } from "../../src/elimination";
+import { createBitMatrix, nullSpace, setBit, solveReduced, popcount32 } from "../../src/gf2";
 import { BoardTarget, PackedBoard, createBoard, getCell, setCell } from "../../src/chase";
 
 export interface GaussPlusSolution {
