@@ -12,10 +12,10 @@ import { Board } from "../src/game";
 export const BLINK_MS = 120;
 const ALL = ROWS * COLS >= 32 ? -1 : (1 << (ROWS * COLS)) - 1;
 /**
- * TOY_GAMES boards: the colour of state s (1 …) as bits green 1, red 2, blue 4 (the pixel's
- * byte order), each lit channel at the brightness setting: red, green, blue, yellow, magenta.
+ * TOY_GAMES boards: the colour of state s as bits green 1, red 2, blue 4 (the pixel's byte
+ * order), each lit channel at the brightness setting: dark, red, green, blue, yellow, magenta.
  */
-const PIXEL_COLOURS = [2, 1, 4, 3, 6];
+const PIXEL_COLOURS = [0, 2, 1, 4, 3, 6];
 
 /** Masks, or (a colour game's) digit strings: a pad's state, 0 dark. */
 let frame: Board = 0;
@@ -58,14 +58,16 @@ export function shownMask(): Board {
       // Three bytes a pixel in the WS2812B's order, green, red, blue, pixel 1 first: a lit pad
       // red (Merlin's LEDs were red) at the brightness setting; a colour game's states 1, 2, 3,
       // … red, green, blue, yellow, magenta (PIXEL_COLOURS).
+      // (Two loops, each body short: the interpreter lexes a loop's body again on every pass.)
       const px = new Uint8Array(ROWS * COLS * 3);
-      for (let i = 0; i < ROWS * COLS; i++) {
-        const v = TOY_GAMES && typeof m === "string" ? m.charCodeAt(i) - 48 : ((m as number) >> i) & 1;
-        if (TOY_GAMES && v > 0) {
-          const c = PIXEL_COLOURS[v - 1];
-          for (let j = 0; j < 3; j++) if ((c >> j) & 1) px[i * 3 + j] = level;
-        } else if (v) px[i * 3 + 1] = level;
-      }
+      if (TOY_GAMES && typeof m === "string") {
+        for (let i = 0; i < ROWS * COLS; i++) {
+          const c = PIXEL_COLOURS[m.charCodeAt(i) - 48];
+          px[i * 3] = (c & 1) * level;
+          px[i * 3 + 1] = ((c >> 1) & 1) * level;
+          px[i * 3 + 2] = (c >> 2) * level;
+        }
+      } else for (let i = 0; i < ROWS * COLS; i++) if (((m as number) >> i) & 1) px[i * 3 + 1] = level;
       require("neopixel").write(LED_PINS[0], px);
     }
   } else digitalWrite(LED_PINS, LED_ACTIVE_HIGH ? (m as number) : ~(m as number) & ALL);

@@ -15,7 +15,8 @@
  *   cue, save scheduling) plus the state object it returns; `Merlin.state()` alone is measured
  *   too, and their difference is the key press to its LED change. Rules merlin1978 (no move
  *   limit: every press is a move).
- * - `Merlin.hint()`: HIT ME on the current board.
+ * - `Merlin.hint()`: HIT ME on the current board; on boards with games (lightsout,
+ *   lightsout2000 on 5×5) also in each game, on puzzle 0 of seed 7.
  * - A scan with a key held: the scanner's scan function (reached through the pin watch it sets
  *   while idle), called N times while one pad reads as held. The Linux build
  *   has no pin input, so a measurement-only .boot0 wraps digitalRead/digitalWrite to make one
@@ -25,7 +26,7 @@ import { rmSync } from "node:fs";
 import { listProfiles, loadProfile } from "../../hardware/validate";
 import type { Profile } from "../../hardware/profile";
 import { OptionSpec, parseOptions } from "../../tools/options";
-import { buildFirmware } from "./build";
+import { buildFirmware, toyGameSpecs } from "./build";
 import { Espruino, espruinoBin, freshFlashDir, linuxPrelude, prebuiltBundle } from "./espruino-bin";
 
 /** How much slower a Pico runs the same interpreter (ESPRUINO.md: pin-toggle and float loops against published Pico figures). */
@@ -97,6 +98,8 @@ interface Figures {
   state: number;
   hint: number;
   scan: number | null;
+  /** HIT ME in each of the board's games. */
+  games: { name: string; hint: number }[];
 }
 
 async function measure(bin: string, p: Profile, repeat: number): Promise<Figures> {
@@ -110,7 +113,11 @@ async function measure(bin: string, p: Profile, repeat: number): Promise<Figures
     const press = await perCall(e, `Merlin.press(1+(i*4)%${pads})`, 40, repeat);
     const state = await perCall(e, "Merlin.state()", 100, repeat);
     const hint = await perCall(e, "Merlin.hint()", 40, repeat);
-    f = { press, state, hint, scan: null };
+    f = { press, state, hint, scan: null, games: [] };
+    for (const g of toyGameSpecs(p)) {
+      await e.eval(`Merlin.setRules(${JSON.stringify(g.spec.name)}),Merlin.newGame(7),1`);
+      f.games.push({ name: g.spec.name, hint: await perCall(e, "Merlin.hint()", 40, repeat) });
+    }
   } finally {
     await dispose(e);
   }
@@ -195,9 +202,11 @@ async function main(argv: string[]): Promise<number> {
     "| profile | key press → LEDs | `Merlin.press` | `Merlin.state` | HIT ME | scan, key held | key press on a Pico (est.) |",
     "|---|---|---|---|---|---|---|",
   ];
+  const gameRows = ["| profile | game | HIT ME | HIT ME on a Pico (est.) |", "|---|---|---|---|"];
   for (const name of names) {
     const f = await measure(bin, loadProfile(name), repeat);
     rows.push(`| ${name} | ${ms(f.press - f.state)} | ${ms(f.press)} | ${ms(f.state)} | ${ms(f.hint)} | ${ms(f.scan)} | ${pico(f.press - f.state)} |`);
+    for (const g of f.games) gameRows.push(`| ${name} | ${g.name} | ${ms(g.hint)} | ${pico(g.hint)} |`);
     process.stderr.write(`measured ${name}\n`);
   }
   const c = await calibrate(bin, repeat);
@@ -207,6 +216,7 @@ async function main(argv: string[]): Promise<number> {
       "",
       ...rows,
       "",
+      ...(gameRows.length > 2 ? ["The games (HIT ME on puzzle 0 of seed 7):", "", ...gameRows, ""] : []),
       `Calibration here: a pin toggle (two digitalWrite) ${(c.pin * 1000).toFixed(1)} µs, a float multiply-add ${(c.float * 1000).toFixed(1)} µs per loop iteration.`,
       "",
     ].join("\n"),
