@@ -355,11 +355,12 @@ function gesture(key: number, chord: boolean): void {
  * damaged), with `seed` for a first deal when there is no saved game; `maxBright` is the cap
  * (and default) of the brightness setting, 0 on boards without one. Returns the power-on light
  * test. A file that holds anything out of place counts as missing: its defaults are used, the
- * other files are read as usual.
+ * other files are read as usual. `extraGames`: the games the board plays besides its rule sets
+ * (CELL_BOARDS builds; the settings and the game file may name one).
  */
 export function createToy(
   t: MaskTables, target: number, keyCount: number, files: (string | null)[], seed: number, time: number, maxBright: number,
-  games?: ToyGame[],
+  extraGames?: ToyGame[],
 ): ToyEffects {
   /** A file's text as an object, or null when it is missing, not JSON or not an object. */
   function object(text: string | null): any {
@@ -374,7 +375,7 @@ export function createToy(
   if (CELL_BOARDS) {
     boardTables = t;
     boardTarget = target;
-    toyGames = games === undefined ? [] : games;
+    toyGames = extraGames === undefined ? [] : extraGames;
     choose(-1);
   }
   pads = t.keys;

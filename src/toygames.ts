@@ -8,6 +8,7 @@
 import { cellAdvance, cellHint, cellPressCount, cellSolvable } from "./cellsolve";
 import { dealStart, GameTables } from "./game";
 import { LEVEL_COUNT, levelStart } from "./levels";
+import { isReachable, minimumSolution } from "./masksolve";
 import { nextRandom, seedRandom } from "./rng";
 import { CellTables, MaskTables } from "./tables";
 
@@ -44,13 +45,25 @@ export function dealCells(
   return advance(target, 0, 1);
 }
 
-/** Mask tables `t` dealing levels: puzzle n of a seed is level n + 1 of that seed, past the last level the usual deal. */
+/**
+ * Mask tables `t` dealing levels: puzzle n of a seed is level n + 1 of that seed, past the last
+ * level the usual deal. HIT ME is the first key, in footprint order, of the minimum solution
+ * (as cellsolve.ts's: these games' goal is the dark board, so there is nothing to steer
+ * around, and every such key leaves a minimum solution one press shorter) — a third of what
+ * masksolve.ts's hint costs on the toy.
+ */
 export function levelTables(t: MaskTables): GameTables {
   const g: GameTables = t;
   g.extras = {
     levelDeal: function (target, darkStart, seed, puzzle) {
       if (puzzle < LEVEL_COUNT) return levelStart(t, target as number, seed, puzzle + 1);
       return dealStart(t, target as number, darkStart, seed, puzzle);
+    },
+    maskHint: function (board, target) {
+      if (board === target || !isReachable(t, board ^ target)) return -1;
+      const x = minimumSolution(t, board, target);
+      for (let i = 0; i < t.order.length; i++) if ((x >>> t.order[i]) & 1) return t.order[i];
+      return -1;
     },
   };
   return g;
@@ -84,7 +97,8 @@ export function cellGameTables(t: CellTables, rows: number, cols: number): GameT
           return cellPressCount(t, from, to);
         },
         hintKey: function (board: string, target: string): number {
-          return cellHint(t, board, target);
+          // (A function of its own: its "ram" directive would be lost inlined here.)
+          return /*@__NOINLINE__*/ cellHint(t, board, target);
         },
         padsOf: function (key: number): string {
           // A grid's key shows on its own pad, else on the cells it advances.
