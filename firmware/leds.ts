@@ -7,15 +7,10 @@
  * colour by themselves, so no timer refreshes them.
  */
 import { LED_PINS } from "merlin:config";
-import { Board } from "../src/game";
+import type { Board } from "../src/game";
 
 export const BLINK_MS = 120;
 const ALL = ROWS * COLS >= 32 ? -1 : (1 << (ROWS * COLS)) - 1;
-/**
- * TOY_GAMES boards: the colour of state s as bits green 1, red 2, blue 4 (the pixel's byte
- * order), each lit channel at the brightness setting: dark, red, green, blue, yellow, magenta.
- */
-const PIXEL_COLOURS = [0, 2, 1, 4, 3, 6];
 
 /** Masks, or (a colour game's) digit strings: a pad's state, 0 dark. */
 let frame: Board = 0;
@@ -57,12 +52,15 @@ export function shownMask(): Board {
       sent = m;
       // Three bytes a pixel in the WS2812B's order, green, red, blue, pixel 1 first: a lit pad
       // red (Merlin's LEDs were red) at the brightness setting; a colour game's states 1, 2, 3,
-      // … red, green, blue, yellow, magenta (PIXEL_COLOURS).
+      // … red, green, blue, yellow, magenta.
       // (Two loops, each body short: the interpreter lexes a loop's body again on every pass.)
       const px = new Uint8Array(ROWS * COLS * 3);
       if (TOY_GAMES && typeof m === "string") {
+        // State s's colour as bits green 1, red 2, blue 4 (the pixel's byte order), each lit
+        // channel at the brightness setting: dark, red, green, blue, yellow, magenta.
+        const colours = [0, 2, 1, 4, 3, 6];
         for (let i = 0; i < ROWS * COLS; i++) {
-          const c = PIXEL_COLOURS[m.charCodeAt(i) - 48];
+          const c = colours[m.charCodeAt(i) - 48];
           px[i * 3] = (c & 1) * level;
           px[i * 3 + 1] = ((c >> 1) & 1) * level;
           px[i * 3 + 2] = (c >> 2) * level;

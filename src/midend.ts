@@ -84,14 +84,16 @@ export const POWER_WAKE = 2;
 /**
  * A game beyond the board's own rule sets (games.ts; pixel boards: lightsout, lightsout2000):
  * its name (what setRules takes), the tables it plays on (toygames.ts), its goal and the rule
- * set it plays under. Behind CELL_BOARDS: boards built without games carry none of it.
+ * set it plays under. Behind CELL_BOARDS: boards built without games carry none of it. (A type
+ * alias: the build shortens only interfaces' members, and a new member name there would
+ * change which short names the other boards' bundles get.)
  */
-export interface ToyGame {
+export type ToyGame = {
   name: string;
   tables: GameTables;
   target: Board;
   rules: number;
-}
+};
 
 /** The game's effects, and what the toy asks of its front end besides. */
 export interface ToyEffects extends Effects {
@@ -351,6 +353,17 @@ function gesture(key: number, chord: boolean): void {
 }
 
 /**
+ * CELL_BOARDS builds: the saved game's line in the game file's `text` (null: none), where a
+ * game's file starts with the game's name and a space; plays on that game's tables (or the
+ * board's) from now on. Null when there is none or it names no game of the board.
+ */
+function gameText(text: string | null): string | null {
+  const space = text === null ? -1 : text.indexOf(" ");
+  choose(space > 0 ? gameIndex((text as string).slice(0, space)) : -1);
+  return text === null || (space > 0 && gameNo < 0) ? null : text.slice(space + 1);
+}
+
+/**
  * The toy at power-on (`time`), from its files' texts (index FILE_*; null when missing or
  * damaged), with `seed` for a first deal when there is no saved game; `maxBright` is the cap
  * (and default) of the brightness setting, 0 on boards without one. Returns the power-on light
@@ -400,15 +413,11 @@ export function createToy(
   games = statsOk ? st["games"] : 0;
   wins = statsOk ? st["wins"] : 0;
   best = statsOk ? st["best"] : 0;
-  let text = files[FILE_GAME];
-  if (CELL_BOARDS && text !== null) {
-    // A game's file starts with its name and a space (saveGame's line follows).
-    const space = text.indexOf(" ");
-    choose(space > 0 ? gameIndex(text.slice(0, space)) : -1);
-    if (space > 0 && gameNo < 0) text = null;
-    else text = text.slice(space + 1);
+  if (CELL_BOARDS) {
+    files = files.slice();
+    files[FILE_GAME] = gameText(files[FILE_GAME]);
   }
-  const saved = text === null ? null : loadGame(tables, text, time);
+  const saved = files[FILE_GAME] === null ? null : loadGame(CELL_BOARDS ? tables : t, files[FILE_GAME] as string, time);
   if (CELL_BOARDS && saved === null) choose(settingsOk ? gameIndex(c["rules"]) : -1);
   const g = CELL_BOARDS && gameNo >= 0 ? toyGames[gameNo] : null;
   const goal = CELL_BOARDS && g ? g.target : target;
