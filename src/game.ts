@@ -12,17 +12,16 @@
  * `step` is pure (it copies the state); `update` does the same in place with a reused effects
  * object, for the firmware, where an allocation per key press is worth avoiding.
  */
-import { effectOf, hint, isReachable, walkSolutions } from "./masksolve";
+import { effectOf, hint, isReachable, minimumSolution } from "./masksolve";
 import { nextRandom, seedRandom } from "./rng";
 import {
-  BLINK_LIT, COL_FLAGS, COL_MOVE_LIMIT, COL_OVER_PAR_LIMIT, COL_PREVIEW_MS, DARK_LOSES, DARK_START, LIVE_AFTER_END,
-  RULE_COLUMNS, RULE_NAMES, RULE_TABLE, SAME_GAME_DEALS,
+  BLINK_LIT, COL_MOVE_LIMIT, COL_OVER_PAR_LIMIT, COL_PREVIEW_MS, DARK_LOSES, DARK_START, hasRule, LIVE_AFTER_END,
+  RULE_NAMES, ruleColumn, SAME_GAME_DEALS,
 } from "./rules";
-// Rule flags are tested as (RULE_TABLE[r * RULE_COLUMNS + COL_FLAGS] & FLAG) !== 0 rather than
-// with rules.ts's hasRule: one top-level function less on the toy.
 import { CUE_DARK, CUE_HINT, CUE_ILLEGAL, CUE_LOSS, CUE_NEW_GAME, CUE_PRESS, CUE_UNDO, CUE_WIN } from "./sounds";
 import { inputError } from "./puzzle";
 import { MaskTables } from "./tables";
+import { popcount32 } from "./gf2";
 import { CELL_BOARDS } from "./features";
 
 export const PLAYING = 0;
@@ -141,9 +140,8 @@ export interface GameState<B extends Board = number> {
 /**
  * Event types (GameEvent.type): what a player, or the firmware, does. Numbers, not names: the
  * toy compares and sends them in a few bytes each. ACT_SHOW changes nothing: its effects just
- * show the state (e.g. after loading a saved game) — this replaces a separate showState, one
- * top-level function less on the toy. NEW GAME … COMP TURN are numbered in the order of
- * Merlin's buttons.
+ * show the state (e.g. after loading a saved game), so showing and playing go through one
+ * function. NEW GAME … COMP TURN are numbered in the order of Merlin's buttons.
  */
 export const ACT_SHOW = 0;
 export const ACT_PRESS = 1;
@@ -236,7 +234,7 @@ export const START_DARK = 4;
  * for the CLI, so the toy does not carry the long texts.
  */
 export function startCode<B extends Board = number>(t: GameTables, target: B, rules: number, start: B | -1): number {
-  const darkStart = (RULE_TABLE[rules * RULE_COLUMNS + COL_FLAGS] & DARK_START) !== 0;
+  const darkStart = hasRule(rules, DARK_START);
   const cells = CELL_BOARDS && t.extras ? t.extras.ops : undefined;
   if (CELL_BOARDS && cells) {
     // The same decisions on digit strings (a string start is never −1).
@@ -282,10 +280,9 @@ export function createGameFrom<B extends Board = number>(
   // Short texts (the toy carries them); the CLI checks starts first with startProblem's longer ones.
   const problem = startCode(t, target, rules, start);
   if (problem !== START_OK) throw inputError(["", "no puzzle to deal on this board", "start: unsolvable", "start: already solved", "start: all dark"][problem]);
-  // Every new GameState and every new attempt is made here (loadGame and update's restarts
-  // too): on Espruino each top-level function costs RAM for as long as the toy runs.
+  // Every new GameState and every new attempt is made here (loadGame and update's restarts too).
   const p = puzzle === undefined ? 0 : puzzle;
-  const darkStart = (RULE_TABLE[rules * RULE_COLUMNS + COL_FLAGS] & DARK_START) !== 0;
+  const darkStart = hasRule(rules, DARK_START);
   const extras = CELL_BOARDS ? t.extras : undefined;
   const cells = CELL_BOARDS && extras ? extras.ops : undefined;
   // −1 deals (a digit string never compares below 0): the rule set's own deal (levels), the
@@ -295,14 +292,8 @@ export function createGameFrom<B extends Board = number>(
       : CELL_BOARDS && cells ? cells.dealFrom(target as string, darkStart, seed >>> 0, p)
       : dealStart(t, target as number, darkStart, seed >>> 0, p)
     : start) as BoardOf<B>;
-  let par = 33;
-  if (CELL_BOARDS && cells) par = cells.parOf(first as string, target as string);
-  else {
-    // Par: the fewest presses of any solution (popcount32(minimumSolution(…)), walked here directly).
-    walkSolutions(t, first as number, target as number, Infinity, function (x, n) {
-      if (n < par) par = n;
-    });
-  }
+  // Par: the fewest presses of any solution.
+  const par = CELL_BOARDS && cells ? cells.parOf(first as string, target as string) : popcount32(minimumSolution(t, first as number, target as number));
   return {
     rules: rules,
     target: target as BoardOf<B>,
@@ -365,14 +356,14 @@ export function reasonName(s: GameState<Board>): string | null {
  * allowed move stands). Shared by update and loadGame's consistency check.
  */
 export function judgeMove(s: GameState<Board>): number {
-  const moveLimit = RULE_TABLE[s.rules * RULE_COLUMNS + COL_MOVE_LIMIT];
-  const overPar = RULE_TABLE[s.rules * RULE_COLUMNS + COL_OVER_PAR_LIMIT];
+  const moveLimit = ruleColumn(s.rules, COL_MOVE_LIMIT);
+  const overPar = ruleColumn(s.rules, COL_OVER_PAR_LIMIT);
   let v = PLAYING | (REASON_NONE << 2);
   if (moveLimit > 0 && s.moves >= moveLimit) v = LOST | (REASON_MOVE_LIMIT << 2);
   if (overPar > 0 && s.moves >= s.par + overPar) v = LOST | (REASON_OVER_PAR << 2);
   // All dark: mask 0, or digits that are all 0.
   const dark = CELL_BOARDS && typeof s.board === "string" ? !/[^0]/.test(s.board) : s.board === 0;
-  if ((RULE_TABLE[s.rules * RULE_COLUMNS + COL_FLAGS] & DARK_LOSES) !== 0 && dark) v = LOST | (REASON_ALL_DARK << 2);
+  if (hasRule(s.rules, DARK_LOSES) && dark) v = LOST | (REASON_ALL_DARK << 2);
   if (s.board === s.target) v = WON | (REASON_NONE << 2);
   return v;
 }
@@ -388,16 +379,6 @@ export function update<B extends Board = number>(t: GameTables, s: GameState<B>,
   // Cell boards (Node only): digit strings and their operations instead of masks and XOR.
   const cells = CELL_BOARDS && t.extras ? t.extras.ops : undefined;
   const dark = (CELL_BOARDS && cells ? cells.allDark : 0) as B;
-  /** Column `col` of the current rule set's row in RULE_TABLE. */
-  function rule(col: number): number {
-    return RULE_TABLE[s.rules * RULE_COLUMNS + col];
-  }
-
-  /** Whether the current rule set has flag `flag`. */
-  function hasFlag(flag: number): boolean {
-    return (rule(COL_FLAGS) & flag) !== 0;
-  }
-
   /** Decides the status after a move (judgeMove), stops the clock at the end and cues the result. */
   function judge(): void {
     const was = s.status;
@@ -430,7 +411,7 @@ export function update<B extends Board = number>(t: GameTables, s: GameState<B>,
     // A fresh attempt (dealt when start is −1): createGameFrom's new state copied over this one.
     Object.assign(s, createGameFrom(t, s.target as Board, s.rules, start as Board, s.seed, now, puzzle));
     cues.push(CUE_NEW_GAME);
-    const preview = rule(COL_PREVIEW_MS);
+    const preview = ruleColumn(s.rules, COL_PREVIEW_MS);
     if (preview > 0) {
       fx.flash = s.target;
       fx.flashMs = preview;
@@ -440,7 +421,7 @@ export function update<B extends Board = number>(t: GameTables, s: GameState<B>,
   /** Shows the board (and which of its pads blink) as the frame. */
   function showBoard(): void {
     fx.frame = s.board;
-    fx.blink = hasFlag(BLINK_LIT) ? s.board : dark;
+    fx.blink = hasRule(s.rules, BLINK_LIT) ? s.board : dark;
   }
 
   const now = ev.now;
@@ -455,7 +436,7 @@ export function update<B extends Board = number>(t: GameTables, s: GameState<B>,
   fx.error = ERR_NONE;
   if (type === ACT_SHOW) return;
   // Whether pads, HIT ME, COMP TURN and undo still act.
-  const live = s.status === PLAYING || hasFlag(LIVE_AFTER_END);
+  const live = s.status === PLAYING || hasRule(s.rules, LIVE_AFTER_END);
 
   if (type === ACT_PRESS) {
     const key = ev.key;
@@ -509,7 +490,7 @@ export function update<B extends Board = number>(t: GameTables, s: GameState<B>,
       restart(-1, s.puzzle + 1);
     }
   } else if (type === ACT_SAME_GAME) {
-    if (hasFlag(SAME_GAME_DEALS)) restart(-1, s.puzzle + 1);
+    if (hasRule(s.rules, SAME_GAME_DEALS)) restart(-1, s.puzzle + 1);
     else restart(s.start, s.puzzle);
   } else if (type === ACT_SET_RULES) {
     const idx = RULE_NAMES.indexOf(ev.rules === undefined ? "" : ev.rules);

@@ -59,10 +59,7 @@ export function walkSolutions(
       while (((i >>> j) & 1) === 0) j++;
       x ^= t.quiet[j];
     }
-    // Its presses, counted one set bit at a time (a solution has few).
-    let n = 0;
-    for (let m = x; m; m &= m - 1) n++;
-    visit(x, n);
+    visit(x, popcount32(x));
   }
 }
 

@@ -13,6 +13,9 @@ import { bin, FlashImage, lastWords, parseCall, unsealed, type CallResult } from
 
 const FILES = ["merlin.cfg", "merlin.sta", "merlin.gam"];
 
+/** How the Linux interpreter dies when its input queue is corrupted (jsdevices.c, 2v29). */
+const INPUT_QUEUE_RACE = /ASSERT\(len <= 64\) FAILED AT src\/jsdevices\.c/;
+
 /** A random console call for a board of `pads` pads. */
 function randomCall(rnd: () => number, pads: number): string {
   const pick = <T>(xs: T[]): T => xs[Math.floor(rnd() * xs.length)];
@@ -163,7 +166,12 @@ describe.skipIf(!bin)("the toy on Espruino and in the simulator: the same consol
       it(`${count} seeded sessions of ${length} random calls agree call by call, and in the saved files`, async () => {
         const failures: string[] = [];
         for (let i = 0; i < count; i++) {
-          const d = await runSession(image, session(1000 * (name.length + 1) + i, image.profile.rows * image.profile.cols, length));
+          const s = session(1000 * (name.length + 1) + i, image.profile.rows * image.profile.cols, length);
+          let d = await runSession(image, s);
+          // The Linux build's stdin thread fills the event queue the interpreter empties, without
+          // a lock: rarely a console line corrupts it and the interpreter dies on this assertion.
+          // That is the harness's interpreter, not the toy: such a session runs once more.
+          if (d && INPUT_QUEUE_RACE.test(d)) d = await runSession(image, s);
           if (d) failures.push(d);
         }
         expect(failures.slice(0, 3).join("\n\n")).toBe("");

@@ -1,7 +1,8 @@
 // npm run flash against the real Espruino interpreter over TCP (ESPRUINO_BIN; skipped without
 // it), as ESPRUINO.md describes for a maker: the interpreter started with --telnet (it listens
 // on 127.0.0.1:2323, a port fixed in the Linux build), the profile's pins aliased in .boot0,
-// then `npm run flash -- --port tcp://127.0.0.1:2323`. The flashed code must be the code that
+// then `npm run flash -- --port tcp://127.0.0.1:2323`. The flashed code (the bundle's
+// pretokenised image, firmware/build/pretokenise.ts) must be the code that
 // runs after a power cut; a board whose console the toy locked (mdbt42q-3x3) refuses a second
 // flash without --password and takes one with it; nothing listening is one failing line.
 //
@@ -14,6 +15,7 @@ import { join } from "node:path";
 import { crc32 } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { Espruino, freshFlashDir, linuxPrelude } from "../firmware/build/espruino-bin";
+import { pretokenise } from "../firmware/build/pretokenise";
 import { loadProfile } from "../hardware/validate";
 import { bin, sleep, toyBundle } from "./helpers/espruino-toy";
 import { runFlash as flash } from "./helpers/flash-cli";
@@ -71,23 +73,23 @@ async function dispose(e: Espruino): Promise<void> {
   rmSync(e.dir, { recursive: true, force: true });
 }
 
-/** The flash arguments for a profile: its own build, or ESPRUINO_BUNDLE_DIR's bundle as --file. */
+/** The flash arguments for a profile: its own build, or ESPRUINO_BUNDLE_DIR's bundle's image as --file. */
 async function flashArgs(profileName: string, dir: string): Promise<string[]> {
   const args = ["--port", URL, "--board", profileName];
   if (!process.env.ESPRUINO_BUNDLE_DIR) return args;
   const file = join(dir, "bundle.js");
-  writeFileSync(file, await toyBundle(profileName));
+  writeFileSync(file, pretokenise(await toyBundle(profileName)));
   return args.concat(["--file", file]);
 }
 
 describe.skipIf(!bin)("npm run flash on the Espruino interpreter over TCP (ESPRUINO_BIN)", () => {
-  it("flashes pico-3x3: .bootcde is the bundle, it runs at once and again after a power cut", async () => {
+  it("flashes pico-3x3: .bootcde is the bundle's pretokenised image, it runs at once and again after a power cut", async () => {
     const e = await telnetInterpreter("pico-3x3");
     try {
       const r = await flash(await flashArgs("pico-3x3", e.dir));
       expect(r.stderr).toBe("");
       expect(r.status).toBe(0);
-      const code = Buffer.from(await toyBundle("pico-3x3"), "utf8");
+      const code = pretokenise(await toyBundle("pico-3x3"));
       expect(await e.eval('[require("Storage").read(".bootcde").length,E.CRC32(require("Storage").read(".bootcde"))]')).toEqual([code.length, crc32(code)]);
       expect(r.stdout).toContain(`.bootcde holds ${code.length} bytes`);
       // load() started it: the console API is there.

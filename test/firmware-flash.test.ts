@@ -10,6 +10,8 @@ import { createContext, runInContext } from "node:vm";
 import { crc32 } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOAD_LINE, PIECE_BYTES, uploadLines } from "../firmware/build/flash";
+import { pretokenise } from "../firmware/build/pretokenise";
+import { buildToy } from "./helpers/toy";
 import { runFlash as flash, type FlashRun as Run } from "./helpers/flash-cli";
 
 type Mode = "ok" | "locked" | "silent" | "stall" | "corrupt" | "full" | "boot-error";
@@ -227,6 +229,24 @@ describe("npm run flash: the upload script and bad input", () => {
     expect(r.stdout.endsWith("\x10load()\n")).toBe(true);
   }, 30_000);
 
+  it("writes the built firmware's pretokenised image by default, its text with --text, a --file as it is", async () => {
+    const bundle = await buildToy("pico-3x3");
+    /** The bytes the typed lines would leave in .bootcde. */
+    const written = (stdout: string) => {
+      const files = new Map<string, Buffer>();
+      const ctx = espruinoContext(files, () => undefined, "ok");
+      for (const line of stdout.split("\n")) if (line.includes("Storage\").write(")) runInContext(line.replace(/\x10/g, ""), ctx);
+      return files.get(".bootcde");
+    };
+    const image = await flash(["--port", "/dev/ttyACM0", "--dry-run"]);
+    expect(image.status).toBe(0);
+    expect(written(image.stdout)).toEqual(pretokenise(bundle));
+    const text = await flash(["--port", "/dev/ttyACM0", "--text", "--dry-run"]);
+    expect(written(text.stdout)).toEqual(Buffer.from(bundle, "utf8"));
+    const file = await flash(["--port", "/dev/ttyACM0", "--file", codeFile, "--dry-run"]);
+    expect(written(file.stdout)).toEqual(CODE);
+  }, 60_000);
+
   it("refuses a missing port, an unknown profile, unknown arguments and a missing file with one line and exit 2", async () => {
     for (const args of [
       ["--dry-run"],
@@ -235,6 +255,7 @@ describe("npm run flash: the upload script and bad input", () => {
       ["--port", "/dev/x", "--frobnicate"],
       ["--port", "/dev/x", "--baud", "fast", "--dry-run"],
       ["--port", "/dev/x", "--file", join(dir, "missing.js")],
+      ["--port", "/dev/x", "--file", codeFile, "--text"],
     ]) {
       const r = await flash(args);
       expect(r.status).toBe(2);

@@ -1,8 +1,9 @@
 /**
  * Runs a firmware bundle on a real Espruino interpreter for Linux, named by the ESPRUINO_BIN
- * environment variable (the project never builds or ships one). The bundle is written to the
- * interpreter's flash as .bootcde — what `npm run flash` does on a board — and the interpreter
- * boots from it, so code runs from flash as on the toy.
+ * environment variable (the project never builds or ships one). The bundle's pretokenised image
+ * (pretokenise.ts) is written to the interpreter's flash as .bootcde — what `npm run flash`
+ * does on a board — and the interpreter boots from it, so code runs from flash as on the toy.
+ * (CodeForm "text" writes the readable bundle instead, to compare the two.)
  *
  * The Linux build has pins D0…D32 only, so a `.boot0` Storage file (Espruino runs .boot0…3
  * before .bootcde) aliases the profile's other pin names to free ones; setDeepSleep does not
@@ -19,6 +20,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Profile } from "../../hardware/profile";
 import { DEFAULT_PROFILE, profilePins } from "./build";
+import { pretokenise } from "./pretokenise";
 
 export function espruinoBin(): string | undefined {
   const bin = process.env.ESPRUINO_BIN;
@@ -69,6 +71,12 @@ export function linuxPrelude(p: Profile): string {
  * (`ASSERT(len <= 64) FAILED AT src/jsdevices.c:591`, the interpreter dies).
  */
 export const MAX_LINE = 450;
+
+/** What the interpreter printed before it died (the dump of every variable it prints on exit cut off). */
+export function lastWords(output: string): string {
+  const dump = output.search(/\n\s*#\d+\[r\d+,l\d+\]/);
+  return output.slice(Math.max(0, (dump < 0 ? output.length : dump) - 1200), dump < 0 ? undefined : dump);
+}
 
 /** Thrown by Espruino.eval when the expression threw on the interpreter. */
 export class EspruinoError extends Error {}
@@ -147,7 +155,7 @@ export class Espruino {
   async waitFor(pred: (out: string) => boolean, timeoutMs: number, what: string): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (!pred(this.output)) {
-      if (this.dead) throw new Error(`the interpreter exited while waiting for ${what}:\n${this.output.slice(-1500)}`);
+      if (this.dead) throw new Error(`the interpreter exited while waiting for ${what}:\n${lastWords(this.output)}`);
       const left = deadline - Date.now();
       if (left <= 0) throw new Error(`no ${what} from the interpreter within ${timeoutMs} ms:\n${this.output.slice(-1500)}`);
       await new Promise<void>((resolve) => {
@@ -233,18 +241,32 @@ export function freshFlashDir(): string {
 }
 
 /**
- * Puts a profile's `.boot0` and `bundle` (as .bootcde) into the flash in `dir`, as `npm run
- * flash` would on a board (plus the pin aliases), with an interpreter that is then ended.
- * Returns nothing; throws if the files did not read back whole.
+ * How the bundle is stored as .bootcde: "tokens", pretokenised as `npm run flash` writes it;
+ * "text", the readable bundle; "literals", pretokenised with raw integer and string tokens too
+ * (measured, not flashed: see pretokenise.ts).
  */
-export async function flashToy(bin: string, dir: string, p: Profile, bundle: string): Promise<void> {
+export type CodeForm = "tokens" | "text" | "literals";
+
+/** The bytes of .bootcde for a bundle, as a latin1 string (one character a byte). */
+export function bootImage(bundle: string, form: CodeForm = "tokens"): string {
+  if (form === "text") return Buffer.from(bundle, "utf8").toString("latin1");
+  return pretokenise(bundle, form === "literals" ? { ints: true, strings: true } : {}).toString("latin1");
+}
+
+/**
+ * Puts a profile's `.boot0` and `bundle` (as .bootcde, pretokenised unless `form` is "text")
+ * into the flash in `dir`, as `npm run flash` would on a board (plus the pin aliases), with an
+ * interpreter that is then ended. Returns nothing; throws if the files did not read back whole.
+ */
+export async function flashToy(bin: string, dir: string, p: Profile, bundle: string, form: CodeForm = "tokens"): Promise<void> {
   const e = await Espruino.start(bin, dir);
   try {
+    const image = bootImage(bundle, form);
     await e.writeFile(".boot0", linuxPrelude(p));
-    await e.writeFile(".bootcde", bundle);
+    await e.writeFile(".bootcde", image);
     const back = await e.eval('[require("Storage").read(".bootcde").length,E.CRC32(require("Storage").read(".bootcde"))]');
     const { crc32 } = await import("node:zlib");
-    const want = [bundle.length, crc32(Buffer.from(bundle, "latin1"))];
+    const want = [image.length, crc32(Buffer.from(image, "latin1"))];
     if (JSON.stringify(back) !== JSON.stringify(want)) throw new Error(`.bootcde reads back as ${JSON.stringify(back)}, wrote ${JSON.stringify(want)}`);
   } finally {
     await e.kill();

@@ -1,5 +1,7 @@
 /**
- * Builds the firmware for a profile and writes it to the board's flash as `.bootcde`, the file
+ * Builds the firmware for a profile and writes its pretokenised image (pretokenise.ts: the same
+ * program with Espruino's lexer tokens in place of reserved words and operators, which leave the
+ * interpreter fewer bytes to lex on every call) to the board's flash as `.bootcde`, the file
  * Espruino runs at every power-on (the one persistence model; never mixed with save(), see
  * ESPRUINO.md), by typing on the board's console itself — over a serial port or TCP — instead
  * of through the espruino CLI, which looks boards up on the web and exits 0 on failures:
@@ -7,14 +9,14 @@
  *   1. a probe line: no answer → "no answer"; `Invalid password` → "console locked" (or, with
  *      --password, the password is typed and must be accepted);
  *   2. reset(), so the running code stops (its timers cannot write flash during the upload);
- *   3. the bundle in pieces, `require("Storage").write(".bootcde", atob(…), offset[, size])`,
- *      each acknowledged before the next is sent;
+ *   3. the image in pieces, `require("Storage").write(".bootcde", atob(…), offset[, size])`,
+ *      each acknowledged before the next is sent (base64: any byte, only ASCII on the wire);
  *   4. read back: length and E.CRC32 of `.bootcde` must be those of the bytes sent;
  *   5. load(): the board boots the new code as after a power cut; an error it prints fails.
  *
  * Every failure is one line on stderr and exit 1 (bad command-line input: exit 2).
  *
- *   npm run flash -- --port /dev/ttyACM0 [--board pico-3x3] [--baud 9600] [--password PW] [--file F] [--dry-run]
+ *   npm run flash -- --port /dev/ttyACM0 [--board pico-3x3] [--baud 9600] [--password PW] [--text | --file F] [--dry-run]
  *   npm run flash -- --port tcp://127.0.0.1:2323       (an Espruino started with --telnet)
  */
 import { readFileSync } from "node:fs";
@@ -24,18 +26,22 @@ import { crc32 } from "node:zlib";
 import { listProfiles, loadProfile } from "../../hardware/validate";
 import { OptionSpec, parseOptions } from "../../tools/options";
 import { buildFirmware, DEFAULT_PROFILE } from "./build";
+import { pretokenise } from "./pretokenise";
 
-const HELP = `usage: npm run flash -- --port PORT [--board PROFILE] [--baud N] [--password PW] [--file FILE] [--dry-run]
+const HELP = `usage: npm run flash -- --port PORT [--board PROFILE] [--baud N] [--password PW] [--text | --file FILE] [--dry-run]
 
 Builds the firmware for the board profile and writes it to the board's flash as .bootcde,
-so the game starts at every power-on; then reads it back (length and CRC32) and restarts
-the board. Talks to the Espruino console directly; nothing is fetched from the web.
+pretokenised (the same program as dist/firmware.js with Espruino's one-byte lexer tokens in
+place of reserved words and operators: less to lex on every call), so the game starts at every
+power-on; then reads it back (length and CRC32) and restarts the board. Talks to the
+Espruino console directly; nothing is fetched from the web.
 
   --port PORT     serial port (/dev/ttyACM0, /dev/ttyUSB0, COM3) or tcp://host:port
   --board NAME    board profile (default ${DEFAULT_PROFILE}); one of: ${listProfiles().join(", ")}
   --baud N        serial baud rate (default 115200 for ESP32, 9600 otherwise; USB boards ignore it)
   --password PW   the console password of a locked board (the profile's consolePassword)
-  --file FILE     write FILE instead of building the profile's firmware
+  --text          write the bundle as readable text (dist/firmware.js), not pretokenised
+  --file FILE     write FILE's bytes as they are instead of building the profile's firmware
   --dry-run       print what would be typed on the console instead of connecting
 
 Exit status: 0 flashed and verified; 1 the board could not be flashed (one line says why);
@@ -242,6 +248,7 @@ const OPTIONS: OptionSpec[] = [
   { name: "baud", type: "int", arg: "N", help: "serial baud rate" },
   { name: "password", type: "string", arg: "PW", help: "console password of a locked board" },
   { name: "file", type: "string", arg: "FILE", help: "write FILE instead of building" },
+  { name: "text", type: "flag", help: "write the bundle as text, not pretokenised" },
   { name: "dry-run", type: "flag", help: "print what would be typed instead of connecting" },
 ];
 
@@ -279,6 +286,7 @@ async function main(argv: string[]): Promise<number> {
   let code: Buffer;
   const file = opts.values.file as string | undefined;
   if (file !== undefined) {
+    if (opts.values.text) return fail(2, "--text and --file exclude each other (--file writes the file as it is)");
     try {
       code = readFileSync(file);
     } catch (e) {
@@ -288,13 +296,14 @@ async function main(argv: string[]): Promise<number> {
   } else {
     const built = await buildFirmware(profile);
     if (built.findings.length > 0) return fail(1, `the bundle breaks the Espruino subset; run npm run build -- --board ${profile.name}`);
-    code = Buffer.from(built.code, "utf8");
+    code = opts.values.text ? Buffer.from(built.code, "utf8") : pretokenise(built.code);
   }
   if (opts.values["dry-run"]) {
     process.stdout.write(`${QUIET}print("<<"+"HELLO>>")\n` + uploadLines(code).join("") + LOAD_LINE);
     return 0;
   }
-  process.stdout.write(`flashing ${code.length} bytes${file === undefined ? " of " + profile.name : ""} to ${port} ...\n`);
+  const what = file !== undefined ? "" : opts.values.text ? ` of ${profile.name} (text)` : ` of ${profile.name} (pretokenised)`;
+  process.stdout.write(`flashing ${code.length} bytes${what} to ${port} ...\n`);
   let link: Link | undefined;
   try {
     link = await openLink(port, baud);

@@ -2,14 +2,24 @@
  * Measures the firmware's CPU cost on an Espruino interpreter for Linux (ESPRUINO_BIN) and
  * prints a Markdown table for the README, with the calibration behind the Pico estimate.
  *
- *   ESPRUINO_BIN=/path/to/espruino npm run speed [-- --board NAME] [--repeat N]
+ *   ESPRUINO_BIN=/path/to/espruino npm run speed [-- --board NAME] [--repeat N] [--flashed]
  *   (ESPRUINO_BUNDLE_DIR=dir: measure the bundles in dir, laid out as dist/, instead of building)
  *
  * What is measured: the interpreter process's CPU time (the kernel's account of it,
  * /proc/PID/sched se.sum_exec_runtime, in ns) around one console line that runs a loop of N
  * calls, minus the same loop with an empty body, divided by N; the median of --repeat runs.
- * The bundle is written to the interpreter's flash as .bootcde and booted, as on the toy
- * (ESPRUINO.md, "The reference interpreter").
+ *
+ * Each figure is measured for six ways of storing the code (VIEWS; --flashed: only the first
+ * pretokenised one): the bundle's text, its pretokenised image (what `npm run flash` writes),
+ * and that image with raw int/string tokens too — each once in flash, written as .bootcde and
+ * booted as on the toy (ESPRUINO.md, "The reference interpreter"), and once in RAM (evaluated
+ * from a RAM copy by .boot1). The Linux build emulates flash with a file that it opens, seeks,
+ * reads and closes for every 16 bytes of code it lexes (src/jsvariterator.c
+ * jsvStringIteratorLoadFlashString, targets/linux/jshardware.c jshFlashRead); a Pico's flash is
+ * memory-mapped. The RAM figures are the interpreter's own work; the flash reads per key press
+ * are counted with strace when it is installed; and "lexing alone" is the CPU per byte of a
+ * function that only skips code. The Pico estimate applies the calibration factor to the
+ * flashed image's RAM figures.
  *
  * - `Merlin.press(k)`: a pad press through the same path as a debounced key (game update, LEDs,
  *   cue, save scheduling) plus the state object it returns; `Merlin.state()` alone is measured
@@ -22,12 +32,13 @@
  *   has no pin input, so a measurement-only .boot0 wraps digitalRead/digitalWrite to make one
  *   pad read as pressed on its row; the wrappers' own cost is measured and subtracted.
  */
+import { spawn, spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { listProfiles, loadProfile } from "../../hardware/validate";
 import type { Profile } from "../../hardware/profile";
 import { OptionSpec, parseOptions } from "../../tools/options";
 import { buildFirmware, toyGameSpecs } from "./build";
-import { Espruino, espruinoBin, freshFlashDir, linuxPrelude, prebuiltBundle } from "./espruino-bin";
+import { bootImage, type CodeForm, Espruino, espruinoBin, freshFlashDir, linuxPrelude, prebuiltBundle } from "./espruino-bin";
 
 /** How much slower a Pico runs the same interpreter (ESPRUINO.md: pin-toggle and float loops against published Pico figures). */
 export const PICO_FACTOR: [number, number] = [25, 45];
@@ -54,12 +65,65 @@ function keyShim(p: Profile): string {
   ].join("");
 }
 
-async function bootToy(bin: string, p: Profile, bundle: string, shim: boolean): Promise<Espruino> {
+/**
+ * Where the code runs from: "flash" — the image as .bootcde, as on the toy; "ram" — the same
+ * image stored as a plain Storage file and evaluated by .boot1 from a copy in RAM, so that no
+ * function reads its code from the (emulated) flash while it runs.
+ */
+export type Place = "flash" | "ram";
+
+export interface View {
+  form: CodeForm;
+  place: Place;
+}
+
+/** Every way of storing and running the code that the script compares. */
+export const VIEWS: View[] = [
+  { form: "text", place: "flash" },
+  { form: "tokens", place: "flash" },
+  { form: "literals", place: "flash" },
+  { form: "text", place: "ram" },
+  { form: "tokens", place: "ram" },
+  { form: "literals", place: "ram" },
+];
+
+/** The view `npm run flash` gives the toy. */
+const FLASHED = VIEWS[1];
+
+const FORM_NAMES: Record<CodeForm, string> = { text: "text", tokens: "pretokenised", literals: "pretokenised + raw literals" };
+
+export function viewName(v: View): string {
+  return `${FORM_NAMES[v.form]} in ${v.place === "flash" ? "flash" : "RAM"}${v === FLASHED ? " (as flashed)" : ""}`;
+}
+
+/**
+ * .boot1 of the RAM view: E.toUint8Array copies the file out of flash and E.toString makes
+ * one flat RAM string of it (a plain read() would be a flash string again), which eval runs;
+ * the functions it defines keep their code as RAM strings, as code typed on the console does.
+ */
+const RAM_LOADER = 'eval(E.toString(E.toUint8Array(require("Storage").read("code.img"))));';
+
+/** Writes `code` (a JavaScript program) as the view says, with .boot0 `boot0`, to a fresh flash; returns the folder. */
+async function writeFlash(bin: string, code: string, form: CodeForm, place: Place, boot0: string): Promise<string> {
   const dir = freshFlashDir();
   const e = await Espruino.start(bin, dir);
-  await e.writeFile(".boot0", linuxPrelude(p) + (shim ? keyShim(p) : ""));
-  await e.writeFile(".bootcde", bundle);
-  await e.kill();
+  try {
+    if (boot0) await e.writeFile(".boot0", boot0);
+    const image = bootImage(code, form);
+    if (place === "flash") {
+      await e.writeFile(".bootcde", image);
+    } else {
+      await e.writeFile("code.img", image);
+      await e.writeFile(".boot1", RAM_LOADER);
+    }
+  } finally {
+    await e.kill();
+  }
+  return dir;
+}
+
+async function bootToy(bin: string, p: Profile, bundle: string, shim: boolean, view: View): Promise<Espruino> {
+  const dir = await writeFlash(bin, bundle, view.form, view.place, linuxPrelude(p) + (shim ? keyShim(p) : ""));
   const toy = await Espruino.start(bin, dir, { password: p.consolePassword ?? null, echo: false });
   await new Promise((r) => setTimeout(r, 800)); // the power-on light test
   return toy;
@@ -98,22 +162,55 @@ interface Figures {
   state: number;
   hint: number;
   scan: number | null;
-  /** HIT ME in each of the board's games. */
+  /** Files the interpreter opened per key press → LEDs (its flash reads), null without strace. */
+  opens: number | null;
+  /** HIT ME in each of the board's games (build.ts toyGameSpecs: on 5×5 lightsout, lightsout2000), puzzle 0 of seed 7. */
   games: { name: string; hint: number }[];
 }
 
-async function measure(bin: string, p: Profile, repeat: number): Promise<Figures> {
-  const bundle = prebuiltBundle(p.name) ?? (await buildFirmware(p, { write: false })).code;
-  if (!bundle) throw new Error(`the ${p.name} firmware does not build (npm run build -- --board ${p.name})`);
+const HAS_STRACE = spawnSync("strace", ["-V"], { stdio: "ignore" }).status === 0;
+
+/**
+ * How many files the interpreter opens while `line` runs, counted by strace attached to it:
+ * the Linux build reads its flash file (./espruino.flash) through an fopen … fclose of its own
+ * for every read (targets/linux/jshardware.c jshFlashRead), and code in flash is read 16 bytes
+ * at a time (ESPR_JSVAR_FLASH_BUFFER_SIZE), so this counts the flash reads. Null without strace.
+ */
+async function opensDuring(e: Espruino, line: string): Promise<number | null> {
+  if (!HAS_STRACE) return null;
+  const st = spawn("strace", ["-c", "-e", "trace=open,openat", "-p", String(e.pid)], { stdio: ["ignore", "ignore", "pipe"] });
+  let err = "";
+  st.stderr.on("data", (d: Buffer) => (err += d.toString()));
+  const closed = new Promise((r) => st.on("close", r));
+  const deadline = Date.now() + 5000;
+  while (!/attached/.test(err) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  if (!/attached/.test(err)) {
+    st.kill("SIGKILL");
+    await closed;
+    return null;
+  }
+  await e.eval(line, 600_000);
+  st.kill("SIGINT");
+  await closed;
+  let n = 0;
+  for (const m of err.matchAll(/^\s*[\d.]+\s+[\d.]+\s+\d+\s+(\d+)\s+(?:\d+\s+)?(open|openat)\s*$/gm)) n += Number(m[1]);
+  return n;
+}
+
+async function measure(bin: string, p: Profile, bundle: string, view: View, repeat: number): Promise<Figures> {
   const pads = p.rows * p.cols;
-  let e = await bootToy(bin, p, bundle, false);
+  let e = await bootToy(bin, p, bundle, false, view);
   let f: Figures;
   try {
     await e.eval('Merlin.setRules("merlin1978"),Merlin.newGame(7),1');
     const press = await perCall(e, `Merlin.press(1+(i*4)%${pads})`, 40, repeat);
     const state = await perCall(e, "Merlin.state()", 100, repeat);
     const hint = await perCall(e, "Merlin.hint()", 40, repeat);
-    f = { press, state, hint, scan: null, games: [] };
+    const n = 20;
+    const pressOpens = await opensDuring(e, `(function(){for(var i=0;i<${n};i++)Merlin.press(1+(i*4)%${pads})})()`);
+    const stateOpens = await opensDuring(e, `(function(){for(var i=0;i<${n};i++)Merlin.state()})()`);
+    const opens = pressOpens === null || stateOpens === null ? null : (pressOpens - stateOpens) / n;
+    f = { press, state, hint, scan: null, opens, games: [] };
     for (const g of toyGameSpecs(p)) {
       await e.eval(`Merlin.setRules(${JSON.stringify(g.spec.name)}),Merlin.newGame(7),1`);
       f.games.push({ name: g.spec.name, hint: await perCall(e, "Merlin.hint()", 40, repeat) });
@@ -121,7 +218,7 @@ async function measure(bin: string, p: Profile, repeat: number): Promise<Figures
   } finally {
     await dispose(e);
   }
-  e = await bootToy(bin, p, bundle, true);
+  e = await bootToy(bin, p, bundle, true, view);
   try {
     await e.eval('Merlin.setRules("merlin1978"),Merlin.newGame(7),1');
     // The wrappers' own cost, per scan: ROWS+1 row writes and ROWS column reads.
@@ -134,7 +231,8 @@ async function measure(bin: string, p: Profile, repeat: number): Promise<Figures
       // Hold the middle pad: scans until the press is taken (debounce), N held scans, then release.
       const held = Math.floor(pads / 2);
       const settle = "var t=getTime();while(getTime()-t<0.03)x();";
-      const n = 100;
+      // Enough scans that the settling loops (bounded by time, not count) stay small beside them.
+      const n = 200;
       const runs: number[] = [];
       for (let k = 0; k < repeat; k++) {
         const line = (count: number) => `(function(){${findScan}HELD=${held};${settle}for(var i=0;i<${count};i++)x();HELD=-1;${settle}})()`;
@@ -147,6 +245,26 @@ async function measure(bin: string, p: Profile, repeat: number): Promise<Figures
     await dispose(e);
   }
   return f;
+}
+
+/**
+ * What lexing costs per byte of code, without running it: a function whose body is the whole
+ * bundle inside `if(0){…}` (parsed, skipped, never executed) is called N times; CPU per call
+ * minus that of an empty function, divided by the bytes of the body as stored. Returns µs per
+ * byte and the bytes.
+ */
+async function lexCost(bin: string, bundle: string, view: View, repeat: number): Promise<{ perByte: number; bytes: number }> {
+  const body = `if(0){${bundle}}`;
+  const code = `global.NOP=function(){${body}};global.EMPTY=function(){};`;
+  const dir = await writeFlash(bin, code, view.form, view.place, "");
+  const e = await Espruino.start(bin, dir, { echo: false });
+  try {
+    const perCallMs = (await perCall(e, "NOP()", 20, repeat)) - (await perCall(e, "EMPTY()", 20, repeat));
+    const bytes = bootImage(body, view.form).length;
+    return { perByte: (perCallMs * 1000) / bytes, bytes };
+  } finally {
+    await dispose(e);
+  }
 }
 
 /** Calibration loops (per iteration), so the Pico factor can be re-derived against Pico figures. */
@@ -165,7 +283,10 @@ async function calibrate(bin: string, repeat: number): Promise<{ pin: number; fl
 const OPTIONS: OptionSpec[] = [
   { name: "board", type: "string", arg: "NAME", help: "one profile (default: every profile)" },
   { name: "repeat", type: "int", arg: "N", help: "runs per figure (median)", default: 3 },
+  { name: "flashed", type: "flag", help: "only the code as flashed (pretokenised, in flash): no comparison views" },
 ];
+
+const USAGE = "usage: ESPRUINO_BIN=/path/to/espruino npm run speed [-- --board NAME] [--repeat N] [--flashed]\n";
 
 async function main(argv: string[]): Promise<number> {
   let opts;
@@ -176,7 +297,7 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   if (opts.help) {
-    process.stdout.write("usage: ESPRUINO_BIN=/path/to/espruino npm run speed [-- --board NAME] [--repeat N]\n");
+    process.stdout.write(USAGE);
     return 0;
   }
   const bin = espruinoBin();
@@ -196,28 +317,73 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`speed: ${(e as Error).message}\n`);
     return 2;
   }
+  const views = opts.values.flashed ? [FLASHED] : VIEWS;
   const ms = (x: number | null) => (x === null ? "–" : x.toFixed(2));
   const pico = (x: number | null) => (x === null ? "–" : `${Math.round(x * PICO_FACTOR[0])}–${Math.round(x * PICO_FACTOR[1])}`);
   const rows = [
-    "| profile | key press → LEDs | `Merlin.press` | `Merlin.state` | HIT ME | scan, key held | key press on a Pico (est.) |",
-    "|---|---|---|---|---|---|---|",
+    "| profile | code | key press → LEDs | `Merlin.press` | `Merlin.state` | HIT ME | scan, key held | flash reads per key press |",
+    "|---|---|---|---|---|---|---|---|",
   ];
-  const gameRows = ["| profile | game | HIT ME | HIT ME on a Pico (est.) |", "|---|---|---|---|"];
+  const reads = (x: number | null) => (x === null ? "–" : String(Math.round(x)));
+  const gameRows = ["| profile | code | game | HIT ME |", "|---|---|---|---|"];
+  const estimates: string[] = [];
+  let firstBundle = "";
   for (const name of names) {
-    const f = await measure(bin, loadProfile(name), repeat);
-    rows.push(`| ${name} | ${ms(f.press - f.state)} | ${ms(f.press)} | ${ms(f.state)} | ${ms(f.hint)} | ${ms(f.scan)} | ${pico(f.press - f.state)} |`);
-    for (const g of f.games) gameRows.push(`| ${name} | ${g.name} | ${ms(g.hint)} | ${pico(g.hint)} |`);
-    process.stderr.write(`measured ${name}\n`);
+    const p = loadProfile(name);
+    const bundle = prebuiltBundle(p.name) ?? (await buildFirmware(p, { write: false })).code;
+    if (!bundle) throw new Error(`the ${p.name} firmware does not build (npm run build -- --board ${p.name})`);
+    if (!firstBundle) firstBundle = bundle;
+    for (const view of views) {
+      let f: Figures | null = null;
+      for (let attempt = 1; f === null; attempt++) {
+        try {
+          f = await measure(bin, p, bundle, view, repeat);
+        } catch (e) {
+          // The Linux build's stdin thread and interpreter share its input queue without a lock:
+          // now and then (more often on a loaded machine) a console line corrupts it and the
+          // interpreter dies (ASSERT … jsdevices.c). Such a view is measured again, up to 3 times.
+          const message = (e as Error).message;
+          if (!/interpreter exited/.test(message) || attempt >= 3) throw e;
+          const why = /ASSERT[^\n]*/.exec(message)?.[0] ?? "it exited";
+          process.stderr.write(`${name}, ${viewName(view)}: the interpreter died (${why}); measuring again\n`);
+        }
+      }
+      rows.push(`| ${name} | ${viewName(view)} | ${ms(f.press - f.state)} | ${ms(f.press)} | ${ms(f.state)} | ${ms(f.hint)} | ${ms(f.scan)} | ${reads(f.opens)} |`);
+      for (const g of f.games) gameRows.push(`| ${name} | ${viewName(view)} | ${g.name} | ${ms(g.hint)} |`);
+      if (view.form === FLASHED.form && view.place === "ram") {
+        estimates.push(`| ${name} | ${pico(f.press - f.state)} ms | ${pico(f.scan)} ms | ${pico(f.hint)} ms |`);
+      }
+      process.stderr.write(`measured ${name}, ${viewName(view)}\n`);
+    }
+  }
+  const lex = ["| code | bytes lexed per call | µs per byte |", "|---|---|---|"];
+  for (const view of views) {
+    const l = await lexCost(bin, firstBundle, view, repeat);
+    lex.push(`| ${viewName(view)} | ${l.bytes} | ${l.perByte.toFixed(3)} |`);
   }
   const c = await calibrate(bin, repeat);
   process.stdout.write(
     [
-      `CPU ms of the interpreter process per call (${bin}; median of ${repeat}; Pico estimate ×${PICO_FACTOR[0]}–${PICO_FACTOR[1]}):`,
+      `CPU ms of the interpreter process per call (${bin}; median of ${repeat}):`,
       "",
       ...rows,
       "",
       ...(gameRows.length > 2 ? ["The games (HIT ME on puzzle 0 of seed 7):", "", ...gameRows, ""] : []),
-      `Calibration here: a pin toggle (two digitalWrite) ${(c.pin * 1000).toFixed(1)} µs, a float multiply-add ${(c.float * 1000).toFixed(1)} µs per loop iteration.`,
+      `Lexing alone (${names[0]}'s bundle as the body of a function that skips it, \`if(0){…}\`), per call:`,
+      "",
+      ...lex,
+      "",
+      `Calibration here: a pin toggle (two digitalWrite) ${(c.pin * 1000).toFixed(1)} µs, a float multiply-add ${(c.float * 1000).toFixed(1)} µs per loop iteration (console lines: code in RAM).`,
+      ...(estimates.length > 0
+        ? [
+            "",
+            `On a Pico (est.): the flashed image's interpreter work — measured with the code in RAM, where no flash file is read — ×${PICO_FACTOR[0]}–${PICO_FACTOR[1]}:`,
+            "",
+            "| profile | key press → LEDs | scan, key held | HIT ME |",
+            "|---|---|---|---|",
+            ...estimates,
+          ]
+        : []),
       "",
     ].join("\n"),
   );

@@ -1,8 +1,9 @@
 /**
  * The toy on the real Espruino interpreter (ESPRUINO_BIN), for the optional tests: a flash
- * image per profile holding the pin-alias `.boot0` and the unchanged bundle as `.bootcde`
- * (written once, then copied for every boot), and the same console calls on the interpreter
- * and on the simulator.
+ * image per profile holding the pin-alias `.boot0` and, as `.bootcde`, the bundle's pretokenised
+ * image as `npm run flash` writes it (written once, then copied for every boot), and the same
+ * console calls on the interpreter and on the simulator (which runs the bundle's text: the same
+ * program, test/firmware-pretokenise.test.ts).
  *
  *   const image = await FlashImage.create("pico-3x3");
  *   const toy = await image.boot();                 // a fresh interpreter on a copy of the image
@@ -16,6 +17,7 @@ import { copyFileSync, existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { crc32 } from "node:zlib";
 import { Espruino, espruinoBin, flashToy, freshFlashDir, prebuiltBundle } from "../../firmware/build/espruino-bin";
+export { lastWords } from "../../firmware/build/espruino-bin";
 import type { Profile } from "../../hardware/profile";
 import { loadProfile } from "../../hardware/validate";
 import { buildToy } from "./toy";
@@ -92,6 +94,7 @@ export class InterpreterToy {
 export class FlashImage {
   private constructor(
     readonly profile: Profile,
+    /** The bundle's text (the simulator runs it; the flash holds its pretokenised image). */
     readonly bundle: string,
     private readonly dir: string,
   ) {}
@@ -143,10 +146,5 @@ export function unsealed(data: string): string {
   return i > 0 && crc32(Buffer.from(data.slice(0, i), "latin1")).toString(36) === data.slice(i + 1) ? data.slice(0, i) : data;
 }
 
-/** What the interpreter printed before it died (the dump of every variable it prints on exit cut off). */
-export function lastWords(output: string): string {
-  const dump = output.search(/\n\s*#\d+\[r\d+,l\d+\]/);
-  return output.slice(Math.max(0, (dump < 0 ? output.length : dump) - 1200), dump < 0 ? undefined : dump);
-}
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
