@@ -24,6 +24,8 @@ declare const CONSOLE_PASSWORD: string | null;
 declare const CONSOLE_MOVED: boolean;
 /** Deep sleep on STM32; nRF52 and ESP32 idle on their own. */
 declare const DEEP_SLEEP: boolean;
+/** The board plays games beyond its rule sets (`merlin:games`; pixel boards whose pads are the games' keys: 5×5). */
+declare const TOY_GAMES: boolean;
 
 /**
  * The generated `merlin:config` module: pins as Espruino pin globals and the precomputed
@@ -50,14 +52,16 @@ declare module "merlin:config" {
 }
 
 /**
- * The generated `merlin:games` module (build.ts gamesModule): the games a pixel board's pads can
- * play (on 5×5 lightsout, lightsout2000 and blackwhite; none on direct-LED boards), their goals
- * as digit strings and their k-state solver tables (src/cellsolve.ts). Not imported by the
- * firmware yet.
+ * The generated `merlin:games` module (build.ts gamesModule): the games the board's pads play
+ * (on 5×5 lightsout and lightsout2000; none elsewhere), the rule set each plays under, their
+ * goals (a mask, or a digit string for a colour game), their tables (MaskTables, or CellTables
+ * for a colour game: src/cellsolve.ts) and whether they deal levels. Read only behind TOY_GAMES.
  */
 declare module "merlin:games" {
-  import { CellTables } from "../src/tables";
+  import { CellTables, MaskTables } from "../src/tables";
   export const GAME_NAMES: string[];
-  export const GAME_GOALS: string[];
-  export const GAME_TABLES: CellTables[];
+  export const GAME_RULES: number[];
+  export const GAME_GOALS: (number | string)[];
+  export const GAME_TABLES: (MaskTables | CellTables)[];
+  export const GAME_LEVELS: boolean[];
 }

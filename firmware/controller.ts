@@ -6,11 +6,14 @@
  * playable board instead of dying silently.
  */
 import { LED_PINS, TABLES, TARGET } from "merlin:config";
+import { GAME_GOALS, GAME_LEVELS, GAME_NAMES, GAME_RULES, GAME_TABLES } from "merlin:games";
 import { ACT_HINT, ACT_NEW_GAME, ACT_SET_RULES, ACT_UNDO } from "../src/game";
 import {
   CMD_BRIGHTNESS, CMD_GOAL, CMD_MUTE, CMD_PRESS, CMD_SELF_TEST, CMD_SET_IDLE, CMD_SLEEP, CMD_START, createToy, FILE_NAMES, POWER_SLEEP,
-  POWER_WAKE, SAVE_NOW, toyCommand, ToyEffects, toyPress, toyFail, toyKeys, toyState, toyStats, toyTick,
+  POWER_WAKE, SAVE_NOW, toyCommand, ToyEffects, toyPress, toyFail, toyKeys, toyState, toyStats, toyTick, ToyGame,
 } from "../src/midend";
+import { CellTables, MaskTables } from "../src/tables";
+import { cellGameTables, levelTables } from "../src/toygames";
 import { pixelLevel, setLit, setPixelLevel, show, shownMask } from "./leds";
 import { cueNotes, playNotes } from "./piezo";
 import { scannerInit } from "./scanner";
@@ -191,7 +194,20 @@ export function boot(): void {
   const now = getTime() * 1000;
   const files: (string | null)[] = [];
   for (let i = 0; i < FILE_NAMES.length; i++) files.push(load(FILE_NAMES[i]));
-  const fx = createToy(TABLES, TARGET, ROWS * COLS + BUTTON_COUNT, files, (E.hwRand() >>> 0) % 1000000, now, NEOPIXEL ? PIXEL_BRIGHTNESS : 0);
+  // The games beyond the rule sets (TOY_GAMES boards): on their tables, colour games' from cellsolve.
+  const games: ToyGame[] = [];
+  if (TOY_GAMES) {
+    for (let i = 0; i < GAME_NAMES.length; i++) {
+      const t = GAME_TABLES[i];
+      games.push({
+        name: GAME_NAMES[i],
+        tables: typeof GAME_GOALS[i] === "string" ? cellGameTables(t as CellTables, ROWS, COLS) : GAME_LEVELS[i] ? levelTables(t as MaskTables) : (t as MaskTables),
+        target: GAME_GOALS[i],
+        rules: GAME_RULES[i],
+      });
+    }
+  }
+  const fx = createToy(TABLES, TARGET, ROWS * COLS + BUTTON_COUNT, files, (E.hwRand() >>> 0) % 1000000, now, NEOPIXEL ? PIXEL_BRIGHTNESS : 0, games);
   scannerInit(onKeys);
   carryOut(fx, now);
 }

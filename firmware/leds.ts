@@ -7,18 +7,20 @@
  * colour by themselves, so no timer refreshes them.
  */
 import { LED_PINS } from "merlin:config";
+import type { Board } from "../src/game";
 
 export const BLINK_MS = 120;
 const ALL = ROWS * COLS >= 32 ? -1 : (1 << (ROWS * COLS)) - 1;
 
-let frame = 0;
-let blink = 0;
-let flashMask = 0;
+/** Masks, or (a colour game's) digit strings: a pad's state, 0 dark. */
+let frame: Board = 0;
+let blink: Board = 0;
+let flashMask: Board = 0;
 let phaseOn = true;
 let lit = true;
 let blinkTimer: number | undefined;
-/** NEOPIXEL: the mask the pixels show now (-1: unknown, after power-on). */
-let sent = -1;
+/** NEOPIXEL: the board the pixels show now (-1: unknown, after power-on). */
+let sent: Board = -1;
 /** Set while a flash is shown. */
 let flashTimer: number | undefined;
 /**
@@ -42,19 +44,32 @@ export function setLit(on: boolean): void {
  * The pads lit right now. Also brings the LEDs (direct drive) and the blink timer up to date,
  * which runs exactly while something blinks: both are idempotent.
  */
-export function shownMask(): number {
-  const m = !lit ? 0 : flashTimer !== undefined ? flashMask : phaseOn ? frame : frame & ~blink;
+export function shownMask(): Board {
+  // (Digit strings never blink: the games play under rules that do not blink lit pads.)
+  const m = !lit ? 0 : flashTimer !== undefined ? flashMask : phaseOn ? frame : (frame as number) & ~(blink as number);
   if (NEOPIXEL) {
     if (m !== sent) {
       sent = m;
-      // Three bytes a pixel in the WS2812B's order, green, red, blue: a lit pad red (Merlin's
-      // LEDs were red) at the brightness setting, pixel 1 first.
+      // Three bytes a pixel in the WS2812B's order, green, red, blue, pixel 1 first: a lit pad
+      // red (Merlin's LEDs were red) at the brightness setting; a colour game's states 1, 2, 3,
+      // … red, green, blue, yellow, magenta.
+      // (Two loops, each body short: the interpreter lexes a loop's body again on every pass.)
       const px = new Uint8Array(ROWS * COLS * 3);
-      for (let i = 0; i < ROWS * COLS; i++) if ((m >> i) & 1) px[i * 3 + 1] = level;
+      if (TOY_GAMES && typeof m === "string") {
+        // State s's colour as bits green 1, red 2, blue 4 (the pixel's byte order), each lit
+        // channel at the brightness setting: dark, red, green, blue, yellow, magenta.
+        const colours = [0, 2, 1, 4, 3, 6];
+        for (let i = 0; i < ROWS * COLS; i++) {
+          const c = colours[m.charCodeAt(i) - 48];
+          px[i * 3] = (c & 1) * level;
+          px[i * 3 + 1] = ((c >> 1) & 1) * level;
+          px[i * 3 + 2] = (c >> 2) * level;
+        }
+      } else for (let i = 0; i < ROWS * COLS; i++) if (((m as number) >> i) & 1) px[i * 3 + 1] = level;
       require("neopixel").write(LED_PINS[0], px);
     }
-  } else digitalWrite(LED_PINS, LED_ACTIVE_HIGH ? m : ~m & ALL);
-  const needed = lit && flashTimer === undefined && (frame & blink) !== 0;
+  } else digitalWrite(LED_PINS, LED_ACTIVE_HIGH ? (m as number) : ~(m as number) & ALL);
+  const needed = lit && flashTimer === undefined && ((frame as number) & (blink as number)) !== 0;
   if (needed && blinkTimer === undefined) {
     blinkTimer = setInterval(function () {
       phaseOn = !phaseOn;
@@ -74,7 +89,7 @@ export function shownMask(): number {
  * Shows frame `f` with the pads of `b` blinking; with `flashMs` > 0, shows `flash` instead for
  * that long first (a flash already showing is replaced).
  */
-export function show(f: number, b: number, flash: number, flashMs: number): void {
+export function show(f: Board, b: Board, flash: Board, flashMs: number): void {
   frame = f;
   blink = b;
   if (flashMs > 0) {

@@ -13,15 +13,12 @@
 import { formatBoard } from "./boardstate";
 import { CellOps, GameTables } from "./game";
 import { inputError, pressKey, Puzzle } from "./puzzle";
-import { nextRandom, seedRandom } from "./rng";
 import { footprintOrder } from "./safeorder";
 import { prepare, solve } from "./solver";
+import { dealCells } from "./toygames";
 
 /** The largest board (cells, and keys) the game plays. */
 export const MAX_GAME_CELLS = 64;
-
-/** Random press sets tried per deal (as game.ts's dealStart) before single presses are tried in turn. */
-const DEAL_ATTEMPTS = 64;
 
 /** The cell values of a digit string. */
 export function digitsToCells(board: string): Uint8Array {
@@ -94,28 +91,7 @@ export function cellTables(p: Puzzle): GameTables {
       return formatBoard(pads);
     },
     dealFrom: function (target: string, darkStart: boolean, seed: number, puzzle: number): string {
-      // Uniform press counts 0..k−1 per key: each reachable board is hit by the same number of
-      // press vectors (the kernel's size), so the start is uniform over the solvable boards.
-      // A 32-bit draw at or above the last whole multiple of k is redrawn (no modulo bias).
-      const limit = Math.floor(4294967296 / k) * k;
-      let s = seedRandom(seed, puzzle);
-      for (let attempt = 0; attempt < DEAL_ATTEMPTS; attempt++) {
-        const b = digitsToCells(target);
-        for (let key = 0; key < p.keys; key++) {
-          do s = nextRandom(s);
-          while (s >>> 0 >= limit);
-          const times = (s >>> 0) % k;
-          for (let i = 0; i < times; i++) pressKey(p, b, key);
-        }
-        const start = formatBoard(b);
-        if (start !== target && (darkStart || start !== dark)) return start;
-      }
-      // Never reached in practice (64 draws all solved or dark): one press of the first key that gives an allowed start.
-      for (let key = 0; key < p.keys; key++) {
-        const start = advance(target, key, 1);
-        if (start !== target && (darkStart || start !== dark)) return start;
-      }
-      return advance(target, 0, 1);
+      return dealCells(advance, p.keys, k, dark, target, darkStart, seed, puzzle);
     },
   };
   const none = new Int32Array(0);

@@ -13,7 +13,7 @@
  * adding 8 − k to every digit sets a digit's bit 3 exactly when it reached k, which says where
  * to subtract k. A word holds 7 digits (28 bits), so every value is a small positive integer.
  *
- * Written for Espruino's interpreter, which runs code from its source text: the two functions
+ * Written for Espruino's interpreter, which runs code from its source text: the three functions
  * with the loops are pretokenised ("ram": the build's terser pass keeps the directive) and stay
  * functions of their own (terser @__NOINLINE__ annotations at their calls: inlined as arrows, they
  * would be tokenised again on every call); the loops run inline, not through helpers (a call
@@ -136,6 +136,7 @@ export function cellPressCount(t: CellTables, board: string, target: string): nu
  * footprint order (fewest cells changed). −1 when the board is solved or cannot be solved.
  */
 export function cellHint(t: CellTables, board: string, target: string): number {
+  "ram";
   const best = new Int32Array(t.words);
   if (/*@__NOINLINE__*/ cellMinimum(t, board, target, best) <= 0) return -1;
   const order = t.order;

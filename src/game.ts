@@ -97,6 +97,11 @@ export type GameExtras = {
   ops?: CellOps;
   /** The rule set deals its own starts (levels): the start of puzzle `puzzle` of `seed`. */
   levelDeal?: (target: Board, darkStart: boolean, seed: number, puzzle: number) => Board;
+  /**
+   * The game's own HIT ME on masks (levels' games, whose goal is dark: a key of a minimum
+   * solution, without masksolve.ts's steering around the dark board); −1 as hint.
+   */
+  maskHint?: (board: number, target: number) => number;
 };
 
 /** The tables a game plays on: the toy's MaskTables, or (Node) tables with extras. */
@@ -444,7 +449,11 @@ export function update<B extends Board = number>(t: GameTables, s: GameState<B>,
       press(key - 1);
     }
   } else if (type === ACT_HINT || type === ACT_COMP_TURN) {
-    const h = !live ? -1 : CELL_BOARDS && cells ? cells.hintKey(s.board as string, s.target as string) : hint(t, s.board as number, s.target as number);
+    const own = CELL_BOARDS && t.extras ? t.extras.maskHint : undefined;
+    const h = !live ? -1
+      : CELL_BOARDS && cells ? cells.hintKey(s.board as string, s.target as string)
+      : CELL_BOARDS && own ? own(s.board as number, s.target as number)
+      : hint(t, s.board as number, s.target as number);
     if (h < 0) {
       fx.error = live ? ERR_NO_HINT : ERR_GAME_OVER;
     } else {

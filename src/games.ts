@@ -19,13 +19,13 @@
  *   board but the goal), so every N plays; the source's own start is one `--start` away.
  */
 import { cellTables } from "./cellboards";
-import { Board, dealStart, GameTables } from "./game";
+import { Board, GameTables } from "./game";
 import { cellsToMask } from "./maskbits";
 import { formatBoard, namedTarget } from "./boardstate";
-import { LEVEL_COUNT, levelStart } from "./levels";
 import { gridPuzzle, inputError, intersectionPuzzle, Puzzle } from "./puzzle";
 import { RULES_CLASSIC } from "./rules";
 import { compileTables, MAX_MASK_BITS } from "./tables";
+import { levelTables } from "./toygames";
 
 /** One game (type alias, not an interface: nothing here reaches the toy's build). */
 export type GameSpec = {
@@ -123,14 +123,7 @@ export function gameTables(p: Puzzle): GameTables {
  */
 export function gameSpecTables(g: GameSpec, p: Puzzle): GameTables {
   const t = gameTables(p);
-  if (!g.levels) return t;
-  t.extras = {
-    levelDeal: function (target, darkStart, seed, puzzle) {
-      if (puzzle < LEVEL_COUNT) return levelStart(t, target as number, seed, puzzle + 1);
-      return dealStart(t, target as number, darkStart, seed, puzzle);
-    },
-  };
-  return t;
+  return g.levels ? levelTables(t) : t;
 }
 
 /** A board of cell values as a game on `t` holds it: a mask, or on cell tables digits. */

@@ -17,7 +17,7 @@
  */
 import {
   ACT_COMP_TURN, ACT_HINT, ACT_NEW_GAME, ACT_PRESS, ACT_SAME_GAME, ACT_SET_RULES, ACT_SHOW, ACT_TAKE_BACK, ACT_UNDO,
-  createGameFrom, Effects, GameState, loadGame, MAX_SEED, PLAYING, reasonName, saveGame, START_OK, startCode,
+  Board, createGameFrom, Effects, GameState, GameTables, loadGame, MAX_SEED, PLAYING, reasonName, saveGame, START_OK, startCode,
   statusName, update, WON,
 } from "./game";
 import {
@@ -26,8 +26,9 @@ import {
 } from "./keyevents";
 import { maskToBits } from "./maskbits";
 import { RULE_NAMES } from "./rules";
-import { CUE_ILLEGAL, CUE_MUTE, CUE_POWER_ON, CUE_SELF_TEST, CUE_UNMUTE } from "./sounds";
+import { CUE_ILLEGAL, CUE_MUTE, CUE_NEW_GAME, CUE_POWER_ON, CUE_SELF_TEST, CUE_UNMUTE } from "./sounds";
 import { MaskTables } from "./tables";
+import { CELL_BOARDS } from "./features";
 
 /** Commands beyond the game's events (ACT_*): what holds, buttons and the console ask for. */
 export const CMD_NEXT_RULES = 9;
@@ -80,6 +81,20 @@ export const SAVE_NOW = 8;
 export const POWER_SLEEP = 1;
 export const POWER_WAKE = 2;
 
+/**
+ * A game beyond the board's own rule sets (games.ts; pixel boards: lightsout, lightsout2000):
+ * its name (what setRules takes), the tables it plays on (toygames.ts), its goal and the rule
+ * set it plays under. Behind CELL_BOARDS: boards built without games carry none of it. (A type
+ * alias: the build shortens only interfaces' members, and a new member name there would
+ * change which short names the other boards' bundles get.)
+ */
+export type ToyGame = {
+  name: string;
+  tables: GameTables;
+  target: Board;
+  rules: number;
+};
+
 /** The game's effects, and what the toy asks of its front end besides. */
 export interface ToyEffects extends Effects {
   /** Show frame/blink now (and flash for flashMs when flashMs > 0). */
@@ -103,8 +118,15 @@ export interface ToyEffects extends Effects {
 }
 
 // ---- The toy's state.
-let tables: MaskTables;
+/** The tables of the game played: the board's own (boardTables, boardTarget) or a ToyGame's. */
+let tables: GameTables;
+let boardTables: MaskTables;
+let boardTarget: number;
+/** The games beyond the rule sets, and the one played (−1: a rule set on the board's own tables). */
+let toyGames: ToyGame[] = [];
+let gameNo = -1;
 let pads = 0;
+/** The game (on a colour game's tables its boards are digit strings: typed as masks, handled as Board). */
 let game: GameState;
 let games = 0;
 let wins = 0;
@@ -213,9 +235,16 @@ function selfTestStep(): void {
 /** What a command does (ACT_* or CMD_*, from a hold, a button or the console); `arg` has been checked. */
 function perform(cmd: number, arg: unknown): void {
   if (cmd === CMD_NEXT_RULES) {
-    run(ACT_SET_RULES, 0, undefined, RULE_NAMES[(game.rules + 1) % RULE_NAMES.length]);
-    // Which rule set is now active: pad 1, 2 or 3 lights.
-    flash(1 << game.rules, RULES_FLASH_MS);
+    if (CELL_BOARDS && toyGames.length > 0) {
+      // The rule sets, then the games: pad 1, 2, 3, then 4, 5, … lights for the one chosen.
+      const next = ((gameNo >= 0 ? RULE_NAMES.length + gameNo : game.rules) + 1) % (RULE_NAMES.length + toyGames.length);
+      perform(ACT_SET_RULES, next < RULE_NAMES.length ? RULE_NAMES[next] : toyGames[next - RULE_NAMES.length].name);
+      flash(1 << next, RULES_FLASH_MS);
+    } else {
+      run(ACT_SET_RULES, 0, undefined, RULE_NAMES[(game.rules + 1) % RULE_NAMES.length]);
+      // Which rule set is now active: pad 1, 2 or 3 lights.
+      flash(1 << game.rules, RULES_FLASH_MS);
+    }
   } else if (cmd === CMD_TOGGLE_MUTE || cmd === CMD_MUTE) {
     const on = cmd === CMD_MUTE ? arg === true : !muted;
     if (on !== muted) {
@@ -248,8 +277,34 @@ function perform(cmd: number, arg: unknown): void {
     run(ACT_SHOW);
     fx.save |= 1 << FILE_GAME;
   } else if (cmd === ACT_NEW_GAME) run(cmd, 0, arg as number | undefined);
-  else if (cmd === ACT_SET_RULES) run(cmd, 0, undefined, arg as string);
+  else if (CELL_BOARDS && cmd === ACT_SET_RULES && (gameNo >= 0 || gameIndex(arg) >= 0)) {
+    // Into a game, out of one or between games: its tables and goal, puzzle 0 of the same seed
+    // (as `merlin play --rules NAME --seed N` deals).
+    choose(gameIndex(arg));
+    const g = gameNo >= 0 ? toyGames[gameNo] : null;
+    game = createGameFrom(tables, g ? g.target : boardTarget, g ? g.rules : RULE_NAMES.indexOf(arg as string), -1, game.seed, now) as GameState;
+    run(ACT_SHOW);
+    fx.cues.push(CUE_NEW_GAME);
+    fx.save |= (1 << FILE_GAME) | (1 << FILE_SETTINGS);
+  } else if (cmd === ACT_SET_RULES) run(cmd, 0, undefined, arg as string);
   else run(cmd);
+}
+
+/** The index of the game called `name` among the toy's games, −1 when it is none (a rule set). */
+function gameIndex(name: unknown): number {
+  for (let i = 0; i < toyGames.length; i++) if (toyGames[i].name === name) return i;
+  return -1;
+}
+
+/** Plays game `no` (−1: the board's own rule sets) on its tables from now on. */
+function choose(no: number): void {
+  gameNo = no;
+  tables = no < 0 ? boardTables : toyGames[no].tables;
+}
+
+/** The name of the rule set or game played (what setRules takes and the settings keep). */
+function rulesName(): string {
+  return CELL_BOARDS && gameNo >= 0 ? toyGames[gameNo].name : RULE_NAMES[game.rules];
 }
 
 /**
@@ -298,14 +353,27 @@ function gesture(key: number, chord: boolean): void {
 }
 
 /**
+ * CELL_BOARDS builds: the saved game's line in the game file's `text` (null: none), where a
+ * game's file starts with the game's name and a space; plays on that game's tables (or the
+ * board's) from now on. Null when there is none or it names no game of the board.
+ */
+function gameText(text: string | null): string | null {
+  const space = text === null ? -1 : text.indexOf(" ");
+  choose(space > 0 ? gameIndex((text as string).slice(0, space)) : -1);
+  return text === null || (space > 0 && gameNo < 0) ? null : text.slice(space + 1);
+}
+
+/**
  * The toy at power-on (`time`), from its files' texts (index FILE_*; null when missing or
  * damaged), with `seed` for a first deal when there is no saved game; `maxBright` is the cap
  * (and default) of the brightness setting, 0 on boards without one. Returns the power-on light
  * test. A file that holds anything out of place counts as missing: its defaults are used, the
- * other files are read as usual.
+ * other files are read as usual. `extraGames`: the games the board plays besides its rule sets
+ * (CELL_BOARDS builds; the settings and the game file may name one).
  */
 export function createToy(
   t: MaskTables, target: number, keyCount: number, files: (string | null)[], seed: number, time: number, maxBright: number,
+  extraGames?: ToyGame[],
 ): ToyEffects {
   /** A file's text as an object, or null when it is missing, not JSON or not an object. */
   function object(text: string | null): any {
@@ -317,13 +385,21 @@ export function createToy(
     }
   }
   tables = t;
+  if (CELL_BOARDS) {
+    boardTables = t;
+    boardTarget = target;
+    toyGames = extraGames === undefined ? [] : extraGames;
+    choose(-1);
+  }
   pads = t.keys;
   keys = createKeyEvents(keyCount, SELF_TEST_CHORD);
   begin(time);
-  // Settings: {"rules":"basic","mute":false,"idle":180000}, and "bright":48 where the board has
-  // the setting (a file from before it has none: the cap stays) — all valid, or none used.
+  // Settings: {"rules":"basic","mute":false,"idle":180000} ("rules" may name a game), and
+  // "bright":48 where the board has the setting (a file from before it has none: the cap
+  // stays) — all valid, or none used.
   const c = object(files[FILE_SETTINGS]);
-  const settingsOk = c !== null && RULE_NAMES.indexOf(c["rules"]) >= 0 && (c["mute"] === true || c["mute"] === false)
+  const ruleSet = c !== null && RULE_NAMES.indexOf(c["rules"]) >= 0;
+  const settingsOk = (CELL_BOARDS ? ruleSet || (c !== null && gameIndex(c["rules"]) >= 0) : ruleSet) && (c["mute"] === true || c["mute"] === false)
     && (c["idle"] === 0 || isWhole(c["idle"], MIN_IDLE_MS, MAX_IDLE_MS))
     && (maxBright === 0 || c["bright"] === undefined || isWhole(c["bright"], 1, maxBright));
   muted = settingsOk && c["mute"];
@@ -337,9 +413,16 @@ export function createToy(
   games = statsOk ? st["games"] : 0;
   wins = statsOk ? st["wins"] : 0;
   best = statsOk ? st["best"] : 0;
-  const saved = files[FILE_GAME] === null ? null : loadGame(t, files[FILE_GAME] as string, time);
-  game = saved !== null && saved.target === target
-    ? saved : createGameFrom(t, target, settingsOk ? RULE_NAMES.indexOf(c["rules"]) : 0, -1, seed, time);
+  if (CELL_BOARDS) {
+    files = files.slice();
+    files[FILE_GAME] = gameText(files[FILE_GAME]);
+  }
+  const saved = files[FILE_GAME] === null ? null : loadGame(CELL_BOARDS ? tables : t, files[FILE_GAME] as string, time);
+  if (CELL_BOARDS && saved === null) choose(settingsOk ? gameIndex(c["rules"]) : -1);
+  const g = CELL_BOARDS && gameNo >= 0 ? toyGames[gameNo] : null;
+  const goal = CELL_BOARDS && g ? g.target : target;
+  game = saved !== null && saved.target === goal
+    ? saved : (createGameFrom(tables, goal, g ? g.rules : settingsOk ? RULE_NAMES.indexOf(c["rules"]) : 0, -1, seed, time) as GameState);
   asleep = false;
   selfTest = -1;
   selfTestAt = -1;
@@ -410,7 +493,12 @@ function refusal(cmd: number, arg: unknown): string {
   if (cmd === CMD_MUTE && arg !== true && arg !== false) return "mute takes true or false, got " + arg;
   if (cmd === ACT_SET_RULES) {
     const r = RULE_NAMES.indexOf(arg as string);
-    if (r < 0 || startCode(tables, game.target, r, -1) !== START_OK) return "rules must be one of " + RULE_NAMES.join(", ") + ", got " + arg;
+    if (CELL_BOARDS && r < 0 && gameIndex(arg) >= 0) return "";
+    if (r < 0 || startCode(CELL_BOARDS ? boardTables : tables, CELL_BOARDS ? boardTarget : game.target, r, -1) !== START_OK) {
+      let names = RULE_NAMES.join(", ");
+      if (CELL_BOARDS) for (let i = 0; i < toyGames.length; i++) names += ", " + toyGames[i].name;
+      return "rules must be one of " + names + ", got " + arg;
+    }
   }
   // The whole numbers: a seed, an idle time (0 too), a brightness.
   const idle = cmd === CMD_SET_IDLE;
@@ -423,20 +511,24 @@ function refusal(cmd: number, arg: unknown): string {
 }
 
 /**
- * The game from the start board `text` (as --start on the command line: the digits 0/1, pad 1
- * first, rows optionally separated by "/"), or the one line that says why it cannot start.
+ * The game from the start board `text` (as --start on the command line: the digits 0/1, or in
+ * a colour game 0 … k − 1, pad 1 first, rows optionally separated by "/"), or the one line that
+ * says why it cannot start.
  */
 function startFrom(text: unknown): GameState | string {
   const cols = tables.cols;
   const rows = typeof text === "string" ? text.trim().split("/") : [""];
   const digits = rows.join("");
-  let ok = digits.length === pads && /^[01]*$/.test(digits) && rows.length <= tables.rows;
+  const ops = CELL_BOARDS && tables.extras ? tables.extras.ops : undefined;
+  const legal = CELL_BOARDS && ops ? new RegExp("^[0-" + (ops.cycle - 1) + "]*$") : /^[01]*$/;
+  let ok = digits.length === pads && legal.test(digits) && rows.length <= tables.rows;
   for (let i = 0; i < rows.length; i++) if (rows.length > 1 && rows[i].length !== cols) ok = false;
-  if (!ok) return "start must be " + pads + " digits 0/1 (rows of " + cols + " may be split by /), got " + text;
-  let start = 0;
-  for (let i = 0; i < pads; i++) start |= (digits.charCodeAt(i) & 1) << i; // "0" is 48, "1" 49
+  if (!ok) return "start must be " + pads + " digits " + (CELL_BOARDS && ops ? "0-" + (ops.cycle - 1) : "0/1") + " (rows of " + cols + " may be split by /), got " + text;
+  let start: Board = 0;
+  if (CELL_BOARDS && ops) start = digits;
+  else for (let i = 0; i < pads; i++) start |= (digits.charCodeAt(i) & 1) << i; // "0" is 48, "1" 49
   try {
-    return createGameFrom(tables, game.target, game.rules, start, game.seed, now);
+    return createGameFrom(tables, game.target as Board, game.rules, start, game.seed, now) as GameState;
   } catch (e) {
     return (e as Error).message;
   }
@@ -496,25 +588,29 @@ export function toyFail(message: string, time: number): ToyEffects {
 export function toyFile(file: number, time: number): string {
   if (file === FILE_SETTINGS) {
     return JSON.stringify(brightMax > 0
-      ? { "rules": RULE_NAMES[game.rules], "mute": muted, "idle": idleMs, "bright": bright }
-      : { "rules": RULE_NAMES[game.rules], "mute": muted, "idle": idleMs });
+      ? { "rules": CELL_BOARDS ? rulesName() : RULE_NAMES[game.rules], "mute": muted, "idle": idleMs, "bright": bright }
+      : { "rules": CELL_BOARDS ? rulesName() : RULE_NAMES[game.rules], "mute": muted, "idle": idleMs });
   }
   if (file === FILE_STATS) return JSON.stringify({ "games": games, "wins": wins, "best": best });
+  // A game's file carries its name first (the saved line names only its rule set).
+  if (CELL_BOARDS && gameNo >= 0) return rulesName() + " " + saveGame(game, time);
   return saveGame(game, time);
 }
 
 /** Merlin.state(): the game and the toy as the console shows them; `leds` the pads lit now. */
-export function toyState(leds: number) {
+export function toyState(leds: Board) {
+  const digits = CELL_BOARDS && typeof leds === "string";
+  const board: Board = game.board;
   return {
-    "board": maskToBits(game.board, pads),
+    "board": CELL_BOARDS && typeof board === "string" ? board : maskToBits(board as number, pads),
     "moves": game.moves,
     "status": statusName(game),
     "reason": reasonName(game),
-    "rules": RULE_NAMES[game.rules],
+    "rules": CELL_BOARDS ? rulesName() : RULE_NAMES[game.rules],
     "seed": game.seed,
     "puzzle": game.puzzle,
     "par": game.par,
-    "leds": maskToBits(leds, pads),
+    "leds": digits ? leds : maskToBits(leds as number, pads),
     "muted": muted,
     "asleep": asleep,
     "error": error || null,

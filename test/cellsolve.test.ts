@@ -11,7 +11,8 @@ import { cellAdvance, cellHint, cellMinimum, cellPressCount, cellSolvable, press
 import { checkerboard } from "../src/games";
 import { applyPresses, gridPuzzle, intersectionPuzzle, pressKey, Puzzle } from "../src/puzzle";
 import { puzzleMatrix, solve } from "../src/solver";
-import { CellTables, compileCellTables, emitCellTables } from "../src/tables";
+import { CellTables, compileCellTables, compileTables, emitCellTables } from "../src/tables";
+import { RULES_CLASSIC } from "../src/rules";
 import { createZkMatrix, ZkMatrix, zkMultiply, zkPseudoInverse, zkReduce, zkSolve } from "../src/zk";
 import { bruteFewest, vectorAt } from "./helpers/enumerate";
 import { mulberry32 } from "./helpers/seeded";
@@ -272,23 +273,25 @@ describe("the firmware build's game tables (build.ts gamesModule)", () => {
     return new Function("return " + line.slice(prefix.length, -1))();
   }
 
-  it("pico-5x5-neopixel: lightsout, lightsout2000 and blackwhite (cycle 1,3) with their goals and the tables compileCellTables makes", () => {
+  it("pico-5x5-neopixel: lightsout (mask tables, levels) and lightsout2000 (cell tables) with their goals and rules, the tables `merlin play` plays on", () => {
     const lines = gamesModule(loadProfile("pico-5x5-neopixel"));
-    expect(exported(lines, "GAME_NAMES")).toEqual(["lightsout", "lightsout2000", "blackwhite"]);
-    expect(exported(lines, "GAME_GOALS")).toEqual(["0".repeat(25), "0".repeat(25), formatBoard(checkerboard(5, 1, true))]);
+    // blackwhite's keys are intersections, not the pads: not on the toy.
+    expect(exported(lines, "GAME_NAMES")).toEqual(["lightsout", "lightsout2000"]);
+    expect(exported(lines, "GAME_RULES")).toEqual([RULES_CLASSIC, RULES_CLASSIC]);
+    expect(exported(lines, "GAME_GOALS")).toEqual([0, "0".repeat(25)]);
+    expect(exported(lines, "GAME_LEVELS")).toEqual([true, false]);
     // Empty lists are emitted as [] (as emitTables does): compared as plain arrays.
-    const plain = (t: CellTables) => JSON.parse(JSON.stringify(t, (_k, v) => (ArrayBuffer.isView(v) ? Array.from(v as Uint8Array) : v)));
-    expect((exported(lines, "GAME_TABLES") as CellTables[]).map(plain)).toEqual(
+    const plain = (t: unknown) => JSON.parse(JSON.stringify(t, (_k, v) => (ArrayBuffer.isView(v) ? Array.from(v as Uint8Array) : v)));
+    expect((exported(lines, "GAME_TABLES") as unknown[]).map(plain)).toEqual(
       [
-        compileCellTables(gridPuzzle({ rows: 5, cols: 5, pattern: "plus" })),
+        compileTables(gridPuzzle({ rows: 5, cols: 5, pattern: "plus" })),
         compileCellTables(gridPuzzle({ rows: 5, cols: 5, pattern: "plus", states: 3 })),
-        compileCellTables(intersectionPuzzle(5, 4)),
       ].map(plain),
     );
   });
 
-  it("boards without pixels (one colour per pad) get no games", () => {
+  it("boards without pixels (one colour per pad), or whose games' keys are not the pads, get no games", () => {
     expect(exported(gamesModule(loadProfile("pico-3x3")), "GAME_NAMES")).toEqual([]);
-    expect(exported(gamesModule(loadProfile("pico-4x4-neopixel")), "GAME_NAMES")).toEqual(["blackwhite"]);
+    expect(exported(gamesModule(loadProfile("pico-4x4-neopixel")), "GAME_NAMES")).toEqual([]);
   });
 });

@@ -1,10 +1,13 @@
 // No JsVar growth on the real Espruino interpreter (ESPRUINO_BIN; skipped without it): on every
 // profile, 10 000 seeded mixed events — pad presses, HIT ME and COMP TURN (console and extra
-// buttons), undo, new games, SAME GAME, starts (refused ones too), rule and mute changes,
+// buttons), undo, new games, SAME GAME, starts (refused ones too), rule and mute changes (the
+// games too on boards that play them),
 // sleep and wake — end within a few JsVars of where they started. Usage is read the same way at both ends: after
 // sleep (every file written), a wake, and 1.5 s without events (no write or display timer left).
 import { describe, expect, it } from "vitest";
+import { toyGameSpecs } from "../firmware/build/build";
 import { listProfiles } from "../hardware/validate";
+import { RULE_NAMES } from "../src/rules";
 import { bin, FlashImage, lastWords, sleep, type InterpreterToy } from "./helpers/espruino-toy";
 
 const EVENTS = 10_000;
@@ -17,13 +20,13 @@ const SLACK = 8;
  * Defines `__ev(n, seed)` on the board: n mixed events from seed, then the usage. Defined once,
  * in three lines, so that every console line stays within MAX_LINE (espruino-bin.ts).
  */
-function eventsFunctions(pads: number): string[] {
+function eventsFunctions(pads: number, rules: string[]): string[] {
   return [
     `global.__e1=function(k,r){var M=Merlin;if(k<45)M.press(1+r(${pads}));else if(k<52)M.hint();else if(k<58)M.press(${pads + 4});` +
       `else if(k<61)M.press(${pads + 3});else if(k<68)M.undo();else if(k<73)M.newGame(r(1e6));else if(k<76)M.press(${pads + 1});` +
       `else if(k<79)M.press(${pads + 2});else return 1}`,
     `global.__e2=function(k,r){var M=Merlin;if(k<82){var b="";for(var j=0;j<${pads};j++)b+=r(2);try{M.start(b)}catch(e){}}` +
-      `else if(k<87)M.setRules(["basic","merlin1978","classic"][r(3)]);else if(k<93)M.mute(r(2)===0);else{M.sleep();M.press(1+r(${pads}))}}`,
+      `else if(k<87)M.setRules(${JSON.stringify(rules)}[r(${rules.length})]);else if(k<93)M.mute(r(2)===0);else{M.sleep();M.press(1+r(${pads}))}}`,
     "global.__ev=function(n,s){function r(m){s=(s*69069+1)%4294967296;return Math.floor(s/65536)%m}" +
       "for(var i=0;i<n;i++){var k=r(100);if(__e1(k,r))__e2(k,r)}return process.memory().usage}",
   ];
@@ -45,7 +48,8 @@ describe.skipIf(!bin)("no JsVar growth on Espruino (ESPRUINO_BIN)", () => {
       const toy = await image.boot();
       const pads = image.profile.rows * image.profile.cols;
       try {
-        for (const f of eventsFunctions(pads)) await toy.value(`(${f},1)`);
+        const rules = RULE_NAMES.concat(toyGameSpecs(image.profile).map((g) => g.spec.name));
+        for (const f of eventsFunctions(pads, rules)) await toy.value(`(${f},1)`);
         // Warm-up: every kind of event once or more, so first-use allocations are behind us.
         await toy.value("__ev(200,1)");
         const start = await settledUsage(toy);

@@ -5,16 +5,19 @@
 // 9 held 3 s start the self-test; a key held 10 s is ignored until released; the toy sleeps
 // after the idle time; console calls are checked as the command line checks them.
 import { describe, expect, it } from "vitest";
-import { ACT_HINT, ACT_NEW_GAME, ACT_SET_RULES, ACT_UNDO, createGameFrom, saveGame } from "../src/game";
+import { ACT_HINT, ACT_NEW_GAME, ACT_SET_RULES, ACT_UNDO, createGame, createGameFrom, saveGame } from "../src/game";
 import {
-  CMD_BRIGHTNESS, CMD_GOAL, CMD_MUTE, CMD_PRESS, CMD_SELF_TEST, CMD_SET_IDLE, CMD_SLEEP, CMD_START, createToy, FILE_GAME, FILE_SETTINGS,
-  FILE_STATS, POWER_SLEEP, POWER_WAKE, SAVE_NOW, toyCommand, ToyEffects, toyFile, toyKeys, toyState, toyStats, toyTick,
+  CMD_BRIGHTNESS, CMD_GOAL, CMD_MUTE, CMD_NEXT_RULES, CMD_PRESS, CMD_SELF_TEST, CMD_SET_IDLE, CMD_SLEEP, CMD_START, createToy, FILE_GAME, FILE_SETTINGS,
+  FILE_STATS, POWER_SLEEP, POWER_WAKE, SAVE_NOW, toyCommand, ToyEffects, toyFile, toyKeys, toyState, toyStats, toyTick, ToyGame,
 } from "../src/midend";
+import { namedTarget } from "../src/boardstate";
+import { cellTables } from "../src/cellboards";
+import { cellGameTables, levelTables } from "../src/toygames";
 import { maskToBits } from "../src/maskbits";
 import { gridPuzzle } from "../src/puzzle";
-import { RULES_BASIC } from "../src/rules";
+import { RULES_BASIC, RULES_CLASSIC } from "../src/rules";
 import { CUE_MUTE, CUE_NEW_GAME, CUE_POWER_ON, CUE_PRESS, CUE_SELF_TEST, CUE_WIN } from "../src/sounds";
-import { compileTables } from "../src/tables";
+import { compileCellTables, compileTables } from "../src/tables";
 
 const t = compileTables(gridPuzzle({ rows: 3, cols: 3, pattern: "merlin" }));
 /** Merlin's goal: the ring of 8 lit, the centre dark (source 002). */
@@ -322,5 +325,62 @@ describe("files", () => {
   it("without a saved game the toy deals under the saved rules", () => {
     createToy(t, RING, 13, ['{"rules":"classic","mute":false,"idle":0}', null, null], 7, 0, 0);
     expect(toyState(0)).toMatchObject({ rules: "classic", moves: 0, status: "playing", seed: 7 });
+  });
+});
+
+describe("games beyond the rule sets (5×5 pixel boards: lightsout, lightsout2000)", () => {
+  const t5 = compileTables(gridPuzzle({ rows: 5, cols: 5, pattern: "merlin" }));
+  const plus = gridPuzzle({ rows: 5, cols: 5, pattern: "plus" });
+  const plus3 = gridPuzzle({ rows: 5, cols: 5, pattern: "plus", states: 3 });
+  const DARK = "0".repeat(25);
+  const GAMES: ToyGame[] = [
+    { name: "lightsout", tables: levelTables(compileTables(plus)), target: 0, rules: RULES_CLASSIC },
+    { name: "lightsout2000", tables: cellGameTables(compileCellTables(plus3), 5, 5), target: DARK, rules: RULES_CLASSIC },
+  ];
+  const ring5 = namedTarget(plus, "ring").reduce((m, v, i) => m | (v << i), 0);
+  const boot = (files: (string | null)[]) => createToy(t5, ring5, 29, files, 7, 0, 0, GAMES);
+
+  it("setRules picks a game: its board (digits for colours), puzzle 0 of the seed as `merlin play` deals it; the rule sets come back", () => {
+    boot(NO_FILES);
+    expect(toyCommand(ACT_NEW_GAME, 11, 1).refused).toBe("");
+    const fx = toyCommand(ACT_SET_RULES, "lightsout2000", 2);
+    expect(fx.refused).toBe("");
+    expect(fx.cues).toContain(CUE_NEW_GAME);
+    const host = createGame<string>(cellTables(plus3), DARK, RULES_CLASSIC, 11, 0);
+    expect(toyState(fx.frame)).toMatchObject({ rules: "lightsout2000", seed: 11, puzzle: 0, board: host.start, par: host.par, leds: host.start });
+    expect(toyCommand(ACT_SET_RULES, "basic", 3).refused).toBe("");
+    expect(toyState(0)).toMatchObject({ rules: "basic", seed: 11 });
+    expect(toyCommand(ACT_SET_RULES, "tetris", 4).refused).toBe("rules must be one of basic, merlin1978, classic, lightsout, lightsout2000, got tetris");
+  });
+
+  it("a game's file carries its name; settings and game come back after a power cut, statistics counted as in every rule set", () => {
+    boot(NO_FILES);
+    toyCommand(ACT_SET_RULES, "lightsout2000", 1);
+    toyCommand(ACT_HINT, undefined, 2);
+    const hinted = toyCommand(CMD_PRESS, toyCommand(ACT_HINT, undefined, 3).hint + 1, 4);
+    expect(hinted.refused).toBe("");
+    const before = toyState(0);
+    const files = [toyFile(FILE_SETTINGS, 5), toyFile(FILE_STATS, 5), toyFile(FILE_GAME, 5)];
+    expect(files[FILE_GAME].startsWith("lightsout2000 M2,classic,")).toBe(true);
+    expect(JSON.parse(files[FILE_SETTINGS]).rules).toBe("lightsout2000");
+    boot(files);
+    expect(toyState(0)).toMatchObject({ rules: "lightsout2000", board: before.board, moves: 1, par: before.par });
+    // A game won by COMP TURN (pads + 4) is counted once.
+    for (let i = 0; i < 40 && toyState(0).status === "playing"; i++) toyCommand(CMD_PRESS, 29, 10 + i);
+    expect(toyState(0)).toMatchObject({ status: "won", moves: before.par });
+    expect(toyStats()).toEqual({ games: 1, wins: 1, best: before.par });
+    // A game file naming no game of the board is read as missing.
+    boot([null, null, "tetris " + files[FILE_GAME].split(" ")[1]]);
+    expect(toyState(0).rules).toBe("basic");
+  });
+
+  it("the RULES hold cycles the rule sets, then the games", () => {
+    boot(NO_FILES);
+    const seen: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      toyCommand(CMD_NEXT_RULES, undefined, i);
+      seen.push(toyState(0).rules);
+    }
+    expect(seen).toEqual(["merlin1978", "classic", "lightsout", "lightsout2000", "basic"]);
   });
 });

@@ -9,7 +9,7 @@
  */
 import { listProfiles, loadProfile } from "../../hardware/validate";
 import { parseOptions } from "../../tools/options";
-import { BUNDLE_BUDGET, buildFirmware, DEFAULT_PROFILE } from "./build";
+import { BUNDLE_BUDGET, buildFirmware, DEFAULT_PROFILE, toyGameSpecs } from "./build";
 import { readFileSync, rmSync } from "node:fs";
 import type { Profile } from "../../hardware/profile";
 import { Espruino, espruinoBin, flashToy, freshFlashDir, preludeCost } from "./espruino-bin";
@@ -27,6 +27,8 @@ export interface MemoryFigures {
   presses: number;
   /** What the pin aliases took (subtracted from the figures above). */
   prelude: number;
+  /** Boards with games (build.ts toyGameSpecs): in each game, after a game won by COMP TURN and after 500 more presses. */
+  games: { name: string; won: number; presses: number }[];
 }
 
 /**
@@ -60,7 +62,18 @@ export async function measureMemory(bin: string, p: Profile, bundle: string): Pr
       await quiet(1200);
       const presses = await usage();
       const prelude = await preludeCost(bin, p);
-      return { boot: boot - prelude, won: won - prelude, presses: presses - prelude, prelude };
+      const games: MemoryFigures["games"] = [];
+      for (const g of toyGameSpecs(p)) {
+        const name = JSON.stringify(g.spec.name);
+        const played = `(function(){Merlin.setRules(${name});Merlin.newGame(7);for(var i=0;i<99&&Merlin.state().status=='playing';i++)Merlin.press(${pads + 4});return Merlin.state().status})()`;
+        if ((await e.eval(played, 120_000)) !== "won") throw new Error(`${g.spec.name}: COMP TURN did not win on the interpreter`);
+        await quiet(1200);
+        const gameWon = await usage();
+        await e.eval(`(function(){for(var i=0;i<500;i++){Merlin.press(1+(i*7)%${pads});if(Merlin.state().status!=='playing')Merlin.newGame()}})()`, 600_000);
+        await quiet(1200);
+        games.push({ name: g.spec.name, won: gameWon - prelude, presses: (await usage()) - prelude });
+      }
+      return { boot: boot - prelude, won: won - prelude, presses: presses - prelude, prelude, games };
     } finally {
       await e.kill();
     }
@@ -112,6 +125,9 @@ async function main(argv: string[]): Promise<number> {
       "|---|---|---|",
       `| ${m.boot} | ${m.won} | ${m.presses} |`,
       "",
+      ...(m.games.length > 0
+        ? ["| game | after a won game (COMP TURN) | after 500 more presses |", "|---|---|---|", ...m.games.map((g) => `| ${g.name} | ${g.won} | ${g.presses} |`), ""]
+        : []),
     ].join("\n"),
   );
   if (jsvars !== undefined && !(m.boot <= jsvars)) failed = true;

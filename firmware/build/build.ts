@@ -18,8 +18,9 @@ import { hardwareDir, listProfiles, loadProfile } from "../../hardware/validate"
 import type { Profile } from "../../hardware/profile";
 import { ledPins } from "../../hardware/roles";
 import { formatBoard, namedTarget } from "../../src/boardstate";
-import { DEFAULT_CYCLE, gamePuzzle, GAMES, gameTarget } from "../../src/games";
-import { gridPuzzle } from "../../src/puzzle";
+import { DEFAULT_CYCLE, gamePuzzle, GAMES, GameSpec, gameTables, gameTarget } from "../../src/games";
+import { cellsToMask } from "../../src/maskbits";
+import { gridPuzzle, Puzzle } from "../../src/puzzle";
 import { CUE_START, encodeCues, NOTES } from "../../src/sounds";
 import { compileCellTables, compileTables, emitCellTables, emitTables } from "../../src/tables";
 import { OptionSpec, optionHelp, parseOptions } from "../../tools/options";
@@ -86,6 +87,7 @@ export function configDefines(p: Profile): Record<string, string> {
     CONSOLE_PASSWORD: p.consolePassword ? JSON.stringify(p.consolePassword) : "null",
     CONSOLE_MOVED: String(!!p.consoleMoved),
     DEEP_SLEEP: String(p.chip === "stm32"),
+    TOY_GAMES: String(toyGameSpecs(p).length > 0),
   };
 }
 
@@ -113,30 +115,47 @@ export function configModule(p: Profile): string {
 }
 
 /**
- * The source of the generated `merlin:games` module: the games (src/games.ts) a pixel board's
- * pads can play — colours need pixels; square boards of a side the game allows; blackwhite
- * with its default cycle — as GAME_NAMES, their goals (GAME_GOALS, digit strings) and their
- * k-state solver tables (GAME_TABLES, src/tables.ts CellTables, which src/cellsolve.ts answers
- * from). A module of its own: nothing in the firmware imports it yet, so no bundle changes
- * (esbuild would otherwise count the tables' property names when it picks short ones).
- * Direct-LED boards get no games.
+ * The games (src/games.ts) a board's pads can play on the toy: pixel boards only (colours need
+ * pixels), square boards of a side the game allows, and only games whose keys are the pads
+ * (blackwhite's intersection buttons are not on the toy).
+ */
+export function toyGameSpecs(p: Profile): { spec: GameSpec; puzzle: Puzzle }[] {
+  if (p.leds.drive !== "neopixel" || p.rows !== p.cols) return [];
+  return GAMES.filter((g) => p.rows >= g.minSide && p.rows <= g.maxSide)
+    .map((g) => ({ spec: g, puzzle: gamePuzzle(g, p.rows, DEFAULT_CYCLE) }))
+    .filter((x) => x.puzzle.keys === x.puzzle.cells);
+}
+
+/**
+ * The source of the generated `merlin:games` module: the games the board's pads play on the
+ * toy (toyGameSpecs) as GAME_NAMES, the rule set each plays under (GAME_RULES), their goals
+ * (GAME_GOALS: a mask, or a digit string), their tables (GAME_TABLES: what src/games.ts's
+ * gameTables picks for `merlin play`, so a seed deals the same — MaskTables for on/off boards
+ * of at most 32 cells, else src/tables.ts CellTables, which src/cellsolve.ts answers from) and
+ * whether they deal levels (GAME_LEVELS). Boards without games import none of it: the firmware
+ * reads it only behind TOY_GAMES (configDefines).
  */
 export function gamesModule(p: Profile): string {
-  const pixels = p.leds.drive === "neopixel";
-  const games = GAMES.filter((g) => pixels && p.rows === p.cols && p.rows >= g.minSide && p.rows <= g.maxSide);
-  const puzzles = games.map((g) => gamePuzzle(g, p.rows, DEFAULT_CYCLE));
+  const games = toyGameSpecs(p);
+  const tables = games.map((x) => gameTables(x.puzzle));
+  const cells = (i: number) => tables[i].extras !== undefined;
+  const goal = (i: number) => gameTarget(games[i].spec, games[i].puzzle, DEFAULT_CYCLE);
   return [
-    `export const GAME_NAMES = ${JSON.stringify(games.map((g) => g.name))};`,
-    `export const GAME_GOALS = ${JSON.stringify(games.map((g, i) => formatBoard(gameTarget(g, puzzles[i], DEFAULT_CYCLE))))};`,
-    `export const GAME_TABLES = [${puzzles.map((q) => emitCellTables(compileCellTables(q))).join(",")}];`,
+    `export const GAME_NAMES = ${JSON.stringify(games.map((x) => x.spec.name))};`,
+    `export const GAME_RULES = ${JSON.stringify(games.map((x) => x.spec.rules))};`,
+    `export const GAME_GOALS = ${JSON.stringify(games.map((_x, i) => (cells(i) ? formatBoard(goal(i)) : cellsToMask(goal(i)))))};`,
+    `export const GAME_TABLES = [${games.map((x, i) => (cells(i) ? emitCellTables(compileCellTables(x.puzzle)) : emitTables(tables[i]))).join(",")}];`,
+    `export const GAME_LEVELS = ${JSON.stringify(games.map((x) => x.spec.levels))};`,
   ].join("\n");
 }
 
 /**
- * src/features.ts as the toy gets it: every flag false, so esbuild folds the code behind the
- * flags away (k-state and 64-cell games: Node only).
+ * src/features.ts as the toy gets it: CELL_BOARDS only on boards with games (toyGameSpecs),
+ * so elsewhere esbuild folds the code behind it away (k-state games, the toy's games).
  */
-export const FIRMWARE_FEATURES = "export const CELL_BOARDS = false;";
+export function firmwareFeatures(p: Profile): string {
+  return `export const CELL_BOARDS = ${toyGameSpecs(p).length > 0};`;
+}
 
 function configPlugin(p: Profile): Plugin {
   return {
@@ -147,7 +166,7 @@ function configPlugin(p: Profile): Plugin {
       );
       b.onResolve({ filter: /^merlin:(config|games)$/ }, (args) => ({ path: args.path, namespace: "merlin-config" }));
       b.onLoad({ filter: /.*/, namespace: "merlin-config" }, (args) => ({
-        contents: args.path === "merlin:features" ? FIRMWARE_FEATURES : args.path === "merlin:games" ? gamesModule(p) : configModule(p),
+        contents: args.path === "merlin:features" ? firmwareFeatures(p) : args.path === "merlin:games" ? gamesModule(p) : configModule(p),
         loader: "js",
         resolveDir: ROOT,
       }));

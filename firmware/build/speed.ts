@@ -25,7 +25,8 @@
  *   cue, save scheduling) plus the state object it returns; `Merlin.state()` alone is measured
  *   too, and their difference is the key press to its LED change. Rules merlin1978 (no move
  *   limit: every press is a move).
- * - `Merlin.hint()`: HIT ME on the current board.
+ * - `Merlin.hint()`: HIT ME on the current board; on boards with games (lightsout,
+ *   lightsout2000 on 5×5) also in each game, on puzzle 0 of seed 7.
  * - A scan with a key held: the scanner's scan function (reached through the pin watch it sets
  *   while idle), called N times while one pad reads as held. The Linux build
  *   has no pin input, so a measurement-only .boot0 wraps digitalRead/digitalWrite to make one
@@ -36,7 +37,7 @@ import { rmSync } from "node:fs";
 import { listProfiles, loadProfile } from "../../hardware/validate";
 import type { Profile } from "../../hardware/profile";
 import { OptionSpec, parseOptions } from "../../tools/options";
-import { buildFirmware } from "./build";
+import { buildFirmware, toyGameSpecs } from "./build";
 import { bootImage, type CodeForm, Espruino, espruinoBin, freshFlashDir, linuxPrelude, prebuiltBundle } from "./espruino-bin";
 
 /** How much slower a Pico runs the same interpreter (ESPRUINO.md: pin-toggle and float loops against published Pico figures). */
@@ -163,6 +164,8 @@ interface Figures {
   scan: number | null;
   /** Files the interpreter opened per key press → LEDs (its flash reads), null without strace. */
   opens: number | null;
+  /** HIT ME in each of the board's games (build.ts toyGameSpecs: on 5×5 lightsout, lightsout2000), puzzle 0 of seed 7. */
+  games: { name: string; hint: number }[];
 }
 
 const HAS_STRACE = spawnSync("strace", ["-V"], { stdio: "ignore" }).status === 0;
@@ -207,7 +210,11 @@ async function measure(bin: string, p: Profile, bundle: string, view: View, repe
     const pressOpens = await opensDuring(e, `(function(){for(var i=0;i<${n};i++)Merlin.press(1+(i*4)%${pads})})()`);
     const stateOpens = await opensDuring(e, `(function(){for(var i=0;i<${n};i++)Merlin.state()})()`);
     const opens = pressOpens === null || stateOpens === null ? null : (pressOpens - stateOpens) / n;
-    f = { press, state, hint, scan: null, opens };
+    f = { press, state, hint, scan: null, opens, games: [] };
+    for (const g of toyGameSpecs(p)) {
+      await e.eval(`Merlin.setRules(${JSON.stringify(g.spec.name)}),Merlin.newGame(7),1`);
+      f.games.push({ name: g.spec.name, hint: await perCall(e, "Merlin.hint()", 40, repeat) });
+    }
   } finally {
     await dispose(e);
   }
@@ -318,6 +325,7 @@ async function main(argv: string[]): Promise<number> {
     "|---|---|---|---|---|---|---|---|",
   ];
   const reads = (x: number | null) => (x === null ? "–" : String(Math.round(x)));
+  const gameRows = ["| profile | code | game | HIT ME |", "|---|---|---|---|"];
   const estimates: string[] = [];
   let firstBundle = "";
   for (const name of names) {
@@ -341,6 +349,7 @@ async function main(argv: string[]): Promise<number> {
         }
       }
       rows.push(`| ${name} | ${viewName(view)} | ${ms(f.press - f.state)} | ${ms(f.press)} | ${ms(f.state)} | ${ms(f.hint)} | ${ms(f.scan)} | ${reads(f.opens)} |`);
+      for (const g of f.games) gameRows.push(`| ${name} | ${viewName(view)} | ${g.name} | ${ms(g.hint)} |`);
       if (view.form === FLASHED.form && view.place === "ram") {
         estimates.push(`| ${name} | ${pico(f.press - f.state)} ms | ${pico(f.scan)} ms | ${pico(f.hint)} ms |`);
       }
@@ -359,6 +368,7 @@ async function main(argv: string[]): Promise<number> {
       "",
       ...rows,
       "",
+      ...(gameRows.length > 2 ? ["The games (HIT ME on puzzle 0 of seed 7):", "", ...gameRows, ""] : []),
       `Lexing alone (${names[0]}'s bundle as the body of a function that skips it, \`if(0){…}\`), per call:`,
       "",
       ...lex,

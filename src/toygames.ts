@@ -1,0 +1,113 @@
+/**
+ * The tables the game machine (game.ts) plays the games of games.ts on, made from precomputed
+ * tables alone, as the toy has them (no solver runs on it): on/off games as masks with the
+ * levels' deal (levels.ts), colour games as cell tables answered by cellsolve.ts. `merlin play`
+ * deals the same way (games.ts uses levelTables, cellboards.ts dealCells), so a seed deals
+ * the same puzzle on the toy and on the command line.
+ */
+import { cellAdvance, cellHint, cellPressCount, cellSolvable } from "./cellsolve";
+import { dealStart, GameTables } from "./game";
+import { LEVEL_COUNT, levelStart } from "./levels";
+import { isReachable, minimumSolution } from "./masksolve";
+import { nextRandom, seedRandom } from "./rng";
+import { CellTables, MaskTables } from "./tables";
+
+/** Random press vectors tried per deal of a cell board before single presses are tried in turn. */
+const DEAL_ATTEMPTS = 64;
+
+/**
+ * A start for a k-state board: `target` (digits) after a uniformly random number of presses
+ * (0 … k − 1) of each of `keys` keys, by `advance`, redrawn while it is the target or (unless
+ * `darkStart`) all dark (`dark`). Each reachable board is hit by the same number of press
+ * vectors (the quiet patterns'), so starts are uniform over the solvable boards. A 32-bit draw
+ * at or above the last whole multiple of k is redrawn (no modulo bias).
+ */
+export function dealCells(
+  advance: (board: string, key: number, times: number) => string, keys: number, k: number, dark: string,
+  target: string, darkStart: boolean, seed: number, puzzle: number,
+): string {
+  const limit = Math.floor(4294967296 / k) * k;
+  let s = seedRandom(seed, puzzle);
+  for (let attempt = 0; attempt < DEAL_ATTEMPTS; attempt++) {
+    let b = target;
+    for (let key = 0; key < keys; key++) {
+      do s = nextRandom(s);
+      while (s >>> 0 >= limit);
+      b = advance(b, key, (s >>> 0) % k);
+    }
+    if (b !== target && (darkStart || b !== dark)) return b;
+  }
+  // Never reached in practice (64 draws all solved or dark): one press of the first key that gives an allowed start.
+  for (let key = 0; key < keys; key++) {
+    const b = advance(target, key, 1);
+    if (b !== target && (darkStart || b !== dark)) return b;
+  }
+  return advance(target, 0, 1);
+}
+
+/**
+ * Mask tables `t` dealing levels: puzzle n of a seed is level n + 1 of that seed, past the last
+ * level the usual deal. HIT ME is the first key, in footprint order, of the minimum solution
+ * (as cellsolve.ts's: these games' goal is the dark board, so there is nothing to steer
+ * around, and every such key leaves a minimum solution one press shorter) — a third of what
+ * masksolve.ts's hint costs on the toy.
+ */
+export function levelTables(t: MaskTables): GameTables {
+  const g: GameTables = t;
+  g.extras = {
+    levelDeal: function (target, darkStart, seed, puzzle) {
+      if (puzzle < LEVEL_COUNT) return levelStart(t, target as number, seed, puzzle + 1);
+      return dealStart(t, target as number, darkStart, seed, puzzle);
+    },
+    maskHint: function (board, target) {
+      if (board === target || !isReachable(t, board ^ target)) return -1;
+      const x = minimumSolution(t, board, target);
+      for (let i = 0; i < t.order.length; i++) if ((x >>> t.order[i]) & 1) return t.order[i];
+      return -1;
+    },
+  };
+  return g;
+}
+
+/** The game tables of a colour game from its cell tables `t` (rows × cols pads): boards are digit strings. */
+export function cellGameTables(t: CellTables, rows: number, cols: number): GameTables {
+  const k = t.k;
+  const cells = t.cells;
+  let dark = "";
+  for (let c = 0; c < cells; c++) dark += "0";
+  // Boards reachable from one board: k^keys press vectors, each board reached by every quiet pattern.
+  let reach = Math.pow(k, t.keys);
+  for (let i = 0; i < t.quietOrders.length; i++) reach /= t.quietOrders[i];
+  function advance(board: string, key: number, times: number): string {
+    return cellAdvance(t, board, key, times);
+  }
+  const none = new Int32Array(0);
+  return {
+    rows: rows, cols: cols, cells: cells, keys: t.keys, toggle: none, solve: none, check: none, quiet: none, order: none,
+    extras: {
+      ops: {
+        cycle: k,
+        allDark: dark,
+        advance: advance,
+        canReach: function (from: string, to: string): boolean {
+          return cellSolvable(t, from, to);
+        },
+        reachCount: reach,
+        parOf: function (from: string, to: string): number {
+          return cellPressCount(t, from, to);
+        },
+        hintKey: function (board: string, target: string): number {
+          // (A function of its own: its "ram" directive would be lost inlined here.)
+          return /*@__NOINLINE__*/ cellHint(t, board, target);
+        },
+        padsOf: function (key: number): string {
+          // A grid's key shows on its own pad, else on the cells it advances.
+          return t.keys === cells ? dark.slice(0, key) + "1" + dark.slice(key + 1) : advance(dark, key, 1);
+        },
+        dealFrom: function (target: string, darkStart: boolean, seed: number, puzzle: number): string {
+          return dealCells(advance, t.keys, k, dark, target, darkStart, seed, puzzle);
+        },
+      },
+    },
+  };
+}

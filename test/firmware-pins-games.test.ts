@@ -1,0 +1,138 @@
+// The colour games on pico-5x5-neopixel through the virtual board's pins: Lights Out (5×5 plus,
+// on/off, levels) and Lights Out 2000 (the same board mod 3). The player's view is the bytes the
+// firmware sent to the WS2812 chain (three a pixel, green-red-blue), the input is the key matrix
+// and the HIT ME button; the console only chooses the game and the seed. The deal must be the
+// one `merlin play --rules NAME --seed N` deals (the host game machine on games.ts's tables),
+// par the fewest presses (the host's GF(2)/Z_k solver, not the toy's tables), and following
+// HIT ME must win at par. A power cut mid-game must resume the same game.
+import { beforeAll, describe, expect, it } from "vitest";
+import type { NeopixelLeds } from "../hardware/profile";
+import { loadProfile } from "../hardware/validate";
+import { digitsToCells } from "../src/cellboards";
+import { Board, createGame } from "../src/game";
+import { DEFAULT_CYCLE, gamePuzzle, gameSpec, gameSpecTables, gameTarget, tableBoard } from "../src/games";
+import { formatBoard } from "../src/boardstate";
+import { pressKey, Puzzle } from "../src/puzzle";
+import { solve } from "../src/solver";
+import type { VirtualBoard } from "../sim/board";
+import { bootToy, prepareToy, tap, toyState } from "./helpers/toy";
+
+const NAME = "pico-5x5-neopixel";
+const profile = loadProfile(NAME);
+const PADS = 25;
+if (profile.leds.drive !== "neopixel") throw new Error(`${NAME} should have WS2812 pixels`);
+const leds: NeopixelLeds = profile.leds;
+
+/** The pixels' colours, one [g, r, b] per pad. */
+function pixels(board: VirtualBoard): number[][] {
+  const bytes = board.pixels.bytes(leds.pin) ?? new Uint8Array(0);
+  expect(bytes.length).toBe(3 * PADS);
+  const out: number[][] = [];
+  for (let i = 0; i < PADS; i++) out.push([bytes[3 * i], bytes[3 * i + 1], bytes[3 * i + 2]]);
+  return out;
+}
+
+/**
+ * The board the pixels show, given the colour of each state (learnt from the first frame): a
+ * pixel of a colour no state has fails the test.
+ */
+function shown(board: VirtualBoard, colours: Map<string, number>): string {
+  return pixels(board)
+    .map((c, i) => {
+      const v = colours.get(c.join(","));
+      if (v === undefined) throw new Error(`pixel ${i + 1} shows ${c}, no state's colour`);
+      return String(v);
+    })
+    .join("");
+}
+
+/**
+ * The colour of each state from a frame showing `board` (digits): state 0 dark, every other
+ * state one colour with each channel dark or at the brightness setting, distinct states
+ * distinct colours.
+ */
+function learnColours(board: VirtualBoard, digits: string, k: number): Map<string, number> {
+  const byState = new Map<number, string>();
+  pixels(board).forEach((c, i) => {
+    const v = Number(digits[i]);
+    for (const ch of c) expect([0, leds.brightness]).toContain(ch);
+    if (v === 0) expect(c, `pixel ${i + 1} (state 0)`).toEqual([0, 0, 0]);
+    else expect(c.some((ch) => ch > 0)).toBe(true);
+    const seen = byState.get(v);
+    if (seen !== undefined) expect(c.join(","), `pixel ${i + 1} (state ${v})`).toBe(seen);
+    byState.set(v, c.join(","));
+  });
+  const colours = new Map<string, number>();
+  for (const [v, c] of byState) colours.set(c, v);
+  // Distinct states, distinct colours; the start shows every state (checked by the callers' deals).
+  expect(colours.size).toBe(byState.size);
+  expect(byState.size).toBe(k);
+  return colours;
+}
+
+/** The host's deal of `name` (what `merlin play --rules NAME --seed N` plays) and the puzzle. */
+function hostDeal(name: string, seed: number): { p: Puzzle; start: string; target: string } {
+  const spec = gameSpec(name)!;
+  const p = gamePuzzle(spec, 5, DEFAULT_CYCLE);
+  const t = gameSpecTables(spec, p);
+  const target = tableBoard(t, gameTarget(spec, p, DEFAULT_CYCLE));
+  const g = createGame<Board>(t, target, spec.rules, seed, 0);
+  const digits = (b: Board) => (typeof b === "string" ? b : formatBoard(Uint8Array.from({ length: PADS }, (_x, i) => (b >> i) & 1)));
+  return { p, start: digits(g.start), target: digits(g.target) };
+}
+
+/** Plays `name` from puzzle 0 of `seed` by HIT ME to a win at par, with a power cut after `cutAfter` moves. */
+function playToWin(name: string, seed: number, cutAfter: number): void {
+  const board = bootToy(NAME);
+  board.eval(`Merlin.setRules(${JSON.stringify(name)})`);
+  board.eval(`Merlin.newGame(${seed})`);
+  board.clock.advance(700);
+  const deal = hostDeal(name, seed);
+  const k = deal.p.states;
+  const start = toyState(board);
+  expect(start).toMatchObject({ status: "playing", rules: name, seed, moves: 0 });
+  expect(start.board).toBe(deal.start);
+  const par = solve(deal.p, digitsToCells(deal.start), digitsToCells(deal.target), { order: false }).moves;
+  expect(start.par).toBe(par);
+  expect(par).toBeGreaterThan(3);
+  const colours = learnColours(board, deal.start, k);
+
+  const cells = digitsToCells(deal.start);
+  for (let move = 0; move < par; move++) {
+    if (move === cutAfter) {
+      board.clock.advance(1500); // the game is written within a second
+      board.powerCut();
+      board.clock.advance(1000);
+      board.powerOn();
+      board.clock.advance(1000);
+      expect(toyState(board)).toMatchObject({ status: "playing", rules: name, moves: move, par, board: formatBoard(cells) });
+      expect(shown(board, colours)).toBe(formatBoard(cells));
+    }
+    tap(board, "hitMe");
+    // One pad alone lights for a moment: the key to press.
+    const flash = shown(board, colours);
+    expect(flash.replace(/0/g, "").length, `hint ${move + 1}: ${flash}`).toBe(1);
+    const key = flash.search(/[^0]/);
+    pressKey(deal.p, cells, key);
+    // On a fewest-presses path: one press fewer to go.
+    expect(solve(deal.p, cells, digitsToCells(deal.target), { order: false }).moves).toBe(par - move - 1);
+    board.clock.advance(600);
+    tap(board, key);
+    expect(shown(board, colours)).toBe(formatBoard(cells));
+  }
+  expect(formatBoard(cells)).toBe(deal.target);
+  expect(toyState(board)).toMatchObject({ status: "won", moves: par, par, reason: null, rules: name });
+  expect(board.errors).toEqual([]);
+}
+
+describe(`${NAME}: the colour games through the pins`, () => {
+  beforeAll(() => prepareToy(NAME), 120_000);
+
+  it("lightsout: the deal of `merlin play --rules lightsout --seed 7` (level 1), won by HIT ME at par, resumed after a power cut", () => {
+    playToWin("lightsout", 7, 3);
+  });
+
+  it("lightsout2000: three colours, the deal of `merlin play --rules lightsout2000 --seed 11`, won by HIT ME at par, resumed after a power cut", () => {
+    playToWin("lightsout2000", 11, 5);
+  });
+});
