@@ -182,7 +182,8 @@ describe("merlin play: the games and k-state boards", () => {
     const { tmpdir } = await import("node:os");
     const file = join(mkdtempSync(join(tmpdir(), "merlin-play-")), "game.txt");
     const first = await json(["--rules", "lightsout2000", "--seed", "3", "--save", file, "--keys", "c c c"]);
-    expect(readFileSync(file, "utf8")).toMatch(/^M2,classic,3,0,0{25},[0-2]{25},[0-2]{25},3,0,0\n$/);
+    // The toy's game-file line: the game's name, then the saved game.
+    expect(readFileSync(file, "utf8")).toMatch(/^lightsout2000 M2,classic,3,0,0{25},[0-2]{25},[0-2]{25},3,0,0\n$/);
     // Resumed: the same game at move 3; undo works on the presses of this run (the saved line
     // keeps no history, as on the toy).
     const again = await json(["--rules", "lightsout2000", "--save", file, "--keys", "u c u"]);
@@ -207,6 +208,16 @@ describe("merlin play: the games and k-state boards", () => {
     const ring = join(dir, "ring.txt");
     await json(["--seed", "1", "--save", ring, "--keys", "1"]);
     expect((await merlin(["--target", "lit", "--save", ring])).code).toBe(2);
+    // A lightsout level and a classic 5×5 plus game to dark share board, goal and rule set, but
+    // not the game: neither resumes as the other.
+    const lo = join(dir, "lo.txt");
+    await json(["--rules", "lightsout", "--level", "3", "--save", lo, "--keys", "1"]);
+    const classic5 = ["--rules", "classic", "--pattern", "plus", "--size", "5", "--target", "dark"];
+    expect((await merlin([...classic5, "--save", lo, "--keys", "1"])).err).toMatch(/holds no game of this board and rule set/);
+    expect(await json(["--rules", "lightsout", "--save", lo])).toMatchObject({ level: 3, moves: 1 });
+    const c5 = join(dir, "c5.txt");
+    await json([...classic5, "--seed", "4", "--save", c5, "--keys", "1"]);
+    expect((await merlin(["--rules", "lightsout", "--save", c5])).err).toMatch(/holds no game of this board and rule set/);
   });
 
   it("--save: a file that cannot be written is one line, exit 2; an empty file starts a new game", async () => {
@@ -219,6 +230,12 @@ describe("merlin play: the games and k-state boards", () => {
     const empty = join(dir, "empty.txt");
     writeFileSync(empty, "");
     expect(await json(["--rules", "lightsout", "--save", empty])).toMatchObject({ level: 1, moves: 0 });
+    // Not a save: a device or a folder (read to the end, /dev/zero would never stop), or a big file.
+    await expectInputError(["play", "--save", "/dev/zero", "--keys", "1"], /--save '\/dev\/zero' cannot be read: not a regular file/);
+    await expectInputError(["play", "--save", dir, "--keys", "1"], /cannot be read: not a regular file/);
+    const big = join(dir, "big.txt");
+    writeFileSync(big, "M2,".padEnd(5000, "0"));
+    await expectInputError(["play", "--save", big, "--keys", "1"], /cannot be read: 5000 bytes, a saved game is under 4096/);
   });
 
   /** The rows of digits (a board) printed right after line `i` of `lines`, as one string. */

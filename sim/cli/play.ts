@@ -32,7 +32,7 @@ import { LEVEL_BAND, LEVEL_COUNT, LEVEL_FIRST_PAR } from "../../src/levels";
 import { maskToBits } from "../../src/maskbits";
 import { inputError, Puzzle } from "../../src/puzzle";
 import { RULE_SETS, ruleIndex, ruleNames } from "../../src/rules";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { boundedLines } from "../../tools/lines";
 import { optionHelp, OptionSpec, OptionValues } from "../../tools/options";
 import { checkSeed, MAX_SEED } from "../app/deal-values";
@@ -52,7 +52,7 @@ const SPECS: OptionSpec[] = [
   { name: "target", type: "string", arg: "BOARD", help: "the goal: ring, lit, dark or digits (default ring: 8 lit, centre dark)" },
   { name: "keys", type: "string", arg: "KEYS", help: 'moves to play, e.g. "3 4 5" (see below); without it, moves are read from standard input' },
   { name: "json", type: "flag", help: "print one JSON object after the moves (see below)" },
-  { name: "save", type: "string", arg: "FILE", help: "keep the game in FILE (the toy's saved-game line): resumed when it holds a game of this board, goal and rule set and no --seed, --start or --level is given (an empty or missing file starts a new one); rewritten after every input" },
+  { name: "save", type: "string", arg: "FILE", help: "keep the game in FILE (the toy's game-file line: a game's name and a space, then the saved game): resumed when it holds a game of this board, goal, rule set and game and no --seed, --start or --level is given (an empty or missing file starts a new one); rewritten after every input" },
   ...PUZZLE_OPTIONS,
 ];
 
@@ -294,22 +294,31 @@ function setup(v: OptionValues): Setup {
   return { puzzle, tables, target: tableBoard(tables, gameTarget(game, puzzle, cycle)), rules: game.rules, game, cycle };
 }
 
+/** A saved line is well under 100 bytes; anything much larger is not a save (e.g. /dev/zero). */
+const MAX_SAVE_BYTES = 4096;
+
 /**
- * The game saved in `file` (--save), which must be one of this board, goal and rule set; null
- * when there is none to resume (no file, or an empty one).
+ * The game saved in `file` (--save), which must be one of this board, goal, rule set and game
+ * (`gameName`, "" for none: a game's line starts with its name and a space, as the toy's game
+ * file does); null when there is none to resume (no file, or an empty one).
  */
-function resumed(t: GameTables, target: Board, rules: number, file: string): GameState<Board> | null {
+function resumed(t: GameTables, target: Board, rules: number, gameName: string, file: string): GameState<Board> | null {
   if (!existsSync(file)) return null;
   let text: string;
   try {
+    const st = statSync(file);
+    if (!st.isFile()) throw new Error("not a regular file");
+    if (st.size > MAX_SAVE_BYTES) throw new Error(`${st.size} bytes, a saved game is under ${MAX_SAVE_BYTES}`);
     text = readFileSync(file, "utf8").trim();
   } catch (e) {
     throw inputError(`--save '${file}' cannot be read: ${(e as Error).message}`);
   }
   if (text === "") return null;
-  const s = loadGame<Board>(t, text, 0);
+  const space = text.indexOf(" ");
+  const savedName = space > 0 ? text.slice(0, space) : "";
+  const s = savedName === gameName ? loadGame<Board>(t, space > 0 ? text.slice(space + 1) : text, 0) : null;
   // The goal too: blackwhite's cycles (1,3) and (2,2) share a board but not a goal, and so do
-  // --target ring and --target lit.
+  // --target ring and --target lit; and the game: a lightsout save is no classic 5×5 plus game.
   if (s === null || s.rules !== rules || s.target !== target) {
     throw inputError(`--save '${file}' holds no game of this board and rule set (give the options it was played with, or another file)`);
   }
@@ -331,7 +340,7 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
   let state: GameState<Board> | null = null;
   const file = v.save as string | undefined;
   if (file !== undefined && v.seed === undefined && v.start === undefined && v.level === undefined) {
-    state = resumed(t, target, rules, file);
+    state = resumed(t, target, rules, game === null ? "" : game.name, file);
   }
   if (state !== null) {
     // Resumed from --save.
@@ -357,7 +366,7 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
       ? undefined
       : (line: string) => {
           try {
-            writeFileSync(file, line + "\n");
+            writeFileSync(file, (game === null ? "" : game.name + " ") + line + "\n");
           } catch (e) {
             throw inputError(`--save '${file}' cannot be written: ${(e as Error).message}`);
           }
