@@ -333,5 +333,9 @@ describe("merlin play: the games and k-state boards", () => {
   it("--help lists the games and their options", async () => {
     const r = await merlin(["--help"]);
     for (const word of ["lightsout", "lightsout2000", "blackwhite", "--level", "--cycle", "--save"]) expect(r.out).toContain(word);
+    // The --size range the help gives is the one play accepts (the solver's commands go further).
+    const max = Number(/--size N +an N×N board, N = 1\.\.(\d+)/.exec(r.out)![1]);
+    expect((await merlin(["--size", String(max), "--seed", "1", "--keys", "1"])).code).toBe(0);
+    expect((await merlin(["--size", String(max + 1), "--keys", "1"])).code).toBe(2);
   });
 });

@@ -26,7 +26,7 @@ import {
   step,
   update,
 } from "../../src/game";
-import { checkGameBoard } from "../../src/cellboards";
+import { checkGameBoard, MAX_GAME_CELLS } from "../../src/cellboards";
 import { checkerboard, ColourCycle, DEFAULT_CYCLE, GAME_NAMES, gamePuzzle, gameSpec, GameSpec, gameSpecTables, gameTables, gameTarget, MAX_CYCLE, parseCycle, tableBoard } from "../../src/games";
 import { LEVEL_BAND, LEVEL_COUNT, LEVEL_FIRST_PAR } from "../../src/levels";
 import { maskToBits } from "../../src/maskbits";
@@ -43,6 +43,12 @@ import { boardOption, PUZZLE_OPTIONS, puzzleFromOptions } from "./puzzle-options
 /** The board options a game (--rules lightsout, …) replaces with its own board. */
 const BOARD_OPTIONS = ["pattern", "rows", "cols", "wrap", "states", "graph", "box", "intersections", "target"];
 
+/** The game machine plays at most MAX_GAME_CELLS cells and keys, whatever the solver accepts. */
+const PLAY_SIZE_HELP: { [name: string]: string } = {
+  size: `an N×N board, N = 1..8 (the game plays at most ${MAX_GAME_CELLS} cells and keys) (default 3)`,
+  rows: `rows of an R×C board, R × C at most ${MAX_GAME_CELLS} (default: the size)`,
+};
+
 const SPECS: OptionSpec[] = [
   { name: "rules", type: "string", arg: "NAME", help: `rule set: ${ruleNames()}, or a game: ${GAME_NAMES.join(", ")} (see below)`, default: "basic" },
   { name: "seed", type: "int", arg: "N", help: `puzzle number 0..${MAX_SEED}: the same number deals the same puzzle everywhere (default: random; lightsout: 0, its standard levels)` },
@@ -53,7 +59,11 @@ const SPECS: OptionSpec[] = [
   { name: "keys", type: "string", arg: "KEYS", help: 'moves to play, e.g. "3 4 5" (see below); without it, moves are read from standard input' },
   { name: "json", type: "flag", help: "print one JSON object after the moves (see below)" },
   { name: "save", type: "string", arg: "FILE", help: "keep the game in FILE (the toy's game-file line: a game's name and a space, then the saved game): resumed when it holds a game of this board, goal, rule set and game and no --seed, --start or --level is given (an empty or missing file starts a new one); rewritten after every input" },
-  ...PUZZLE_OPTIONS,
+  ...PUZZLE_OPTIONS.map((o) =>
+    PLAY_SIZE_HELP[o.name] !== undefined ? { ...o, help: PLAY_SIZE_HELP[o.name] }
+    : o.name === "states" ? { ...o, help: o.help.replace(/; K > 2 boards up to \d+×\d+/, "") }
+    : o,
+  ),
 ];
 
 /** One line per rule set and game for the help (kept out of src/ so the firmware does not carry it). */
