@@ -221,6 +221,7 @@ describe("help and bad input", () => {
     ["plus range too big", ["table", "--pattern", "plus", "--sizes", "2-1001"], /--sizes must lie within 1-1000 for on\/off plus boards/],
     ["stray argument", ["analyze", "plus"], /unexpected argument 'plus'/],
     ["missing value", ["solve", "--from"], /--from needs a value/],
+    ["an option where the value should be", ["solve", "--from", "--target", "dark"], /--from needs a value/],
   ];
   for (const [what, argv, message] of BAD) {
     it(`${what}: exit 2, one line on stderr, nothing on stdout`, async () => {

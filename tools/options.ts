@@ -124,7 +124,9 @@ export function parseOptions(argv: string[], specs: OptionSpec[], command: Comma
     let raw: string;
     if (eq > 0) raw = arg.slice(eq + 1);
     else {
-      if (i + 1 >= argv.length) throw inputError(`--${name} needs a value (${spec.arg ?? "VALUE"})`);
+      // A following option is not a value: `--save --keys 1` forgot the file name. (A value that
+      // really starts with "--" can still be given as --name=VALUE.)
+      if (i + 1 >= argv.length || /^--[a-z]/.test(argv[i + 1])) throw inputError(`--${name} needs a value (${spec.arg ?? "VALUE"})`);
       raw = argv[++i];
     }
     if (spec.type === "int") values[name] = wholeNumber(spec, raw);
