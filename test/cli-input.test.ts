@@ -42,6 +42,29 @@ describe("repeated and conflicting options", () => {
     }
   }, 60_000);
 
+  it("npm run speed and budget: --help lists every option; a stray argument or a bad board is one line, exit 2, before any interpreter is needed", () => {
+    const run = (tool: string, argv: string[]) =>
+      spawnSync(process.execPath, [join(ROOT, "tools", "tsrun.mjs"), join(ROOT, "firmware", "build", `${tool}.ts`), ...argv], {
+        encoding: "utf8",
+        env: { ...process.env, ESPRUINO_BIN: "" },
+      });
+    const speedHelp = run("speed", ["--help"]);
+    expect(speedHelp.status).toBe(0);
+    for (const option of ["--board NAME", "--repeat N", "--flashed"]) expect(speedHelp.stdout).toContain(option);
+    expect(run("budget", ["--help"]).stdout).toContain("--board NAME");
+    for (const [tool, argv, message] of [
+      ["speed", ["extra"], "speed: unexpected argument 'extra' (see npm run speed -- --help)\n"],
+      ["speed", ["--board", "nope"], /^speed: unknown profile "nope"; available: .*\n$/],
+      ["budget", ["--board", "nope"], /^budget: unknown profile "nope"; available: .*\n$/],
+    ] as const) {
+      const r = run(tool, [...argv]);
+      expect(r.status).toBe(2);
+      expect(r.stdout).toBe("");
+      if (typeof message === "string") expect(r.stderr).toBe(message);
+      else expect(r.stderr).toMatch(message);
+    }
+  }, 60_000);
+
   it("repeated --from is rejected even when both values are boards", async () => {
     await rejected(["solve", "--from", "010110101", "--from", "000000000"], /--from is given twice/);
   });

@@ -8,7 +8,7 @@
  *   npm run budget                        (ESPRUINO_BIN=/path/to/espruino npm run budget [-- --board NAME])
  */
 import { listProfiles, loadProfile } from "../../hardware/validate";
-import { parseOptions } from "../../tools/options";
+import { toolOptions } from "../../tools/tool-options";
 import { BUNDLE_BUDGET, buildFirmware, DEFAULT_PROFILE, toyGameSpecs } from "./build";
 import { readFileSync, rmSync } from "node:fs";
 import type { Profile } from "../../hardware/profile";
@@ -83,16 +83,18 @@ export async function measureMemory(bin: string, p: Profile, bundle: string): Pr
 }
 
 async function main(argv: string[]): Promise<number> {
+  const opts = toolOptions(argv, [{ name: "board", type: "string", arg: "NAME", help: "the profile whose JsVars are measured", default: DEFAULT_PROFILE }], {
+    name: "budget",
+    command: "npm run budget",
+    usage: "[ESPRUINO_BIN=/path/to/espruino] npm run budget [-- --board NAME]",
+    about:
+      "Prints every profile's flashed image and text bundle sizes, and with ESPRUINO_BIN the JsVars one profile uses\n" +
+      "(after boot, after a won game, after 2000 more presses). Exit status 1 when pico-3x3's image is over its\n" +
+      "12 KB or the JsVars are over budget, 2 for bad options.",
+  });
+  if (typeof opts === "number") return opts;
   let name: string;
   try {
-    const opts = parseOptions(argv, [{ name: "board", type: "string", arg: "NAME", help: "the profile whose JsVars are measured", default: DEFAULT_PROFILE }], {
-      usage: "npm run budget",
-      help: "npm run budget -- --help",
-    });
-    if (opts.help) {
-      process.stdout.write("usage: [ESPRUINO_BIN=/path/to/espruino] npm run budget [-- --board NAME]\n");
-      return 0;
-    }
     name = loadProfile(opts.values.board as string).name;
   } catch (e) {
     process.stderr.write(`budget: ${(e as Error).message}\n`);

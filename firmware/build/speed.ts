@@ -36,7 +36,8 @@ import { spawn, spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { listProfiles, loadProfile } from "../../hardware/validate";
 import type { Profile } from "../../hardware/profile";
-import { OptionSpec, parseOptions } from "../../tools/options";
+import { OptionSpec } from "../../tools/options";
+import { toolOptions } from "../../tools/tool-options";
 import { buildFirmware, toyGameSpecs } from "./build";
 import { bootImage, type CodeForm, Espruino, espruinoBin, freshFlashDir, linuxPrelude, prebuiltBundle } from "./espruino-bin";
 
@@ -286,25 +287,17 @@ const OPTIONS: OptionSpec[] = [
   { name: "flashed", type: "flag", help: "only the code as flashed (pretokenised, in flash): no comparison views" },
 ];
 
-const USAGE = "usage: ESPRUINO_BIN=/path/to/espruino npm run speed [-- --board NAME] [--repeat N] [--flashed]\n";
-
 async function main(argv: string[]): Promise<number> {
-  let opts;
-  try {
-    opts = parseOptions(argv, OPTIONS, { usage: "npm run speed", help: "npm run speed -- --help" });
-  } catch (e) {
-    process.stderr.write(`speed: ${(e as Error).message}\n`);
-    return 2;
-  }
-  if (opts.help) {
-    process.stdout.write(USAGE);
-    return 0;
-  }
-  const bin = espruinoBin();
-  if (!bin) {
-    process.stderr.write("speed: set ESPRUINO_BIN to an Espruino interpreter for Linux (see ESPRUINO.md)\n");
-    return 2;
-  }
+  const opts = toolOptions(argv, OPTIONS, {
+    name: "speed",
+    command: "npm run speed",
+    usage: "ESPRUINO_BIN=/path/to/espruino npm run speed [-- --board NAME] [--repeat N] [--flashed]",
+    about:
+      "Measures the firmware's CPU cost per call on the Espruino interpreter for Linux that ESPRUINO_BIN names\n" +
+      "(the README's Measured speed says how, and what the figures mean). Exit status 2 for bad options or no\n" +
+      "ESPRUINO_BIN, non-zero when a measurement fails.",
+  });
+  if (typeof opts === "number") return opts;
   const repeat = opts.values.repeat as number;
   if (!(repeat >= 1)) {
     process.stderr.write("speed: --repeat must be at least 1\n");
@@ -315,6 +308,11 @@ async function main(argv: string[]): Promise<number> {
     names = opts.values.board ? [loadProfile(opts.values.board as string).name] : listProfiles();
   } catch (e) {
     process.stderr.write(`speed: ${(e as Error).message}\n`);
+    return 2;
+  }
+  const bin = espruinoBin();
+  if (!bin) {
+    process.stderr.write("speed: set ESPRUINO_BIN to an Espruino interpreter for Linux (see the README's Measured speed)\n");
     return 2;
   }
   const views = opts.values.flashed ? [FLASHED] : VIEWS;

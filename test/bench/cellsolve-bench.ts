@@ -32,7 +32,7 @@ import { DEFAULT_CYCLE, gamePuzzle, gameSpec, gameTarget } from "../../src/games
 import { applyPresses } from "../../src/puzzle";
 import { cellHint } from "../../src/cellsolve";
 import { compileCellTables, emitCellTables } from "../../src/tables";
-import { parseOptions } from "../../tools/options";
+import { toolOptions } from "../../tools/tool-options";
 import { mulberry32 } from "../helpers/seeded";
 
 const GAMES = ["lightsout", "lightsout2000", "blackwhite"];
@@ -105,23 +105,16 @@ async function bundle(cases: GameCase[], keepRam: boolean): Promise<string> {
 }
 
 async function main(): Promise<number> {
-  let opts;
-  try {
-    opts = parseOptions(process.argv.slice(2), [{ name: "repeat", type: "int", arg: "N", help: "runs per figure (median)", default: 3 }], {
-      usage: "npm run bench:cellsolve",
-      help: "npm run bench:cellsolve -- --help",
-    });
-  } catch (e) {
-    process.stderr.write(`bench:cellsolve: ${(e as Error).message}\n`);
-    return 2;
-  }
-  if (opts.help) {
-    process.stdout.write("usage: ESPRUINO_BIN=/path/to/espruino npm run bench:cellsolve [-- --repeat N]\n");
-    return 0;
-  }
+  const opts = toolOptions(process.argv.slice(2), [{ name: "repeat", type: "int", arg: "N", help: "runs per figure (median)", default: 3 }], {
+    name: "bench:cellsolve",
+    command: "npm run bench:cellsolve",
+    usage: "ESPRUINO_BIN=/path/to/espruino npm run bench:cellsolve [-- --repeat N]",
+    about: "CPU per hint and per par of the colour games' device tables, and the JsVars they take, on the interpreter ESPRUINO_BIN names.",
+  });
+  if (typeof opts === "number") return opts;
   const bin = espruinoBin();
   if (!bin) {
-    process.stderr.write("bench:cellsolve: set ESPRUINO_BIN to an Espruino interpreter for Linux (see ESPRUINO.md)\n");
+    process.stderr.write("bench:cellsolve: set ESPRUINO_BIN to an Espruino interpreter for Linux (see the README's Measured speed)\n");
     return 2;
   }
   const repeat = opts.values.repeat as number;

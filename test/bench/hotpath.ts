@@ -21,7 +21,8 @@ import { parse } from "acorn";
 import { simple } from "acorn-walk";
 import { listProfiles, loadProfile } from "../../hardware/validate";
 import { createVirtualBoard } from "../../sim/node/host";
-import { OptionSpec, parseOptions } from "../../tools/options";
+import { OptionSpec } from "../../tools/options";
+import { toolOptions } from "../../tools/tool-options";
 import { buildFirmware, DEFAULT_PROFILE, outputPath } from "../../firmware/build/build";
 import { prebuiltBundle } from "../../firmware/build/espruino-bin";
 import { pretokenise } from "../../firmware/build/pretokenise";
@@ -123,17 +124,13 @@ const OPTIONS: OptionSpec[] = [
 ];
 
 async function main(argv: string[]): Promise<number> {
-  let opts;
-  try {
-    opts = parseOptions(argv, OPTIONS, { usage: "node tools/tsrun.mjs test/bench/hotpath.ts", help: "--help" });
-  } catch (e) {
-    process.stderr.write(`hotpath: ${(e as Error).message}\n`);
-    return 2;
-  }
-  if (opts.help) {
-    process.stdout.write("usage: node tools/tsrun.mjs test/bench/hotpath.ts [--board NAME] [--top N]\n");
-    return 0;
-  }
+  const opts = toolOptions(argv, OPTIONS, {
+    name: "hotpath",
+    command: "node tools/tsrun.mjs test/bench/hotpath.ts",
+    usage: "node tools/tsrun.mjs test/bench/hotpath.ts [--board NAME] [--top N]",
+    about: "Lists the firmware functions a key press runs on the simulator, with the bytes of code each makes the interpreter lex.",
+  });
+  if (typeof opts === "number") return opts;
   const name = opts.values.board as string;
   if (!listProfiles().includes(name)) {
     process.stderr.write(`hotpath: unknown board profile '${name}' (one of: ${listProfiles().join(", ")})\n`);
