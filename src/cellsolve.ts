@@ -71,7 +71,8 @@ function particular(t: CellTables, board: string, target: string, x: Int32Array)
       x[w] = s - (((s + bias) >> 3) & ones) * k;
     }
   }
-  for (let i = t.keys; i < t.keys + t.checks; i++) if ((x[Math.floor(i / 7)] >> (4 * (i % 7))) & 15) return false;
+  // (i / 7) | 0, not Math.floor: a global is found by searching the firmware's top-level names.
+  for (let i = t.keys; i < t.keys + t.checks; i++) if ((x[(i / 7) | 0] >> (4 * (i % 7))) & 15) return false;
   return true;
 }
 
@@ -159,8 +160,8 @@ export function cellHint(t: CellTables, board: string, target: string): number {
   const best = new Int32Array(t.words);
   if (/*@__NOINLINE__*/ cellMinimum(t, board, target, best) <= 0) return -1;
   const order = t.order;
-  // pressesOf, inline (up to a call per key otherwise).
-  for (let i = 0; i < order.length; i++) if ((best[Math.floor(order[i] / 7)] >> (4 * (order[i] % 7))) & 15) return order[i];
+  // pressesOf, inline (up to a call per key otherwise), and (j / 7) | 0 as in particular.
+  for (let i = 0; i < order.length; i++) if ((best[(order[i] / 7) | 0] >> (4 * (order[i] % 7))) & 15) return order[i];
   return -1;
 }
 
