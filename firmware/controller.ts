@@ -9,8 +9,8 @@ import { LED_PINS, TABLES, TARGET } from "merlin:config";
 import { GAME_GOALS, GAME_LEVELS, GAME_NAMES, GAME_RULES, GAME_TABLES } from "merlin:games";
 import { ACT_HINT, ACT_NEW_GAME, ACT_SET_RULES, ACT_UNDO } from "../src/game";
 import {
-  CMD_BRIGHTNESS, CMD_GOAL, CMD_MUTE, CMD_PRESS, CMD_SELF_TEST, CMD_SET_IDLE, CMD_SLEEP, CMD_START, createToy, FILE_NAMES, POWER_SLEEP,
-  POWER_WAKE, SAVE_NOW, toyCommand, ToyEffects, toyPress, toyFail, toyKeys, toyState, toyStats, toyTick, ToyGame,
+  CELL_BOARDS, CMD_BRIGHTNESS, CMD_GOAL, CMD_MUTE, CMD_PRESS, CMD_SELF_TEST, CMD_SET_IDLE, CMD_SLEEP, CMD_START, createToy, FILE_NAMES, POWER_SLEEP,
+  POWER_WAKE, SAVE_NOW, toyCommand, ToyEffects, toyPress, toyFail, toyHint, toyKeys, toyState, toyStats, toyTick, ToyGame,
 } from "../src/midend";
 import { CellTables, MaskTables } from "../src/tables";
 import { cellGameTables, levelTables } from "../src/toygames";
@@ -95,7 +95,10 @@ function call(cmd: number, arg?: unknown): ToyEffects {
     const now = getTime() * 1000;
     // The press on its own: the console's most frequent call stays short (Espruino lexes a
     // function's whole body on every call, and toyCommand's is long).
-    fx = cmd === CMD_PRESS ? toyPress(arg, now) : /* @__NOINLINE__ */ toyCommand(cmd, arg, now);
+    // So is HIT ME in the games (CELL_BOARDS), where the solver takes long enough on its own.
+    fx = cmd === CMD_PRESS ? toyPress(arg, now)
+      : CELL_BOARDS && cmd === ACT_HINT ? /* @__NOINLINE__ */ toyHint(now)
+      : /* @__NOINLINE__ */ toyCommand(cmd, arg, now);
     carryOut(fx, now);
   });
   if (fx !== undefined && fx.refused !== "") throw new Error(fx.refused);

@@ -40,29 +40,39 @@ const ONES = 0x1111111;
  */
 function particular(t: CellTables, board: string, target: string, x: Int32Array): boolean {
   "ram";
+  // The loops' variables are declared once, here: a `let` inside a loop body is a new variable
+  // on every pass on Espruino, and ONES is read into a local (a global is found by searching
+  // the firmware's top-level names).
+  let s = 0;
+  let w = 0;
+  let at = 0;
+  let from = 0;
+  let v = 0;
+  const ones = ONES;
   const k = t.k;
   const words = t.words;
   const solve = t.solve;
-  const bias = (8 - k) * ONES;
+  const bias = (8 - k) * ones;
   // sums[v·words …]: S_v for v = 1 … k − 1; slot 0 is the running S_(k−1) + … + S_v.
   const sums = new Int32Array(k * words);
   for (let c = 0; c < t.cells; c++) {
-    const v = (target.charCodeAt(c) - board.charCodeAt(c) + k) % k;
+    v = (target.charCodeAt(c) - board.charCodeAt(c) + k) % k;
     if (v === 0) continue;
-    for (let w = 0, at = v * words, from = c * words; w < words; w++, at++, from++) {
-      const s = sums[at] + solve[from];
-      sums[at] = s - (((s + bias) >> 3) & ONES) * k;
+    for (w = 0, at = v * words, from = c * words; w < words; w++, at++, from++) {
+      s = sums[at] + solve[from];
+      sums[at] = s - (((s + bias) >> 3) & ones) * k;
     }
   }
-  for (let v = k - 1; v > 0; v--) {
-    for (let w = 0, at = v * words; w < words; w++, at++) {
-      let s = sums[w] + sums[at];
-      sums[w] = s = s - (((s + bias) >> 3) & ONES) * k;
+  for (v = k - 1; v > 0; v--) {
+    for (w = 0, at = v * words; w < words; w++, at++) {
+      s = sums[w] + sums[at];
+      sums[w] = s = s - (((s + bias) >> 3) & ones) * k;
       s += x[w];
-      x[w] = s - (((s + bias) >> 3) & ONES) * k;
+      x[w] = s - (((s + bias) >> 3) & ones) * k;
     }
   }
-  for (let i = t.keys; i < t.keys + t.checks; i++) if ((x[Math.floor(i / 7)] >> (4 * (i % 7))) & 15) return false;
+  // (i / 7) | 0, not Math.floor: a global is found by searching the firmware's top-level names.
+  for (let i = t.keys; i < t.keys + t.checks; i++) if ((x[(i / 7) | 0] >> (4 * (i % 7))) & 15) return false;
   return true;
 }
 
@@ -84,11 +94,18 @@ export function pressesOf(presses: Int32Array, key: number): number {
  */
 export function cellMinimum(t: CellTables, board: string, target: string, best: Int32Array): number {
   "ram";
+  // Declared once, as in particular.
+  let s = 0;
+  let w = 0;
+  let bytes = 0;
+  let count = 0;
+  let j = 0;
   const words = t.words;
   const x = new Int32Array(words);
   if (!(/*@__NOINLINE__*/ particular(t, board, target, x))) return -1;
+  const ones = ONES;
   const k = t.k;
-  const bias = (8 - k) * ONES;
+  const bias = (8 - k) * ones;
   const quiet = t.quiet;
   const orders = t.quietOrders;
   const n = orders.length;
@@ -101,21 +118,24 @@ export function cellMinimum(t: CellTables, board: string, target: string, best: 
   let bestCount = 1e9;
   let at = 0;
   for (;;) {
-    let count = 0;
-    for (let w = 0; w < words; w++) {
-      let s = x[w] + quiet[at + w];
-      x[w] = s = s - (((s + bias) >> 3) & ONES) * k;
-      // Its presses: the digits summed (checks are 0 on a solvable board), pairs into bytes first.
-      s = (s & 0xf0f0f0f) + ((s >> 4) & 0xf0f0f0f);
-      s += s >> 8;
-      count += (s + (s >> 16)) & 0xff;
+    // Its presses, the digits summed: each word's pairs of digits are added into its bytes, and
+    // the words' bytes into `bytes`, folded once at the end (checks are 0 on a solvable board,
+    // so a byte sums at most 2 key digits ≤ 7 a word: ≤ 140 for 64 keys, and the top byte,
+    // digit 6 alone, ≤ 70, so `bytes` stays a positive 31-bit integer).
+    bytes = 0;
+    for (w = 0; w < words; w++) {
+      s = x[w] + quiet[at++];
+      x[w] = s = s - (((s + bias) >> 3) & ones) * k;
+      bytes += (s & 0xf0f0f0f) + ((s >> 4) & 0xf0f0f0f);
     }
+    bytes = (bytes & 0xff00ff) + ((bytes >> 8) & 0xff00ff);
+    count = (bytes & 0xffff) + (bytes >> 16);
     if (count < bestCount) {
       bestCount = count;
-      for (let w = 0; w < words; w++) best[w] = x[w];
+      for (w = 0; w < words; w++) best[w] = x[w];
     }
     // The lowest c_j that can still move its way moves; those below it turn round.
-    let j = 0;
+    j = 0;
     while (j < n && (down[j] ? c[j] === 0 : c[j] + 1 === orders[j])) {
       down[j] ^= 1;
       j++;
@@ -140,8 +160,8 @@ export function cellHint(t: CellTables, board: string, target: string): number {
   const best = new Int32Array(t.words);
   if (/*@__NOINLINE__*/ cellMinimum(t, board, target, best) <= 0) return -1;
   const order = t.order;
-  // pressesOf, inline (up to a call per key otherwise).
-  for (let i = 0; i < order.length; i++) if ((best[Math.floor(order[i] / 7)] >> (4 * (order[i] % 7))) & 15) return order[i];
+  // pressesOf, inline (up to a call per key otherwise), and (j / 7) | 0 as in particular.
+  for (let i = 0; i < order.length; i++) if ((best[(order[i] / 7) | 0] >> (4 * (order[i] % 7))) & 15) return order[i];
   return -1;
 }
 

@@ -29,6 +29,8 @@ import { RULE_NAMES } from "./rules";
 import { CUE_ILLEGAL, CUE_MUTE, CUE_NEW_GAME, CUE_POWER_ON, CUE_SELF_TEST, CUE_UNMUTE } from "./sounds";
 import { MaskTables } from "./tables";
 import { CELL_BOARDS } from "./features";
+/** (For the firmware: its build decides it, in src/features.ts as the firmware gets it.) */
+export { CELL_BOARDS };
 
 /** Commands beyond the game's events (ACT_*): what holds, buttons and the console ask for. */
 export const CMD_NEXT_RULES = 9;
@@ -546,6 +548,19 @@ export function toyPress(key: unknown, time: number): ToyEffects {
   error = isWhole(key, 1, keys) ? "" : "key must be a whole number from 1 to " + keys + ", got " + key;
   fx.refused = error;
   if (error === "") keyDown((key as number) - 1);
+  return finish();
+}
+
+/**
+ * A console HIT ME at `time`, as toyCommand(ACT_HINT) does it (nothing to refuse): apart from
+ * toyCommand for the toy's games, where the solver's walk is long enough already (Espruino lexes
+ * the whole of toyCommand, refusal and perform on every call). CELL_BOARDS builds call it.
+ */
+export function toyHint(time: number): ToyEffects {
+  begin(time);
+  error = "";
+  run(ACT_HINT);
+  idleAt = asleep || idleMs === 0 ? -1 : now + idleMs;
   return finish();
 }
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { ACT_HINT, ACT_NEW_GAME, ACT_SET_RULES, ACT_UNDO, createGame, createGameFrom, saveGame } from "../src/game";
 import {
   CMD_BRIGHTNESS, CMD_GOAL, CMD_MUTE, CMD_NEXT_RULES, CMD_PRESS, CMD_SELF_TEST, CMD_SET_IDLE, CMD_SLEEP, CMD_START, createToy, FILE_GAME, FILE_SETTINGS,
-  FILE_STATS, POWER_SLEEP, POWER_WAKE, SAVE_NOW, toyCommand, ToyEffects, toyFile, toyKeys, toyState, toyStats, toyTick, ToyGame,
+  FILE_STATS, POWER_SLEEP, POWER_WAKE, SAVE_NOW, toyCommand, ToyEffects, toyFile, toyHint, toyKeys, toyState, toyStats, toyTick, ToyGame,
 } from "../src/midend";
 import { namedTarget } from "../src/boardstate";
 import { cellTables } from "../src/cellboards";
@@ -351,6 +351,23 @@ describe("games beyond the rule sets (5×5 pixel boards: lightsout, lightsout200
     expect(toyCommand(ACT_SET_RULES, "basic", 3).refused).toBe("");
     expect(toyState(0)).toMatchObject({ rules: "basic", seed: 11 });
     expect(toyCommand(ACT_SET_RULES, "tetris", 4).refused).toBe("rules must be one of basic, merlin1978, classic, lightsout, lightsout2000, got tetris");
+  });
+
+  it("toyHint (the firmware console's HIT ME in the games) does what toyCommand(ACT_HINT) does", () => {
+    const viaHint: unknown[] = [];
+    const viaCommand: unknown[] = [];
+    for (const [out, hint] of [[viaHint, (t: number) => toyHint(t)], [viaCommand, (t: number) => toyCommand(ACT_HINT, undefined, t)]] as const) {
+      boot(NO_FILES);
+      toyCommand(CMD_SET_IDLE, 60000, 1);
+      toyCommand(ACT_SET_RULES, "lightsout2000", 2);
+      out.push(JSON.parse(JSON.stringify(hint(3))), toyState(0));
+      // On a won game there is no hint (an error, as the button gives).
+      for (let i = 0; i < 40 && toyState(0).status === "playing"; i++) toyCommand(CMD_PRESS, 29, 10 + i);
+      out.push(JSON.parse(JSON.stringify(hint(100))), toyState(0));
+    }
+    expect((viaHint[0] as ToyEffects).hint).toBeGreaterThanOrEqual(0);
+    expect((viaHint[2] as ToyEffects).error).not.toBe(0);
+    expect(viaHint).toEqual(viaCommand);
   });
 
   it("a game's file carries its name; settings and game come back after a power cut, statistics counted as in every rule set", () => {
