@@ -133,34 +133,34 @@ interface Damage {
   text: (file: File, baseline: string) => string | null;
 }
 
+/**
+ * A damage that keeps the toy's seal: `cfg` and `sta` as the settings and statistics files'
+ * contents, and the game file's comma field `field` changed by `change`.
+ */
+function sealedValues(cfg: string, sta: string, field: number, change: (v: string) => string): Damage["text"] {
+  return (f, base) =>
+    JSON.stringify(
+      sealedLike(
+        base,
+        f === "merlin.cfg" ? cfg
+          : f === "merlin.sta" ? sta
+            : unsealed(base).split(",").map((v, i) => (i === field ? change(v) : v)).join(","),
+      ),
+    );
+}
+
 const DAMAGES: Damage[] = [
   { name: "4096 commas", text: () => '",".repeat(4096)' },
   { name: "a 16 KB valid JSON array", text: () => `"["+"1,".repeat(8191)+"1]"` },
   { name: "its first half", text: (_f, base) => JSON.stringify(base.slice(0, Math.floor(base.length / 2))) },
+  // Sealed as the toy seals its files, so that the values themselves are what is wrong.
   {
-    // Sealed as the toy seals its files, so that the values themselves are what is wrong.
     name: "values of the wrong types",
-    text: (f, base) =>
-      JSON.stringify(
-        sealedLike(
-          base,
-          f === "merlin.cfg" ? '{"rules":7,"mute":"yes","idle":"soon"}'
-            : f === "merlin.sta" ? '{"games":"3","wins":-1,"best":1.5}'
-              : unsealed(base).split(",").map((v, i) => (i === 2 ? "x" + v : v)).join(","),
-        ),
-      ),
+    text: sealedValues('{"rules":7,"mute":"yes","idle":"soon"}', '{"games":"3","wins":-1,"best":1.5}', 2, (v) => "x" + v),
   },
   {
     name: "impossible statistics and settings, well typed",
-    text: (f, base) =>
-      JSON.stringify(
-        sealedLike(
-          base,
-          f === "merlin.cfg" ? '{"rules":"classic","mute":true,"idle":1e300}'
-            : f === "merlin.sta" ? '{"games":2,"wins":5,"best":-1}'
-              : unsealed(base).split(",").map((v, i) => (i === 3 ? "-1" : v)).join(","),
-        ),
-      ),
+    text: sealedValues('{"rules":"classic","mute":true,"idle":1e300}', '{"games":2,"wins":5,"best":-1}', 3, () => "-1"),
   },
   { name: "the largest file the Storage holds", text: () => null },
 ];
