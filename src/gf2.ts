@@ -32,6 +32,17 @@ export function getBit(m: BitMatrix, r: number, c: number): number {
   return (m.data[r * m.stride + (c >>> 5)] >>> (c & 31)) & 1;
 }
 
+/** The rows of `m` as strings of 0/1 digits (for display and tests). */
+export function bitRows(m: BitMatrix): string[] {
+  const rows: string[] = [];
+  for (let r = 0; r < m.rows; r++) {
+    let s = "";
+    for (let c = 0; c < m.cols; c++) s += getBit(m, r, c);
+    rows.push(s);
+  }
+  return rows;
+}
+
 export function setBit(m: BitMatrix, r: number, c: number, v: number): void {
   const i = r * m.stride + (c >>> 5);
   const bit = 1 << (c & 31);

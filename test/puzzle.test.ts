@@ -1,17 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { boxAdjacency, graphPuzzle, gridPuzzle, intersectionPuzzle, isInputError, keyEffect } from "../src/puzzle";
 import { toggleMatrix } from "../src/puzzle";
-import { getBit } from "../src/gf2";
+import { bitRows } from "../src/gf2";
 
 function matrixRows(p: ReturnType<typeof gridPuzzle>): string[] {
-  const a = toggleMatrix(p);
-  const rows: string[] = [];
-  for (let r = 0; r < a.rows; r++) {
-    let s = "";
-    for (let c = 0; c < a.cols; c++) s += getBit(a, r, c);
-    rows.push(s);
-  }
-  return rows;
+  return bitRows(toggleMatrix(p));
 }
 
 describe("the puzzle model", () => {

@@ -14,7 +14,7 @@
  */
 import { boardFromStrings, chaseLights, createBoard, getCell } from "../../src/chase";
 import { reduceMatrix } from "../../src/elimination";
-import { getBit, nullSpace } from "../../src/gf2";
+import { bitRows, getBit, nullSpace } from "../../src/gf2";
 import { type Puzzle, toggleMatrix } from "../../src/puzzle";
 import { inverse, solve } from "../../src/solver";
 
@@ -49,21 +49,11 @@ const str = (v: ArrayLike<number>) => Array.from(v as ArrayLike<number>).join(""
 export function lesson(p: Puzzle, board: Bits, target: Bits): Lesson {
   const a = toggleMatrix(p);
   const red = reduceMatrix(a);
-  const matrix: string[] = [];
-  for (let i = 0; i < p.cells; i++) {
-    let row = "";
-    for (let j = 0; j < p.keys; j++) row += getBit(a, i, j);
-    matrix.push(row);
-  }
+  const matrix = bitRows(a);
   const inv = inverse(p);
   const d = board.map((v, i) => (v + target[i]) & 1);
   const quietM = nullSpace(red);
-  const quiet: string[] = [];
-  for (let k = 0; k < quietM.rows; k++) {
-    let s = "";
-    for (let j = 0; j < p.keys; j++) s += getBit(quietM, k, j);
-    quiet.push(s);
-  }
+  const quiet = bitRows(quietM);
   // Rows rank.. of T (with T·A = R) span the left null space: y·A = 0.
   const t = red.transform;
   const checks: string[] = [];
