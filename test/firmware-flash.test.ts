@@ -163,6 +163,23 @@ describe("npm run flash against a fake Espruino console", () => {
     expectOneLineFailure(r, new RegExp(`cannot connect to tcp://127\\.0\\.0\\.1:${port}: ECONNREFUSED`));
   }, 30_000);
 
+  it.each([
+    ["tcp://127.0.0.1:99999", /the port must be 1 to 65535, got 99999/],
+    ["tcp://127.0.0.1:0", /the port must be 1 to 65535, got 0/],
+    ["tcp://127.0.0.1", /write tcp:\/\/HOST:PORT/],
+    ["tcp://127.0.0.1:abc", /write tcp:\/\/HOST:PORT/],
+    ["tcp://127.0.0.1:-1", /write tcp:\/\/HOST:PORT/],
+  ])("refuses --port %s with one line, exit 2, before building anything", async (port, pattern) => {
+    // No --file: a check after the build would build first (and print "flashing ...").
+    const r = await flash(["--port", port]);
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe("");
+    const lines = r.stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^flash: --port /);
+    expect(lines[0]).toMatch(pattern);
+  }, 30_000);
+
   it("fails with one line when the console never answers", async () => {
     const { r, fake } = await flashFake("silent");
     expectOneLineFailure(r, /no answer from an Espruino console/);

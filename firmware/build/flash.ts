@@ -87,8 +87,25 @@ interface Link {
   close(): void;
 }
 
+/** A tcp://host:port console address as [host, port]; null for a serial port name. */
+const TCP_PORT = /^tcp:\/\/([^:/]+):(\d{1,5})\/?$/;
+
+/**
+ * Why `port` cannot name a console, or null: a tcp: address must be tcp://HOST:PORT with a port
+ * from 1 to 65535 (checked before the build, so a typo costs no build and is exit 2).
+ */
+export function portProblem(port: string): string | null {
+  if (!port.startsWith("tcp:")) return null;
+  const tcp = TCP_PORT.exec(port);
+  const shown = port.length > 60 ? port.slice(0, 57) + "..." : port;
+  if (!tcp) return `--port ${shown}: write tcp://HOST:PORT, e.g. tcp://127.0.0.1:2323`;
+  const n = Number(tcp[2]);
+  if (n < 1 || n > 65535) return `--port ${shown}: the port must be 1 to 65535, got ${tcp[2]}`;
+  return null;
+}
+
 async function openLink(port: string, baud: number): Promise<Link> {
-  const tcp = /^tcp:\/\/([^:/]+):(\d+)\/?$/.exec(port);
+  const tcp = TCP_PORT.exec(port);
   if (tcp) {
     return new Promise((resolve, reject) => {
       const s = tcpConnect(Number(tcp[2]), tcp[1]);
@@ -106,7 +123,6 @@ async function openLink(port: string, baud: number): Promise<Link> {
       });
     });
   }
-  if (port.startsWith("tcp:")) throw new FlashError(`cannot connect to ${port}: write tcp://HOST:PORT`);
   let SerialPort: typeof import("serialport").SerialPort;
   try {
     // serialport comes with the espruino package (its serial transport); loaded only for serial ports.
@@ -275,6 +291,8 @@ async function main(argv: string[]): Promise<number> {
   if (opts.positionals.length > 0) return fail(2, `unexpected argument '${opts.positionals[0]}' (see npm run flash -- --help)`);
   const port = opts.values.port as string | undefined;
   if (!port || port.startsWith("--")) return fail(2, "--port is required, e.g. --port /dev/ttyACM0 or --port tcp://127.0.0.1:2323");
+  const badPort = portProblem(port);
+  if (badPort !== null) return fail(2, badPort);
   let profile;
   try {
     profile = loadProfile(opts.values.board as string);
