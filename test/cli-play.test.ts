@@ -191,7 +191,7 @@ describe("merlin play: the games and k-state boards", () => {
     expect(again.errors).toEqual([{ at: 1, input: "u", why: "nothing to undo" }]);
     const r = await merlin(["--rules", "lightsout", "--save", file]);
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(/holds no game of this board and rule set/);
+    expect(r.err).toMatch(/holds a lightsout2000 game, not a lightsout game/);
   });
 
   it("--save refuses a saved game whose goal is not the one asked for (another cycle, another --target)", async () => {
@@ -203,7 +203,7 @@ describe("merlin play: the games and k-state boards", () => {
     // the other: the swapped checkerboards differ.
     const bw = join(dir, "bw.txt");
     await json(["--rules", "blackwhite", "--cycle", "2,2", "--seed", "1", "--save", bw, "--keys", "1"]);
-    expect((await merlin(["--rules", "blackwhite", "--cycle", "1,3", "--save", bw, "--keys", "1"])).err).toMatch(/holds no game of this board and rule set/);
+    expect((await merlin(["--rules", "blackwhite", "--cycle", "1,3", "--save", bw, "--keys", "1"])).err).toMatch(/holds a game with the goal \d{16}, not \d{16}/);
     expect(await json(["--rules", "blackwhite", "--cycle", "2,2", "--save", bw])).toMatchObject({ moves: 1, seed: 1 });
     const ring = join(dir, "ring.txt");
     await json(["--seed", "1", "--save", ring, "--keys", "1"]);
@@ -213,11 +213,62 @@ describe("merlin play: the games and k-state boards", () => {
     const lo = join(dir, "lo.txt");
     await json(["--rules", "lightsout", "--level", "3", "--save", lo, "--keys", "1"]);
     const classic5 = ["--rules", "classic", "--pattern", "plus", "--size", "5", "--target", "dark"];
-    expect((await merlin([...classic5, "--save", lo, "--keys", "1"])).err).toMatch(/holds no game of this board and rule set/);
+    expect((await merlin([...classic5, "--save", lo, "--keys", "1"])).err).toMatch(/holds a lightsout game, not a game on plus 5×5/);
     expect(await json(["--rules", "lightsout", "--save", lo])).toMatchObject({ level: 3, moves: 1 });
     const c5 = join(dir, "c5.txt");
     await json([...classic5, "--seed", "4", "--save", c5, "--keys", "1"]);
-    expect((await merlin(["--rules", "lightsout", "--save", c5])).err).toMatch(/holds no game of this board and rule set/);
+    expect((await merlin(["--rules", "lightsout", "--save", c5])).err).toMatch(/holds a game on plus 5×5, not a lightsout game/);
+  });
+
+  it("--save resumes a game only on the board it was played on, and says which board differs", async () => {
+    const { mkdtempSync, readFileSync, writeFileSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const { tmpdir } = await import("node:os");
+    const { expectInputError } = await import("./helpers/cli");
+    const dir = mkdtempSync(join(tmpdir(), "merlin-play-"));
+    const g = join(dir, "g.txt");
+    await json(["--seed", "7", "--save", g, "--keys", "1 2"]);
+    // The toy's own board keeps the toy's bare game-file line.
+    expect(readFileSync(g, "utf8")).toMatch(/^M2,basic,7,0,495,\d+,\d+,2,0,0\n$/);
+    // Same cell count, same rule set and goal, other boards: each refused, naming both boards.
+    const others: [string[], string][] = [
+      [["--pattern", "plus"], "plus 3×3"],
+      [["--pattern", "x"], "x 3×3"],
+      [["--graph", "path:9"], "path graph, 9 nodes"],
+      [["--rows", "1", "--cols", "9"], "merlin 1×9"],
+      [["--wrap"], "merlin 3×3 torus"],
+      [["--states", "3"], "merlin 3×3 mod 3"],
+    ];
+    for (const [opts, name] of others) {
+      await expectInputError(["play", ...opts, "--save", g, "--keys", "3", "--json"], new RegExp(`holds a game on merlin 3×3, not a game on ${name}`));
+    }
+    // And the other way round: a plus game is not resumed as a merlin one, nor as x.
+    const plus = join(dir, "plus.txt");
+    const first = await json(["--pattern", "plus", "--seed", "7", "--save", plus, "--keys", "1 2"]);
+    await expectInputError(["play", "--save", plus, "--json"], /holds a game on plus 3×3, not a game on merlin 3×3/);
+    await expectInputError(["play", "--pattern", "x", "--save", plus, "--json"], /holds a game on plus 3×3, not a game on x 3×3/);
+    expect(await json(["--pattern", "plus", "--save", plus])).toMatchObject({ start: first.start, board: first.board, moves: 2 });
+    // Two graphs of as many nodes under one name are still two boards.
+    const tri = join(dir, "tri.txt");
+    await json(["--graph", "1-2,2-3,3-4", "--target", "dark", "--seed", "1", "--save", tri]);
+    await expectInputError(["play", "--graph", "1-2,1-3,1-4", "--target", "dark", "--save", tri, "--json"], /holds a game on graph, 4 nodes, not a game on graph, 4 nodes/);
+    // Another rule set on the same board.
+    await expectInputError(["play", "--rules", "classic", "--save", g, "--json"], /holds a game under the basic rules, not classic/);
+  });
+
+  it("--save: a damaged or impossible file is called damaged, not a game of another board", async () => {
+    const { mkdtempSync, writeFileSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const { tmpdir } = await import("node:os");
+    const { expectInputError } = await import("./helpers/cli");
+    const f = join(mkdtempSync(join(tmpdir(), "merlin-play-")), "bad.txt");
+    for (const text of ["hello", "M2,basic,7", "M2,nosuch,7,0,495,1,1,0,0,0", "{}"]) {
+      writeFileSync(f, text);
+      await expectInputError(["play", "--save", f, "--json"], /--save '.*bad\.txt' is damaged: '.*' is not a saved game/);
+    }
+    // Well formed but impossible on merlin 3×3: a board of 10 bits (mask 1023 > 511).
+    writeFileSync(f, "M2,basic,7,0,495,1,1023,0,0,0\n");
+    await expectInputError(["play", "--save", f, "--json"], /is damaged: its game cannot be on merlin 3×3/);
   });
 
   it("--save: a file that cannot be written is one line, exit 2; an empty file starts a new game", async () => {
