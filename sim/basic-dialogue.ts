@@ -197,8 +197,15 @@ export class BasicDialogue {
    * ends it too. `out` writes text without a line end (the prompts).
    */
   async converse(lines: AsyncIterable<string>, out: (text: string) => void): Promise<void> {
-    let asking = false;
-    out(this.prompt());
+    // A game resumed already over (merlin play --save) gets its closing line and TRY AGAIN
+    // straight away: there is no move to ask for.
+    let asking = !this.live();
+    if (asking) {
+      this.ending();
+      out(BASIC_AGAIN);
+    } else {
+      out(this.prompt());
+    }
     for await (const line of lines) {
       if (asking) {
         // 240 IF LEFT$(A$,1)="Y" THEN 110

@@ -96,6 +96,24 @@ describe("merlin play, BASIC-style text", () => {
     expect(r.out).toContain("TRY AGAIN (Y OR N)?");
     expect(r.out).toMatch(/HIT ME: PRESS \d/);
   });
+
+  it("typed play resumed on a finished game (--save) prints its result and asks TRY AGAIN first", async () => {
+    const { mkdtempSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const { tmpdir } = await import("node:os");
+    const w = join(mkdtempSync(join(tmpdir(), "merlin-play-")), "w.txt");
+    // Source 003's worked example: won in 5.
+    await json(["--start", "010110101", "--save", w, "--keys", "3 4 5 8 9"]);
+    // The listing (220–240) after a win: CONGRATULANT, then TRY AGAIN; its answer is the first
+    // line read ('x' is not Y: the program ends), no move is asked for.
+    const no = await merlin(["--save", w], "x\nY\n");
+    expect(no.code).toBe(0);
+    expect(no.out).not.toContain("ASSIGN#");
+    expect(no.out).toMatch(/CONGRATULANT !!\nTRY AGAIN \(Y OR N\)\? $/);
+    // Y deals a new board and asks for its first move.
+    const yes = await merlin(["--save", w], "Y\n");
+    expect(yes.out).toMatch(/CONGRATULANT !!\nTRY AGAIN \(Y OR N\)\? \n\n( {10}\d( {2}\d){2}\n){3}\nASSIGN# 1 {2}\? /);
+  });
 });
 
 describe("merlin play input errors: one line, exit 2", () => {
