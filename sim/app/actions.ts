@@ -7,9 +7,8 @@
  * Platform-neutral: the terminal UI and the browser toy share it.
  */
 import { BUTTON_LABEL } from "../../hardware/roles";
-import { RULE_SETS, ruleIndex } from "../../src/rules";
 import type { SimSession } from "./session";
-import { plural, pressedKey, puzzleText, type ToyPuzzle } from "./toy-info";
+import { nextRules, plural, pressedKey, puzzleText, ruleSet, type ToyPuzzle } from "./toy-info";
 
 export const ACTIONS = ["newGame", "sameGame", "hitMe", "compTurn", "undo", "goal", "sleep", "rules", "mute"] as const;
 export type ToyAction = (typeof ACTIONS)[number];
@@ -59,7 +58,7 @@ export function runAction(session: SimSession, toy: ToyPuzzle, action: ToyAction
         const after = session.api<{ seed: number; puzzle: number; rules: string; moves: number }>(
           `Merlin.press(${session.pads + BUTTON_OFFSET[action]})`,
         );
-        const deals = action === "newGame" || RULE_SETS[ruleIndex(after.rules)]?.sameGameDeals;
+        const deals = action === "newGame" || ruleSet(after.rules)?.sameGameDeals;
         return result(`${deals ? "new game" : "same game, from the start"}: ${puzzleText(after)}`);
       }
       case "hitMe": {
@@ -88,7 +87,8 @@ export function runAction(session: SimSession, toy: ToyPuzzle, action: ToyAction
         // The status line says it ("asleep: press any pad to wake it"); one line is enough.
         return result("");
       case "rules": {
-        const next = RULE_SETS[(ruleIndex(before.rules) + 1) % RULE_SETS.length].name;
+        // The firmware's own cycle: the rule sets, then the board's games.
+        const next = nextRules(before.rules, session.rules);
         session.api(`Merlin.setRules(${JSON.stringify(next)})`);
         return result(`rules: ${next}`);
       }

@@ -5,7 +5,7 @@
 import { existsSync, rmSync } from "node:fs";
 import type { Profile } from "../../hardware/profile";
 import { createVirtualBoard, defaultStoragePath } from "../node/host";
-import { loadFirmware } from "./firmware-loader";
+import { loadFirmware, toyGameNames } from "./firmware-loader";
 import { BOOT_SETTLE_MS, SimSession } from "./session";
 
 export interface SessionOptions {
@@ -38,7 +38,7 @@ export async function openSession(options: SessionOptions): Promise<SimSession> 
     codeName: fw.codeName,
     seed: options.boardSeed ?? (Date.now() >>> 0),
   });
-  const s = new SimSession(board, profile, storagePath);
+  const s = new SimSession(board, profile, storagePath, toyGameNames(profile));
   if (!options.atPowerOn) s.wait(BOOT_SETTLE_MS);
   return s;
 }

@@ -7,7 +7,8 @@
  */
 import { namedTarget } from "../../src/boardstate";
 import { gridPuzzle, type Puzzle } from "../../src/puzzle";
-import { RULE_SETS, ruleIndex, type RuleSet } from "../../src/rules";
+import { DEFAULT_CYCLE, gamePuzzle, gameSpec } from "../../src/games";
+import { RULE_NAMES, RULE_SETS, ruleIndex, type RuleSet } from "../../src/rules";
 import { compileTables, type MaskTables } from "../../src/tables";
 import { lossWords } from "../basic-dialogue";
 import type { FirmwareState } from "./session";
@@ -33,13 +34,37 @@ export function toyPuzzle(rows: number, cols: number): ToyPuzzle {
   return { puzzle, tables: compileTables(puzzle), goal };
 }
 
+/**
+ * The board a rule set or game is played on, rows × cols: a game's own (lightsout: the plus
+ * pattern; lightsout2000: three colours), else Merlin's pattern.
+ */
+export function playedPuzzle(rules: string, rows: number, cols: number): Puzzle {
+  const game = gameSpec(rules);
+  return game !== null && rows === cols ? gamePuzzle(game, rows, DEFAULT_CYCLE) : gridPuzzle({ rows, cols, pattern: "merlin" });
+}
+
 /** "1 move", "2 moves". */
 export function plural(n: number, word: string, many = word + "s"): string {
   return `${n} ${n === 1 ? word : many}`;
 }
 
+/** The rule set a game is played under: a rule set's own, or a game's (src/games.ts: lightsout plays classic). */
 export function ruleSet(name: string): RuleSet | undefined {
-  return RULE_SETS[ruleIndex(name)];
+  const game = gameSpec(name);
+  return game !== null ? RULE_SETS[game.rules] : RULE_SETS[ruleIndex(name)];
+}
+
+/**
+ * What the toy's RULES hold steps through, in its order (src/midend.ts): the rule sets, then
+ * the games the board plays (`games`: the profile's, from the firmware build's toyGameSpecs).
+ */
+export function toyRuleNames(games: readonly string[]): string[] {
+  return RULE_NAMES.concat(games);
+}
+
+/** The rule set or game after `current` in the RULES cycle `names` (the first after the last, or after a name not in it). */
+export function nextRules(current: string, names: readonly string[]): string {
+  return names[(names.indexOf(current) + 1) % names.length];
 }
 
 export type GameView = Pick<FirmwareState, "moves" | "status" | "reason" | "rules" | "seed" | "puzzle" | "par">;
@@ -93,7 +118,7 @@ export function statusText(s: GameView & { asleep?: boolean }): string {
 export function gameOverText(s: { status: string; rules: string; asleep?: boolean }): string {
   if (s.asleep || (s.status !== "won" && s.status !== "lost")) return "";
   // The 1978 toy's keys stay live after the game ends (src/rules.ts).
-  if (RULE_SETS[ruleIndex(s.rules)]?.liveAfterEnd) return "";
+  if (ruleSet(s.rules)?.liveAfterEnd) return "";
   return `the game is ${s.status}: pads do nothing now — N new game, S same game`;
 }
 

@@ -104,7 +104,7 @@ export const HELP_TEXT = [
   "  the cursor, space/enter press it; a click presses a pad for as long as the mouse",
   "  button is held (a 1.5 s hold is the toy's own function gesture).",
   "N NEW GAME  S SAME GAME  H HIT ME (shows the key to press)  C COMP TURN (plays it)",
-  "U UNDO  G GOAL (shows it)  Z SLEEP  R next rule set  M mute  ? help  Q quit",
+  "U UNDO  G GOAL (shows it)  Z SLEEP  R next rule set or game  M mute  ? help  Q quit",
   "Goal: every pad lit but the centre. A corner toggles its 2x2 block, an edge",
   "pad its edge line, the centre the plus. The game is kept in .merlin/ like on the toy.",
 ];

@@ -7,12 +7,15 @@ import type { ReadStream, WriteStream } from "node:tty";
 import { listProfiles, loadProfile } from "../../hardware/validate";
 import { inputError } from "../../src/puzzle";
 import { ruleIndex, ruleNames } from "../../src/rules";
+import { gameSpec, gameSpecTables, gameTables, gameTarget, DEFAULT_CYCLE, tableBoard } from "../../src/games";
+import { namedTarget } from "../../src/boardstate";
 import { runBasic } from "../app/basic";
 import { checkPuzzle, checkRules, checkSeed, MAX_PUZZLE, MAX_SEED } from "../app/deal-values";
 import { applySetup, formatTrace, type HeadlessSetup, MAX_SCRIPT_CHARS, MAX_SCRIPT_MS, MAX_SCRIPT_STEPS, MAX_STEP_MS, parseKeyScript, runHeadless } from "../app/headless";
 import { openSession } from "../app/node-session";
+import { toyGameNames } from "../app/firmware-loader";
 import { BUTTON_NAMES, DEFAULT_GAP_MS, DEFAULT_HOLD_MS } from "../app/session";
-import { toyPuzzle } from "../app/toy-info";
+import { playedPuzzle, toyRuleNames } from "../app/toy-info";
 import type { Profile } from "../../hardware/profile";
 import { parseBoard } from "../../src/boardstate";
 import { createGameFrom } from "../../src/game";
@@ -24,7 +27,7 @@ const DEFAULT_BOARD = "pico-3x3";
 
 const SPECS: OptionSpec[] = [
   { name: "board", type: "string", arg: "NAME", help: `board profile (hardware/profiles): ${safeProfiles()}`, default: DEFAULT_BOARD },
-  { name: "rules", type: "string", arg: "NAME", help: `switch the toy to a rule set: ${ruleNames()}` },
+  { name: "rules", type: "string", arg: "NAME", help: `switch the toy to a rule set: ${ruleNames()}, or a game the board plays (pico-5x5-neopixel: lightsout, lightsout2000; the R cycle's names)` },
   { name: "seed", type: "int", arg: "N", help: "deal puzzle number N (a new game from that seed)", min: 0, max: MAX_SEED },
   { name: "puzzle", type: "int", arg: "P", help: "with --seed: the seed's P-th deal after the first (NEW GAME P times); the screen shows seed and puzzle", min: 0, max: MAX_PUZZLE },
   { name: "start", type: "string", arg: "BITS", help: "start from this board (row-major 0/1, 1 = lit)" },
@@ -63,7 +66,7 @@ its pad (for pads past 9); clicking a pad presses it for as long as the mouse bu
 1.5 s hold is the toy's own gesture: 1 new game, 2 same game, 3 hit me, 4 undo, 5 comp turn,
 6 rules, 7 mute, 8 goal, 9 sleep). The letters do the toy's functions at once, through its
 console API as its extra buttons do: N NEW GAME, S SAME GAME, H HIT ME (shows the key to press),
-C COMP TURN (plays it), U undo, G show the goal, Z sleep, R next rule set, M mute; ? help, Q quit.
+C COMP TURN (plays it), U undo, G show the goal, Z sleep, R next rule set or game (the toy's RULES cycle: the rule sets, then the board's games), M mute; ? help, Q quit.
 Around the pads: rules, seed and puzzle, moves (against the limit), par and score, status and
 why, the goal, statistics and sound. Cues ring the terminal bell. The flash lives in
 .merlin/NAME.storage.json under the current directory, so a game survives restarts like on the toy.
@@ -100,17 +103,16 @@ function checkSetup(profile: Profile, setup: HeadlessSetup): void {
   if (setup.seed !== undefined) checkSeed(setup.seed);
   if (setup.puzzle !== undefined) checkPuzzle(setup.puzzle);
   if (setup.start === undefined) return;
-  const toy = toyPuzzle(profile.rows, profile.cols);
+  // On the board of the rules asked for (a game's own: lightsout's plus, lightsout2000's colours).
+  const rules = setup.rules ?? "basic";
+  const p = playedPuzzle(rules, profile.rows, profile.cols);
+  const game = gameSpec(rules);
+  const t = game !== null ? gameSpecTables(game, p) : gameTables(p);
   // Read as every command reads a board (boardstate.ts).
-  const bits = parseBoard(toy.puzzle, setup.start, "--start");
-  let start = 0;
-  let target = 0;
-  for (let i = 0; i < bits.length; i++) {
-    start |= bits[i] << i;
-    target |= Number(toy.goal[i]) << i;
-  }
+  const start = tableBoard(t, parseBoard(p, setup.start, "--start"));
+  const target = tableBoard(t, game !== null ? gameTarget(game, p, DEFAULT_CYCLE) : namedTarget(p, "ring"));
   try {
-    createGameFrom(toy.tables, target, Math.max(0, ruleIndex(setup.rules ?? "basic")), start, 0, 0);
+    createGameFrom(t, target, game !== null ? game.rules : Math.max(0, ruleIndex(rules)), start, 0, 0);
   } catch (e) {
     throw inputError(`--start '${setup.start}': ${(e as Error).message}`);
   }
@@ -133,7 +135,6 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
   }
   if (v.puzzle !== undefined && v.seed === undefined) throw inputError("--puzzle needs --seed (the puzzle is counted from the seed's first deal)");
   if (v.puzzle !== undefined && v.basic) throw inputError("--puzzle is for the terminal UI and --headless");
-  if (v.rules !== undefined) checkRules(v.rules as string);
   if (v.basic && v.rules !== undefined && v.rules !== "basic") throw inputError("--basic plays the BASIC program's rules; leave out --rules");
   let profile;
   try {
@@ -141,6 +142,8 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
   } catch (e) {
     throw inputError(`--board: ${(e as Error).message}`);
   }
+  // The rule sets, then the games this board's firmware plays (the RULES hold's cycle).
+  if (v.rules !== undefined) checkRules(v.rules as string, toyRuleNames(toyGameNames(profile)));
   const warn = (message: string) => io.err(`merlin sim: ${message}\n`);
   const setup: HeadlessSetup = {
     rules: v.rules as string | undefined,

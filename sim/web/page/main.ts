@@ -8,13 +8,12 @@
  * goal, statistics, the puzzle as a link, profile and rule-set choice, help, and the
  * teaching view (teach-view.ts). The flash lives in localStorage: a reload is a power cycle.
  */
-import { PROFILES } from "merlin:profiles";
-import { RULE_NAMES } from "../../../src/rules";
+import { PROFILES, TOY_GAMES } from "merlin:profiles";
 import { ACTION_LABELS, ACTIONS, runAction, type ToyAction } from "../../app/actions";
 import { readPuzzleLink, type PuzzleLink } from "../../app/deal-values";
 import { dealPuzzle } from "../../app/headless";
 import { BOOT_SETTLE_MS, type FirmwareState, SimSession } from "../../app/session";
-import { movesCount, movesText, padForDigit, padLabels, parValue, puzzleText, statsText, statusText, toyPuzzle, type ToyStats } from "../../app/toy-info";
+import { movesCount, movesText, padForDigit, padLabels, parValue, puzzleText, statsText, statusText, toyPuzzle, toyRuleNames, type ToyStats } from "../../app/toy-info";
 import { RealTimePacer, VirtualBoard } from "../../board";
 import { browserHost, flashKey, localStorageFlash } from "./host";
 import { PiezoSound } from "./sound";
@@ -50,7 +49,7 @@ async function start(): Promise<void> {
   let link: PuzzleLink = {};
   let linkError = "";
   try {
-    link = readPuzzleLink((name) => params.get(name), PROFILES.map((p) => p.name));
+    link = readPuzzleLink((name) => params.get(name), PROFILES.map((p) => p.name), (b) => toyRuleNames(TOY_GAMES[b ?? DEFAULT_PROFILE]));
   } catch (e) {
     linkError = `${(e as Error).message} — nothing was dealt`;
   }
@@ -66,7 +65,7 @@ async function start(): Promise<void> {
     location.search = `?board=${encodeURIComponent(profileSelect.value)}`;
   };
   const rulesSelect = $<HTMLSelectElement>("rules");
-  for (const r of RULE_NAMES) rulesSelect.add(new Option(r, r));
+  for (const r of toyRuleNames(TOY_GAMES[profile.name])) rulesSelect.add(new Option(r, r));
   const keypadBox = $<HTMLInputElement>("keypad");
   keypadBox.checked = keypad;
 
@@ -82,7 +81,7 @@ async function start(): Promise<void> {
     codeName: bundlePath(profile.name),
     seed: (Date.now() >>> 0) || 1,
   });
-  const session = new SimSession(board, profile, undefined);
+  const session = new SimSession(board, profile, undefined, TOY_GAMES[profile.name]);
   const sound = new PiezoSound();
 
   // A link deals its puzzle after the light test, unless the toy's flash already holds that
