@@ -33,7 +33,7 @@ const SPECS: OptionSpec[] = [
   { name: "start", type: "string", arg: "BITS", help: "start from this board (row-major 0/1, 1 = lit)" },
   { name: "keypad", type: "flag", help: "keys 1-9 laid out like a numeric keypad (7 8 9 on the top row)" },
   { name: "quiet", type: "flag", help: "no terminal bell (the firmware still plays; M mutes the toy itself)" },
-  { name: "fresh", type: "flag", help: "start with empty flash (erases .merlin/NAME.storage.json)" },
+  { name: "fresh", type: "flag", help: "start with empty flash (erases .merlin/NAME.storage.json; the way out when it is damaged)" },
   { name: "basic", type: "flag", help: "the retro text mode of the 1980s BASIC listing (source 002), from standard input", excludes: ["hold", "gap"] },
   { name: "headless", type: "flag", help: "play --keys in virtual time and report (no terminal needed)" },
   { name: "keys", type: "string", arg: "SCRIPT", help: "key script for --headless (see below)" },
