@@ -335,3 +335,22 @@ describe("the firmware build depends on nothing in sim/ (issue 13)", () => {
     });
   }
 });
+
+describe("a reader that stops early", () => {
+  it("merlin inverse --size 30 | head -1: the command ends quietly when the pipe closes", async () => {
+    // The real command as a process (tools/tsrun.mjs runs sim/cli/entry.ts from source): its
+    // output (900 rows of 900 digits) is far more than a pipe holds, so it is still writing
+    // when the reader goes away after the first line.
+    const child = spawn(process.execPath, [join(ROOT, "tools", "tsrun.mjs"), join(ROOT, "sim", "cli", "entry.ts"), "inverse", "--size", "30"], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let err = "";
+    child.stderr.on("data", (d) => void (err += d));
+    const first = await new Promise<string>((resolve) => child.stdout.once("data", (d) => resolve(String(d))));
+    child.stdout.destroy();
+    const code = await new Promise<number | null>((resolve) => child.on("close", (c) => resolve(c)));
+    expect(first).toMatch(/^inverse of merlin 30×30/);
+    expect(err).toBe("");
+    expect(code).toBe(0);
+  }, 60_000);
+});
