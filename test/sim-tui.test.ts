@@ -17,6 +17,7 @@ import type { SimSession } from "../sim/app/session";
 import { padForDigit, padLabels, padLook, parseInput, renderFrame, TuiController, TuiView } from "../sim/app/tui";
 import { gridPuzzle } from "../src/puzzle";
 import { solve } from "../src/solver";
+import { merlin } from "./helpers/cli";
 import { buildToy } from "./helpers/toy";
 
 const GOAL = "111101111";
@@ -375,7 +376,16 @@ describe("merlin sim without a terminal", () => {
     let err = "";
     const io: CommandIO = { out: () => {}, err: (t) => void (err += t), stdin: Readable.from([""]), isTTY: false };
     expect(await runMerlin(["sim", "--start", "111101111"], io)).toBe(2);
-    expect(err).toBe("merlin sim: --start '111101111': start: already solved\n");
+    // The sentence merlin play says for the same start, in every front end of merlin sim.
+    const play = async (start: string) => (await merlin(["play", "--start", start, "--json"])).err.replace("merlin play:", "merlin sim:");
+    for (const start of ["111101111", "000000000"]) {
+      for (const mode of [[], ["--basic"], ["--headless", "--keys", "1"]]) {
+        err = "";
+        expect(await runMerlin(["sim", ...mode, "--start", start], io)).toBe(2);
+        expect(err).toBe(await play(start));
+      }
+    }
+    expect(err).toBe("merlin sim: --start '000000000': the basic rules never start all dark (that is a loss)\n");
     err = "";
     expect(await runMerlin(["sim", "--puzzle", "3"], io)).toBe(2);
     expect(err).toBe("merlin sim: --puzzle needs --seed (the puzzle is counted from the seed's first deal)\n");

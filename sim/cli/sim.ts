@@ -18,7 +18,7 @@ import { BUTTON_NAMES, DEFAULT_GAP_MS, DEFAULT_HOLD_MS } from "../app/session";
 import { playedPuzzle, toyRuleNames } from "../app/toy-info";
 import type { Profile } from "../../hardware/profile";
 import { parseBoard } from "../../src/boardstate";
-import { createGameFrom } from "../../src/game";
+import { startProblem } from "../../src/game";
 import { runTui } from "../app/tui";
 import { Command, commandValues, CommandIO } from "./command";
 import { optionHelp, OptionSpec } from "../../tools/options";
@@ -95,9 +95,10 @@ options:
 ${optionHelp(SPECS)}`;
 
 /**
- * The terminal UI applies its setup after the light test, inside the UI: what would fail there
- * is checked first, so a bad option is still one line and exit 2. The start is checked by the
- * same function the firmware runs (createGameFrom).
+ * Every front end applies its setup through the firmware (the terminal UI after the light test,
+ * inside the UI): what would fail there is checked first, so a bad option is one line and
+ * exit 2, worded as merlin play words it (startProblem, the check the firmware's
+ * createGameFrom makes in short words).
  */
 function checkSetup(profile: Profile, setup: HeadlessSetup): void {
   if (setup.seed !== undefined) checkSeed(setup.seed);
@@ -111,11 +112,9 @@ function checkSetup(profile: Profile, setup: HeadlessSetup): void {
   // Read as every command reads a board (boardstate.ts).
   const start = tableBoard(t, parseBoard(p, setup.start, "--start"));
   const target = tableBoard(t, game !== null ? gameTarget(game, p, DEFAULT_CYCLE) : namedTarget(p, "ring"));
-  try {
-    createGameFrom(t, target, game !== null ? game.rules : Math.max(0, ruleIndex(rules)), start, 0, 0);
-  } catch (e) {
-    throw inputError(`--start '${setup.start}': ${(e as Error).message}`);
-  }
+  // The words of merlin play's --start (the firmware carries only short ones).
+  const problem = startProblem(t, target, game !== null ? game.rules : Math.max(0, ruleIndex(rules)), start);
+  if (problem !== null) throw inputError(`--start '${setup.start}': ${problem}`);
 }
 
 const NOT_A_TERMINAL = "merlin sim: the terminal UI needs an interactive terminal; try merlin sim --basic or merlin sim --headless --keys \"...\"";
@@ -152,6 +151,7 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
     start: v.start as string | undefined,
   };
 
+  checkSetup(profile, setup);
   if (v.headless) {
     const session = await openSession({ profile, boardSeed: 1, warn });
     const script = parseKeyScript(v.keys as string, session.pads, session.buttons);
@@ -163,7 +163,6 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
     const session = await openSession({ profile, warn });
     return runBasic(session, { seed: setup.seed, start: setup.start }, io);
   }
-  checkSetup(profile, setup);
   const stdin = io.stdin as (NodeJS.ReadableStream & { isTTY?: boolean }) | undefined;
   if (!io.isTTY || !stdin || !stdin.isTTY || stdin !== process.stdin) {
     io.err(NOT_A_TERMINAL + "\n");
