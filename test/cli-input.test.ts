@@ -157,6 +157,16 @@ describe("echoed input is cut to a short excerpt", () => {
     await rejected(["sim", "--headless", "--keys", "5", "--board", huge], /unknown profile "1{32}… \(120000 characters\)"; available: /);
   });
 
+  it("a node or side out of range is echoed as typed (no rounding, no Infinity), cut to an excerpt", async () => {
+    const twenty = "9".repeat(20);
+    await rejected(["analyze", "--graph", `1-${twenty}`], new RegExp(`node must be a whole number from 1 to 4096, got '${twenty}'\\n$`));
+    const long = "7".repeat(5000);
+    await rejected(["analyze", "--graph", `1-${long}`], /node must be a whole number from 1 to 4096, got '7{32}… \(5000 characters\)'\n$/);
+    await rejected(["analyze", "--graph", `path:${twenty}`], new RegExp(`--graph path:N must be a whole number from 1 to 4096, got '${twenty}'\\n$`));
+    await rejected(["analyze", "--box", `2x${twenty}x2`], new RegExp(`each side must be a whole number from 1 to 4096, got '${twenty}'\\n$`));
+    await rejected(["analyze", "--box", `2x2x${long}`], /each side must be a whole number from 1 to 4096, got '7{32}… \(5000 characters\)'\n$/);
+  });
+
   it("control characters in the input do not break the line", async () => {
     await rejected(["solve", "--from", "010\n110\n10x"], /'010\\n110\\n10x'/);
   });
