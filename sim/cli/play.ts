@@ -284,6 +284,12 @@ function setup(v: OptionValues): Setup {
     const rules = ruleIndex(name);
     if (rules < 0) throw inputError(`--rules must be one of ${ruleNames()}, ${GAME_NAMES.join(", ")}, got '${name}'`);
     for (const o of ["level", "cycle"]) if (v[o] !== undefined) throw inputError(`--${o} is for --rules ${o === "level" ? "lightsout" : "blackwhite"} only`);
+    // The game's own ranges, not the solver's (1..128): an N×N board of at most MAX_GAME_CELLS cells.
+    const limits: [string, number][] = [["size", Math.floor(Math.sqrt(MAX_GAME_CELLS))], ["rows", MAX_GAME_CELLS], ["cols", MAX_GAME_CELLS]];
+    for (const [o, most] of limits) {
+      const n = v[o] as number | undefined;
+      if (n !== undefined && !(n >= 1 && n <= most)) throw inputError(`--${o} must be a whole number from 1 to ${most} (the game plays at most ${MAX_GAME_CELLS} cells), got ${n}`);
+    }
     const puzzle = puzzleFromOptions(v);
     checkGameBoard(puzzle);
     const tables = gameTables(puzzle);
