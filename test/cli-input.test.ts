@@ -104,6 +104,18 @@ describe("repeated and conflicting options", () => {
   });
 });
 
+describe("help texts", () => {
+  for (const cmd of COMMANDS) {
+    it(`merlin ${cmd.name} --help: every option a "not with" note names is one of its own`, async () => {
+      const r = await merlin([cmd.name, "--help"]);
+      const own = new Set([...r.out.matchAll(/^ {2}--([a-z-]+)/gm)].map((m) => m[1]));
+      for (const note of r.out.matchAll(/not with ([^)]*)\)/g)) {
+        for (const name of note[1].match(/--[a-z-]+/g) ?? []) expect(own, `${cmd.name}: ${note[0]}`).toContain(name.slice(2));
+      }
+    });
+  }
+});
+
 describe("numbers", () => {
   it("a whole number too large for a double is rejected, not rounded", async () => {
     await rejected(["play", "--seed", "99999999999999999999", "--json"], /--seed must be a whole number, got '99999999999999999999'/);
