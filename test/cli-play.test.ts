@@ -31,6 +31,16 @@ describe("merlin play --json", () => {
     ]);
   });
 
+  it("an error's why quotes a long input as an excerpt (at most 60 characters of it)", async () => {
+    const word = "x".repeat(100000);
+    const digits = "9".repeat(100000);
+    const r = await json(["--start", "010110101", "--keys", `${word} ${digits}`]);
+    expect(r.errors.map((e: { why: string }) => e.why)).toEqual([
+      `'${"x".repeat(32)}… (100000 characters)' is not a key number (1 to 9) or one of h c u s n`,
+      `key ${"9".repeat(32)}… (100000 characters) is not 1 to 9`,
+    ]);
+  });
+
   it("the same seed deals the same start; different seeds differ", async () => {
     const a = await json(["--seed", "7"]);
     const b = await json(["--seed", "7"]);
