@@ -7,7 +7,8 @@ import { runAction } from "../sim/app/actions";
 import { readPuzzleLink } from "../sim/app/deal-values";
 import { toyGameNames } from "../sim/app/firmware-loader";
 import { openSession } from "../sim/app/node-session";
-import { movesText, toyPuzzle, toyRuleNames } from "../sim/app/toy-info";
+import { movesText, toyRuleNames } from "../sim/app/toy-info";
+import { helpText } from "../sim/app/tui";
 import { merlin } from "./helpers/cli";
 import { buildToy } from "./helpers/toy";
 
@@ -29,10 +30,9 @@ describe("the toy's rule sets and games in the simulator", () => {
     // The firmware's own cycle on this board, read from the pads: the games come after the rule sets.
     expect(viaHold).toEqual(["merlin1978", "classic", "lightsout", "lightsout2000", "basic", "merlin1978"]);
     const pressed = await openSession({ profile, code: code5, boardSeed: 1 });
-    const toy = toyPuzzle(5, 5);
     const viaR: string[] = [];
     for (let i = 0; i < 6; i++) {
-      runAction(pressed, toy, "rules");
+      runAction(pressed, "rules");
       pressed.wait(1000);
       viaR.push(pressed.state().rules);
     }
@@ -63,5 +63,33 @@ describe("the toy's rule sets and games in the simulator", () => {
     };
     expect(link("board=pico-5x5-neopixel&rules=lightsout2000&seed=3")).toEqual({ board: "pico-5x5-neopixel", rules: "lightsout2000", seed: 3 });
     expect(() => link("rules=lightsout&seed=3")).toThrow("the link's rules must be one of basic, merlin1978, classic, got 'lightsout'");
+  });
+
+  it("COMP TURN in a game names the key it pressed: the pads that changed are that key's plus", async () => {
+    const session = await openSession({ profile: loadProfile("pico-5x5-neopixel"), code: code5, boardSeed: 1 });
+    session.api('Merlin.setRules("lightsout")');
+    session.wait(1000);
+    const before = session.state().board;
+    const r = runAction(session, "compTurn");
+    session.wait(1000);
+    const after = session.state().board;
+    const key = Number(/^COMP TURN pressed (\d+)$/.exec(r.message)?.[1]) - 1;
+    // Lights Out: a press toggles the pad and its up/down/left/right neighbours on the 5×5.
+    const [row, col] = [Math.floor(key / 5), key % 5];
+    const plus = [[0, 0], [-1, 0], [1, 0], [0, -1], [0, 1]].filter(([dr, dc]) => row + dr >= 0 && row + dr < 5 && col + dc >= 0 && col + dc < 5).map(([dr, dc]) => (row + dr) * 5 + col + dc);
+    const changed = [...before].flatMap((c, i) => (c !== after[i] ? [i] : []));
+    expect(changed).toEqual(plus.sort((a, b) => a - b));
+  }, 120_000);
+
+  it("the terminal help states the goal and the press of the board and rules in play", () => {
+    const text = (rules: string, side: number) => helpText(rules, side, side).join(" ");
+    // Merlin 3×3 (sources 002/003): the ring of 8 with the centre dark.
+    expect(text("basic", 3)).toContain("Goal: every pad lit but the centre. A corner toggles its 2×2 block, an edge pad its edge line, the centre the plus.");
+    // An even side has no centre pad: the ring target leaves the middle 2×2 dark.
+    expect(text("basic", 4)).toContain("Goal: every pad lit but the middle 4.");
+    expect(text("basic", 4)).not.toContain("centre");
+    // Lights Out: all dark, a press changes the plus; Lights Out 2000: three colours.
+    expect(text("lightsout", 5)).toContain("Goal: every pad dark. A press toggles the pad and its neighbours (the plus).");
+    expect(text("lightsout2000", 5)).toContain("Goal: every pad dark. A press advances the pad and its neighbours (the plus) one colour (0 → 1 → 2 → 0).");
   });
 });

@@ -5,9 +5,9 @@
  * (`Merlin.state()`, `Merlin.stats()`) and the rule-set table of src/rules.ts.
  * Platform-neutral.
  */
-import { namedTarget } from "../../src/boardstate";
+import { formatBoard, namedTarget } from "../../src/boardstate";
 import { gridPuzzle, type Puzzle } from "../../src/puzzle";
-import { DEFAULT_CYCLE, gamePuzzle, gameSpec } from "../../src/games";
+import { DEFAULT_CYCLE, gamePuzzle, gameSpec, gameTarget } from "../../src/games";
 import { RULE_NAMES, RULE_SETS, ruleIndex, type RuleSet } from "../../src/rules";
 import { compileTables, type MaskTables } from "../../src/tables";
 import { lossWords } from "../basic-dialogue";
@@ -41,6 +41,38 @@ export function toyPuzzle(rows: number, cols: number): ToyPuzzle {
 export function playedPuzzle(rules: string, rows: number, cols: number): Puzzle {
   const game = gameSpec(rules);
   return game !== null && rows === cols ? gamePuzzle(game, rows, DEFAULT_CYCLE) : gridPuzzle({ rows, cols, pattern: "merlin" });
+}
+
+/** The goal of a rule set or game on rows × cols, row-major digits: the ring (namedTarget) under the rule sets, a game's own (all dark). */
+export function goalBoard(rules: string, rows: number, cols: number): string {
+  const p = playedPuzzle(rules, rows, cols);
+  const game = gameSpec(rules);
+  return formatBoard(game !== null && rows === cols ? gameTarget(game, p, DEFAULT_CYCLE) : namedTarget(p, "ring"));
+}
+
+/** A goal board in words: "every pad lit but the centre", "… but the middle 4", "every pad dark". */
+export function goalWords(goal: string, rows: number, cols: number): string {
+  let dark = 0;
+  for (const c of goal) if (c === "0") dark++;
+  if (dark === goal.length) return "every pad dark";
+  if (dark === 0) return "every pad lit";
+  const centre = rows % 2 === 1 && cols % 2 === 1 && goal[(rows >> 1) * cols + (cols >> 1)] === "0";
+  return dark === 1 && centre ? "every pad lit but the centre" : `every pad lit but the middle ${dark}`;
+}
+
+/** What a press does on the board of a rule set or game (playedPuzzle), in words. */
+export function pressWords(rules: string, rows: number, cols: number): string {
+  const p = playedPuzzle(rules, rows, cols);
+  const k = p.states;
+  const cycle: number[] = [];
+  for (let c = 0; c <= k; c++) cycle.push(c % k);
+  const change = (what: string) => (k > 2 ? `advances ${what} one colour (${cycle.join(" → ")})` : `toggles ${what}`);
+  if (p.pattern === "merlin") {
+    const edge = rows === 3 && cols === 3 ? "an edge pad its edge line, the centre the plus" : "an edge pad the 3 pads along its edge, any other pad its plus";
+    return `A corner ${change("its 2×2 block")}, ${edge}.`;
+  }
+  if (p.pattern === "plus") return `A press ${change("the pad and its neighbours (the plus)")}.`;
+  return `A press ${change(`the pad's ${p.pattern} pattern`)}.`;
 }
 
 /** "1 move", "2 moves". */
@@ -133,12 +165,27 @@ export function puzzleText(s: { seed: number; puzzle: number }): string {
   return `seed ${s.seed}, puzzle ${s.puzzle}`;
 }
 
-/** The key (0-based) whose press turns board `before` into `after`, or −1 (no single key does). */
-export function pressedKey(t: MaskTables, before: string, after: string): number {
-  let diff = 0;
-  for (let i = 0; i < before.length; i++) if (before[i] !== after[i]) diff |= 1 << i;
-  if (diff === 0) return -1;
-  for (let k = 0; k < t.keys; k++) if (t.toggle[k] === diff) return k;
+/**
+ * The key (0-based) of `p` whose press turns board `before` into `after` (digit strings), or
+ * −1 (no single key does): the key whose cells are exactly the cells that changed, each one
+ * colour on (on/off boards: toggled).
+ */
+export function pressedKey(p: Puzzle, before: string, after: string): number {
+  const k = p.states;
+  const changed: number[] = [];
+  for (let i = 0; i < before.length; i++) if (before[i] !== after[i]) changed.push(i);
+  if (changed.length === 0) return -1;
+  for (let key = 0; key < p.keys; key++) {
+    const from = p.keyStart[key];
+    const to = p.keyStart[key + 1];
+    if (to - from !== changed.length) continue;
+    let all = true;
+    for (let j = from; j < to && all; j++) {
+      const c = p.keyCells[j];
+      all = changed.indexOf(c) >= 0 && (Number(before[c]) + 1) % k === Number(after[c]);
+    }
+    if (all) return key;
+  }
   return -1;
 }
 
