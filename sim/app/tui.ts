@@ -275,6 +275,15 @@ function keyName(k: string): string {
   return code < 32 ? `Ctrl-${String.fromCharCode(code + 64)}` : `"${k}"`;
 }
 
+/**
+ * Whether the terminal UI draws in colour: not with --no-color, nor when NO_COLOR is set to
+ * anything but the empty string (https://no-color.org). Without colour the pads are glyphs:
+ * █ lit, ▒ dim, ░ dark.
+ */
+export function colourWanted(noColorOption: boolean, env: { [name: string]: string | undefined }): boolean {
+  return !noColorOption && (env.NO_COLOR === undefined || env.NO_COLOR === "");
+}
+
 export interface TuiOptions {
   keypad: boolean;
   quiet: boolean;

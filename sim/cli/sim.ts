@@ -19,7 +19,7 @@ import { playedPuzzle, toyRuleNames } from "../app/toy-info";
 import type { Profile } from "../../hardware/profile";
 import { parseBoard } from "../../src/boardstate";
 import { startProblem } from "../../src/game";
-import { runTui } from "../app/tui";
+import { colourWanted, runTui } from "../app/tui";
 import { Command, commandValues, CommandIO } from "./command";
 import { optionHelp, OptionSpec } from "../../tools/options";
 
@@ -33,6 +33,7 @@ const SPECS: OptionSpec[] = [
   { name: "start", type: "string", arg: "BITS", help: "start from this board (row-major 0/1, 1 = lit)" },
   { name: "keypad", type: "flag", help: "keys 1-9 laid out like a numeric keypad (7 8 9 on the top row)" },
   { name: "quiet", type: "flag", help: "no terminal bell (the firmware still plays; M mutes the toy itself)" },
+  { name: "no-color", type: "flag", help: "draw the pads as glyphs (█ lit, ▒ dim, ░ dark), no colours; also when NO_COLOR is set (https://no-color.org)" },
   { name: "fresh", type: "flag", help: "start with empty flash (erases .merlin/NAME.storage.json; the way out when it is damaged)" },
   { name: "basic", type: "flag", help: "the retro text mode of the 1980s BASIC listing (source 002), from standard input", excludes: ["hold", "gap"] },
   { name: "headless", type: "flag", help: "play --keys in virtual time and report (no terminal needed)" },
@@ -51,7 +52,7 @@ function safeProfiles(): string {
   }
 }
 
-const HELP = `usage: merlin sim [--board NAME] [--rules NAME] [--seed N [--puzzle P]] [--start BITS] [--keypad] [--quiet] [--fresh]
+const HELP = `usage: merlin sim [--board NAME] [--rules NAME] [--seed N [--puzzle P]] [--start BITS] [--keypad] [--quiet] [--no-color] [--fresh]
        merlin sim --basic [--board NAME] [--seed N] [--start BITS]
        merlin sim --headless [--board NAME] [--rules NAME] [--seed N [--puzzle P]] [--start BITS] --keys SCRIPT [--json]
 
@@ -68,7 +69,8 @@ its pad (for pads past 9); clicking a pad presses it for as long as the mouse bu
 console API as its extra buttons do: N NEW GAME, S SAME GAME, H HIT ME (shows the key to press),
 C COMP TURN (plays it), U undo, G show the goal, Z sleep, R next rule set or game (the toy's RULES cycle: the rule sets, then the board's games), M mute; ? help, Q quit.
 Around the pads: rules, seed and puzzle, moves (against the limit), par and score, status and
-why, the goal, statistics and sound. Cues ring the terminal bell. The flash lives in
+why, the goal, statistics and sound. Cues ring the terminal bell. Pads are drawn in colour;
+with --no-color or NO_COLOR set, as glyphs (█ lit, ▒ dim, ░ dark). The flash lives in
 .merlin/NAME.storage.json under the current directory, so a game survives restarts like on the toy.
 
 --basic plays the 1980s BASIC program's text, the dialogue of 'merlin play': the board as rows
@@ -128,8 +130,8 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
   for (const name of ["hold", "gap"]) if (v[name] !== undefined && !v.headless) throw inputError(`--${name} needs --headless (the key script's timing)`);
   if (v.headless && v.keys === undefined) throw inputError('--headless needs --keys SCRIPT (e.g. --keys "3 4 5 8 9")');
   if (v.basic || v.headless) {
-    for (const name of ["keypad", "quiet", "fresh"]) {
-      if (v[name]) throw inputError(`--${name} is for the terminal UI; ${v.basic ? "--basic" : "--headless"} keeps its flash in memory and has no keypad or bell`);
+    for (const name of ["keypad", "quiet", "fresh", "no-color"]) {
+      if (v[name]) throw inputError(`--${name} is for the terminal UI; ${v.basic ? "--basic" : "--headless"} keeps its flash in memory and has no keypad, bell or colours`);
     }
   }
   if (v.puzzle !== undefined && v.seed === undefined) throw inputError("--puzzle needs --seed (the puzzle is counted from the seed's first deal)");
@@ -172,7 +174,7 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
   const session = await openSession({ profile, persist: true, fresh: v.fresh === true, warn, atPowerOn: true });
 
   const hasSetup = setup.rules !== undefined || setup.seed !== undefined || setup.start !== undefined;
-  const tuiOptions = { keypad: v.keypad === true, quiet: v.quiet === true, setup: hasSetup ? () => applySetup(session, setup) : undefined };
+  const tuiOptions = { keypad: v.keypad === true, quiet: v.quiet === true, color: colourWanted(v["no-color"] === true, process.env), setup: hasSetup ? () => applySetup(session, setup) : undefined };
   return runTui(session, tuiOptions, { stdin: process.stdin as ReadStream, stdout: process.stdout as WriteStream });
 }
 
