@@ -11,6 +11,7 @@
  * letters is illegal (the listing only rejects X > 9).
  */
 import { RULE_SETS, ruleIndex } from "../src/rules";
+import { excerpt } from "../tools/options";
 
 /** 330–390: PRINT: PRINT, then each row as PRINT TAB(7+3*J);D(I+J); (numbers print with a sign space), then PRINT. */
 export function basicBoard(bits: string, cols: number): string[] {
@@ -148,10 +149,11 @@ export class BasicDialogue {
     const lower = token.toLowerCase();
     const isKey = /^[+-]?\d+$/.test(token);
     if (isKey && !(Number(token) >= 1 && Number(token) <= e.pads)) {
-      return this.refuse(token, `key ${token} is not 1 to ${e.pads}`, [BASIC_ILLEGAL, ""]);
+      return this.refuse(token, `key ${excerpt(token)} is not 1 to ${e.pads}`, [BASIC_ILLEGAL, ""]);
     }
     if (!isKey && (lower.length !== 1 || LETTERS.indexOf(lower) < 0)) {
-      return this.refuse(token, `'${token}' is not a key number (1 to ${e.pads}) or one of h c u s n`, [BASIC_ILLEGAL, ""]);
+      // (The why quotes an excerpt: a token can be 100 000 characters; input keeps it whole.)
+      return this.refuse(token, `'${excerpt(token)}' is not a key number (1 to ${e.pads}) or one of h c u s n`, [BASIC_ILLEGAL, ""]);
     }
     if (lower === "s" || lower === "n") {
       if (lower === "s") e.sameGame();
@@ -197,8 +199,15 @@ export class BasicDialogue {
    * ends it too. `out` writes text without a line end (the prompts).
    */
   async converse(lines: AsyncIterable<string>, out: (text: string) => void): Promise<void> {
-    let asking = false;
-    out(this.prompt());
+    // A game resumed already over (merlin play --save) gets its closing line and TRY AGAIN
+    // straight away: there is no move to ask for.
+    let asking = !this.live();
+    if (asking) {
+      this.ending();
+      out(BASIC_AGAIN);
+    } else {
+      out(this.prompt());
+    }
     for await (const line of lines) {
       if (asking) {
         // 240 IF LEFT$(A$,1)="Y" THEN 110

@@ -104,6 +104,18 @@ describe("repeated and conflicting options", () => {
   });
 });
 
+describe("help texts", () => {
+  for (const cmd of COMMANDS) {
+    it(`merlin ${cmd.name} --help: every option a "not with" note names is one of its own`, async () => {
+      const r = await merlin([cmd.name, "--help"]);
+      const own = new Set([...r.out.matchAll(/^ {2}--([a-z-]+)/gm)].map((m) => m[1]));
+      for (const note of r.out.matchAll(/not with ([^)]*)\)/g)) {
+        for (const name of note[1].match(/--[a-z-]+/g) ?? []) expect(own, `${cmd.name}: ${note[0]}`).toContain(name.slice(2));
+      }
+    });
+  }
+});
+
 describe("numbers", () => {
   it("a whole number too large for a double is rejected, not rounded", async () => {
     await rejected(["play", "--seed", "99999999999999999999", "--json"], /--seed must be a whole number, got '99999999999999999999'/);
@@ -155,6 +167,16 @@ describe("echoed input is cut to a short excerpt", () => {
 
   it("a 120 KB board profile name, in double quotes", async () => {
     await rejected(["sim", "--headless", "--keys", "5", "--board", huge], /unknown profile "1{32}… \(120000 characters\)"; available: /);
+  });
+
+  it("a node or side out of range is echoed as typed (no rounding, no Infinity), cut to an excerpt", async () => {
+    const twenty = "9".repeat(20);
+    await rejected(["analyze", "--graph", `1-${twenty}`], new RegExp(`node must be a whole number from 1 to 4096, got '${twenty}'\\n$`));
+    const long = "7".repeat(5000);
+    await rejected(["analyze", "--graph", `1-${long}`], /node must be a whole number from 1 to 4096, got '7{32}… \(5000 characters\)'\n$/);
+    await rejected(["analyze", "--graph", `path:${twenty}`], new RegExp(`--graph path:N must be a whole number from 1 to 4096, got '${twenty}'\\n$`));
+    await rejected(["analyze", "--box", `2x${twenty}x2`], new RegExp(`each side must be a whole number from 1 to 4096, got '${twenty}'\\n$`));
+    await rejected(["analyze", "--box", `2x2x${long}`], /each side must be a whole number from 1 to 4096, got '7{32}… \(5000 characters\)'\n$/);
   });
 
   it("control characters in the input do not break the line", async () => {
@@ -334,4 +356,23 @@ describe("the firmware build depends on nothing in sim/ (issue 13)", () => {
       expect(text).not.toMatch(/'merlin (build|flash)/);
     });
   }
+});
+
+describe("a reader that stops early", () => {
+  it("merlin inverse --size 30 | head -1: the command ends quietly when the pipe closes", async () => {
+    // The real command as a process (tools/tsrun.mjs runs sim/cli/entry.ts from source): its
+    // output (900 rows of 900 digits) is far more than a pipe holds, so it is still writing
+    // when the reader goes away after the first line.
+    const child = spawn(process.execPath, [join(ROOT, "tools", "tsrun.mjs"), join(ROOT, "sim", "cli", "entry.ts"), "inverse", "--size", "30"], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let err = "";
+    child.stderr.on("data", (d) => void (err += d));
+    const first = await new Promise<string>((resolve) => child.stdout.once("data", (d) => resolve(String(d))));
+    child.stdout.destroy();
+    const code = await new Promise<number | null>((resolve) => child.on("close", (c) => resolve(c)));
+    expect(first).toMatch(/^inverse of merlin 30×30/);
+    expect(err).toBe("");
+    expect(code).toBe(0);
+  }, 60_000);
 });

@@ -31,6 +31,16 @@ describe("merlin play --json", () => {
     ]);
   });
 
+  it("an error's why quotes a long input as an excerpt (at most 60 characters of it)", async () => {
+    const word = "x".repeat(100000);
+    const digits = "9".repeat(100000);
+    const r = await json(["--start", "010110101", "--keys", `${word} ${digits}`]);
+    expect(r.errors.map((e: { why: string }) => e.why)).toEqual([
+      `'${"x".repeat(32)}… (100000 characters)' is not a key number (1 to 9) or one of h c u s n`,
+      `key ${"9".repeat(32)}… (100000 characters) is not 1 to 9`,
+    ]);
+  });
+
   it("the same seed deals the same start; different seeds differ", async () => {
     const a = await json(["--seed", "7"]);
     const b = await json(["--seed", "7"]);
@@ -96,6 +106,24 @@ describe("merlin play, BASIC-style text", () => {
     expect(r.out).toContain("TRY AGAIN (Y OR N)?");
     expect(r.out).toMatch(/HIT ME: PRESS \d/);
   });
+
+  it("typed play resumed on a finished game (--save) prints its result and asks TRY AGAIN first", async () => {
+    const { mkdtempSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const { tmpdir } = await import("node:os");
+    const w = join(mkdtempSync(join(tmpdir(), "merlin-play-")), "w.txt");
+    // Source 003's worked example: won in 5.
+    await json(["--start", "010110101", "--save", w, "--keys", "3 4 5 8 9"]);
+    // The listing (220–240) after a win: CONGRATULANT, then TRY AGAIN; its answer is the first
+    // line read ('x' is not Y: the program ends), no move is asked for.
+    const no = await merlin(["--save", w], "x\nY\n");
+    expect(no.code).toBe(0);
+    expect(no.out).not.toContain("ASSIGN#");
+    expect(no.out).toMatch(/CONGRATULANT !!\nTRY AGAIN \(Y OR N\)\? $/);
+    // Y deals a new board and asks for its first move.
+    const yes = await merlin(["--save", w], "Y\n");
+    expect(yes.out).toMatch(/CONGRATULANT !!\nTRY AGAIN \(Y OR N\)\? \n\n( {10}\d( {2}\d){2}\n){3}\nASSIGN# 1 {2}\? /);
+  });
 });
 
 describe("merlin play input errors: one line, exit 2", () => {
@@ -106,10 +134,16 @@ describe("merlin play input errors: one line, exit 2", () => {
     [["--start", "000000000"], /never start all dark/],
     [["--pattern", "plus", "--size", "5", "--target", "dark", "--start", "1" + "0".repeat(24)], /cannot be solved/],
     [["--rules", "chess"], /--rules must be one of basic, merlin1978, classic, lightsout, lightsout2000, blackwhite/],
+    // The game's ranges (at most 64 cells), not the solver's 1 to 128.
+    [["--size", "0"], /--size must be a whole number from 1 to 8 \(the game plays at most 64 cells\), got 0/],
+    [["--size", "200"], /--size must be a whole number from 1 to 8 /],
+    [["--rows", "0"], /--rows must be a whole number from 1 to 64 /],
+    [["--cols", "65", "--rows", "1"], /--cols must be a whole number from 1 to 64 /],
     [["--seed", "-1"], /--seed must be a whole number from 0/],
     [["--seed", "x"], /--seed must be a whole number/],
     [["--states", "3", "--start", "000000003"], /'3' at cell 9 is not a digit from 0 to 2/],
-    [["--size", "9"], /at most 64 cells and keys, merlin 9×9 has 81/],
+    [["--size", "9"], /--size must be a whole number from 1 to 8 \(the game plays at most 64 cells\), got 9/],
+    [["--rows", "9", "--cols", "9"], /at most 64 cells and keys, merlin 9×9 has 81/],
     [["--rules", "lightsout", "--size", "6"], /lightsout is played on 5×5 only/],
     [["--rules", "lightsout", "--pattern", "x"], /--pattern does not go with --rules lightsout/],
     [["--rules", "lightsout", "--level", "51"], /--level must be a whole number from 1 to 50/],
@@ -191,7 +225,7 @@ describe("merlin play: the games and k-state boards", () => {
     expect(again.errors).toEqual([{ at: 1, input: "u", why: "nothing to undo" }]);
     const r = await merlin(["--rules", "lightsout", "--save", file]);
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(/holds no game of this board and rule set/);
+    expect(r.err).toMatch(/holds a lightsout2000 game, not a lightsout game/);
   });
 
   it("--save refuses a saved game whose goal is not the one asked for (another cycle, another --target)", async () => {
@@ -203,7 +237,7 @@ describe("merlin play: the games and k-state boards", () => {
     // the other: the swapped checkerboards differ.
     const bw = join(dir, "bw.txt");
     await json(["--rules", "blackwhite", "--cycle", "2,2", "--seed", "1", "--save", bw, "--keys", "1"]);
-    expect((await merlin(["--rules", "blackwhite", "--cycle", "1,3", "--save", bw, "--keys", "1"])).err).toMatch(/holds no game of this board and rule set/);
+    expect((await merlin(["--rules", "blackwhite", "--cycle", "1,3", "--save", bw, "--keys", "1"])).err).toMatch(/holds a game with the goal \d{16}, not \d{16}/);
     expect(await json(["--rules", "blackwhite", "--cycle", "2,2", "--save", bw])).toMatchObject({ moves: 1, seed: 1 });
     const ring = join(dir, "ring.txt");
     await json(["--seed", "1", "--save", ring, "--keys", "1"]);
@@ -213,11 +247,62 @@ describe("merlin play: the games and k-state boards", () => {
     const lo = join(dir, "lo.txt");
     await json(["--rules", "lightsout", "--level", "3", "--save", lo, "--keys", "1"]);
     const classic5 = ["--rules", "classic", "--pattern", "plus", "--size", "5", "--target", "dark"];
-    expect((await merlin([...classic5, "--save", lo, "--keys", "1"])).err).toMatch(/holds no game of this board and rule set/);
+    expect((await merlin([...classic5, "--save", lo, "--keys", "1"])).err).toMatch(/holds a lightsout game, not a game on plus 5×5/);
     expect(await json(["--rules", "lightsout", "--save", lo])).toMatchObject({ level: 3, moves: 1 });
     const c5 = join(dir, "c5.txt");
     await json([...classic5, "--seed", "4", "--save", c5, "--keys", "1"]);
-    expect((await merlin(["--rules", "lightsout", "--save", c5])).err).toMatch(/holds no game of this board and rule set/);
+    expect((await merlin(["--rules", "lightsout", "--save", c5])).err).toMatch(/holds a game on plus 5×5, not a lightsout game/);
+  });
+
+  it("--save resumes a game only on the board it was played on, and says which board differs", async () => {
+    const { mkdtempSync, readFileSync, writeFileSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const { tmpdir } = await import("node:os");
+    const { expectInputError } = await import("./helpers/cli");
+    const dir = mkdtempSync(join(tmpdir(), "merlin-play-"));
+    const g = join(dir, "g.txt");
+    await json(["--seed", "7", "--save", g, "--keys", "1 2"]);
+    // The toy's own board keeps the toy's bare game-file line.
+    expect(readFileSync(g, "utf8")).toMatch(/^M2,basic,7,0,495,\d+,\d+,2,0,0\n$/);
+    // Same cell count, same rule set and goal, other boards: each refused, naming both boards.
+    const others: [string[], string][] = [
+      [["--pattern", "plus"], "plus 3×3"],
+      [["--pattern", "x"], "x 3×3"],
+      [["--graph", "path:9"], "path graph, 9 nodes"],
+      [["--rows", "1", "--cols", "9"], "merlin 1×9"],
+      [["--wrap"], "merlin 3×3 torus"],
+      [["--states", "3"], "merlin 3×3 mod 3"],
+    ];
+    for (const [opts, name] of others) {
+      await expectInputError(["play", ...opts, "--save", g, "--keys", "3", "--json"], new RegExp(`holds a game on merlin 3×3, not a game on ${name}`));
+    }
+    // And the other way round: a plus game is not resumed as a merlin one, nor as x.
+    const plus = join(dir, "plus.txt");
+    const first = await json(["--pattern", "plus", "--seed", "7", "--save", plus, "--keys", "1 2"]);
+    await expectInputError(["play", "--save", plus, "--json"], /holds a game on plus 3×3, not a game on merlin 3×3/);
+    await expectInputError(["play", "--pattern", "x", "--save", plus, "--json"], /holds a game on plus 3×3, not a game on x 3×3/);
+    expect(await json(["--pattern", "plus", "--save", plus])).toMatchObject({ start: first.start, board: first.board, moves: 2 });
+    // Two graphs of as many nodes under one name are still two boards.
+    const tri = join(dir, "tri.txt");
+    await json(["--graph", "1-2,2-3,3-4", "--target", "dark", "--seed", "1", "--save", tri]);
+    await expectInputError(["play", "--graph", "1-2,1-3,1-4", "--target", "dark", "--save", tri, "--json"], /holds a game on graph, 4 nodes, not a game on graph, 4 nodes/);
+    // Another rule set on the same board.
+    await expectInputError(["play", "--rules", "classic", "--save", g, "--json"], /holds a game under the basic rules, not classic/);
+  });
+
+  it("--save: a damaged or impossible file is called damaged, not a game of another board", async () => {
+    const { mkdtempSync, writeFileSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const { tmpdir } = await import("node:os");
+    const { expectInputError } = await import("./helpers/cli");
+    const f = join(mkdtempSync(join(tmpdir(), "merlin-play-")), "bad.txt");
+    for (const text of ["hello", "M2,basic,7", "M2,nosuch,7,0,495,1,1,0,0,0", "{}"]) {
+      writeFileSync(f, text);
+      await expectInputError(["play", "--save", f, "--json"], /--save '.*bad\.txt' is damaged: '.*' is not a saved game/);
+    }
+    // Well formed but impossible on merlin 3×3: a board of 10 bits (mask 1023 > 511).
+    writeFileSync(f, "M2,basic,7,0,495,1,1023,0,0,0\n");
+    await expectInputError(["play", "--save", f, "--json"], /is damaged: its game cannot be on merlin 3×3/);
   });
 
   it("--save: a file that cannot be written is one line, exit 2; an empty file starts a new game", async () => {

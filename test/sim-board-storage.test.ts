@@ -128,3 +128,47 @@ describe("power cut during a Storage write", () => {
     expect(board.consoleText()).not.toContain("after");
   });
 });
+
+describe("a flash image the simulator cannot read or write", () => {
+  /** What openSession (merlin sim's terminal UI) throws for the image in `storageDir`. */
+  async function refusal(storageDir: string, fresh = false): Promise<Error> {
+    const { openSession } = await import("../sim/app/node-session");
+    const { isInputError } = await import("../src/puzzle");
+    const e = await openSession({ profile, code: BOOT_COUNTER, persist: true, storageDir, fresh }).then(
+      () => new Error("opened"),
+      (x: Error) => x,
+    );
+    // A user's problem: one line (exit 2 in merlin sim), no stack.
+    expect(isInputError(e), e.message).toBe(true);
+    expect(e.message.split("\n")).toHaveLength(1);
+    return e;
+  }
+
+  it("a damaged image (cut short, empty, {}, entries that are no files) is named, with --fresh as the way out", async () => {
+    const { writeFileSync } = await import("node:fs");
+    const storageDir = join(dir, ".merlin");
+    const path = join(storageDir, `${profile.name}.storage.json`);
+    createVirtualBoard({ profile, storagePath: path, code: BOOT_COUNTER }).powerCut();
+    const whole = readFileSync(path, "utf8");
+    const damaged = [whole.slice(0, Math.floor(whole.length / 2)), "", "{}", '{"format":' + JSON.stringify(JSON.parse(whole).format) + ',"files":[null]}'];
+    for (const text of damaged) {
+      writeFileSync(path, text);
+      const e = await refusal(storageDir);
+      expect(e.message).toContain(path);
+      expect(e.message).toMatch(/is damaged: .*; --fresh starts with empty flash/);
+    }
+    // And --fresh does start afresh.
+    const { openSession } = await import("../sim/app/node-session");
+    await openSession({ profile, code: BOOT_COUNTER, persist: true, storageDir, fresh: true });
+    expect(JSON.parse(readFileSync(path, "utf8")).files.map((f: { name: string }) => f.name)).toContain("boots");
+  });
+
+  it("a folder it cannot write is said before the toy starts", async () => {
+    const { writeFileSync } = await import("node:fs");
+    // A folder inside a plain file can be made by nobody, root included.
+    const file = join(dir, "plain");
+    writeFileSync(file, "");
+    const e = await refusal(join(file, ".merlin"));
+    expect(e.message).toMatch(/^cannot keep the flash in .*plain\/\.merlin\/.*\.storage\.json: .*ENOTDIR.* \(run merlin sim from a folder you can write to\)$/);
+  });
+});

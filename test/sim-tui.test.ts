@@ -14,9 +14,10 @@ import { CommandIO } from "../sim/cli/command";
 import { runMerlin } from "../sim/cli/main";
 import { openSession } from "../sim/app/node-session";
 import type { SimSession } from "../sim/app/session";
-import { padForDigit, padLabels, padLook, parseInput, renderFrame, TuiController, TuiView } from "../sim/app/tui";
+import { colourWanted, padForDigit, padLabels, padLook, parseInput, renderFrame, TuiController, TuiView } from "../sim/app/tui";
 import { gridPuzzle } from "../src/puzzle";
 import { solve } from "../src/solver";
+import { merlin } from "./helpers/cli";
 import { buildToy } from "./helpers/toy";
 
 const GOAL = "111101111";
@@ -93,6 +94,22 @@ describe("renderFrame", () => {
     expect(coloured[4]).toContain("\x1b[1;97;101m   1   \x1b[0m");
     expect(coloured[8]).toContain("\x1b[37;100m   5   \x1b[0m");
     expect(coloured[12]).toContain("\x1b[97;41m   9   \x1b[0m");
+  });
+
+  it("NO_COLOR (https://no-color.org: set and not empty) and --no-color turn colour off; the pads are then glyphs", async () => {
+    expect(colourWanted(false, {})).toBe(true);
+    expect(colourWanted(false, { NO_COLOR: "" })).toBe(true);
+    expect(colourWanted(false, { NO_COLOR: "1" })).toBe(false);
+    expect(colourWanted(false, { NO_COLOR: "0" })).toBe(false);
+    expect(colourWanted(true, {})).toBe(false);
+    const plain = renderFrame(view({ color: colourWanted(false, { NO_COLOR: "1" }) }), 80, 24).lines.join("\n");
+    expect(plain).not.toContain("\x1b[");
+    expect(plain).toContain("██ 1 ██");
+    // A terminal-UI option: the other front ends refuse it.
+    let err = "";
+    const io: CommandIO = { out: () => {}, err: (t) => void (err += t), stdin: Readable.from([""]), isTTY: false };
+    expect(await runMerlin(["sim", "--headless", "--no-color", "--keys", "1"], io)).toBe(2);
+    expect(err).toMatch(/^merlin sim: --no-color is for the terminal UI; [^\n]*\n$/);
   });
 
   it("pads are clickable where they are drawn; extra buttons get a row", () => {
@@ -375,7 +392,16 @@ describe("merlin sim without a terminal", () => {
     let err = "";
     const io: CommandIO = { out: () => {}, err: (t) => void (err += t), stdin: Readable.from([""]), isTTY: false };
     expect(await runMerlin(["sim", "--start", "111101111"], io)).toBe(2);
-    expect(err).toBe("merlin sim: --start '111101111': start: already solved\n");
+    // The sentence merlin play says for the same start, in every front end of merlin sim.
+    const play = async (start: string) => (await merlin(["play", "--start", start, "--json"])).err.replace("merlin play:", "merlin sim:");
+    for (const start of ["111101111", "000000000"]) {
+      for (const mode of [[], ["--basic"], ["--headless", "--keys", "1"]]) {
+        err = "";
+        expect(await runMerlin(["sim", ...mode, "--start", start], io)).toBe(2);
+        expect(err).toBe(await play(start));
+      }
+    }
+    expect(err).toBe("merlin sim: --start '000000000': the basic rules never start all dark (that is a loss)\n");
     err = "";
     expect(await runMerlin(["sim", "--puzzle", "3"], io)).toBe(2);
     expect(err).toBe("merlin sim: --puzzle needs --seed (the puzzle is counted from the seed's first deal)\n");

@@ -4,13 +4,15 @@
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { get } from "node:http";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outputPath } from "../firmware/build/build";
 import { listProfiles } from "../hardware/validate";
 import { runMerlin } from "../sim/cli/main";
 import { buildWeb, type WebBuild } from "../sim/web/build";
 import { serveStatic } from "../sim/web/serve";
+import { listen } from "../sim/cli/web";
+import { isInputError } from "../src/puzzle";
 
 function fetchText(url: string): Promise<{ status: number; type: string; body: string }> {
   return new Promise((resolve, reject) => {
@@ -63,8 +65,10 @@ describe("merlin web", () => {
     const dir = mkdtempSync(join(tmpdir(), "merlin-web-json-"));
     try {
       let out = "";
-      expect(await runMerlin(["web", "--build-only", "--json", "--out", dir], { out: (t) => void (out += t), err: () => {} })).toBe(0);
+      expect(await runMerlin(["web", "--build-only", "--json", "--out", relative(process.cwd(), dir)], { out: (t) => void (out += t), err: () => {} })).toBe(0);
       const j = JSON.parse(out);
+      // Absolute, so a script can use it from any folder.
+      expect(j.dir).toBe(resolve(dir));
       expect(j.scriptBytes).toBe(readFileSync(join(dir, "app.js")).length);
       for (const name of listProfiles()) expect(j.firmware[name]).toBe(readFileSync(outputPath(name)).length);
     } finally {
@@ -79,6 +83,37 @@ describe("merlin web", () => {
     let err = "";
     expect(await runMerlin(["web", "--port", "70000"], { out: () => {}, err: (t) => void (err += t) })).toBe(2);
     expect(err).toBe("merlin web: --port must be a whole number from 0 to 65535, got '70000'\n");
+  });
+});
+
+describe("merlin web: a listen that fails says why, with advice that fits", () => {
+  const refusal = (port: number, host: string) =>
+    listen(tmpdir(), port, host).then(
+      (s) => {
+        s.close();
+        return new Error("listened");
+      },
+      (e: Error) => e,
+    );
+
+  it("an address that is not this machine's: --host, not --port 0", async () => {
+    // 10.255.255.1 is no address of the test machine (a private address nobody assigns it).
+    const e = await refusal(0, "10.255.255.1");
+    expect(isInputError(e)).toBe(true);
+    expect(e.message).toMatch(/^cannot listen on 10\.255\.255\.1:0: 10\.255\.255\.1 is not an address of this machine; try --host 127\.0\.0\.1/);
+    expect(e.message).not.toContain("--port");
+  });
+
+  it("a port in use: --port 0", async () => {
+    const busy = await serveStatic(tmpdir(), 0, "127.0.0.1");
+    try {
+      const port = (busy.address() as { port: number }).port;
+      const e = await refusal(port, "127.0.0.1");
+      expect(isInputError(e)).toBe(true);
+      expect(e.message).toBe(`cannot listen on 127.0.0.1:${port}: the port is in use; try --port 0 (any free port)`);
+    } finally {
+      busy.close();
+    }
   });
 });
 

@@ -159,7 +159,9 @@ export function optionHelp(specs: OptionSpec[]): string {
     const notes: string[] = [];
     if (s.default !== undefined && s.type !== "flag") notes.push(`default ${s.default}`);
     if (s.min !== undefined && s.max !== undefined) notes.push(`${s.min} to ${s.max}`);
-    if (s.excludes !== undefined && s.excludes.length > 0) notes.push(`not with --${s.excludes.join(", --")}`);
+    // Only the options this command has (a shared spec may exclude ones it leaves out).
+    const excluded = (s.excludes ?? []).filter((name) => specs.some((o) => o.name === name));
+    if (excluded.length > 0) notes.push(`not with --${excluded.join(", --")}`);
     return left.padEnd(24) + " " + s.help + (notes.length > 0 ? ` (${notes.join("; ")})` : "");
   });
   return lines.join("\n");

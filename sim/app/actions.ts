@@ -7,9 +7,8 @@
  * Platform-neutral: the terminal UI and the browser toy share it.
  */
 import { BUTTON_LABEL } from "../../hardware/roles";
-import { RULE_SETS, ruleIndex } from "../../src/rules";
 import type { SimSession } from "./session";
-import { plural, pressedKey, puzzleText, type ToyPuzzle } from "./toy-info";
+import { goalBoard, goalWords, nextRules, playedPuzzle, plural, pressedKey, puzzleText, ruleSet } from "./toy-info";
 
 export const ACTIONS = ["newGame", "sameGame", "hitMe", "compTurn", "undo", "goal", "sleep", "rules", "mute"] as const;
 export type ToyAction = (typeof ACTIONS)[number];
@@ -44,7 +43,7 @@ export function hasApi(session: SimSession, name: string): boolean {
 const BUTTON_OFFSET: { [a: string]: number } = { newGame: 1, sameGame: 2, hitMe: 3, compTurn: 4 };
 
 /** Runs one action; errors from the firmware come back as the message. */
-export function runAction(session: SimSession, toy: ToyPuzzle, action: ToyAction): ActionResult {
+export function runAction(session: SimSession, action: ToyAction): ActionResult {
   const result = (message: string, showGoalMs = 0): ActionResult => ({ message, showGoalMs });
   try {
     const before = session.state();
@@ -59,7 +58,7 @@ export function runAction(session: SimSession, toy: ToyPuzzle, action: ToyAction
         const after = session.api<{ seed: number; puzzle: number; rules: string; moves: number }>(
           `Merlin.press(${session.pads + BUTTON_OFFSET[action]})`,
         );
-        const deals = action === "newGame" || RULE_SETS[ruleIndex(after.rules)]?.sameGameDeals;
+        const deals = action === "newGame" || ruleSet(after.rules)?.sameGameDeals;
         return result(`${deals ? "new game" : "same game, from the start"}: ${puzzleText(after)}`);
       }
       case "hitMe": {
@@ -69,7 +68,8 @@ export function runAction(session: SimSession, toy: ToyPuzzle, action: ToyAction
       }
       case "compTurn": {
         const after = session.api<{ board: string; moves: number }>(`Merlin.press(${session.pads + BUTTON_OFFSET.compTurn})`);
-        const key = pressedKey(toy.tables, before.board, after.board);
+        // On the board of the rules played (a game's own: lightsout's plus, lightsout2000's colours).
+        const key = pressedKey(playedPuzzle(before.rules, session.rows, session.cols), before.board, after.board);
         if (key >= 0) return result(`COMP TURN pressed ${key + 1}`);
         return result(before.status === "playing" ? "COMP TURN: nothing to press" : `COMP TURN: the game is ${before.status} — N new game, S same game`);
       }
@@ -77,18 +77,21 @@ export function runAction(session: SimSession, toy: ToyPuzzle, action: ToyAction
         const after = session.api<{ moves: number }>("Merlin.undo()");
         return result(after.moves < before.moves ? `undone: ${plural(after.moves, "move")} now` : "nothing to undo");
       }
-      case "goal":
+      case "goal": {
+        const words = goalWords(goalBoard(before.rules, session.rows, session.cols), session.rows, session.cols);
         if (hasApi(session, "goal")) {
           session.api("Merlin.goal()");
-          return result("the goal, for a second: every pad lit but the centre");
+          return result(`the goal, for a second: ${words}`);
         }
-        return result("the goal: every pad lit but the centre", GOAL_MS);
+        return result(`the goal: ${words}`, GOAL_MS);
+      }
       case "sleep":
         session.api("Merlin.sleep()");
         // The status line says it ("asleep: press any pad to wake it"); one line is enough.
         return result("");
       case "rules": {
-        const next = RULE_SETS[(ruleIndex(before.rules) + 1) % RULE_SETS.length].name;
+        // The firmware's own cycle: the rule sets, then the board's games.
+        const next = nextRules(before.rules, session.rules);
         session.api(`Merlin.setRules(${JSON.stringify(next)})`);
         return result(`rules: ${next}`);
       }

@@ -7,7 +7,6 @@
 import { unknownProfileMessage } from "../../hardware/errors";
 import { MAX_SEED } from "../../src/game";
 import { inputError } from "../../src/puzzle";
-import { ruleIndex, ruleNames } from "../../src/rules";
 import { excerpt, parseWholeNumber } from "../../tools/options";
 
 /** Seeds are 32-bit: the firmware's Merlin.newGame(seed) and the saved game hold them as such (src/game.ts). */
@@ -23,8 +22,9 @@ export function checkPuzzle(puzzle: number, what = "--puzzle"): void {
   if (!(Number.isInteger(puzzle) && puzzle >= 0 && puzzle <= MAX_PUZZLE)) throw inputError(`${what} must be a whole number from 0 to ${MAX_PUZZLE}, got ${puzzle}`);
 }
 
-export function checkRules(name: string, what = "--rules"): void {
-  if (ruleIndex(name) < 0) throw inputError(`${what} must be one of ${ruleNames()}, got '${excerpt(name)}'`);
+/** `name` must be one of `names`: the rule sets and games of the board (SimSession.rules, toyRuleNames). */
+export function checkRules(name: string, names: readonly string[], what = "--rules"): void {
+  if (names.indexOf(name) < 0) throw inputError(`${what} must be one of ${names.join(", ")}, got '${excerpt(name)}'`);
 }
 
 /** What a link asks for; each value left out is undefined. */
@@ -41,7 +41,12 @@ export interface PuzzleLink {
  * known profile and rule set). A wrong value is an input error saying what was wrong and what
  * is accepted; nothing is clamped, wrapped or guessed.
  */
-export function readPuzzleLink(get: (name: string) => string | null, profiles: readonly string[]): PuzzleLink {
+export function readPuzzleLink(
+  get: (name: string) => string | null,
+  profiles: readonly string[],
+  /** The rule sets and games of a board (toyRuleNames); undefined: the page's default board. */
+  rulesOf: (board: string | undefined) => readonly string[],
+): PuzzleLink {
   const link: PuzzleLink = {};
   const board = get("board");
   if (board !== null) {
@@ -50,7 +55,7 @@ export function readPuzzleLink(get: (name: string) => string | null, profiles: r
   }
   const rules = get("rules");
   if (rules !== null) {
-    checkRules(rules, "the link's rules");
+    checkRules(rules, rulesOf(link.board), "the link's rules");
     link.rules = rules;
   }
   const seed = get("seed");

@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import type { Profile } from "../../hardware/profile";
-import { buildFirmware, findingLine, outputPath, ROOT, type BuildResult } from "../../firmware/build/build";
+import { buildFirmware, findingLine, outputPath, ROOT, toyGameSpecs, type BuildResult } from "../../firmware/build/build";
 
 export interface LoadedFirmware {
   /** The bundle's text, uploaded unchanged as .bootcde. */
@@ -89,4 +89,9 @@ export async function loadFirmware(
     }
   }
   return { code: readFileSync(file, "utf8"), codeName: relative(ROOT, file), file, built };
+}
+
+/** The games the profile's firmware plays besides the rule sets, as its build picks them (toyGameSpecs). */
+export function toyGameNames(profile: Profile): string[] {
+  return toyGameSpecs(profile).map((g) => g.spec.name);
 }

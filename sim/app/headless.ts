@@ -11,12 +11,12 @@
  *   newGame    an extra button by name (newGame, sameGame, hitMe, compTurn), where the profile has it
  */
 import { formatBoard, parseBoard } from "../../src/boardstate";
-import { gridPuzzle, inputError } from "../../src/puzzle";
-import { RULE_SETS, ruleIndex } from "../../src/rules";
+import { inputError } from "../../src/puzzle";
 import { checkPuzzle, checkRules, checkSeed } from "./deal-values";
 import type { KeyRef } from "../board";
 import { recogniseCues, toneNotes, type Note } from "./sounds";
 import { BUTTON_NAMES, SimSession } from "./session";
+import { playedPuzzle, ruleSet } from "./toy-info";
 
 export { MAX_PUZZLE } from "./deal-values";
 /** Longest a key may be held or a wait last, and the largest --hold and --gap: 10 minutes (the toy sleeps after 3). */
@@ -106,7 +106,7 @@ export interface HeadlessTrace {
 /** Applies --rules, --seed, --puzzle and --start through the console API, as someone at the REPL would. */
 export function applySetup(session: SimSession, setup: HeadlessSetup): void {
   if (setup.rules !== undefined) {
-    checkRules(setup.rules);
+    checkRules(setup.rules, session.rules);
     session.api(`Merlin.setRules(${JSON.stringify(setup.rules)})`);
   }
   if (setup.seed !== undefined) {
@@ -118,8 +118,10 @@ export function applySetup(session: SimSession, setup: HeadlessSetup): void {
     throw inputError("--puzzle needs --seed (the puzzle is counted from the seed's first deal)");
   }
   if (setup.start !== undefined) {
-    // Read as every command reads a board (boardstate.ts): row-major 0/1, '/' between rows allowed.
-    const bits = formatBoard(parseBoard(gridPuzzle({ rows: session.rows, cols: session.cols, pattern: "merlin" }), setup.start, "--start"));
+    // Read as every command reads a board (boardstate.ts): row-major digits (0/1; a colour game's
+    // 0..k-1), '/' between rows allowed — on the board of the rules now played.
+    const played = playedPuzzle(session.state().rules, session.rows, session.cols);
+    const bits = formatBoard(parseBoard(played, setup.start, "--start"));
     try {
       session.api(`Merlin.start(${JSON.stringify(bits)})`);
     } catch (e) {
@@ -129,8 +131,7 @@ export function applySetup(session: SimSession, setup: HeadlessSetup): void {
 }
 
 export function blinks(rules: string): boolean {
-  const i = ruleIndex(rules);
-  return i >= 0 && RULE_SETS[i].blinkLit;
+  return ruleSet(rules)?.blinkLit === true;
 }
 
 /** Firmware errors as one line each: uncaught ones, then those the firmware caught and logged. */

@@ -2,10 +2,12 @@
  * Opens a simulator session on Node: the profile's bundle from dist/ (rebuilt first when
  * stale, firmware-loader.ts) on a virtual board whose flash is kept in .merlin/ when asked.
  */
-import { existsSync, rmSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdirSync, rmSync } from "node:fs";
+import { dirname } from "node:path";
+import { inputError, isInputError } from "../../src/puzzle";
 import type { Profile } from "../../hardware/profile";
 import { createVirtualBoard, defaultStoragePath } from "../node/host";
-import { loadFirmware } from "./firmware-loader";
+import { loadFirmware, toyGameNames } from "./firmware-loader";
 import { BOOT_SETTLE_MS, SimSession } from "./session";
 
 export interface SessionOptions {
@@ -25,20 +27,42 @@ export interface SessionOptions {
   atPowerOn?: boolean;
 }
 
+/**
+ * The flash image's folder must be one the simulator can write (created if missing): the toy
+ * saves its game there on every move, so a folder it cannot write is said before it starts.
+ */
+function checkStorageFolder(storagePath: string): void {
+  const dir = dirname(storagePath);
+  try {
+    mkdirSync(dir, { recursive: true });
+    accessSync(dir, constants.W_OK);
+  } catch (e) {
+    throw inputError(`cannot keep the flash in ${storagePath}: ${(e as Error).message} (run merlin sim from a folder you can write to)`);
+  }
+}
+
 /** Boots the profile's firmware (built first if stale) and, unless `atPowerOn`, lets the power-on light test finish. */
 export async function openSession(options: SessionOptions): Promise<SimSession> {
   const { profile } = options;
   const fw = options.code === undefined ? await loadFirmware(profile, options.warn) : { code: options.code, codeName: "firmware.js" };
   const storagePath = options.persist ? defaultStoragePath(profile.name, options.storageDir) : undefined;
+  if (storagePath) checkStorageFolder(storagePath);
   if (storagePath && options.fresh && existsSync(storagePath)) rmSync(storagePath);
-  const board = createVirtualBoard({
-    profile,
-    storagePath,
-    code: fw.code,
-    codeName: fw.codeName,
-    seed: options.boardSeed ?? (Date.now() >>> 0),
-  });
-  const s = new SimSession(board, profile, storagePath);
+  let board;
+  try {
+    board = createVirtualBoard({
+      profile,
+      storagePath,
+      code: fw.code,
+      codeName: fw.codeName,
+      seed: options.boardSeed ?? (Date.now() >>> 0),
+    });
+  } catch (e) {
+    // A damaged flash image (flash-storage.ts says what is wrong with it): --fresh erases it.
+    if (storagePath && isInputError(e)) throw inputError(`${(e as Error).message}; --fresh starts with empty flash (erasing it)`);
+    throw e;
+  }
+  const s = new SimSession(board, profile, storagePath, toyGameNames(profile));
   if (!options.atPowerOn) s.wait(BOOT_SETTLE_MS);
   return s;
 }

@@ -9,6 +9,7 @@
 import type { ExtraButtons, Profile } from "../../hardware/profile";
 import { BUTTON_ORDER } from "../../hardware/roles";
 import type { KeyRef, VirtualBoard } from "../board";
+import { toyRuleNames } from "./toy-info";
 
 /** How long a plain tap holds the key and how long it waits after release (virtual ms). */
 export const DEFAULT_HOLD_MS = 80;
@@ -41,12 +42,17 @@ export class SimSession {
   readonly cols: number;
   /** The extra buttons this profile has. */
   readonly buttons: ButtonName[];
+  /** The rule sets and games the toy plays, in its RULES cycle order (toyRuleNames). */
+  readonly rules: readonly string[];
 
   constructor(
     readonly board: VirtualBoard,
     readonly profile: Profile,
     readonly storagePath: string | undefined,
+    /** The games the profile's firmware plays besides the rule sets (the build's toyGameSpecs). */
+    games: readonly string[] = [],
   ) {
+    this.rules = toyRuleNames(games);
     this.rows = profile.rows;
     this.cols = profile.cols;
     this.pads = profile.rows * profile.cols;

@@ -5,9 +5,10 @@
  * (`Merlin.state()`, `Merlin.stats()`) and the rule-set table of src/rules.ts.
  * Platform-neutral.
  */
-import { namedTarget } from "../../src/boardstate";
+import { formatBoard, namedTarget } from "../../src/boardstate";
 import { gridPuzzle, type Puzzle } from "../../src/puzzle";
-import { RULE_SETS, ruleIndex, type RuleSet } from "../../src/rules";
+import { DEFAULT_CYCLE, gamePuzzle, gameSpec, gameTarget } from "../../src/games";
+import { RULE_NAMES, RULE_SETS, ruleIndex, type RuleSet } from "../../src/rules";
 import { compileTables, type MaskTables } from "../../src/tables";
 import { lossWords } from "../basic-dialogue";
 import type { FirmwareState } from "./session";
@@ -33,13 +34,69 @@ export function toyPuzzle(rows: number, cols: number): ToyPuzzle {
   return { puzzle, tables: compileTables(puzzle), goal };
 }
 
+/**
+ * The board a rule set or game is played on, rows × cols: a game's own (lightsout: the plus
+ * pattern; lightsout2000: three colours), else Merlin's pattern.
+ */
+export function playedPuzzle(rules: string, rows: number, cols: number): Puzzle {
+  const game = gameSpec(rules);
+  return game !== null && rows === cols ? gamePuzzle(game, rows, DEFAULT_CYCLE) : gridPuzzle({ rows, cols, pattern: "merlin" });
+}
+
+/** The goal of a rule set or game on rows × cols, row-major digits: the ring (namedTarget) under the rule sets, a game's own (all dark). */
+export function goalBoard(rules: string, rows: number, cols: number): string {
+  const p = playedPuzzle(rules, rows, cols);
+  const game = gameSpec(rules);
+  return formatBoard(game !== null && rows === cols ? gameTarget(game, p, DEFAULT_CYCLE) : namedTarget(p, "ring"));
+}
+
+/** A goal board in words: "every pad lit but the centre", "… but the middle 4", "every pad dark". */
+export function goalWords(goal: string, rows: number, cols: number): string {
+  let dark = 0;
+  for (const c of goal) if (c === "0") dark++;
+  if (dark === goal.length) return "every pad dark";
+  if (dark === 0) return "every pad lit";
+  const centre = rows % 2 === 1 && cols % 2 === 1 && goal[(rows >> 1) * cols + (cols >> 1)] === "0";
+  return dark === 1 && centre ? "every pad lit but the centre" : `every pad lit but the middle ${dark}`;
+}
+
+/** What a press does on the board of a rule set or game (playedPuzzle), in words. */
+export function pressWords(rules: string, rows: number, cols: number): string {
+  const p = playedPuzzle(rules, rows, cols);
+  const k = p.states;
+  const cycle: number[] = [];
+  for (let c = 0; c <= k; c++) cycle.push(c % k);
+  const change = (what: string) => (k > 2 ? `advances ${what} one colour (${cycle.join(" → ")})` : `toggles ${what}`);
+  if (p.pattern === "merlin") {
+    const edge = rows === 3 && cols === 3 ? "an edge pad its edge line, the centre the plus" : "an edge pad the 3 pads along its edge, any other pad its plus";
+    return `A corner ${change("its 2×2 block")}, ${edge}.`;
+  }
+  if (p.pattern === "plus") return `A press ${change("the pad and its neighbours (the plus)")}.`;
+  return `A press ${change(`the pad's ${p.pattern} pattern`)}.`;
+}
+
 /** "1 move", "2 moves". */
 export function plural(n: number, word: string, many = word + "s"): string {
   return `${n} ${n === 1 ? word : many}`;
 }
 
+/** The rule set a game is played under: a rule set's own, or a game's (src/games.ts: lightsout plays classic). */
 export function ruleSet(name: string): RuleSet | undefined {
-  return RULE_SETS[ruleIndex(name)];
+  const game = gameSpec(name);
+  return game !== null ? RULE_SETS[game.rules] : RULE_SETS[ruleIndex(name)];
+}
+
+/**
+ * What the toy's RULES hold steps through, in its order (src/midend.ts): the rule sets, then
+ * the games the board plays (`games`: the profile's, from the firmware build's toyGameSpecs).
+ */
+export function toyRuleNames(games: readonly string[]): string[] {
+  return RULE_NAMES.concat(games);
+}
+
+/** The rule set or game after `current` in the RULES cycle `names` (the first after the last, or after a name not in it). */
+export function nextRules(current: string, names: readonly string[]): string {
+  return names[(names.indexOf(current) + 1) % names.length];
 }
 
 export type GameView = Pick<FirmwareState, "moves" | "status" | "reason" | "rules" | "seed" | "puzzle" | "par">;
@@ -93,7 +150,7 @@ export function statusText(s: GameView & { asleep?: boolean }): string {
 export function gameOverText(s: { status: string; rules: string; asleep?: boolean }): string {
   if (s.asleep || (s.status !== "won" && s.status !== "lost")) return "";
   // The 1978 toy's keys stay live after the game ends (src/rules.ts).
-  if (RULE_SETS[ruleIndex(s.rules)]?.liveAfterEnd) return "";
+  if (ruleSet(s.rules)?.liveAfterEnd) return "";
   return `the game is ${s.status}: pads do nothing now — N new game, S same game`;
 }
 
@@ -108,12 +165,27 @@ export function puzzleText(s: { seed: number; puzzle: number }): string {
   return `seed ${s.seed}, puzzle ${s.puzzle}`;
 }
 
-/** The key (0-based) whose press turns board `before` into `after`, or −1 (no single key does). */
-export function pressedKey(t: MaskTables, before: string, after: string): number {
-  let diff = 0;
-  for (let i = 0; i < before.length; i++) if (before[i] !== after[i]) diff |= 1 << i;
-  if (diff === 0) return -1;
-  for (let k = 0; k < t.keys; k++) if (t.toggle[k] === diff) return k;
+/**
+ * The key (0-based) of `p` whose press turns board `before` into `after` (digit strings), or
+ * −1 (no single key does): the key whose cells are exactly the cells that changed, each one
+ * colour on (on/off boards: toggled).
+ */
+export function pressedKey(p: Puzzle, before: string, after: string): number {
+  const k = p.states;
+  const changed: number[] = [];
+  for (let i = 0; i < before.length; i++) if (before[i] !== after[i]) changed.push(i);
+  if (changed.length === 0) return -1;
+  for (let key = 0; key < p.keys; key++) {
+    const from = p.keyStart[key];
+    const to = p.keyStart[key + 1];
+    if (to - from !== changed.length) continue;
+    let all = true;
+    for (let j = from; j < to && all; j++) {
+      const c = p.keyCells[j];
+      all = changed.indexOf(c) >= 0 && (Number(before[c]) + 1) % k === Number(after[c]);
+    }
+    if (all) return key;
+  }
   return -1;
 }
 

@@ -17,7 +17,7 @@ import type { ReadStream, WriteStream } from "node:tty";
 import { RealTimePacer } from "../board";
 import { ACTION_LABELS, runAction, type ToyAction } from "./actions";
 import { BOOT_SETTLE_MS, type ButtonName, type FirmwareState, SimSession } from "./session";
-import { gameOverText, movesText, padForDigit, padLabels, parText, puzzleText, statsText, statusText, toyPuzzle, type ToyPuzzle, type ToyStats } from "./toy-info";
+import { gameOverText, goalBoard, goalWords, movesText, padForDigit, padLabels, parText, pressWords, puzzleText, statsText, statusText, type ToyStats } from "./toy-info";
 
 export { padForDigit, padLabels };
 
@@ -104,10 +104,31 @@ export const HELP_TEXT = [
   "  the cursor, space/enter press it; a click presses a pad for as long as the mouse",
   "  button is held (a 1.5 s hold is the toy's own function gesture).",
   "N NEW GAME  S SAME GAME  H HIT ME (shows the key to press)  C COMP TURN (plays it)",
-  "U UNDO  G GOAL (shows it)  Z SLEEP  R next rule set  M mute  ? help  Q quit",
-  "Goal: every pad lit but the centre. A corner toggles its 2x2 block, an edge",
-  "pad its edge line, the centre the plus. The game is kept in .merlin/ like on the toy.",
+  "U UNDO  G GOAL (shows it)  Z SLEEP  R next rule set or game  M mute  ? help  Q quit",
 ];
+
+/** Words wrapped into lines of at most `width` characters. */
+function wrapWords(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line !== "" && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line === "" ? word : line + " " + word;
+    }
+  }
+  if (line !== "") lines.push(line);
+  return lines;
+}
+
+/** The help: the keys, then the goal and what a press does on this board under the rules played. */
+export function helpText(rules: string, rows: number, cols: number): string[] {
+  const goal = goalWords(goalBoard(rules, rows, cols), rows, cols);
+  const about = `Goal: ${goal}. ${pressWords(rules, rows, cols)} The game is kept in .merlin/ like on the toy.`;
+  return HELP_TEXT.concat(wrapWords(about, 82));
+}
 
 const ESC = "\x1b[";
 const STYLE: { [look in PadLook]: string } = { lit: ESC + "1;97;101m", dim: ESC + "97;41m", dark: ESC + "37;100m" };
@@ -204,7 +225,7 @@ export function renderFrame(view: TuiView, width: number, height: number): Frame
   lines.push(view.message ? ` ${view.message}` : "");
   if (view.help) {
     lines.push("");
-    for (const h of HELP_TEXT) lines.push(" " + h);
+    for (const h of helpText(s.rules, view.rows, view.cols)) lines.push(" " + h);
   }
   while (lines.length < height - 1) lines.push("");
   lines.length = Math.min(lines.length, height - 1);
@@ -254,6 +275,15 @@ function keyName(k: string): string {
   return code < 32 ? `Ctrl-${String.fromCharCode(code + 64)}` : `"${k}"`;
 }
 
+/**
+ * Whether the terminal UI draws in colour: not with --no-color, nor when NO_COLOR is set to
+ * anything but the empty string (https://no-color.org). Without colour the pads are glyphs:
+ * █ lit, ▒ dim, ░ dark.
+ */
+export function colourWanted(noColorOption: boolean, env: { [name: string]: string | undefined }): boolean {
+  return !noColorOption && (env.NO_COLOR === undefined || env.NO_COLOR === "");
+}
+
 export interface TuiOptions {
   keypad: boolean;
   quiet: boolean;
@@ -270,7 +300,6 @@ const NO_STATE: TuiState = { moves: 0, status: "playing", reason: null, rules: "
  */
 export class TuiController {
   readonly labels: string[];
-  readonly toy: ToyPuzzle;
   cursor = -1;
   message = "";
   help = false;
@@ -285,7 +314,6 @@ export class TuiController {
     readonly options: TuiOptions,
   ) {
     this.labels = padLabels(session.rows, session.cols, options.keypad);
-    this.toy = toyPuzzle(session.rows, session.cols);
     if (session.now < BOOT_SETTLE_MS) this.message = "power-on: the light test";
     const setup = options.setup;
     if (setup) {
@@ -312,18 +340,19 @@ export class TuiController {
     if (this.message === "power-on: the light test" && session.now >= BOOT_SETTLE_MS) this.message = "";
     const errors = session.board.errors;
     const showGoal = session.now < this.goalUntil;
+    const goal = goalBoard(state.rules, session.rows, session.cols);
     return {
       profile: session.profile.name,
       rows: session.rows,
       cols: session.cols,
-      pads: showGoal ? this.toy.goal.split("").map(Number) : session.brightness(),
+      pads: showGoal ? goal.split("").map(Number) : session.brightness(),
       rgb: showGoal ? undefined : session.board.leds().map((r) => r.rgb),
       labels: this.labels,
       cursor: this.cursor,
       buttons: session.buttons,
       state,
       stats,
-      goal: this.toy.goal,
+      goal,
       tone: session.board.tone.freq,
       quiet: this.options.quiet,
       message: this.message || (errors.length > 0 ? `firmware error: ${errors[errors.length - 1].message}` : ""),
@@ -340,7 +369,7 @@ export class TuiController {
 
   /** Runs a toy function directly (console API). */
   act(action: ToyAction): void {
-    const r = runAction(this.session, this.toy, action);
+    const r = runAction(this.session, action);
     this.message = r.message;
     if (r.showGoalMs > 0) this.goalUntil = this.session.now + r.showGoalMs;
   }

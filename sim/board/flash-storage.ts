@@ -11,6 +11,7 @@
  */
 import { fromBase64, latin1Bytes, latin1Text, toBase64 } from "./bytes";
 import type { FlashBacking } from "./host";
+import { inputError } from "../../src/puzzle";
 
 /** Espruino 2v05+: names longer than this are silently cut. */
 export const MAX_NAME_LENGTH = 28;
@@ -218,22 +219,39 @@ export class FlashStorage {
     this.backing.save(JSON.stringify(image, null, 1) + "\n");
   }
 
+  /**
+   * Reads a saved image. One that cannot be read (cut short, empty, another format, a file
+   * entry that is no file) is an input error naming `where` — one line, which the front ends
+   * complete with how to start afresh — never a half-loaded flash.
+   */
   private load(text: string, where: string): void {
+    const damaged = (why: string) => inputError(`the flash image ${where} is damaged: ${why}`);
     let image: Image;
     try {
       image = JSON.parse(text) as Image;
     } catch (e) {
-      throw new Error(`Storage image ${where} is not valid JSON (${(e as Error).message}); delete it to start with empty flash`);
+      throw damaged(text.trim() === "" ? "it is empty" : `not valid JSON (${(e as Error).message})`);
     }
-    if (image.format !== FORMAT || !Array.isArray(image.files)) {
-      throw new Error(`Storage image ${where} is not a ${FORMAT} file; delete it to start with empty flash`);
+    if (image === null || typeof image !== "object" || image.format !== FORMAT || !Array.isArray(image.files)) {
+      throw damaged(`not a ${FORMAT} image`);
+    }
+    const files = new Map<string, Uint8Array>();
+    for (const f of image.files as unknown[]) {
+      const e = f as { name?: unknown; size?: unknown; text?: unknown; base64?: unknown };
+      if (e === null || typeof e !== "object" || typeof e.name !== "string" || typeof e.size !== "number" || !(typeof e.text === "string" || typeof e.base64 === "string")) {
+        throw damaged("an entry of its files is not a file (name, size, text or base64)");
+      }
+      let bytes: Uint8Array;
+      try {
+        bytes = typeof e.text === "string" ? latin1Bytes(e.text) : fromBase64(e.base64 as string);
+      } catch {
+        throw damaged(`file '${e.name}' is not valid base64`);
+      }
+      if (bytes.length !== e.size) throw damaged(`file '${e.name}' holds ${bytes.length} bytes but says ${e.size}`);
+      files.set(e.name, bytes);
     }
     this.trashBytes = image.trashBytes | 0;
     this.trashCount = image.trashCount | 0;
-    for (const f of image.files) {
-      const bytes = f.text !== undefined ? latin1Bytes(f.text) : fromBase64(f.base64 ?? "");
-      if (bytes.length !== f.size) throw new Error(`Storage image ${where}: file "${f.name}" holds ${bytes.length} bytes but says ${f.size}`);
-      this.files.set(f.name, bytes);
-    }
+    this.files = files;
   }
 }

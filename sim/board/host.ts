@@ -2,7 +2,7 @@
  * What the board model needs from the platform it runs on, and nothing more: a fresh
  * JavaScript realm for each power-on, somewhere to keep the flash image, and (where the
  * platform can) a look into closures for the memory estimate. Node (sim/node/host.ts: a `vm`
- * context, a JSON file, the V8 inspector) and the browser (sim/web/host.ts: a hidden iframe,
+ * context, a JSON file, the V8 inspector) and the browser (sim/web/page/host.ts: a hidden iframe,
  * localStorage, no inspector) differ only here; everything else in sim/board is plain
  * TypeScript that runs on both.
  */

@@ -2,7 +2,7 @@
  * The virtual Espruino board: load dist/firmware.js unchanged on a simulated board profile.
  * See virtual-board.ts for the facade; the pieces are exported for the UI, the headless runner
  * and tests. Platform-neutral: the host (host.ts) is Node's (sim/node/host.ts) or the
- * browser's (sim/web/host.ts).
+ * browser's (sim/web/page/host.ts).
  */
 export { createVirtualBoard, VirtualBoard } from "./virtual-board";
 export type { BoardHost, FlashBacking, Realm } from "./host";

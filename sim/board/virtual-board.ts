@@ -3,7 +3,7 @@
  * Espruino interpreter running the firmware, behind the controls a player (or a test) has:
  * press and release pads, cut and restore power, and watch LEDs, the piezo and the console.
  *
- *   const board = createVirtualBoard({ host, profile, flash, code });  // host: sim/node/host.ts or sim/web/host.ts
+ *   const board = createVirtualBoard({ host, profile, flash, code });  // host: sim/node/host.ts or sim/web/page/host.ts
  *   board.press(4); board.clock.advance(80); board.release(4); board.clock.advance(120);
  *   board.ledFrame(); // "010111010"
  *

@@ -54,7 +54,21 @@ export async function runMerlin(argv: string[], io: CommandIO): Promise<number> 
   }
 }
 
+/**
+ * A reader that stops early (`merlin inverse --size 30 | head -1`) closes the pipe: the next
+ * write fails with EPIPE. The command ends there quietly, as Unix tools do, whatever it was
+ * doing; any other output error is still an error.
+ */
+function quietOnClosedPipe(stream: NodeJS.WriteStream): void {
+  stream.on("error", (e: NodeJS.ErrnoException) => {
+    if (e.code === "EPIPE") process.exit(0);
+    throw e;
+  });
+}
+
 export function nodeIO(): CommandIO {
+  quietOnClosedPipe(process.stdout);
+  quietOnClosedPipe(process.stderr);
   return {
     out: (t) => void process.stdout.write(t),
     err: (t) => void process.stderr.write(t),

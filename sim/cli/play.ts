@@ -34,7 +34,8 @@ import { inputError, Puzzle } from "../../src/puzzle";
 import { RULE_SETS, ruleIndex, ruleNames } from "../../src/rules";
 import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { boundedLines } from "../../tools/lines";
-import { optionHelp, OptionSpec, OptionValues } from "../../tools/options";
+import { excerpt, optionHelp, OptionSpec, OptionValues } from "../../tools/options";
+import { crc32 } from "../board/espruino-system";
 import { checkSeed, MAX_SEED } from "../app/deal-values";
 import { basicBoard, BasicDialogue, BasicEngine, BasicError, basicKeyMap, BasicState } from "../basic-dialogue";
 import { Command, commandValues, CommandIO } from "./command";
@@ -58,7 +59,7 @@ const SPECS: OptionSpec[] = [
   { name: "target", type: "string", arg: "BOARD", help: "the goal: ring, lit, dark or digits (default ring: 8 lit, centre dark)" },
   { name: "keys", type: "string", arg: "KEYS", help: 'moves to play, e.g. "3 4 5" (see below); without it, moves are read from standard input' },
   { name: "json", type: "flag", help: "print one JSON object after the moves (see below)" },
-  { name: "save", type: "string", arg: "FILE", help: "keep the game in FILE (the toy's game-file line: a game's name and a space, then the saved game): resumed when it holds a game of this board, goal, rule set and game and no --seed, --start or --level is given (an empty or missing file starts a new one); rewritten after every input" },
+  { name: "save", type: "string", arg: "FILE", help: "keep the game in FILE (the toy's game-file line: a game's name and a space, then the saved game; on a board other than the toy's merlin 3×3, the board's name and key-table checksum instead of a game's name): resumed when it holds a game of this board, goal, rule set and game and no --seed, --start or --level is given (an empty or missing file starts a new one; another board's, goal's or rule set's game is refused saying which, a damaged file saying so); rewritten after every input" },
   ...PUZZLE_OPTIONS.map((o) =>
     PLAY_SIZE_HELP[o.name] !== undefined ? { ...o, help: PLAY_SIZE_HELP[o.name] }
     : o.name === "states" ? { ...o, help: o.help.replace(/; K > 2 boards up to \d+×\d+/, "") }
@@ -283,6 +284,12 @@ function setup(v: OptionValues): Setup {
     const rules = ruleIndex(name);
     if (rules < 0) throw inputError(`--rules must be one of ${ruleNames()}, ${GAME_NAMES.join(", ")}, got '${name}'`);
     for (const o of ["level", "cycle"]) if (v[o] !== undefined) throw inputError(`--${o} is for --rules ${o === "level" ? "lightsout" : "blackwhite"} only`);
+    // The game's own ranges, not the solver's (1..128): an N×N board of at most MAX_GAME_CELLS cells.
+    const limits: [string, number][] = [["size", Math.floor(Math.sqrt(MAX_GAME_CELLS))], ["rows", MAX_GAME_CELLS], ["cols", MAX_GAME_CELLS]];
+    for (const [o, most] of limits) {
+      const n = v[o] as number | undefined;
+      if (n !== undefined && !(n >= 1 && n <= most)) throw inputError(`--${o} must be a whole number from 1 to ${most} (the game plays at most ${MAX_GAME_CELLS} cells), got ${n}`);
+    }
     const puzzle = puzzleFromOptions(v);
     checkGameBoard(puzzle);
     const tables = gameTables(puzzle);
@@ -307,12 +314,45 @@ function setup(v: OptionValues): Setup {
 /** A saved line is well under 100 bytes; anything much larger is not a save (e.g. /dev/zero). */
 const MAX_SAVE_BYTES = 4096;
 
+/** The toy's own board (merlin 3×3, on/off): its game file is the bare saved line. */
+const TOY_BOARD = "merlin 3×3";
+
+/** A board's name with its colours (graph names leave them out). */
+function boardName(p: Puzzle): string {
+  return p.states !== 2 && p.name.indexOf(" mod ") < 0 ? `${p.name} mod ${p.states}` : p.name;
+}
+
+/**
+ * The word before the saved game in a --save file, which names what it was played on, as the
+ * toy's game file does: a game's name; nothing for a rule set on the toy's board (merlin 3×3,
+ * the toy's bare line); on any other board its name (spaces as _) and '#' and the CRC-32 of its
+ * key table, which tells apart the boards a name does not (two edge lists of as many nodes).
+ */
+export function saveBoardWord(p: Puzzle, game: GameSpec | null): string {
+  if (game !== null) return game.name;
+  const name = boardName(p);
+  if (name === TOY_BOARD) return "";
+  const table = [p.cells, p.keys, p.states, p.rows, p.cols].concat(Array.from(p.keyStart), Array.from(p.keyCells)).join(",");
+  return name.replace(/ /g, "_") + "#" + crc32(table).toString(16).padStart(8, "0");
+}
+
+/** What a --save word says the game was played on, for a message. */
+function savedOn(word: string): string {
+  if (word === "") return `a game on ${TOY_BOARD}`;
+  const hash = word.indexOf("#");
+  return hash < 0 ? `a ${word} game` : `a game on ${word.slice(0, hash).replace(/_/g, " ")}`;
+}
+
+/** The fields of a saved line (M2,rules,seed,puzzle,target,start,board,moves,frozen,elapsed). */
+const SAVE_FIELD_COUNT = 10;
+
 /**
  * The game saved in `file` (--save), which must be one of this board, goal, rule set and game
- * (`gameName`, "" for none: a game's line starts with its name and a space, as the toy's game
- * file does); null when there is none to resume (no file, or an empty one).
+ * (`word`, see saveBoardWord: the line starts with it and a space, as the toy's game file
+ * does); null when there is none to resume (no file, or an empty one). A file of another
+ * board, game, rule set or goal is refused saying which; a damaged one saying so.
  */
-function resumed(t: GameTables, target: Board, rules: number, gameName: string, file: string): GameState<Board> | null {
+function resumed(p: Puzzle, t: GameTables, target: Board, rules: number, word: string, file: string): GameState<Board> | null {
   if (!existsSync(file)) return null;
   let text: string;
   try {
@@ -324,14 +364,26 @@ function resumed(t: GameTables, target: Board, rules: number, gameName: string, 
     throw inputError(`--save '${file}' cannot be read: ${(e as Error).message}`);
   }
   if (text === "") return null;
+  const other = (what: string) => inputError(`--save '${file}' holds ${what} (give the options it was played with, or another file)`);
+  const damaged = (why: string) => inputError(`--save '${file}' is damaged: ${why} (--seed N starts a new game in it)`);
   const space = text.indexOf(" ");
-  const savedName = space > 0 ? text.slice(0, space) : "";
-  const s = savedName === gameName ? loadGame<Board>(t, space > 0 ? text.slice(space + 1) : text, 0) : null;
-  // The goal too: blackwhite's cycles (1,3) and (2,2) share a board but not a goal, and so do
-  // --target ring and --target lit; and the game: a lightsout save is no classic 5×5 plus game.
-  if (s === null || s.rules !== rules || s.target !== target) {
-    throw inputError(`--save '${file}' holds no game of this board and rule set (give the options it was played with, or another file)`);
+  const savedWord = space > 0 ? text.slice(0, space) : "";
+  const line = space > 0 ? text.slice(space + 1) : text;
+  const parts = line.split(",");
+  const savedRules = RULE_SETS.map((r) => r.name).indexOf(parts[1]);
+  if (/\s/.test(line) || parts.length !== SAVE_FIELD_COUNT || parts[0] !== "M2" || savedRules < 0) {
+    throw damaged(`'${excerpt(text)}' is not a saved game (M2,rules,seed,puzzle,target,start,board,moves,frozen,elapsed)`);
   }
+  if (savedWord !== word) throw other(`${savedOn(savedWord)}, not ${savedOn(word)}`);
+  if (savedRules !== rules) throw other(`a game under the ${parts[1]} rules, not ${RULE_SETS[rules].name}`);
+  // The goal too: blackwhite's cycles (1,3) and (2,2) share a board but not a goal, and so do
+  // --target ring and --target lit. (Boards of digits on cell tables, masks on the others.)
+  const goal = typeof target === "string" ? target : maskToBits(target, t.cells);
+  const savedGoal = typeof target === "string" ? parts[4] : /^\d+$/.test(parts[4]) ? maskToBits(Number(parts[4]), t.cells) : parts[4];
+  if (typeof target === "string" && parts[4].length !== t.cells) throw other(`a game of ${parts[4].length} cells, not ${t.cells}`);
+  if (savedGoal !== goal) throw other(`a game with the goal ${excerpt(parts[4])}, not ${goal}`);
+  const s = loadGame<Board>(t, line, 0);
+  if (s === null) throw damaged(`its game cannot be on ${boardName(p)} (a number out of range, or a start or board no presses reach)`);
   return s;
 }
 
@@ -350,7 +402,7 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
   let state: GameState<Board> | null = null;
   const file = v.save as string | undefined;
   if (file !== undefined && v.seed === undefined && v.start === undefined && v.level === undefined) {
-    state = resumed(t, target, rules, game === null ? "" : game.name, file);
+    state = resumed(p, t, target, rules, saveBoardWord(p, game), file);
   }
   if (state !== null) {
     // Resumed from --save.
@@ -371,12 +423,13 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
   // Milliseconds since the command started (the game's clock starts at 0; scripted play stands still).
   const began = Date.now();
   const clock = scripted ? () => 0 : () => Date.now() - began;
+  const word = saveBoardWord(p, game);
   const save =
     file === undefined
       ? undefined
       : (line: string) => {
           try {
-            writeFileSync(file, (game === null ? "" : game.name + " ") + line + "\n");
+            writeFileSync(file, (word === "" ? "" : word + " ") + line + "\n");
           } catch (e) {
             throw inputError(`--save '${file}' cannot be written: ${(e as Error).message}`);
           }

@@ -17,7 +17,7 @@ import {
   Puzzle,
 } from "../../src/puzzle";
 import { isPlusPattern } from "../../src/solver";
-import { OptionSpec, OptionValues } from "../../tools/options";
+import { excerpt, OptionSpec, OptionValues } from "../../tools/options";
 
 /**
  * Most cells a graph or box board may have (a 64×64 grid's worth): a graph's matrix need not
@@ -77,8 +77,9 @@ function optionGiven(v: OptionValues, name: string): boolean {
   return v[name] !== undefined;
 }
 
-function checkRange(what: string, n: number, lo: number, hi: number): void {
-  if (!(n >= lo && n <= hi)) throw inputError(`${what} must be a whole number from ${lo} to ${hi}, got ${n}`);
+/** `n` in lo..hi; the message echoes `raw`, the text the user typed for it (an excerpt), when given. */
+function checkRange(what: string, n: number, lo: number, hi: number, raw?: string): void {
+  if (!(n >= lo && n <= hi)) throw inputError(`${what} must be a whole number from ${lo} to ${hi}, got ${raw === undefined ? n : `'${excerpt(raw)}'`}`);
 }
 
 function statesOf(v: OptionValues): number {
@@ -98,7 +99,7 @@ export function parseGraph(text: string): { name: string; adjacency: number[][] 
     const kind = named[1];
     nodes = Number(named[2]);
     const least = kind === "cycle" ? 3 : 1;
-    checkRange(`--graph ${kind}:N`, nodes, least, MAX_GRAPH_NODES);
+    checkRange(`--graph ${kind}:N`, nodes, least, MAX_GRAPH_NODES, named[2]);
     if (kind === "path" || kind === "cycle") for (let i = 0; i + 1 < nodes; i++) edges.push([i, i + 1]);
     if (kind === "cycle") edges.push([nodes - 1, 0]);
     if (kind === "complete") for (let i = 0; i < nodes; i++) for (let j = i + 1; j < nodes; j++) edges.push([i, j]);
@@ -113,7 +114,8 @@ export function parseGraph(text: string): { name: string; adjacency: number[][] 
       if (!m) throw bad();
       const a = Number(m[1]);
       const b = m[2] === undefined ? a : Number(m[2]);
-      for (const x of [a, b]) checkRange(`--graph '${text}': node`, x, 1, MAX_GRAPH_NODES);
+      checkRange(`--graph '${text}': node`, a, 1, MAX_GRAPH_NODES, m[1]);
+      checkRange(`--graph '${text}': node`, b, 1, MAX_GRAPH_NODES, m[2] ?? m[1]);
       if (m[2] !== undefined && a === b) throw inputError(`--graph '${text}': edge ${a}-${b} joins a node to itself`);
       nodes = Math.max(nodes, a, b);
       if (m[2] !== undefined) edges.push([a - 1, b - 1]);
@@ -139,7 +141,7 @@ export function parseBox(text: string): [number, number, number] {
   const m = /^\s*(\d+)\s*[x×]\s*(\d+)\s*[x×]\s*(\d+)\s*$/i.exec(text);
   if (!m) throw inputError(`--box '${text}': use XxYxZ, e.g. 3x3x3`);
   const dims: [number, number, number] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  for (const d of dims) checkRange(`--box '${text}': each side`, d, 1, MAX_GRAPH_NODES);
+  dims.forEach((d, i) => checkRange(`--box '${text}': each side`, d, 1, MAX_GRAPH_NODES, m[i + 1]));
   const cells = dims[0] * dims[1] * dims[2];
   if (cells > MAX_GRAPH_NODES) throw inputError(`--box '${text}' has ${cells} cubes, at most ${MAX_GRAPH_NODES} are allowed`);
   return dims;

@@ -7,16 +7,19 @@ import type { ReadStream, WriteStream } from "node:tty";
 import { listProfiles, loadProfile } from "../../hardware/validate";
 import { inputError } from "../../src/puzzle";
 import { ruleIndex, ruleNames } from "../../src/rules";
+import { gameSpec, gameSpecTables, gameTables, gameTarget, DEFAULT_CYCLE, tableBoard } from "../../src/games";
+import { namedTarget } from "../../src/boardstate";
 import { runBasic } from "../app/basic";
 import { checkPuzzle, checkRules, checkSeed, MAX_PUZZLE, MAX_SEED } from "../app/deal-values";
 import { applySetup, formatTrace, type HeadlessSetup, MAX_SCRIPT_CHARS, MAX_SCRIPT_MS, MAX_SCRIPT_STEPS, MAX_STEP_MS, parseKeyScript, runHeadless } from "../app/headless";
 import { openSession } from "../app/node-session";
+import { toyGameNames } from "../app/firmware-loader";
 import { BUTTON_NAMES, DEFAULT_GAP_MS, DEFAULT_HOLD_MS } from "../app/session";
-import { toyPuzzle } from "../app/toy-info";
+import { playedPuzzle, toyRuleNames } from "../app/toy-info";
 import type { Profile } from "../../hardware/profile";
 import { parseBoard } from "../../src/boardstate";
-import { createGameFrom } from "../../src/game";
-import { runTui } from "../app/tui";
+import { startProblem } from "../../src/game";
+import { colourWanted, runTui } from "../app/tui";
 import { Command, commandValues, CommandIO } from "./command";
 import { optionHelp, OptionSpec } from "../../tools/options";
 
@@ -24,13 +27,14 @@ const DEFAULT_BOARD = "pico-3x3";
 
 const SPECS: OptionSpec[] = [
   { name: "board", type: "string", arg: "NAME", help: `board profile (hardware/profiles): ${safeProfiles()}`, default: DEFAULT_BOARD },
-  { name: "rules", type: "string", arg: "NAME", help: `switch the toy to a rule set: ${ruleNames()}` },
+  { name: "rules", type: "string", arg: "NAME", help: `switch the toy to a rule set: ${ruleNames()}, or a game the board plays (pico-5x5-neopixel: lightsout, lightsout2000; the R cycle's names)` },
   { name: "seed", type: "int", arg: "N", help: "deal puzzle number N (a new game from that seed)", min: 0, max: MAX_SEED },
   { name: "puzzle", type: "int", arg: "P", help: "with --seed: the seed's P-th deal after the first (NEW GAME P times); the screen shows seed and puzzle", min: 0, max: MAX_PUZZLE },
   { name: "start", type: "string", arg: "BITS", help: "start from this board (row-major 0/1, 1 = lit)" },
   { name: "keypad", type: "flag", help: "keys 1-9 laid out like a numeric keypad (7 8 9 on the top row)" },
   { name: "quiet", type: "flag", help: "no terminal bell (the firmware still plays; M mutes the toy itself)" },
-  { name: "fresh", type: "flag", help: "start with empty flash (erases .merlin/NAME.storage.json)" },
+  { name: "no-color", type: "flag", help: "draw the pads as glyphs (█ lit, ▒ dim, ░ dark), no colours; also when NO_COLOR is set (https://no-color.org)" },
+  { name: "fresh", type: "flag", help: "start with empty flash (erases .merlin/NAME.storage.json; the way out when it is damaged)" },
   { name: "basic", type: "flag", help: "the retro text mode of the 1980s BASIC listing (source 002), from standard input", excludes: ["hold", "gap"] },
   { name: "headless", type: "flag", help: "play --keys in virtual time and report (no terminal needed)" },
   { name: "keys", type: "string", arg: "SCRIPT", help: "key script for --headless (see below)" },
@@ -48,7 +52,7 @@ function safeProfiles(): string {
   }
 }
 
-const HELP = `usage: merlin sim [--board NAME] [--rules NAME] [--seed N [--puzzle P]] [--start BITS] [--keypad] [--quiet] [--fresh]
+const HELP = `usage: merlin sim [--board NAME] [--rules NAME] [--seed N [--puzzle P]] [--start BITS] [--keypad] [--quiet] [--no-color] [--fresh]
        merlin sim --basic [--board NAME] [--seed N] [--start BITS]
        merlin sim --headless [--board NAME] [--rules NAME] [--seed N [--puzzle P]] [--start BITS] --keys SCRIPT [--json]
 
@@ -63,9 +67,10 @@ its pad (for pads past 9); clicking a pad presses it for as long as the mouse bu
 1.5 s hold is the toy's own gesture: 1 new game, 2 same game, 3 hit me, 4 undo, 5 comp turn,
 6 rules, 7 mute, 8 goal, 9 sleep). The letters do the toy's functions at once, through its
 console API as its extra buttons do: N NEW GAME, S SAME GAME, H HIT ME (shows the key to press),
-C COMP TURN (plays it), U undo, G show the goal, Z sleep, R next rule set, M mute; ? help, Q quit.
+C COMP TURN (plays it), U undo, G show the goal, Z sleep, R next rule set or game (the toy's RULES cycle: the rule sets, then the board's games), M mute; ? help, Q quit.
 Around the pads: rules, seed and puzzle, moves (against the limit), par and score, status and
-why, the goal, statistics and sound. Cues ring the terminal bell. The flash lives in
+why, the goal, statistics and sound. Cues ring the terminal bell. Pads are drawn in colour;
+with --no-color or NO_COLOR set, as glyphs (█ lit, ▒ dim, ░ dark). The flash lives in
 .merlin/NAME.storage.json under the current directory, so a game survives restarts like on the toy.
 
 --basic plays the 1980s BASIC program's text, the dialogue of 'merlin play': the board as rows
@@ -92,28 +97,26 @@ options:
 ${optionHelp(SPECS)}`;
 
 /**
- * The terminal UI applies its setup after the light test, inside the UI: what would fail there
- * is checked first, so a bad option is still one line and exit 2. The start is checked by the
- * same function the firmware runs (createGameFrom).
+ * Every front end applies its setup through the firmware (the terminal UI after the light test,
+ * inside the UI): what would fail there is checked first, so a bad option is one line and
+ * exit 2, worded as merlin play words it (startProblem, the check the firmware's
+ * createGameFrom makes in short words).
  */
 function checkSetup(profile: Profile, setup: HeadlessSetup): void {
   if (setup.seed !== undefined) checkSeed(setup.seed);
   if (setup.puzzle !== undefined) checkPuzzle(setup.puzzle);
   if (setup.start === undefined) return;
-  const toy = toyPuzzle(profile.rows, profile.cols);
+  // On the board of the rules asked for (a game's own: lightsout's plus, lightsout2000's colours).
+  const rules = setup.rules ?? "basic";
+  const p = playedPuzzle(rules, profile.rows, profile.cols);
+  const game = gameSpec(rules);
+  const t = game !== null ? gameSpecTables(game, p) : gameTables(p);
   // Read as every command reads a board (boardstate.ts).
-  const bits = parseBoard(toy.puzzle, setup.start, "--start");
-  let start = 0;
-  let target = 0;
-  for (let i = 0; i < bits.length; i++) {
-    start |= bits[i] << i;
-    target |= Number(toy.goal[i]) << i;
-  }
-  try {
-    createGameFrom(toy.tables, target, Math.max(0, ruleIndex(setup.rules ?? "basic")), start, 0, 0);
-  } catch (e) {
-    throw inputError(`--start '${setup.start}': ${(e as Error).message}`);
-  }
+  const start = tableBoard(t, parseBoard(p, setup.start, "--start"));
+  const target = tableBoard(t, game !== null ? gameTarget(game, p, DEFAULT_CYCLE) : namedTarget(p, "ring"));
+  // The words of merlin play's --start (the firmware carries only short ones).
+  const problem = startProblem(t, target, game !== null ? game.rules : Math.max(0, ruleIndex(rules)), start);
+  if (problem !== null) throw inputError(`--start '${setup.start}': ${problem}`);
 }
 
 const NOT_A_TERMINAL = "merlin sim: the terminal UI needs an interactive terminal; try merlin sim --basic or merlin sim --headless --keys \"...\"";
@@ -127,13 +130,12 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
   for (const name of ["hold", "gap"]) if (v[name] !== undefined && !v.headless) throw inputError(`--${name} needs --headless (the key script's timing)`);
   if (v.headless && v.keys === undefined) throw inputError('--headless needs --keys SCRIPT (e.g. --keys "3 4 5 8 9")');
   if (v.basic || v.headless) {
-    for (const name of ["keypad", "quiet", "fresh"]) {
-      if (v[name]) throw inputError(`--${name} is for the terminal UI; ${v.basic ? "--basic" : "--headless"} keeps its flash in memory and has no keypad or bell`);
+    for (const name of ["keypad", "quiet", "fresh", "no-color"]) {
+      if (v[name]) throw inputError(`--${name} is for the terminal UI; ${v.basic ? "--basic" : "--headless"} keeps its flash in memory and has no keypad, bell or colours`);
     }
   }
   if (v.puzzle !== undefined && v.seed === undefined) throw inputError("--puzzle needs --seed (the puzzle is counted from the seed's first deal)");
   if (v.puzzle !== undefined && v.basic) throw inputError("--puzzle is for the terminal UI and --headless");
-  if (v.rules !== undefined) checkRules(v.rules as string);
   if (v.basic && v.rules !== undefined && v.rules !== "basic") throw inputError("--basic plays the BASIC program's rules; leave out --rules");
   let profile;
   try {
@@ -141,6 +143,8 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
   } catch (e) {
     throw inputError(`--board: ${(e as Error).message}`);
   }
+  // The rule sets, then the games this board's firmware plays (the RULES hold's cycle).
+  if (v.rules !== undefined) checkRules(v.rules as string, toyRuleNames(toyGameNames(profile)));
   const warn = (message: string) => io.err(`merlin sim: ${message}\n`);
   const setup: HeadlessSetup = {
     rules: v.rules as string | undefined,
@@ -149,6 +153,7 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
     start: v.start as string | undefined,
   };
 
+  checkSetup(profile, setup);
   if (v.headless) {
     const session = await openSession({ profile, boardSeed: 1, warn });
     const script = parseKeyScript(v.keys as string, session.pads, session.buttons);
@@ -160,7 +165,6 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
     const session = await openSession({ profile, warn });
     return runBasic(session, { seed: setup.seed, start: setup.start }, io);
   }
-  checkSetup(profile, setup);
   const stdin = io.stdin as (NodeJS.ReadableStream & { isTTY?: boolean }) | undefined;
   if (!io.isTTY || !stdin || !stdin.isTTY || stdin !== process.stdin) {
     io.err(NOT_A_TERMINAL + "\n");
@@ -170,7 +174,7 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
   const session = await openSession({ profile, persist: true, fresh: v.fresh === true, warn, atPowerOn: true });
 
   const hasSetup = setup.rules !== undefined || setup.seed !== undefined || setup.start !== undefined;
-  const tuiOptions = { keypad: v.keypad === true, quiet: v.quiet === true, setup: hasSetup ? () => applySetup(session, setup) : undefined };
+  const tuiOptions = { keypad: v.keypad === true, quiet: v.quiet === true, color: colourWanted(v["no-color"] === true, process.env), setup: hasSetup ? () => applySetup(session, setup) : undefined };
   return runTui(session, tuiOptions, { stdin: process.stdin as ReadStream, stdout: process.stdout as WriteStream });
 }
 

@@ -4,7 +4,8 @@
  * localhost; --build-only just writes the folder, for any static web host.
  */
 import { existsSync, readdirSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import type { Server } from "node:http";
+import { join, relative, resolve } from "node:path";
 import { inputError } from "../../src/puzzle";
 import { buildWeb, DEFAULT_WEB_DIR } from "../web/build";
 import { serveStatic } from "../web/serve";
@@ -17,7 +18,7 @@ const SPECS: OptionSpec[] = [
   // (The default is named, not given: a path relative to where merlin runs reads oddly.)
   { name: "out", type: "string", arg: "DIR", help: "folder to build the page into: new, empty or an earlier build (default dist/web in the project)" },
   { name: "build-only", type: "flag", help: "write the static folder and exit (serve it with any static web host)", excludes: ["port", "host"] },
-  { name: "json", type: "flag", help: 'with --build-only: print {"dir","scriptBytes","firmware":{NAME: bytes}} instead of a line' },
+  { name: "json", type: "flag", help: 'with --build-only: print {"dir","scriptBytes","firmware":{NAME: bytes}} instead of a line (dir: the folder\'s absolute path)' },
 ];
 
 const HELP = `usage: merlin web [--port N] [--host ADDR] [--out DIR]
@@ -60,6 +61,25 @@ function checkOut(out: string): void {
   }
 }
 
+/**
+ * Serves `dir` on host:port. A listen the user can fix (a port in use or needing privileges,
+ * an address that is not this machine's, a host name that does not resolve) is an input
+ * error whose advice fits the cause; --port 0 helps only with the port.
+ */
+export async function listen(dir: string, port: number, host: string): Promise<Server> {
+  try {
+    return await serveStatic(dir, port, host);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const at = `cannot listen on ${host}:${port}`;
+    if (code === "EADDRINUSE") throw inputError(`${at}: the port is in use; try --port 0 (any free port)`);
+    if (code === "EACCES" && port > 0 && port < 1024) throw inputError(`${at}: ports below 1024 need privileges; try --port 8080 or --port 0`);
+    if (code === "EADDRNOTAVAIL") throw inputError(`${at}: ${host} is not an address of this machine; try --host 127.0.0.1 (this machine only) or --host 0.0.0.0 (every address)`);
+    if (code === "ENOTFOUND" || code === "EAI_AGAIN") throw inputError(`${at}: no address found for '${host}'; try --host 127.0.0.1`);
+    throw e;
+  }
+}
+
 async function run(argv: string[], io: CommandIO): Promise<number> {
   const v = commandValues(argv, SPECS, "web", HELP, io);
   if (v === null) return 0;
@@ -77,18 +97,12 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
   }
   const where = relative(process.cwd(), built.dir) || ".";
   if (v.json) {
-    io.out(JSON.stringify({ dir: where, scriptBytes: built.scriptBytes, firmware: built.firmware }) + "\n");
+    io.out(JSON.stringify({ dir: resolve(built.dir), scriptBytes: built.scriptBytes, firmware: built.firmware }) + "\n");
     return 0;
   }
   io.out(`built ${where}/ (page script ${(built.scriptBytes / 1024).toFixed(1)} KB; firmware ${Object.keys(built.firmware).join(", ")})\n`);
   if (v["build-only"]) return 0;
-  let server;
-  try {
-    server = await serveStatic(built.dir, port, v.host as string);
-  } catch (e) {
-    io.err(`merlin web: cannot listen on ${v.host}:${port} (${(e as Error).message}); try --port 0\n`);
-    return 1;
-  }
+  const server = await listen(built.dir, port, v.host as string);
   const address = server.address();
   const actual = typeof address === "object" && address ? address.port : port;
   io.out(`the toy is at http://${v.host === "0.0.0.0" ? "localhost" : v.host}:${actual}/  (Ctrl-C stops)\n`);

@@ -12,6 +12,7 @@ import vm from "node:vm";
 import { type BoardHost, type FlashBacking, type Realm, VirtualBoard, type VirtualBoardOptions } from "../board";
 import { EVENT_LOOP_FILE } from "../board/runtime";
 import { closureScopes } from "./closures";
+import { inputError } from "../../src/puzzle";
 
 const INVOKE_SLOT = "\u0000merlinInvoke";
 
@@ -54,12 +55,23 @@ export const nodeHost: BoardHost = {
 export function fileFlash(path: string): FlashBacking {
   return {
     where: path,
-    load: () => (existsSync(path) ? readFileSync(path, "utf8") : undefined),
+    load() {
+      if (!existsSync(path)) return undefined;
+      try {
+        return readFileSync(path, "utf8");
+      } catch (e) {
+        throw inputError(`the flash image ${path} cannot be read: ${(e as Error).message}`);
+      }
+    },
     save(image: string) {
-      mkdirSync(dirname(path), { recursive: true });
-      const tmp = `${path}.${process.pid}.tmp`;
-      writeFileSync(tmp, image);
-      renameSync(tmp, path);
+      try {
+        mkdirSync(dirname(path), { recursive: true });
+        const tmp = `${path}.${process.pid}.tmp`;
+        writeFileSync(tmp, image);
+        renameSync(tmp, path);
+      } catch (e) {
+        throw inputError(`the flash image ${path} cannot be written: ${(e as Error).message}`);
+      }
     },
   };
 }

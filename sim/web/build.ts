@@ -13,7 +13,8 @@ import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT } from "../../firmware/build/build";
 import { loadAllProfiles } from "../../hardware/validate";
-import { loadFirmware } from "../app/firmware-loader";
+import type { Profile } from "../../hardware/profile";
+import { loadFirmware, toyGameNames } from "../app/firmware-loader";
 
 export const PAGE_DIR = join(ROOT, "sim", "web", "page");
 export const DEFAULT_WEB_DIR = join(ROOT, "dist", "web");
@@ -25,6 +26,16 @@ export interface WebBuild {
   scriptBytes: number;
   /** Profile name → bytes of its firmware bundle. */
   firmware: { [profile: string]: number };
+}
+
+/**
+ * The page's `merlin:profiles` module: every profile, and the games each one's firmware plays
+ * besides the rule sets (its RULES cycle and the rules a link may name).
+ */
+function profilesModule(profiles: Profile[]): string {
+  const games: { [name: string]: string[] } = {};
+  for (const p of profiles) games[p.name] = toyGameNames(p);
+  return `export const PROFILES = ${JSON.stringify(profiles)};\nexport const TOY_GAMES = ${JSON.stringify(games)};`;
 }
 
 export async function buildWeb(dir: string = DEFAULT_WEB_DIR, warn: (m: string) => void = () => {}): Promise<WebBuild> {
@@ -51,7 +62,7 @@ export async function buildWeb(dir: string = DEFAULT_WEB_DIR, warn: (m: string) 
         name: "merlin-profiles",
         setup(b) {
           b.onResolve({ filter: /^merlin:profiles$/ }, () => ({ path: "profiles", namespace: "merlin" }));
-          b.onLoad({ filter: /.*/, namespace: "merlin" }, () => ({ contents: `export const PROFILES = ${JSON.stringify(profiles)};`, loader: "js" }));
+          b.onLoad({ filter: /.*/, namespace: "merlin" }, () => ({ contents: profilesModule(profiles), loader: "js" }));
         },
       },
     ],

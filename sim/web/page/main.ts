@@ -8,13 +8,12 @@
  * goal, statistics, the puzzle as a link, profile and rule-set choice, help, and the
  * teaching view (teach-view.ts). The flash lives in localStorage: a reload is a power cycle.
  */
-import { PROFILES } from "merlin:profiles";
-import { RULE_NAMES } from "../../../src/rules";
+import { PROFILES, TOY_GAMES } from "merlin:profiles";
 import { ACTION_LABELS, ACTIONS, runAction, type ToyAction } from "../../app/actions";
 import { readPuzzleLink, type PuzzleLink } from "../../app/deal-values";
 import { dealPuzzle } from "../../app/headless";
 import { BOOT_SETTLE_MS, type FirmwareState, SimSession } from "../../app/session";
-import { movesCount, movesText, padForDigit, padLabels, parValue, puzzleText, statsText, statusText, toyPuzzle, type ToyStats } from "../../app/toy-info";
+import { movesCount, movesText, padForDigit, padLabels, parValue, puzzleText, statsText, statusText, toyPuzzle, toyRuleNames, goalBoard, goalWords, pressWords, type ToyStats } from "../../app/toy-info";
 import { RealTimePacer, VirtualBoard } from "../../board";
 import { browserHost, flashKey, localStorageFlash } from "./host";
 import { PiezoSound } from "./sound";
@@ -50,7 +49,7 @@ async function start(): Promise<void> {
   let link: PuzzleLink = {};
   let linkError = "";
   try {
-    link = readPuzzleLink((name) => params.get(name), PROFILES.map((p) => p.name));
+    link = readPuzzleLink((name) => params.get(name), PROFILES.map((p) => p.name), (b) => toyRuleNames(TOY_GAMES[b ?? DEFAULT_PROFILE]));
   } catch (e) {
     linkError = `${(e as Error).message} — nothing was dealt`;
   }
@@ -66,7 +65,7 @@ async function start(): Promise<void> {
     location.search = `?board=${encodeURIComponent(profileSelect.value)}`;
   };
   const rulesSelect = $<HTMLSelectElement>("rules");
-  for (const r of RULE_NAMES) rulesSelect.add(new Option(r, r));
+  for (const r of toyRuleNames(TOY_GAMES[profile.name])) rulesSelect.add(new Option(r, r));
   const keypadBox = $<HTMLInputElement>("keypad");
   keypadBox.checked = keypad;
 
@@ -82,7 +81,7 @@ async function start(): Promise<void> {
     codeName: bundlePath(profile.name),
     seed: (Date.now() >>> 0) || 1,
   });
-  const session = new SimSession(board, profile, undefined);
+  const session = new SimSession(board, profile, undefined, TOY_GAMES[profile.name]);
   const sound = new PiezoSound();
 
   // A link deals its puzzle after the light test, unless the toy's flash already holds that
@@ -183,7 +182,7 @@ async function start(): Promise<void> {
   function act(a: ToyAction): void {
     sound.unlock();
     keepAddress = false;
-    const r = runAction(session, toy, a);
+    const r = runAction(session, a);
     if (r.showGoalMs > 0) goalUntil = board.clock.now + r.showGoalMs;
     say(r.message);
   }
@@ -236,17 +235,26 @@ async function start(): Promise<void> {
     session.wait(1500);
   });
 
-  // ---- the goal, drawn once ------------------------------------------------------------------
+  // ---- the goal, drawn again when the rules change (a game's goal is its own) ----------------
   const goal = $("goal");
   goal.style.gridTemplateColumns = `repeat(${profile.cols}, 1fr)`;
-  goal.replaceChildren(
-    ...toy.goal.split("").map((c) => {
-      const s = document.createElement("span");
-      s.className = c === "1" ? "on" : "off";
-      return s;
-    }),
-  );
-  goal.setAttribute("aria-label", `the goal: every pad lit but the centre`);
+  let goalRules = "";
+  const drawGoal = (rules: string) => {
+    if (rules === goalRules) return;
+    goalRules = rules;
+    const board = goalBoard(rules, profile.rows, profile.cols);
+    goal.replaceChildren(
+      ...board.split("").map((c) => {
+        const s = document.createElement("span");
+        s.className = c === "0" ? "off" : "on";
+        return s;
+      }),
+    );
+    const words = goalWords(board, profile.rows, profile.cols);
+    goal.setAttribute("aria-label", `the goal: ${words}`);
+    $("help-goal").textContent = `Goal: ${words}. ${pressWords(rules, profile.rows, profile.cols)}`;
+  };
+  drawGoal("basic");
 
   const teach = new TeachView(profile, toy, face, () => session.state().board);
   $("teach-toggle").onclick = () => teach.toggle($("teach-toggle"));
@@ -301,6 +309,7 @@ async function start(): Promise<void> {
     if (fields.puzzle.getAttribute("href") !== url) fields.puzzle.href = url;
     if (!keepAddress && location.pathname + location.search !== url) history.replaceState(null, "", url);
     if (rulesSelect.value !== s.rules && document.activeElement !== rulesSelect) rulesSelect.value = s.rules;
+    drawGoal(s.rules);
     if (messageText === "" && board.errors.length > 0) say(`firmware error: ${board.errors[board.errors.length - 1].message}`, false);
     // The screen reader hears the board and the status once they settle after a change.
     const key = `${s.board}|${s.moves}|${s.status}|${s.asleep}`;

@@ -2,4 +2,6 @@
 declare module "merlin:profiles" {
   import type { Profile } from "../../../hardware/profile";
   export const PROFILES: Profile[];
+  /** Profile name → the games its firmware plays besides the rule sets (sim/app/firmware-loader.ts toyGameNames). */
+  export const TOY_GAMES: { [profile: string]: string[] };
 }
