@@ -16,13 +16,13 @@ export function parseBoard(p: Puzzle, text: string, what: string): Uint8Array {
     const rows = s.split("/");
     for (let r = 0; r < rows.length; r++) {
       if (rows[r].length !== p.cols) {
-        throw inputError(what + " '" + text + "': row " + (r + 1) + " has " + rows[r].length + " digits, expected " + p.cols);
+        throw inputError(what + " '" + text + "': row " + (r + 1) + " has " + rows[r].length + (rows[r].length === 1 ? " digit" : " digits") + ", expected " + p.cols);
       }
     }
   }
   const digits = s.split("/").join("");
   if (digits.length !== p.cells) {
-    throw inputError(what + " '" + text + "' has " + digits.length + " cells, expected " + p.cells + " (" + p.rows + "×" + p.cols + ")");
+    throw inputError(what + " '" + text + "' has " + digits.length + (digits.length === 1 ? " cell" : " cells") + ", expected " + p.cells + " (" + p.rows + "×" + p.cols + ")");
   }
   const out = new Uint8Array(p.cells);
   for (let i = 0; i < digits.length; i++) {

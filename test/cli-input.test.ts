@@ -131,7 +131,7 @@ describe("numbers", () => {
 
 describe("one reading of board text", () => {
   it("merlin play --start, merlin solve --from and merlin sim --headless --start say the same about the same mistake", async () => {
-    for (const [text, why] of [["010/11/0101", "row 2 has 2 digits, expected 3"], ["0101", "has 4 cells, expected 9"], ["01011010/", "row 1 has 8 digits, expected 3"]]) {
+    for (const [text, why] of [["010/11/0101", "row 2 has 2 digits, expected 3"], ["0101", "has 4 cells, expected 9"], ["01011010/", "row 1 has 8 digits, expected 3"], ["010/1/010", "row 2 has 1 digit, expected 3"], ["1", "has 1 cell, expected 9"]]) {
       const lines = [
         await expectInputError(["play", "--start", text], /./),
         await expectInputError(["solve", "--from", text], /./),
