@@ -1276,8 +1276,21 @@ export const MAX_SYMMETRIC_CELLS = 1 << 16;
  * The permutations of a rows×cols grid's cells (row-major) that mirror or rotate it: left-right,
  * up-down, half turn, and on square grids the two diagonals and the quarter turn.
  */
-export function gridSymmetries(rows: number, cols: number): Int32Array[] {
+export function gridSymmetries(rows: number, cols: number, wrap?: boolean): Int32Array[] {
   const out: Int32Array[] = [];
+  if (wrap) {
+    // A torus is also unchanged by shifts: by a third and by half of each side where it divides.
+    for (let part = 2; part <= 3; part++) {
+      for (let kind = 0; kind < 3; kind++) {
+        const dr = kind !== 1 ? rows / part : 0;
+        const dc = kind !== 0 ? cols / part : 0;
+        if (dr !== Math.floor(dr) || dc !== Math.floor(dc)) continue;
+        const p = new Int32Array(rows * cols);
+        for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) p[r * cols + c] = ((r + dr) % rows) * cols + ((c + dc) % cols);
+        out.push(p);
+      }
+    }
+  }
   const kinds = rows === cols ? 6 : 3;
   for (let kind = 0; kind < kinds; kind++) {
     const p = new Int32Array(rows * cols);

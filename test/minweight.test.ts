@@ -14,7 +14,7 @@ import {
   TRANSFORM_BITS,
 } from "../src/minweight";
 import { gridPuzzle } from "../src/puzzle";
-import { solve } from "../src/solver";
+import { analyze, solve } from "../src/solver";
 import { xorshift32 } from "./helpers/seeded";
 
 interface Coset {
@@ -334,11 +334,33 @@ describe("symmetric starts", () => {
     expect(gridSymmetries(2, 3).map((p) => Array.from(p).join(""))).toEqual(["210543", "345012", "543210"]);
   });
 
+  it("on a torus also the shifts by half and a third of a side", () => {
+    const shifts = gridSymmetries(4, 6, true).slice(0, -3);
+    const at = (p: Int32Array, r: number, c: number) => [Math.floor(p[r * 6 + c] / 6), p[r * 6 + c] % 6];
+    expect(shifts.map((p) => at(p, 1, 1))).toEqual([
+      [3, 1],
+      [1, 4],
+      [3, 4],
+      [1, 3],
+    ]);
+  });
+
   it("symmetricSolutions is exactly the set of solutions a symmetry leaves unchanged (every solution checked)", () => {
-    for (const [rows, cols, seed] of boards) {
-      const coset = plusCoset(seed === 0 ? litBoard(rows, cols) : randomPlusBoard(rows, cols, seed));
+    const cases: [Coset, number, number, boolean][] = boards.map(([rows, cols, seed]) => [
+      plusCoset(seed === 0 ? litBoard(rows, cols) : randomPlusBoard(rows, cols, seed)),
+      rows,
+      cols,
+      false,
+    ]);
+    // Plus tori 5×5 and 6×6 (nullity 8 each, OEIS A165738), all lit, through the general solver.
+    for (const n of [5, 6]) {
+      const p = gridPuzzle({ rows: n, cols: n, pattern: "plus", wrap: true });
+      const x = solve(p, new Uint8Array(p.cells).fill(1), new Uint8Array(p.cells), { minimize: false, order: false }).counts;
+      cases.push([{ x0: x, quiet: analyze(p, { quiet: true }).quiet! }, n, n, true]);
+    }
+    for (const [coset, rows, cols, wrap] of cases) {
       const d = coset.quiet.length;
-      const cells = cellsOf(coset, rows, cols);
+      const cells = { ...cellsOf(coset, rows, cols), perms: gridSymmetries(rows, cols, wrap) };
       const words = Math.max(1, Math.ceil(d / 32));
       for (const perm of cells.perms) {
         // Brute force: the combinations whose solution is unchanged by the permutation.
