@@ -1379,19 +1379,42 @@ export function symmetricSolutions(bits: number, words: number, cells: CellSymme
   return out;
 }
 
+/** The best symmetric start: its combination and weight, and the search it came from. */
+interface SymmetricStart {
+  combo: Uint32Array;
+  weight: number;
+  work: number;
+  /** The classes of the symmetric solutions over the subspace's own coordinates, the subspace (see symmetricSolutions), and whether its minimum is proven. */
+  sub: QuietClasses;
+  space: Int32Array;
+  exact: boolean;
+}
+
+/** c0 + Σ z_k n_k: a combination of the symmetric subspace `space` (c0, then the n_k) from its own coordinates z. */
+function liftCombo(space: Int32Array, words: number, z: Uint32Array): Uint32Array {
+  const dim = space.length / words - 1;
+  const combo = new Uint32Array(words);
+  for (let w = 0; w < words; w++) combo[w] = space[w];
+  for (let k = 0; k < dim; k++) {
+    if (!bitOf(z, 0, k)) continue;
+    for (let w = 0; w < words; w++) combo[w] ^= space[(k + 1) * words + w];
+  }
+  return combo;
+}
+
 /**
  * A good first combination from the board's symmetries: for each symmetry, the fewest presses
- * among the solutions it leaves unchanged (a search over about half as many quiet patterns,
- * exact when that one finishes), the best of them. All-lit boards often have a symmetric
- * minimum (plus 39×39 under a half turn, 67×67 under the left-right mirror), and where they
- * do not it is still a far better start than the local search finds alone (plus 79×79,
- * nullity 64: 2 629 presses under a half turn). Null when no symmetry leaves a solution.
+ * among the solutions it leaves unchanged (about half as many quiet patterns: one transform,
+ * or a short local search above TRANSFORM_BITS), the best of them. All-lit boards often have a
+ * symmetric minimum (plus 39×39 under a half turn, 67×67 under the left-right mirror), and
+ * where they do not it is still a far better start than the local search finds alone. Null
+ * when no symmetry leaves a solution.
  */
-function symmetricStart(t: QuietClasses, cells: CellSymmetries, budget: number, options: FewestOptions | undefined): QuietChoice | null {
+function symmetricStart(t: QuietClasses, cells: CellSymmetries, budget: number, options: FewestOptions | undefined): SymmetricStart | null {
   const bits = t.bits;
   const words = t.words;
   const n = cells.pressed.length;
-  let best: QuietChoice | null = null;
+  let best: SymmetricStart | null = null;
   let work = 0;
   const perms = cells.perms;
   for (let i = 0; i < perms.length; i++) {
@@ -1407,19 +1430,15 @@ function symmetricStart(t: QuietClasses, cells: CellSymmetries, budget: number, 
       addCell(sub, sig, 0, cells.pressed[p] ^ parityOf(cells.sig, p * words, space, 0, words));
     }
     work += n * dim;
-    // Above one transform the local search alone: a proof of a start is not needed, and its
-    // share is far too small for one.
+    // Above one transform the local search alone: the share is far too small for a proof (the
+    // best one gets its branch and bound later, see searchClasses).
     const subOptions = innerOptions(options, undefined) || {};
     if (dim > TRANSFORM_BITS) subOptions.proof = false;
     const r = fewestPresses(sub, (budget - work) / (perms.length - i), subOptions);
     work += r.work;
-    const combo = new Uint32Array(words);
-    for (let w = 0; w < words; w++) combo[w] = space[w];
-    for (let k = 0; k < dim; k++) {
-      if (!bitOf(r.combo, 0, k)) continue;
-      for (let w = 0; w < words; w++) combo[w] ^= space[(k + 1) * words + w];
+    if (best === null || r.weight < best.weight) {
+      best = { combo: liftCombo(space, words, r.combo), weight: r.weight, work: 0, sub: sub, space: space, exact: r.exact };
     }
-    if (best === null || r.weight < best.weight) best = { combo: combo, weight: r.weight, exact: false, work: 0, nodes: 0 };
   }
   if (best !== null) {
     best.work = work;
@@ -1462,7 +1481,7 @@ function innerOptions(options: FewestOptions | undefined, start: Uint32Array | u
 }
 
 /** The search of the file comment on one table of classes (compacted, one part). */
-function searchClasses(t: QuietClasses, budget: number, options: FewestOptions | undefined): QuietChoice {
+function searchClasses(t: QuietClasses, budget: number, options: FewestOptions | undefined, sym: SymmetricStart | null): QuietChoice {
   const bits = t.bits;
   const proof = options === undefined || options.proof !== false;
   const s: Search = {
@@ -1510,6 +1529,17 @@ function searchClasses(t: QuietClasses, budget: number, options: FewestOptions |
     s.checkpoint = s.work + (budget - s.work) / 3;
     exact = branch(s, tree, 0, 0);
   }
+  if (!exact && tree !== null && sym !== null && !sym.exact && s.work < budget) {
+    // The proof gave up: half of what is left proves the fewest presses among the best
+    // symmetry's solutions (a branch and bound over half as many patterns), a better start for
+    // the local search that gets the rest (plus 79×79, nullity 64: 2 629 under a half turn).
+    const r = fewestPresses(sym.sub, (budget - s.work) / 2, options !== undefined && options.batchBits !== undefined ? { batchBits: options.batchBits } : undefined);
+    s.work += r.work;
+    if (r.weight < s.bestWeight) {
+      s.bestWeight = r.weight;
+      s.bestCombo.set(liftCombo(sym.space, t.words, r.combo));
+    }
+  }
   if (!exact && s.work < budget) localSearch(s, budget - s.work, UNTIL_BUDGET);
   if (weightOf(t, s.bestCombo) !== s.bestWeight) throw new Error("minweight: internal error, the weight of the best combination is off");
   return { combo: s.bestCombo, weight: s.bestWeight, exact: exact, work: s.work, nodes: s.nodes };
@@ -1529,8 +1559,9 @@ export function fewestPresses(table: QuietClasses, budget: number, options?: Few
   if (bits <= LARGE_TRANSFORM_BITS && t.count >= LARGE_TRANSFORM_CLASSES && transform) return transformSearch(t);
   let start = options !== undefined ? options.start : undefined;
   let spent = 0;
+  let sym: SymmetricStart | null = null;
   if (options !== undefined && options.cells !== undefined && bits <= MAX_SYMMETRIC_BITS && options.cells.pressed.length <= MAX_SYMMETRIC_CELLS) {
-    const sym = symmetricStart(t, options.cells, budget / SYMMETRIC_SHARE, innerOptions(options, undefined));
+    sym = symmetricStart(t, options.cells, budget / SYMMETRIC_SHARE, innerOptions(options, undefined));
     if (sym !== null) {
       start = sym.combo;
       spent = sym.work;
@@ -1538,7 +1569,7 @@ export function fewestPresses(table: QuietClasses, budget: number, options?: Few
   }
   const parts = options === undefined || options.split !== false ? splitParts(t) : null;
   if (parts === null) {
-    const r = searchClasses(t, budget - spent, innerOptions(options, start));
+    const r = searchClasses(t, budget - spent, innerOptions(options, start), sym);
     r.work += spent;
     return r;
   }
