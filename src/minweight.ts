@@ -1434,6 +1434,7 @@ function symmetricStart(t: QuietClasses, cells: CellSymmetries, budget: number, 
     // best one gets its branch and bound later, see searchClasses).
     const subOptions = innerOptions(options, undefined) || {};
     if (dim > TRANSFORM_BITS) subOptions.proof = false;
+    subOptions.quick = true;
     const r = fewestPresses(sub, (budget - work) / (perms.length - i), subOptions);
     work += r.work;
     if (best === null || r.weight < best.weight) {
@@ -1472,12 +1473,14 @@ export interface FewestOptions {
   cells?: CellSymmetries;
   /** A combination to start from (the symmetric start; the parts' share of it). */
   start?: Uint32Array;
+  /** The local search stops after RESTARTS·4 fruitless perturbations in a row instead of using the whole budget (the symmetric starts' searches). */
+  quick?: boolean;
 }
 
 /** The options without `cells` and `start` (for the searches of parts and of symmetric solutions). */
 function innerOptions(options: FewestOptions | undefined, start: Uint32Array | undefined): FewestOptions | undefined {
   if (options === undefined) return start === undefined ? undefined : { start: start };
-  return { transform: options.transform, proof: options.proof, split: options.split, batchBits: options.batchBits, start: start };
+  return { transform: options.transform, proof: options.proof, split: options.split, batchBits: options.batchBits, start: start, quick: options.quick };
 }
 
 /** The search of the file comment on one table of classes (compacted, one part). */
@@ -1542,7 +1545,7 @@ function searchClasses(t: QuietClasses, budget: number, options: FewestOptions |
       s.bestCombo.set(liftCombo(sym.space, t.words, r.combo));
     }
   }
-  if (!exact && s.work < budget) localSearch(s, budget - s.work, UNTIL_BUDGET);
+  if (!exact && s.work < budget) localSearch(s, budget - s.work, options !== undefined && options.quick ? RESTARTS * 4 : UNTIL_BUDGET);
   if (weightOf(t, s.bestCombo) !== s.bestWeight) throw new Error("minweight: internal error, the weight of the best combination is off");
   return { combo: s.bestCombo, weight: s.bestWeight, exact: exact, work: s.work, nodes: s.nodes };
 }
