@@ -5,8 +5,9 @@
  * Table 1: every singular all-lit n×n plus board in the range, solved by solvePlusGrid with the
  * default search budget: nullity, presses, method (exact = proven), the time of the solve
  * (plan set-up excluded) and the published minimum (OEIS A075464, n ≤ 54) where known.
- * Table 2 (--compare): on boards whose minimum is proven, what the local search alone finds
- * with the whole budget, i.e. the answer a board gets when the proof cannot finish.
+ * Table 2 (--compare): on boards whose minimum is proven, what the heuristic alone (symmetric
+ * starts and the local search, no proof) finds with the whole budget, i.e. the answer a board
+ * gets when the proof cannot finish.
  * Table 3 (--grids, alone): 128-a-side boards of the other patterns, masks and tori through
  * the general solver (banded elimination, then the same search): the elimination's time
  * (analyze) and the time of one all-lit → dark solve.
@@ -36,7 +37,7 @@ try {
     process.argv.slice(2),
     [
       { name: "sizes", type: "string", arg: "FROM-TO", help: "board sides (default 2-100)" },
-      { name: "compare", type: "flag", help: "also run the local search alone on the boards proven exact" },
+      { name: "compare", type: "flag", help: "also run the heuristic alone (no proof) on the boards proven exact" },
       { name: "grids", type: "flag", help: "only the 128-a-side boards of other patterns, masks and tori" },
       { name: "large", type: "flag", help: "only the plus boards up to 128 a side of nullity 33-64" },
     ],
@@ -84,7 +85,7 @@ console.log(`load average at the end: ${load()}`);
 
 if (parsed.values.compare === true) {
   console.log("");
-  console.log("| n×n | start | nullity | proven minimum | local search alone | s |");
+  console.log("| n×n | start | nullity | proven minimum | heuristic alone | s |");
   console.log("|---|---|---|---|---|---|");
   for (const p of proven) {
     // The transform and a single local-search block cover nullity ≤ 12 outright: not shown.
