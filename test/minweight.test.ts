@@ -307,6 +307,15 @@ function cellsOf(c: Coset, rows: number, cols: number) {
   return { sig: sig, pressed: new Uint8Array(c.x0), perms: gridSymmetries(rows, cols) };
 }
 
+/** The all-lit n×n plus torus's coset from the general solver (5×5 and 6×6: nullity 8, OEIS A165738). */
+function torusCoset(n: number): Coset {
+  const p = gridPuzzle({ rows: n, cols: n, pattern: "plus", wrap: true });
+  const x = solve(p, new Uint8Array(p.cells).fill(1), new Uint8Array(p.cells), { minimize: false, order: false }).counts;
+  const quiet = analyze(p, { quiet: true }).quiet!;
+  expect(quiet.length).toBe(8);
+  return { x0: x, quiet: quiet };
+}
+
 /** A board reached from dark by random presses (so solvable), seeded. */
 function randomPlusBoard(rows: number, cols: number, seed: number): PackedBoard {
   const next = xorshift32(seed);
@@ -352,12 +361,7 @@ describe("symmetric starts", () => {
       cols,
       false,
     ]);
-    // Plus tori 5×5 and 6×6 (nullity 8 each, OEIS A165738), all lit, through the general solver.
-    for (const n of [5, 6]) {
-      const p = gridPuzzle({ rows: n, cols: n, pattern: "plus", wrap: true });
-      const x = solve(p, new Uint8Array(p.cells).fill(1), new Uint8Array(p.cells), { minimize: false, order: false }).counts;
-      cases.push([{ x0: x, quiet: analyze(p, { quiet: true }).quiet! }, n, n, true]);
-    }
+    for (const n of [5, 6]) cases.push([torusCoset(n), n, n, true]);
     for (const [coset, rows, cols, wrap] of cases) {
       const d = coset.quiet.length;
       const cells = { ...cellsOf(coset, rows, cols), perms: gridSymmetries(rows, cols, wrap) };
@@ -387,11 +391,17 @@ describe("symmetric starts", () => {
   });
 
   it("with the cells and symmetries (and without the transform, so the symmetric starts are searched), the proven minimum is the brute-force one", () => {
-    for (const [rows, cols, seed] of boards) {
-      const coset = plusCoset(seed === 0 ? litBoard(rows, cols) : randomPlusBoard(rows, cols, seed));
+    const cases: [Coset, number, number, boolean][] = boards.map(([rows, cols, seed]) => [
+      plusCoset(seed === 0 ? litBoard(rows, cols) : randomPlusBoard(rows, cols, seed)),
+      rows,
+      cols,
+      false,
+    ]);
+    for (const n of [5, 6]) cases.push([torusCoset(n), n, n, true]);
+    for (const [coset, rows, cols, wrap] of cases) {
       const d = coset.quiet.length;
       const t = createQuietClasses(d);
-      const cells = cellsOf(coset, rows, cols);
+      const cells = { ...cellsOf(coset, rows, cols), perms: gridSymmetries(rows, cols, wrap) };
       for (let p = 0; p < coset.x0.length; p++) addCell(t, cells.sig, p, coset.x0[p]);
       const got = fewestPresses(t, 1e9, { transform: false, cells: cells });
       const want = bruteMinimum(coset);
