@@ -40,7 +40,17 @@ import {
   polyToPathVector,
   polyTaylorShift,
 } from "./gf2poly";
-import { addCell, createQuietClasses, DEFAULT_SEARCH_BUDGET, fewestPresses, QuietClasses, TRANSFORM_BITS } from "./minweight";
+import {
+  addCell,
+  CellSymmetries,
+  createQuietClasses,
+  DEFAULT_SEARCH_BUDGET,
+  fewestPresses,
+  gridSymmetries,
+  MAX_SYMMETRIC_CELLS,
+  QuietClasses,
+  TRANSFORM_BITS,
+} from "./minweight";
 import {
   BoardTarget,
   PackedBoard,
@@ -204,7 +214,7 @@ export function searchedPatterns(m: number, n: number, k: number): number {
  * The cells of `presses` in classes of equal signature over the quiet patterns whose first rows
  * are rows[0 .. k): one bit-sliced chase of all k patterns at once (see the file comment).
  */
-function quietClasses(presses: PackedBoard, rows: Uint32Array[], k: number): QuietClasses {
+function quietClasses(presses: PackedBoard, rows: Uint32Array[], k: number, cells: CellSymmetries | null): QuietClasses {
   const m = presses.rows;
   const n = presses.cols;
   const stride = presses.stride;
@@ -236,6 +246,11 @@ function quietClasses(presses: PackedBoard, rows: Uint32Array[], k: number): Qui
           else zeros[cur[at]]++;
         } else {
           addCell(table, cur, at, bits & 1);
+        }
+        if (cells !== null) {
+          const cell = r * n + j - 1;
+          cells.pressed[cell] = bits & 1;
+          for (let x = 0; x < words; x++) cells.sig[cell * words + x] = cur[at + x];
         }
         bits = bits >>> 1;
       }
@@ -295,7 +310,11 @@ function solveOriented(
   if (k > 0 && options.minimize !== false) {
     const searched = searchedPatterns(m, n, k);
     const budget = options.searchBudget !== undefined ? options.searchBudget : DEFAULT_SEARCH_BUDGET;
-    const choice = fewestPresses(quietClasses(presses, plan.quietRows, searched), budget);
+    // Above one transform, the cells one by one too, for the search's symmetric starts.
+    const cells: CellSymmetries | null =
+      searched > TRANSFORM_BITS && m * n <= MAX_SYMMETRIC_CELLS ? { sig: new Int32Array(m * n * ((searched + 31) >>> 5)), pressed: new Uint8Array(m * n), perms: gridSymmetries(m, n) } : null;
+    const table = quietClasses(presses, plan.quietRows, searched, cells);
+    const choice = fewestPresses(table, budget, cells !== null ? { cells: cells } : undefined);
     applyCombo(presses, d, flip, plan.quietRows, choice.combo);
     method = choice.exact && searched === k ? "exact" : "heuristic";
   }

@@ -36,6 +36,15 @@
  * returned with exact: false. A local search (exact minimisation over random 2^12-combination
  * blocks, restarted from perturbations of the best) finds the starting bound and is the answer
  * when the proof does not finish.
+ *
+ * Symmetric starts (callers that pass the cells one by one and the grid's symmetries, above
+ * TRANSFORM_BITS): the solutions a mirror, turn or shift π leaves unchanged form an affine
+ * subspace of about half the dimension (<c, s_p ⊕ s_π(p)> = x0[p] ⊕ x0[π(p)] for every cell);
+ * its minimum, by one transform or a short local search, is the first bound. When the proof
+ * gives up and nothing has beaten that start, the best symmetry's subspace gets a branch and
+ * bound of its own before the final local search. The minimum of a board with nullity 40 or
+ * more is out of the proof's reach (plus 61×61: 0.3 % of the tree settled after 4.5·10^9
+ * units), so these starts are what makes the heuristic answer good there.
  */
 import { reduceMatrix } from "./elimination";
 import { createBitMatrix, popcount32, setBit, solveReduced } from "./gf2";
@@ -67,6 +76,9 @@ const PATIENCE = 15;
 
 /** … and on perturbing the best combination after this many fruitless perturbations in a row (first bound). */
 const RESTARTS = 50;
+
+/** Restarts without a limit: the local search that gives the answer when there is no proof uses the whole budget. */
+const UNTIL_BUDGET = 1 << 30;
 
 /** Branch and bound keeps its group tables for at most this many classes × d (memory). */
 const MAX_TREE_ENTRIES = 1 << 25;
@@ -1251,6 +1263,214 @@ function splitParts(t: QuietClasses): Parts | null {
   return { subs: subs, part: part, local: local, basis: basis, fixed: fixed };
 }
 
+/**
+ * The board's cells one by one (beside their classes) and permutations of them, for the
+ * symmetric starts: cell p's signature is sig[p·words ..], pressed[p] whether x0 presses it;
+ * perms[i][p] is the cell that symmetry i (a mirror or rotation of the grid) sends cell p to.
+ */
+export interface CellSymmetries {
+  sig: Int32Array;
+  pressed: Uint8Array;
+  perms: Int32Array[];
+}
+
+/** The symmetric starts get this share of the budget (all of them together). */
+const SYMMETRIC_SHARE = 4;
+
+/** When the proof gives up, the best symmetry's branch and bound gets this share of what is left (its units cost about three times the local search's in time). */
+const DEEP_SHARE = 3;
+
+/** Symmetric starts only up to this many quiet patterns and cells (their elimination costs cells × bits²/32). */
+const MAX_SYMMETRIC_BITS = 256;
+export const MAX_SYMMETRIC_CELLS = 1 << 16;
+
+/**
+ * The permutations of a rows×cols grid's cells (row-major) that mirror or rotate it: left-right,
+ * up-down, half turn, and on square grids the two diagonals and the quarter turn.
+ */
+export function gridSymmetries(rows: number, cols: number, wrap?: boolean): Int32Array[] {
+  const out: Int32Array[] = [];
+  if (wrap) {
+    // A torus is also unchanged by shifts: by a third and by half of each side where it divides.
+    for (let part = 2; part <= 3; part++) {
+      for (let kind = 0; kind < 3; kind++) {
+        const dr = kind !== 1 ? rows / part : 0;
+        const dc = kind !== 0 ? cols / part : 0;
+        if (dr !== Math.floor(dr) || dc !== Math.floor(dc)) continue;
+        const p = new Int32Array(rows * cols);
+        for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) p[r * cols + c] = ((r + dr) % rows) * cols + ((c + dc) % cols);
+        out.push(p);
+      }
+    }
+  }
+  const kinds = rows === cols ? 6 : 3;
+  for (let kind = 0; kind < kinds; kind++) {
+    const p = new Int32Array(rows * cols);
+    for (let r = 0; r < rows; r++) {
+      for (let c = 0; c < cols; c++) {
+        let r2 = r;
+        let c2 = c;
+        if (kind === 0) c2 = cols - 1 - c;
+        else if (kind === 1) r2 = rows - 1 - r;
+        else if (kind === 2) {
+          r2 = rows - 1 - r;
+          c2 = cols - 1 - c;
+        } else if (kind === 3) {
+          r2 = c;
+          c2 = r;
+        } else if (kind === 4) {
+          r2 = cols - 1 - c;
+          c2 = rows - 1 - r;
+        } else {
+          r2 = c;
+          c2 = cols - 1 - r;
+        }
+        p[r * cols + c] = r2 * cols + c2;
+      }
+    }
+    out.push(p);
+  }
+  return out;
+}
+
+/**
+ * The solutions a symmetry π leaves unchanged: combinations c with x_p(c) = x_{π(p)}(c) for
+ * every cell, i.e. <c, s_p ⊕ s_π(p)> = x0[p] ⊕ x0[π(p)] — an affine subspace c0 + span(n_i),
+ * found by elimination (null when there is no such solution). Returns c0 followed by the n_i,
+ * `words` words each.
+ */
+export function symmetricSolutions(bits: number, words: number, cells: CellSymmetries, perm: Int32Array): Int32Array | null {
+  // Echelon rows, each with its lowest set bit as pivot (pivotRow[j]: row index + 1, 0 = none); rhs beside.
+  const rows = new Int32Array(bits * words);
+  const rhs = new Uint8Array(bits);
+  const pivotRow = new Int32Array(bits);
+  const pivotCol: number[] = [];
+  const v = new Int32Array(words);
+  const n = cells.pressed.length;
+  for (let p = 0; p < n; p++) {
+    const q = perm[p];
+    if (q <= p) continue;
+    let b = cells.pressed[p] ^ cells.pressed[q];
+    for (let w = 0; w < words; w++) v[w] = cells.sig[p * words + w] ^ cells.sig[q * words + w];
+    for (let j = 0; j < bits; j++) {
+      if (((v[j >>> 5] >>> (j & 31)) & 1) === 0) continue;
+      const r = pivotRow[j] - 1;
+      if (r < 0) {
+        for (let w = 0; w < words; w++) rows[pivotCol.length * words + w] = v[w];
+        rhs[pivotCol.length] = b;
+        pivotCol.push(j);
+        pivotRow[j] = pivotCol.length;
+        b = -1;
+        break;
+      }
+      for (let w = 0; w < words; w++) v[w] ^= rows[r * words + w];
+      b ^= rhs[r];
+    }
+    if (b === 1) return null;
+  }
+  // Back substitution, pivots from the highest column down (a row's other bits lie above its pivot).
+  const free: number[] = [];
+  for (let j = 0; j < bits; j++) if (pivotRow[j] === 0) free.push(j);
+  const byCol = pivotCol.slice();
+  byCol.sort(function (a: number, b: number): number {
+    return b - a;
+  });
+  const out = new Int32Array((free.length + 1) * words);
+  for (let f = -1; f < free.length; f++) {
+    const at = (f + 1) * words;
+    if (f >= 0) out[at + (free[f] >>> 5)] |= 1 << (free[f] & 31);
+    for (let i = 0; i < byCol.length; i++) {
+      const j = byCol[i];
+      const r = pivotRow[j] - 1;
+      let x = f < 0 ? rhs[r] : 0;
+      // <row without its pivot, current vector>: the pivot's own bit is still 0 in out.
+      x ^= parityOf(rows, r * words, out, at, words);
+      if (x) out[at + (j >>> 5)] |= 1 << (j & 31);
+    }
+  }
+  return out;
+}
+
+/** The best symmetric start: its combination and weight, and the search it came from. */
+interface SymmetricStart {
+  combo: Uint32Array;
+  weight: number;
+  work: number;
+  /** The classes of the symmetric solutions over the subspace's own coordinates, the subspace (see symmetricSolutions), and whether its minimum is proven. */
+  sub: QuietClasses;
+  space: Int32Array;
+  exact: boolean;
+}
+
+/** c0 + Σ z_k n_k: a combination of the symmetric subspace `space` (c0, then the n_k) from its own coordinates z. */
+function liftCombo(space: Int32Array, words: number, z: Uint32Array): Uint32Array {
+  const dim = space.length / words - 1;
+  const combo = new Uint32Array(words);
+  for (let w = 0; w < words; w++) combo[w] = space[w];
+  for (let k = 0; k < dim; k++) {
+    if (!bitOf(z, 0, k)) continue;
+    for (let w = 0; w < words; w++) combo[w] ^= space[(k + 1) * words + w];
+  }
+  return combo;
+}
+
+/**
+ * A good first combination from the board's symmetries: for each symmetry, the fewest presses
+ * among the solutions it leaves unchanged (about half as many quiet patterns: one transform,
+ * or a short local search above TRANSFORM_BITS), the best of them. All-lit boards often have a
+ * symmetric minimum (plus 39×39 under a half turn, 67×67 under the left-right mirror), and
+ * where they do not it is still a far better start than the local search finds alone. Null
+ * when no symmetry leaves a solution.
+ */
+function symmetricStart(t: QuietClasses, cells: CellSymmetries, budget: number, options: FewestOptions | undefined): SymmetricStart | null {
+  const bits = t.bits;
+  const words = t.words;
+  const n = cells.pressed.length;
+  let best: SymmetricStart | null = null;
+  let work = 0;
+  const perms = cells.perms;
+  for (let i = 0; i < perms.length; i++) {
+    const space = symmetricSolutions(bits, words, cells, perms[i]);
+    work += n * bits;
+    if (space === null) continue;
+    const dim = space.length / words - 1;
+    const sub = createQuietClasses(dim);
+    const sig = new Int32Array(wordsOf(dim) || 1);
+    for (let p = 0; p < n; p++) {
+      sig.fill(0);
+      for (let k = 0; k < dim; k++) if (parityOf(cells.sig, p * words, space, (k + 1) * words, words)) sig[k >>> 5] |= 1 << (k & 31);
+      addCell(sub, sig, 0, cells.pressed[p] ^ parityOf(cells.sig, p * words, space, 0, words));
+    }
+    work += n * dim;
+    // Above one transform the local search alone: the share is far too small for a proof (the
+    // best one gets its branch and bound later, see searchClasses).
+    const subOptions = innerOptions(options, undefined) || {};
+    if (dim > TRANSFORM_BITS) subOptions.proof = false;
+    subOptions.quick = true;
+    const r = fewestPresses(sub, (budget - work) / (perms.length - i), subOptions);
+    work += r.work;
+    if (best === null || r.weight < best.weight) {
+      best = { combo: liftCombo(space, words, r.combo), weight: r.weight, work: 0, sub: sub, space: space, exact: r.exact };
+    }
+  }
+  if (best !== null) {
+    best.work = work;
+    if (weightOf(t, best.combo) !== best.weight) throw new Error("minweight: internal error, the symmetric start's weight is off");
+  }
+  return best;
+}
+
+/** Part p's share of a combination: its coordinates <start, b_j> in the part's own numbering; undefined without a start. */
+function partStart(parts: Parts, p: number, start: Uint32Array | undefined, bits: number, words: number): Uint32Array | undefined {
+  if (start === undefined) return undefined;
+  const out = new Uint32Array(wordsOf(parts.subs[p].bits) || 1);
+  for (let j = 0; j < bits; j++) {
+    if (parts.part[j] !== p || !parityOf(parts.basis, j * words, start, 0, words)) continue;
+    out[parts.local[j] >>> 5] |= 1 << (parts.local[j] & 31);
+  }
+  return out;
+}
+
 /** Which methods fewestPresses may use (all by default); the tests and benchmarks turn some off. */
 export interface FewestOptions {
   /** The Walsh–Hadamard transform for d ≤ TRANSFORM_BITS. */
@@ -1261,10 +1481,22 @@ export interface FewestOptions {
   split?: boolean;
   /** Levels batched by one transform (default BATCH_BITS; 0: none). The tests use fewer to reach the plain levels above. */
   batchBits?: number;
+  /** The cells one by one and the board's symmetries, for a symmetric first combination (symmetricStart). */
+  cells?: CellSymmetries;
+  /** A combination to start from (the symmetric start; the parts' share of it). */
+  start?: Uint32Array;
+  /** The local search stops after RESTARTS·4 fruitless perturbations in a row instead of using the whole budget (the symmetric starts' searches). */
+  quick?: boolean;
+}
+
+/** The options without `cells` and `start` (for the searches of parts and of symmetric solutions). */
+function innerOptions(options: FewestOptions | undefined, start: Uint32Array | undefined): FewestOptions | undefined {
+  if (options === undefined) return start === undefined ? undefined : { start: start };
+  return { transform: options.transform, proof: options.proof, split: options.split, batchBits: options.batchBits, start: start, quick: options.quick };
 }
 
 /** The search of the file comment on one table of classes (compacted, one part). */
-function searchClasses(t: QuietClasses, budget: number, options: FewestOptions | undefined): QuietChoice {
+function searchClasses(t: QuietClasses, budget: number, options: FewestOptions | undefined, sym: SymmetricStart | null): QuietChoice {
   const bits = t.bits;
   const proof = options === undefined || options.proof !== false;
   const s: Search = {
@@ -1283,6 +1515,13 @@ function searchClasses(t: QuietClasses, budget: number, options: FewestOptions |
   // rest. When a third of that is spent and less than a ninth of the tree is settled (settled
   // parts weighted 2^−depth), the proof is not going to finish: the local search gets what is
   // left, with more patience.
+  if (options !== undefined && options.start !== undefined) {
+    const w = weightOf(t, options.start);
+    if (w < s.bestWeight) {
+      s.bestWeight = w;
+      s.bestCombo.set(options.start);
+    }
+  }
   localSearch(s, budget / 10, RESTARTS);
   let exact = false;
   const tree = proof ? buildTree(t, options !== undefined && options.batchBits !== undefined ? options.batchBits : BATCH_BITS) : null;
@@ -1305,7 +1544,20 @@ function searchClasses(t: QuietClasses, budget: number, options: FewestOptions |
     s.checkpoint = s.work + (budget - s.work) / 3;
     exact = branch(s, tree, 0, 0);
   }
-  if (!exact && s.work < budget) localSearch(s, budget - s.work, RESTARTS * 4);
+  if (!exact && tree !== null && sym !== null && !sym.exact && sym.weight <= s.bestWeight && s.work < budget) {
+    // The proof gave up and nothing beat the symmetric start: a third of what is left proves the
+    // fewest presses among the best symmetry's solutions (a branch and bound over half as many
+    // patterns), a better start for the local search that gets the rest (plus 79×79, nullity
+    // 64: 2 701 → 2 629 under a half turn). Where the search went past the symmetric start
+    // (plus 119×119), the local search gets it all.
+    const r = fewestPresses(sym.sub, (budget - s.work) / DEEP_SHARE, options !== undefined && options.batchBits !== undefined ? { batchBits: options.batchBits } : undefined);
+    s.work += r.work;
+    if (r.weight < s.bestWeight) {
+      s.bestWeight = r.weight;
+      s.bestCombo.set(liftCombo(sym.space, t.words, r.combo));
+    }
+  }
+  if (!exact && s.work < budget) localSearch(s, budget - s.work, options !== undefined && options.quick ? RESTARTS * 4 : UNTIL_BUDGET);
   if (weightOf(t, s.bestCombo) !== s.bestWeight) throw new Error("minweight: internal error, the weight of the best combination is off");
   return { combo: s.bestCombo, weight: s.bestWeight, exact: exact, work: s.work, nodes: s.nodes };
 }
@@ -1322,8 +1574,22 @@ export function fewestPresses(table: QuietClasses, budget: number, options?: Few
   if (table.direct && bits * table.count <= budget && transform) return transformSearch(table);
   const t = compact(table);
   if (bits <= LARGE_TRANSFORM_BITS && t.count >= LARGE_TRANSFORM_CLASSES && transform) return transformSearch(t);
+  let start = options !== undefined ? options.start : undefined;
+  let spent = 0;
+  let sym: SymmetricStart | null = null;
+  if (options !== undefined && options.cells !== undefined && bits <= MAX_SYMMETRIC_BITS && options.cells.pressed.length <= MAX_SYMMETRIC_CELLS) {
+    sym = symmetricStart(t, options.cells, budget / SYMMETRIC_SHARE, innerOptions(options, undefined));
+    if (sym !== null) {
+      start = sym.combo;
+      spent = sym.work;
+    }
+  }
   const parts = options === undefined || options.split !== false ? splitParts(t) : null;
-  if (parts === null) return searchClasses(t, budget, options);
+  if (parts === null) {
+    const r = searchClasses(t, budget - spent, innerOptions(options, start), sym);
+    r.work += spent;
+    return r;
+  }
   // Smallest parts first, each with an equal share of what is left of the budget: the small
   // ones use little of theirs, and the biggest, searched last, gets the rest. The parities each
   // part chooses for its coordinates are put together into one combination.
@@ -1334,10 +1600,10 @@ export function fewestPresses(table: QuietClasses, budget: number, options?: Few
     return parts.subs[a].bits - parts.subs[b].bits || a - b;
   });
   const parity = new Uint8Array(bits);
-  const out: QuietChoice = { combo: new Uint32Array(t.words), weight: parts.fixed, exact: true, work: t.count * bits, nodes: 0 };
+  const out: QuietChoice = { combo: new Uint32Array(t.words), weight: parts.fixed, exact: true, work: t.count * bits + spent, nodes: 0 };
   for (let i = 0; i < n; i++) {
     const p = order[i];
-    const r = fewestPresses(parts.subs[p], (budget - out.work) / (n - i), options);
+    const r = fewestPresses(parts.subs[p], (budget - out.work) / (n - i), innerOptions(options, partStart(parts, p, start, bits, t.words)));
     out.weight += r.weight;
     out.exact = out.exact && r.exact;
     out.work += r.work;

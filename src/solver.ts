@@ -22,7 +22,16 @@ import { createBoard, getCell, PackedBoard, setCell } from "./chase";
 import { createWindowMatrix, windowDot, windowEchelon, windowEchelonRhs, windowWord } from "./elimination";
 import { getBit, wordsFor } from "./gf2";
 import { PlusGridPlan, preparePlusGrid, solvePlusGrid } from "./gridsolve";
-import { addCell, createQuietClasses, DEFAULT_SEARCH_BUDGET, fewestPresses } from "./minweight";
+import {
+  addCell,
+  CellSymmetries,
+  createQuietClasses,
+  DEFAULT_SEARCH_BUDGET,
+  fewestPresses,
+  gridSymmetries,
+  MAX_SYMMETRIC_CELLS,
+  TRANSFORM_BITS,
+} from "./minweight";
 import { applyPresses, parseMask, Puzzle, toggleMatrix } from "./puzzle";
 import { footprintOrder, PressSim, safeOrder } from "./safeorder";
 import {
@@ -73,6 +82,8 @@ export interface SearchLimits {
   budget: number;
   /** k-state boards: search every solution when there are at most 2^maxBits. */
   maxBits: number;
+  /** On/off grids: the grid's mirrors and turns as permutations of the keys (symmetric starts, minweight.ts); null for other layouts. */
+  symmetries: Int32Array[] | null;
 }
 
 /** Presses per key and how they were chosen (Solution.method). */
@@ -539,16 +550,23 @@ export interface Solution {
  * The fewest presses over x + span(quiet) on an on/off board: the keys go into minweight.ts's
  * classes by their signature over the quiet patterns, and its search picks the combination.
  */
-function fewestGf2(x: Uint8Array, quiet: Uint8Array[], budget: number): Fewest {
+function fewestGf2(x: Uint8Array, quiet: Uint8Array[], budget: number, symmetries: Int32Array[] | null): Fewest {
   const d = quiet.length;
   const table = createQuietClasses(d);
-  const sig = new Int32Array(wordsFor(d) || 1);
+  const words = wordsFor(d) || 1;
+  // Above one transform, the keys one by one too, for the search's symmetric starts.
+  const keep = symmetries !== null && d > TRANSFORM_BITS && x.length <= MAX_SYMMETRIC_CELLS;
+  const sig = new Int32Array(keep ? x.length * words : words);
+  const pressed = new Uint8Array(keep ? x.length : 0);
   for (let key = 0; key < x.length; key++) {
-    sig.fill(0);
-    for (let i = 0; i < d; i++) if (quiet[i][key]) sig[i >>> 5] |= 1 << (i & 31);
-    addCell(table, sig, 0, x[key] & 1);
+    const at = keep ? key * words : 0;
+    if (!keep) sig.fill(0);
+    for (let i = 0; i < d; i++) if (quiet[i][key]) sig[at + (i >>> 5)] |= 1 << (i & 31);
+    addCell(table, sig, at, x[key] & 1);
+    if (keep) pressed[key] = x[key] & 1;
   }
-  const choice = fewestPresses(table, budget);
+  const cells: CellSymmetries = { sig: sig, pressed: pressed, perms: symmetries || [] };
+  const choice = fewestPresses(table, budget, keep ? { cells: cells } : undefined);
   const out = new Uint8Array(x);
   for (let i = 0; i < d; i++) {
     if (((choice.combo[i >>> 5] >>> (i & 31)) & 1) === 0) continue;
@@ -692,6 +710,11 @@ function unsolvable(p: Puzzle): Solution {
   return { solvable: false, counts: new Uint8Array(p.keys), presses: [], moves: 0, minimal: false, method: "unsolvable", order: null };
 }
 
+/** A grid's keys are its cells, row-major (graphs, boxes and intersections are not grids). */
+function isGrid(p: Puzzle): boolean {
+  return p.pattern !== "graph" && p.pattern !== "box" && p.pattern !== "intersections" && p.keys === p.cells && p.cells === p.rows * p.cols;
+}
+
 /** particular() + the search over the quiet patterns, for back ends without their own fewest(). */
 function fewestOf(be: LinearBackend, diff: Uint8Array, k: number, limits: SearchLimits): Fewest | null {
   const x = be.particular(diff);
@@ -700,7 +723,7 @@ function fewestOf(be: LinearBackend, diff: Uint8Array, k: number, limits: Search
   if (orders.length === 0) return { counts: x, method: "unique" };
   if (!limits.minimize) return { counts: x, method: "none" };
   const gens = be.kernel();
-  if (k === 2) return fewestGf2(x, gens, limits.budget);
+  if (k === 2) return fewestGf2(x, gens, limits.budget, limits.symmetries);
   if (product(orders) <= Math.pow(2, limits.maxBits)) return { counts: minimizeZk(x, gens, orders, k), method: "exact" };
   return { counts: improveGreedily(x, gens, orders, k), method: "heuristic" };
 }
@@ -724,6 +747,7 @@ export function solve(p: Puzzle, from: Uint8Array, to: Uint8Array, opts?: SolveO
     minimize: opts === undefined || opts.minimize !== false,
     budget: opts !== undefined && opts.searchBudget !== undefined ? opts.searchBudget : DEFAULT_SEARCH_BUDGET,
     maxBits: maxBits,
+    symmetries: isGrid(p) ? gridSymmetries(p.rows, p.cols, p.wrap) : null,
   };
   const f = be.fewest !== undefined ? be.fewest(diff, limits) : fewestOf(be, diff, k, limits);
   if (f === null) return unsolvable(p);

@@ -1,11 +1,20 @@
 // The fewest presses over x0 + span(quiet patterns) (src/minweight.ts), against a brute-force
 // oracle on random quiet spaces, against published minima (OEIS A075464), and its properties.
 import { describe, expect, it } from "vitest";
-import { litBoard, pressesReachTarget } from "../src/chase";
+import { applyPresses, createBoard, getCell, litBoard, PackedBoard, pressesReachTarget, setCell } from "../src/chase";
 import { preparePlusGrid, solvePlusGrid } from "../src/gridsolve";
-import { addCell, createQuietClasses, fewestPresses, LARGE_TRANSFORM_BITS, QuietChoice, TRANSFORM_BITS } from "../src/minweight";
+import {
+  addCell,
+  createQuietClasses,
+  fewestPresses,
+  gridSymmetries,
+  LARGE_TRANSFORM_BITS,
+  QuietChoice,
+  symmetricSolutions,
+  TRANSFORM_BITS,
+} from "../src/minweight";
 import { gridPuzzle } from "../src/puzzle";
-import { solve } from "../src/solver";
+import { analyze, solve } from "../src/solver";
 import { xorshift32 } from "./helpers/seeded";
 
 interface Coset {
@@ -273,5 +282,150 @@ describe("all-lit n×n plus boards: the published minima (OEIS A075464)", () => 
       const s = solve(pAsGraph, new Uint8Array(p.cells).fill(1), new Uint8Array(p.cells), { order: false });
       expect(s).toMatchObject({ minimal: true, method: "exact", moves: A075464[n - 1] });
     }
+  });
+});
+
+/** A plus board's coset, cell by cell (row-major): one solution and the quiet patterns, from light chasing. */
+function plusCoset(board: PackedBoard): Coset {
+  const n = board.rows;
+  const m = board.cols;
+  const sol = solvePlusGrid(board, "dark", { minimize: false, nullBasis: true });
+  const cells = (b: PackedBoard) => {
+    const v = new Uint8Array(n * m);
+    for (let r = 0; r < n; r++) for (let c = 0; c < m; c++) v[r * m + c] = getCell(b, r, c);
+    return v;
+  };
+  return { x0: cells(sol.presses!), quiet: sol.nullBasis!.map(cells) };
+}
+
+/** The coset's cells with their signatures, and the grid's symmetries (the options that ask for symmetric starts). */
+function cellsOf(c: Coset, rows: number, cols: number) {
+  const d = c.quiet.length;
+  const words = Math.max(1, Math.ceil(d / 32));
+  const sig = new Int32Array(c.x0.length * words);
+  for (let p = 0; p < c.x0.length; p++) c.quiet.forEach((q, i) => q[p] && (sig[p * words + (i >>> 5)] |= 1 << (i & 31)));
+  return { sig: sig, pressed: new Uint8Array(c.x0), perms: gridSymmetries(rows, cols) };
+}
+
+/** The all-lit n×n plus torus's coset from the general solver (5×5 and 6×6: nullity 8, OEIS A165738). */
+function torusCoset(n: number): Coset {
+  const p = gridPuzzle({ rows: n, cols: n, pattern: "plus", wrap: true });
+  const x = solve(p, new Uint8Array(p.cells).fill(1), new Uint8Array(p.cells), { minimize: false, order: false }).counts;
+  const quiet = analyze(p, { quiet: true }).quiet!;
+  expect(quiet.length).toBe(8);
+  return { x0: x, quiet: quiet };
+}
+
+/** A board reached from dark by random presses (so solvable), seeded. */
+function randomPlusBoard(rows: number, cols: number, seed: number): PackedBoard {
+  const next = xorshift32(seed);
+  const presses = createBoard(rows, cols);
+  for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) if (next() & 1) setCell(presses, r, c, 1);
+  return applyPresses(createBoard(rows, cols), presses);
+}
+
+describe("symmetric starts", () => {
+  // Plus boards of nullity 2 to 16 (brute force: every solution), square and not, all lit and random.
+  const boards: [number, number, number][] = [
+    [5, 5, 0],
+    [9, 9, 0],
+    [9, 9, 7],
+    [11, 11, 0],
+    [16, 16, 0],
+    [16, 16, 3],
+    [4, 9, 0],
+    [5, 11, 0],
+    [5, 11, 5],
+  ];
+
+  it("gridSymmetries: left-right, up-down, half turn; on a square also both diagonals and a quarter turn (cell (r, c) goes to (c, n − 1 − r))", () => {
+    expect(gridSymmetries(3, 3).map((p) => Array.from(p).join(""))).toEqual(["210543876", "678345012", "876543210", "036147258", "852741630", "258147036"]);
+    expect(gridSymmetries(2, 3).map((p) => Array.from(p).join(""))).toEqual(["210543", "345012", "543210"]);
+  });
+
+  it("on a torus also the shifts by half and a third of a side", () => {
+    const shifts = gridSymmetries(4, 6, true).slice(0, -3);
+    const at = (p: Int32Array, r: number, c: number) => [Math.floor(p[r * 6 + c] / 6), p[r * 6 + c] % 6];
+    expect(shifts.map((p) => at(p, 1, 1))).toEqual([
+      [3, 1],
+      [1, 4],
+      [3, 4],
+      [1, 3],
+    ]);
+  });
+
+  it("symmetricSolutions is exactly the set of solutions a symmetry leaves unchanged (every solution checked)", () => {
+    const cases: [Coset, number, number, boolean][] = boards.map(([rows, cols, seed]) => [
+      plusCoset(seed === 0 ? litBoard(rows, cols) : randomPlusBoard(rows, cols, seed)),
+      rows,
+      cols,
+      false,
+    ]);
+    for (const n of [5, 6]) cases.push([torusCoset(n), n, n, true]);
+    for (const [coset, rows, cols, wrap] of cases) {
+      const d = coset.quiet.length;
+      const cells = { ...cellsOf(coset, rows, cols), perms: gridSymmetries(rows, cols, wrap) };
+      const words = Math.max(1, Math.ceil(d / 32));
+      for (const perm of cells.perms) {
+        // Brute force: the combinations whose solution is unchanged by the permutation.
+        const want: number[] = [];
+        for (let combo = 0; combo < 1 << d; combo++) {
+          const x = applied(coset, { combo: new Uint32Array([combo]), weight: 0, exact: false, work: 0, nodes: 0 });
+          if (x.every((v, p) => v === x[perm[p]])) want.push(combo);
+        }
+        const space = symmetricSolutions(d, words, cells, perm);
+        if (space === null) {
+          expect(want).toEqual([]);
+          continue;
+        }
+        const dim = space.length / words - 1;
+        const got: number[] = [];
+        for (let z = 0; z < 1 << dim; z++) {
+          let c = space[0];
+          for (let k = 0; k < dim; k++) if ((z >>> k) & 1) c ^= space[k + 1];
+          got.push(c >>> 0);
+        }
+        expect(got.sort((a, b) => a - b)).toEqual(want);
+      }
+    }
+  });
+
+  it("with the cells and symmetries (and without the transform, so the symmetric starts are searched), the proven minimum is the brute-force one", () => {
+    const cases: [Coset, number, number, boolean][] = boards.map(([rows, cols, seed]) => [
+      plusCoset(seed === 0 ? litBoard(rows, cols) : randomPlusBoard(rows, cols, seed)),
+      rows,
+      cols,
+      false,
+    ]);
+    for (const n of [5, 6]) cases.push([torusCoset(n), n, n, true]);
+    for (const [coset, rows, cols, wrap] of cases) {
+      const d = coset.quiet.length;
+      const t = createQuietClasses(d);
+      const cells = { ...cellsOf(coset, rows, cols), perms: gridSymmetries(rows, cols, wrap) };
+      for (let p = 0; p < coset.x0.length; p++) addCell(t, cells.sig, p, coset.x0[p]);
+      const got = fewestPresses(t, 1e9, { transform: false, cells: cells });
+      const want = bruteMinimum(coset);
+      expect(got.exact).toBe(true);
+      expect(got.weight).toBe(want);
+      expect(weight(applied(coset, got))).toBe(want);
+    }
+  });
+
+  it("a start is kept when nothing better is found: without a proof the answer is never worse than the start", () => {
+    const coset = plusCoset(litBoard(16, 16));
+    const d = coset.quiet.length;
+    const t = createQuietClasses(d);
+    const cells = cellsOf(coset, 16, 16);
+    for (let p = 0; p < coset.x0.length; p++) addCell(t, cells.sig, p, coset.x0[p]);
+    const want = bruteMinimum(coset);
+    // The best combination by brute force as the start, and a budget too small for any search.
+    let best = 0;
+    let bestW = Infinity;
+    for (let combo = 0; combo < 1 << d; combo++) {
+      const w = weight(applied(coset, { combo: new Uint32Array([combo]), weight: 0, exact: false, work: 0, nodes: 0 }));
+      if (w < bestW) [best, bestW] = [combo, w];
+    }
+    const got = fewestPresses(t, 1, { transform: false, proof: false, start: new Uint32Array([best]) });
+    expect(got.weight).toBe(want);
   });
 });

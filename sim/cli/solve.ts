@@ -81,9 +81,10 @@ checkerboard) part by part, and above that whenever a branch and bound finishes 
 work budget (the same on every machine; 4–6 s on the README's, shared): for example,
 every plus n×n up to 100 of N ≤ 32, all lit or from random starts (39×39 and 67×67:
 N = 32; all lit to all dark 561 and 2015 presses), x 39×39 (N = 32), x torus 40×40
-(N = 64), king 20×20 and 32×32 (N = 39, 63). Plus boards of N = 40 and more (61×61,
-65×65, 79×79, 95×95, tori from 31×31) are answered heuristically (by a local search;
-'merlin table --minimum' shows which). With --states above 2 every solution is
+(N = 64), king 20×20 and 32×32 (N = 39, 63). Plus boards of N above 32 (83×71: N = 34;
+61×61, 65×65, 79×79, 95×95: N = 40–64; tori from 31×31) are answered heuristically (a local
+search started from the fewest presses among the solutions a mirror, turn or shift of the
+grid leaves unchanged; 'merlin table --minimum' shows which). With --states above 2 every solution is
 searched up to 2^24 of them. Grids of every pattern go up to 128×128 (banded
 elimination, about 0.1 s; k-state boards up to 64×64); at 128 a side x, king and merlin
 boards of N = 54–255 and tori of N ≥ 100 are answered heuristically within 10 s.

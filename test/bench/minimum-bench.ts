@@ -5,19 +5,22 @@
  * Table 1: every singular all-lit n×n plus board in the range, solved by solvePlusGrid with the
  * default search budget: nullity, presses, method (exact = proven), the time of the solve
  * (plan set-up excluded) and the published minimum (OEIS A075464, n ≤ 54) where known.
- * Table 2 (--compare): on boards whose minimum is proven, what the local search alone finds
- * with the whole budget, i.e. the answer a board gets when the proof cannot finish.
+ * Table 2 (--compare): on boards whose minimum is proven, what the heuristic alone (symmetric
+ * starts and the local search, no proof) finds with the whole budget, i.e. the answer a board
+ * gets when the proof cannot finish.
  * Table 3 (--grids, alone): 128-a-side boards of the other patterns, masks and tori through
  * the general solver (banded elimination, then the same search): the elimination's time
  * (analyze) and the time of one all-lit → dark solve.
+ * Table 4 (--large, alone): every all-lit m×n plus board up to 128 a side (m ≥ n) of nullity
+ * 33–64, the range where the proof does not finish: nullity, presses, method, time.
  */
 import { cpus, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { applyPresses, createBoard, getCell, litBoard, PackedBoard, setCell } from "../../src/chase";
-import { preparePlusGrid, solvePlusGrid } from "../../src/gridsolve";
+import { analyzePlusGrid, preparePlusGrid, solvePlusGrid } from "../../src/gridsolve";
 import { gridPuzzle } from "../../src/puzzle";
 import { analyze, solve } from "../../src/solver";
-import { addCell, createQuietClasses, DEFAULT_SEARCH_BUDGET, fewestPresses } from "../../src/minweight";
+import { addCell, CellSymmetries, createQuietClasses, DEFAULT_SEARCH_BUDGET, fewestPresses, gridSymmetries } from "../../src/minweight";
 import { parseOptions, parseRange } from "../../tools/options";
 import { xorshift32 } from "../helpers/seeded";
 
@@ -34,8 +37,9 @@ try {
     process.argv.slice(2),
     [
       { name: "sizes", type: "string", arg: "FROM-TO", help: "board sides (default 2-100)" },
-      { name: "compare", type: "flag", help: "also run the local search alone on the boards proven exact" },
+      { name: "compare", type: "flag", help: "also run the heuristic alone (no proof) on the boards proven exact" },
       { name: "grids", type: "flag", help: "only the 128-a-side boards of other patterns, masks and tori" },
+      { name: "large", type: "flag", help: "only the plus boards up to 128 a side of nullity 33-64" },
     ],
     "bench",
   );
@@ -44,7 +48,7 @@ try {
   process.exit(2);
 }
 if (parsed.help) {
-  console.log("usage: npm run bench:minimum [-- --sizes FROM-TO] [-- --compare] [-- --grids]");
+  console.log("usage: npm run bench:minimum [-- --sizes FROM-TO] [-- --compare] [-- --grids] [-- --large]");
   process.exit(0);
 }
 const [lo, hi] = parseRange((parsed.values.sizes as string | undefined) ?? "2-100", "--sizes");
@@ -55,6 +59,10 @@ console.log(`node ${process.version}, ${cpus()[0].model}, ${cpus().length} cores
 console.log("");
 if (parsed.values.grids === true) {
   gridTable();
+  process.exit(0);
+}
+if (parsed.values.large === true) {
+  largeTable();
   process.exit(0);
 }
 console.log("| n×n | nullity | presses | method | solve s | A075464 |");
@@ -77,7 +85,7 @@ console.log(`load average at the end: ${load()}`);
 
 if (parsed.values.compare === true) {
   console.log("");
-  console.log("| n×n | start | nullity | proven minimum | local search alone | s |");
+  console.log("| n×n | start | nullity | proven minimum | heuristic alone | s |");
   console.log("|---|---|---|---|---|---|");
   for (const p of proven) {
     // The transform and a single local-search block cover nullity ≤ 12 outright: not shown.
@@ -89,7 +97,8 @@ if (parsed.values.compare === true) {
       if (moves < 0) continue;
       const sol = solvePlusGrid(start, "dark", { minimize: false, nullBasis: true });
       const t0 = performance.now();
-      const choice = fewestPresses(classesOf(sol.presses!, sol.nullBasis!), DEFAULT_SEARCH_BUDGET, { proof: false });
+      const cells = cellsOf(sol.presses!, sol.nullBasis!);
+      const choice = fewestPresses(classesOf(sol.presses!, sol.nullBasis!), DEFAULT_SEARCH_BUDGET, { proof: false, cells: cells });
       const s = (performance.now() - t0) / 1000;
       const name = seed === 0 ? "all lit" : `random ${seed}`;
       console.log(`| ${p.n} | ${name} | ${sol.nullity} | ${moves} | ${choice.weight} | ${s.toFixed(2)} |`);
@@ -118,6 +127,41 @@ function classesOf(x0: PackedBoard, quiet: PackedBoard[]) {
     }
   }
   return t;
+}
+
+/** The cells one by one with their signatures and the grid's mirrors and turns (the symmetric starts), as solvePlusGrid passes them. */
+function cellsOf(x0: PackedBoard, quiet: PackedBoard[]): CellSymmetries {
+  const d = quiet.length;
+  const words = Math.ceil(d / 32);
+  const sig = new Int32Array(x0.rows * x0.cols * words);
+  const pressed = new Uint8Array(x0.rows * x0.cols);
+  for (let r = 0; r < x0.rows; r++) {
+    for (let c = 0; c < x0.cols; c++) {
+      const p = r * x0.cols + c;
+      pressed[p] = getCell(x0, r, c);
+      for (let i = 0; i < d; i++) if (getCell(quiet[i], r, c)) sig[p * words + (i >>> 5)] |= 1 << (i & 31);
+    }
+  }
+  return { sig: sig, pressed: pressed, perms: gridSymmetries(x0.rows, x0.cols) };
+}
+
+/** Table 4: all-lit plus boards up to 128 a side of nullity 33–64, all lit → dark. */
+function largeTable(): void {
+  console.log("| m×n | nullity | presses | method | solve s |");
+  console.log("|---|---|---|---|---|");
+  for (let m = 1; m <= 128; m++) {
+    for (let n = 1; n <= m; n++) {
+      const nullity = analyzePlusGrid(m, n).nullity;
+      if (nullity < 33 || nullity > 64) continue;
+      const plan = preparePlusGrid(m, n);
+      const t0 = performance.now();
+      const sol = solvePlusGrid(litBoard(m, n), "dark", { plan: plan });
+      const s = (performance.now() - t0) / 1000;
+      console.log(`| ${m}×${n} | ${nullity} | ${sol.moves} | ${sol.method} | ${s.toFixed(2)} |`);
+    }
+  }
+  console.log("");
+  console.log(`load average at the end: ${load()}`);
 }
 
 /** Table 3: all lit → dark on 128-a-side boards of the general solver (a function: it runs first, with --grids). */
