@@ -54,6 +54,8 @@ export const HINT_FLASH_MS = 500;
 export const COMP_FLASH_MS = 250;
 /** Random press sets tried per deal before a deterministic scan (never reached in practice). */
 const DEAL_ATTEMPTS = 64;
+/** Deals drawn again (each from a seed of its own) when a deal needs more presses than the rule set's move limit. */
+const DEAL_RETRIES = 16;
 
 /**
  * A board: a bit mask (cell i = bit i) over MaskTables, or over cell tables a string of
@@ -220,12 +222,14 @@ export function dealStart(t: MaskTables, target: number, darkStart: boolean, see
   return target ^ t.toggle[0];
 }
 
-/** Why a start is not allowed (startCode): none, the rules cannot deal, unsolvable, solved, all dark. */
+/** Why a start is not allowed (startCode): none, the rules cannot deal, unsolvable, solved, all dark, over the move limit. */
 export const START_OK = 0;
 export const START_NO_DEAL = 1;
 export const START_UNSOLVABLE = 2;
 export const START_SOLVED = 3;
 export const START_DARK = 4;
+/** The start needs more presses than the rule set's move limit allows (a game that cannot be won). */
+export const START_OVER_LIMIT = 5;
 
 /**
  * Why `start` cannot start a game under rule set `rules` (START_*), START_OK when it can; for
@@ -235,6 +239,7 @@ export const START_DARK = 4;
  */
 export function startCode<B extends Board = number>(t: GameTables, target: B, rules: number, start: B | -1): number {
   const darkStart = hasRule(rules, DARK_START);
+  const limit = ruleColumn(rules, COL_MOVE_LIMIT);
   const cells = CELL_BOARDS && t.extras ? t.extras.ops : undefined;
   if (CELL_BOARDS && cells) {
     // The same decisions on digit strings (a string start is never −1).
@@ -245,6 +250,7 @@ export function startCode<B extends Board = number>(t: GameTables, target: B, ru
     if (!cells.canReach(start as string, target as string)) return START_UNSOLVABLE;
     if (start === target) return START_SOLVED;
     if (start === cells.allDark && !darkStart) return START_DARK;
+    if (limit > 0 && cells.parOf(start as string, target as string) > limit) return START_OVER_LIMIT;
     return START_OK;
   }
   if ((start as number) < 0) {
@@ -255,6 +261,7 @@ export function startCode<B extends Board = number>(t: GameTables, target: B, ru
   if (!isReachable(t, (start as number) ^ (target as number))) return START_UNSOLVABLE;
   if (start === target) return START_SOLVED;
   if (start === 0 && !darkStart) return START_DARK;
+  if (limit > 0 && popcount32(minimumSolution(t, start as number, target as number)) > limit) return START_OVER_LIMIT;
   return START_OK;
 }
 
@@ -266,6 +273,7 @@ export function startProblem<B extends Board = number>(t: GameTables, target: B,
     "it cannot be solved (no presses turn it into the target)",
     "it is already solved",
     "the " + RULE_NAMES[rules] + " rules never start all dark (that is a loss)",
+    "it needs more presses than the " + ruleColumn(rules, COL_MOVE_LIMIT) + " moves the " + RULE_NAMES[rules] + " rules allow, so it cannot be won",
   ][startCode(t, target, rules, start)];
 }
 
@@ -279,21 +287,46 @@ export function createGameFrom<B extends Board = number>(
 ): GameState<BoardOf<B>> {
   // Short texts (the toy carries them); the CLI checks starts first with startProblem's longer ones.
   const problem = startCode(t, target, rules, start);
-  if (problem !== START_OK) throw inputError(["", "no puzzle to deal on this board", "start: unsolvable", "start: already solved", "start: all dark"][problem]);
+  if (problem !== START_OK) throw inputError(["", "no puzzle to deal on this board", "start: unsolvable", "start: already solved", "start: all dark", "start: over the move limit"][problem]);
   // Every new GameState and every new attempt is made here (loadGame and update's restarts too).
   const p = puzzle === undefined ? 0 : puzzle;
   const darkStart = hasRule(rules, DARK_START);
   const extras = CELL_BOARDS ? t.extras : undefined;
   const cells = CELL_BOARDS && extras ? extras.ops : undefined;
-  // −1 deals (a digit string never compares below 0): the rule set's own deal (levels), the
-  // cell boards' deal, or the mask deal.
-  const first = ((start as number) < 0
-    ? CELL_BOARDS && extras && extras.levelDeal ? extras.levelDeal(target, darkStart, seed >>> 0, p)
-      : CELL_BOARDS && cells ? cells.dealFrom(target as string, darkStart, seed >>> 0, p)
-      : dealStart(t, target as number, darkStart, seed >>> 0, p)
-    : start) as BoardOf<B>;
-  // Par: the fewest presses of any solution.
-  const par = CELL_BOARDS && cells ? cells.parOf(first as string, target as string) : popcount32(minimumSolution(t, first as number, target as number));
+  // A move limit (basic: 20 moves) leaves every game winnable: a deal that needs more presses
+  // is drawn again from a seed of its own, uniformly over the deals that fit (given starts
+  // that need more are refused by startCode above).
+  const limit = ruleColumn(rules, COL_MOVE_LIMIT);
+  let first = start as BoardOf<B>;
+  let par = 0;
+  for (let retry = 0; retry <= DEAL_RETRIES; retry++) {
+    const dealSeed = (seed + retry * 2654435769) >>> 0;
+    // −1 deals (a digit string never compares below 0): the rule set's own deal (levels), the
+    // cell boards' deal, or the mask deal.
+    if ((start as number) < 0) {
+      first = (CELL_BOARDS && extras && extras.levelDeal ? extras.levelDeal(target, darkStart, dealSeed, p)
+        : CELL_BOARDS && cells ? cells.dealFrom(target as string, darkStart, dealSeed, p)
+        : dealStart(t, target as number, darkStart, dealSeed, p)) as BoardOf<B>;
+    }
+    // Par: the fewest presses of any solution.
+    par = CELL_BOARDS && cells ? cells.parOf(first as string, target as string) : popcount32(minimumSolution(t, first as number, target as number));
+    if ((start as number) >= 0 || limit === 0 || par <= limit) break;
+  }
+  if (CELL_BOARDS && cells && limit > 0 && par > limit) {
+    // Boards so large that random deals hardly ever fit (8×8: par 26–33 against basic's 20):
+    // the target after `limit` presses of random keys, which cannot need more.
+    let r = seedRandom(seed >>> 0, p);
+    for (let attempt = 0; attempt < DEAL_ATTEMPTS; attempt++) {
+      let b = target as string;
+      for (let i = 0; i < limit; i++) {
+        r = nextRandom(r);
+        b = cells.advance(b, (r >>> 0) % t.keys, 1);
+      }
+      first = b as BoardOf<B>;
+      if (b !== target && (darkStart || b !== cells.allDark)) break;
+    }
+    par = cells.parOf(first as string, target as string);
+  }
   return {
     rules: rules,
     target: target as BoardOf<B>,

@@ -424,3 +424,29 @@ describe("merlin play: the games and k-state boards", () => {
     expect((await merlin(["--size", String(max + 1), "--keys", "1"])).code).toBe(2);
   });
 });
+
+describe("the move limit leaves every deal winnable", () => {
+  // The basic rules lose after 20 moves; 8×8 deals needed 26–33 presses and some 5×5 ones 21–22.
+  it.each([5, 6, 7, 8])("size %i, basic: COMP TURN alone wins every deal of seeds 1–4 within the 20 moves", async (size) => {
+    for (let seed = 1; seed <= 4; seed++) {
+      const r = await json(["--size", String(size), "--seed", String(seed), "--keys", "c ".repeat(20)]);
+      expect(r.par).toBeLessThanOrEqual(20);
+      expect(r.status).toBe("won");
+      expect(r.moves).toBe(r.par);
+    }
+  });
+
+  it("a start that needs more presses than the limit is refused under basic, played under classic, and redrawn when dealt", async () => {
+    // Seed 1179's first 5×5 draw: 22 presses at the fewest (classic has no move limit, so it deals it).
+    const START = "0011000011101101110101100";
+    const classic = await json(["--size", "5", "--rules", "classic", "--seed", "1179", "--keys", ""]);
+    expect(classic).toMatchObject({ start: START, par: 22 });
+    expect((await json(["--size", "5", "--rules", "classic", "--start", START, "--keys", ""])).par).toBe(22);
+    const r = await merlin(["--size", "5", "--start", START, "--json"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/needs more presses than the 20 moves the basic rules allow, so it cannot be won/);
+    const basic = await json(["--size", "5", "--seed", "1179", "--keys", ""]);
+    expect(basic.start).not.toBe(START);
+    expect(basic.par).toBeLessThanOrEqual(20);
+  });
+});
