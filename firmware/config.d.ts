@@ -24,7 +24,7 @@ declare const CONSOLE_PASSWORD: string | null;
 declare const CONSOLE_MOVED: boolean;
 /** Deep sleep on STM32; nRF52 and ESP32 idle on their own. */
 declare const DEEP_SLEEP: boolean;
-/** The board plays games beyond its rule sets (`merlin:games`; pixel boards whose pads are the games' keys: 5×5). */
+/** The board plays games beyond its rule sets (`merlin:games`; square pixel boards: 5×5 and 4×4). */
 declare const TOY_GAMES: boolean;
 
 /**
@@ -53,7 +53,7 @@ declare module "merlin:config" {
 
 /**
  * The generated `merlin:games` module (build.ts gamesModule): the games the board's pads play
- * (on 5×5 lightsout and lightsout2000; none elsewhere), the rule set each plays under, their
+ * (5×5: lightsout, lightsout2000, blackwhite; 4×4: blackwhite; none elsewhere), the rule set each plays under, their
  * goals (a mask, or a digit string for a colour game), their tables (MaskTables, or CellTables
  * for a colour game: src/cellsolve.ts) and whether they deal levels. Read only behind TOY_GAMES.
  */

@@ -102,6 +102,11 @@ export type GameExtras = {
    * solution, without masksolve.ts's steering around the dark board); −1 as hint.
    */
   maskHint?: (board: number, target: number) => number;
+  /**
+   * The toy's key for each pad (−1: none) when the keys are not the pads (blackwhite's
+   * intersections: toygames.ts cellGameTables); the mid-end maps pads to keys and hints back.
+   */
+  padKeys?: Int8Array;
 };
 
 /** The tables a game plays on: the toy's MaskTables, or (Node) tables with extras. */

@@ -202,6 +202,9 @@ function run(type: number, key?: number, seed?: number, rules?: string): void {
   const was = game.status;
   const rulesWere = game.rules;
   update(tables, game, { type: type, now: now, key: key, seed: seed, rules: rules }, fx);
+  // HIT ME and COMP TURN name the pad to press (blackwhite: the pad of the hint's key).
+  const map = CELL_BOARDS && fx.hint >= 0 && tables.extras ? tables.extras.padKeys : undefined;
+  if (map) fx.hint = map.indexOf(fx.hint);
   fx.show = true;
   if (type !== ACT_SHOW && type !== ACT_HINT && fx.error === 0) fx.save |= 1 << FILE_GAME;
   if (game.rules !== rulesWere) fx.save |= 1 << FILE_SETTINGS;
@@ -328,7 +331,9 @@ function keyDown(key: number): boolean {
     selfTest = pads + 1;
     selfTestAt = now + SELF_TEST_TIMEOUT_MS;
   } else if (key < pads) {
-    run(ACT_PRESS, key + 1);
+    // A game whose keys are not its pads (blackwhite) presses the pad's key, if it has one.
+    // (Written without a variable: boards without games fold it to `key` then.)
+    run(ACT_PRESS, (CELL_BOARDS && tables.extras && tables.extras.padKeys ? tables.extras.padKeys[key] : key) + 1);
     return fx.error === 0;
   } else perform(BUTTON_COMMANDS[key - pads], undefined);
   return false;

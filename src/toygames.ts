@@ -69,12 +69,22 @@ export function levelTables(t: MaskTables): GameTables {
   return g;
 }
 
-/** The game tables of a colour game from its cell tables `t` (rows × cols pads): boards are digit strings. */
+/**
+ * The game tables of a colour game from its cell tables `t` (rows × cols pads): boards are digit
+ * strings. When the keys are not the pads (blackwhite's intersections), each key is pressed at
+ * the first pad it advances — the top-left pad of its 2×2 block — and shown there by HIT ME:
+ * extras.padKeys gives the key of each pad (−1: none; a press there is an illegal key).
+ */
 export function cellGameTables(t: CellTables, rows: number, cols: number): GameTables {
   const k = t.k;
   const cells = t.cells;
   let dark = "";
   for (let c = 0; c < cells; c++) dark += "0";
+  let padKeys: Int8Array | undefined;
+  if (t.keys !== cells) {
+    padKeys = new Int8Array(cells).fill(-1);
+    for (let key = 0; key < t.keys; key++) padKeys[t.keyCells[t.keyStart[key]]] = key;
+  }
   // Boards reachable from one board: k^keys press vectors, each board reached by every quiet pattern.
   let reach = Math.pow(k, t.keys);
   for (let i = 0; i < t.quietOrders.length; i++) reach /= t.quietOrders[i];
@@ -101,13 +111,15 @@ export function cellGameTables(t: CellTables, rows: number, cols: number): GameT
           return /*@__NOINLINE__*/ cellHint(t, board, target);
         },
         padsOf: function (key: number): string {
-          // A grid's key shows on its own pad, else on the cells it advances.
-          return t.keys === cells ? dark.slice(0, key) + "1" + dark.slice(key + 1) : advance(dark, key, 1);
+          // The pad it is pressed at: its own on a grid, else its first cell.
+          const pad = padKeys ? t.keyCells[t.keyStart[key]] : key;
+          return dark.slice(0, pad) + "1" + dark.slice(pad + 1);
         },
         dealFrom: function (target: string, darkStart: boolean, seed: number, puzzle: number): string {
           return dealCells(advance, t.keys, k, dark, target, darkStart, seed, puzzle);
         },
       },
+      padKeys: padKeys,
     },
   };
 }

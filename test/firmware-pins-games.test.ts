@@ -1,10 +1,11 @@
 // The colour games on pico-5x5-neopixel through the virtual board's pins: Lights Out (5×5 plus,
-// on/off, levels) and Lights Out 2000 (the same board mod 3). The player's view is the bytes the
-// firmware sent to the WS2812 chain (three a pixel, green-red-blue), the input is the key matrix
-// and the HIT ME button; the console only chooses the game and the seed. The deal must be the
-// one `merlin play --rules NAME --seed N` deals (the host game machine on games.ts's tables),
-// par the fewest presses (the host's GF(2)/Z_k solver, not the toy's tables), and following
-// HIT ME must win at par. A power cut mid-game must resume the same game.
+// on/off, levels), Lights Out 2000 (the same board mod 3) and source 001's black-white reversal
+// (the 16 inner intersections of the 5×5 pads, cycle (1,3): mod 4). The player's view is the
+// bytes the firmware sent to the WS2812 chain (three a pixel, green-red-blue), the input is the
+// key matrix and the HIT ME button; the console only chooses the game and the seed. The deal
+// must be the one `merlin play --rules NAME --seed N` deals (the host game machine on games.ts's
+// tables), par the fewest presses (the host's GF(2)/Z_k solver, not the toy's tables), and
+// following HIT ME must win at par. A power cut mid-game must resume the same game.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { NeopixelLeds } from "../hardware/profile";
 import { loadProfile } from "../hardware/validate";
@@ -15,7 +16,7 @@ import { formatBoard } from "../src/boardstate";
 import { pressKey, Puzzle } from "../src/puzzle";
 import { solve } from "../src/solver";
 import type { VirtualBoard } from "../sim/board";
-import { bootToy, prepareToy, tap, toyState } from "./helpers/toy";
+import { bootToy, prepareToy, tap, tonesSince, toyState } from "./helpers/toy";
 
 const NAME = "pico-5x5-neopixel";
 const profile = loadProfile(NAME);
@@ -81,6 +82,18 @@ function hostDeal(name: string, seed: number): { p: Puzzle; start: string; targe
   return { p, start: digits(g.start), target: digits(g.target) };
 }
 
+/**
+ * The key a pad presses: on the plus boards its own; in blackwhite the intersection at the pad's
+ * bottom-right corner (the 2×2 block the pad is the top-left of), none (−1) on the last row and
+ * column — source 001's buttons sit on the (N − 1)² inner intersections, row by row.
+ */
+function keyOfPad(name: string, pad: number): number {
+  if (name !== "blackwhite") return pad;
+  const r = Math.floor(pad / 5);
+  const c = pad % 5;
+  return r === 4 || c === 4 ? -1 : r * 4 + c;
+}
+
 /** Plays `name` from puzzle 0 of `seed` by HIT ME to a win at par, with a power cut after `cutAfter` moves. */
 function playToWin(name: string, seed: number, cutAfter: number): void {
   const board = bootToy(NAME);
@@ -112,12 +125,14 @@ function playToWin(name: string, seed: number, cutAfter: number): void {
     // One pad alone lights for a moment: the key to press.
     const flash = shown(board, colours);
     expect(flash.replace(/0/g, "").length, `hint ${move + 1}: ${flash}`).toBe(1);
-    const key = flash.search(/[^0]/);
+    const pad = flash.search(/[^0]/);
+    const key = keyOfPad(name, pad);
+    expect(key, `hint ${move + 1} lights pad ${pad + 1}`).toBeGreaterThanOrEqual(0);
     pressKey(deal.p, cells, key);
     // On a fewest-presses path: one press fewer to go.
     expect(solve(deal.p, cells, digitsToCells(deal.target), { order: false }).moves).toBe(par - move - 1);
     board.clock.advance(600);
-    tap(board, key);
+    tap(board, pad);
     expect(shown(board, colours)).toBe(formatBoard(cells));
   }
   expect(formatBoard(cells)).toBe(deal.target);
@@ -134,5 +149,36 @@ describe(`${NAME}: the colour games through the pins`, () => {
 
   it("lightsout2000: three colours, the deal of `merlin play --rules lightsout2000 --seed 11`, won by HIT ME at par, resumed after a power cut", () => {
     playToWin("lightsout2000", 11, 5);
+  });
+
+  it("blackwhite: source 001's game on the 16 inner intersections, cycle (1,3), the deal of `merlin play --rules blackwhite --size 5 --seed 5`, won by HIT ME at par, resumed after a power cut", () => {
+    playToWin("blackwhite", 5, 4);
+  });
+
+  it("blackwhite: a pad presses the 2×2 block it is the top-left of; the pads of the last row and column are no keys (the illegal-key buzz, no move)", () => {
+    const board = bootToy(NAME);
+    board.eval('Merlin.setRules("blackwhite")');
+    board.eval("Merlin.newGame(3)");
+    board.clock.advance(700);
+    const p = gamePuzzle(gameSpec("blackwhite")!, 5, DEFAULT_CYCLE);
+    const before = toyState(board);
+    const colours = learnColours(board, before.board as string, 4);
+    // Pad 7 (row 2, column 2): cells 7, 8, 12 and 13 (1-based) advance one step of the cycle.
+    const cells = digitsToCells(before.board as string);
+    pressKey(p, cells, keyOfPad("blackwhite", 6));
+    tap(board, 6);
+    expect(shown(board, colours)).toBe(formatBoard(cells));
+    expect(toyState(board)).toMatchObject({ moves: 1, board: formatBoard(cells) });
+    for (const pad of [4, 9, 14, 19, 20, 21, 22, 23, 24]) {
+      board.clock.advance(1000);
+      const t = board.clock.now;
+      tap(board, pad);
+      const freqs = tonesSince(board, t).map((e) => e.freq);
+      expect(freqs, `pad ${pad + 1}`).toContain(110); // the illegal-key buzz (A2)
+      expect(freqs, `pad ${pad + 1}`).not.toContain(147); // not the press (D3)
+      expect(toyState(board)).toMatchObject({ moves: 1, board: formatBoard(cells) });
+      expect(shown(board, colours)).toBe(formatBoard(cells));
+    }
+    expect(board.errors).toEqual([]);
   });
 });

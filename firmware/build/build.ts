@@ -116,14 +116,14 @@ export function configModule(p: Profile): string {
 
 /**
  * The games (src/games.ts) a board's pads can play on the toy: pixel boards only (colours need
- * pixels), square boards of a side the game allows, and only games whose keys are the pads
- * (blackwhite's intersection buttons are not on the toy).
+ * pixels), square boards of a side the game allows (5×5: lightsout, lightsout2000, blackwhite;
+ * 4×4: blackwhite), with blackwhite on its default cycle. blackwhite's keys are the inner
+ * intersections: each is pressed at the top-left pad of its 2×2 block (src/toygames.ts
+ * cellGameTables), and the pads of the last row and column are not keys.
  */
 export function toyGameSpecs(p: Profile): { spec: GameSpec; puzzle: Puzzle }[] {
   if (p.leds.drive !== "neopixel" || p.rows !== p.cols) return [];
-  return GAMES.filter((g) => p.rows >= g.minSide && p.rows <= g.maxSide)
-    .map((g) => ({ spec: g, puzzle: gamePuzzle(g, p.rows, DEFAULT_CYCLE) }))
-    .filter((x) => x.puzzle.keys === x.puzzle.cells);
+  return GAMES.filter((g) => p.rows >= g.minSide && p.rows <= g.maxSide).map((g) => ({ spec: g, puzzle: gamePuzzle(g, p.rows, DEFAULT_CYCLE) }));
 }
 
 /**
