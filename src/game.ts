@@ -103,10 +103,10 @@ export type GameExtras = {
    */
   maskHint?: (board: number, target: number) => number;
   /**
-   * The toy's key for each pad (−1: none) when the keys are not the pads (blackwhite's
+   * The toy's key for each pad (255: none) when the keys are not the pads (blackwhite's
    * intersections: toygames.ts cellGameTables); the mid-end maps pads to keys and hints back.
    */
-  padKeys?: Int8Array;
+  padKeys?: Uint8Array;
 };
 
 /** The tables a game plays on: the toy's MaskTables, or (Node) tables with extras. */

@@ -6,7 +6,7 @@
  * the same puzzle on the toy and on the command line.
  */
 import { cellAdvance, cellHint, cellPressCount, cellSolvable } from "./cellsolve";
-import { dealStart, GameTables } from "./game";
+import { Board, CellOps, dealStart, GameExtras, GameTables } from "./game";
 import { LEVEL_COUNT, levelStart } from "./levels";
 import { isReachable, minimumSolution } from "./masksolve";
 import { nextRandom, seedRandom } from "./rng";
@@ -45,6 +45,20 @@ export function dealCells(
   return advance(target, 0, 1);
 }
 
+/** A level game's extras (levelTables): its mask tables in `t`, for the shared levelDeal. */
+type LevelExtras = GameExtras & { t: MaskTables };
+
+/**
+ * The level deal of every level game, shared (game.ts calls it as extras' method, so `this` is
+ * the game's extras): a closure per game would cost its JsVars on the toy for as long as it runs.
+ */
+const LEVEL_DEAL = {
+  levelDeal: function (this: LevelExtras, target: Board, darkStart: boolean, seed: number, puzzle: number): Board {
+    if (puzzle < LEVEL_COUNT) return levelStart(this.t, target as number, seed, puzzle + 1);
+    return dealStart(this.t, target as number, darkStart, seed, puzzle);
+  },
+};
+
 /**
  * Mask tables `t` dealing levels: puzzle n of a seed is level n + 1 of that seed, past the last
  * level the usual deal. HIT ME is the first key, in footprint order, of the minimum solution
@@ -54,72 +68,87 @@ export function dealCells(
  */
 export function levelTables(t: MaskTables): GameTables {
   const g: GameTables = t;
-  g.extras = {
-    levelDeal: function (target, darkStart, seed, puzzle) {
-      if (puzzle < LEVEL_COUNT) return levelStart(t, target as number, seed, puzzle + 1);
-      return dealStart(t, target as number, darkStart, seed, puzzle);
-    },
-    maskHint: function (board, target) {
-      if (board === target || !isReachable(t, board ^ target)) return -1;
-      const x = minimumSolution(t, board, target);
-      for (let i = 0; i < t.order.length; i++) if ((x >>> t.order[i]) & 1) return t.order[i];
-      return -1;
-    },
+  const extras = Object.create(LEVEL_DEAL) as LevelExtras;
+  extras.t = t;
+  // (A closure: game.ts calls it as a plain function.)
+  extras.maskHint = function (board, target) {
+    if (board === target || !isReachable(t, board ^ target)) return -1;
+    const x = minimumSolution(t, board, target);
+    for (let i = 0; i < t.order.length; i++) if ((x >>> t.order[i]) & 1) return t.order[i];
+    return -1;
   };
+  g.extras = extras;
   return g;
 }
+
+/**
+ * A colour game's operations (game.ts CellOps) on the toy's tables: the game's CellTables in
+ * `t`, and where its keys are not its pads (blackwhite's intersections) the key of each pad in
+ * `padKeys` (255: none).
+ */
+type ToyOps = CellOps & { t: CellTables };
+
+/**
+ * The operations of every colour game, shared: each game's ops object inherits them
+ * (Object.create) and holds its own tables, and game.ts calls them as its methods, so `this`
+ * is that object. (Six closures per game would cost about 60 JsVars on the toy, for as long as
+ * it runs; the dealFrom's advance below lives only while a deal runs.)
+ */
+const TOY_OPS = {
+  advance: function (this: ToyOps, board: string, key: number, times: number): string {
+    return cellAdvance(this.t, board, key, times);
+  },
+  canReach: function (this: ToyOps, from: string, to: string): boolean {
+    return cellSolvable(this.t, from, to);
+  },
+  parOf: function (this: ToyOps, from: string, to: string): number {
+    return cellPressCount(this.t, from, to);
+  },
+  hintKey: function (this: ToyOps, board: string, target: string): number {
+    // (A function of its own: its "ram" directive would be lost inlined here.)
+    return /*@__NOINLINE__*/ cellHint(this.t, board, target);
+  },
+  padsOf: function (this: ToyOps, key: number): string {
+    // The pad it is pressed at: its own on a grid, else its first cell (the top-left of its block).
+    const t = this.t;
+    const pad = t.keys === t.cells ? key : t.keyCells[t.keyStart[key]];
+    return this.allDark.slice(0, pad) + "1" + this.allDark.slice(pad + 1);
+  },
+  dealFrom: function (this: ToyOps, target: string, darkStart: boolean, seed: number, puzzle: number): string {
+    const t = this.t;
+    const advance = function (board: string, key: number, times: number): string {
+      return cellAdvance(t, board, key, times);
+    };
+    return dealCells(advance, t.keys, t.k, this.allDark, target, darkStart, seed, puzzle);
+  },
+};
 
 /**
  * The game tables of a colour game from its cell tables `t` (rows × cols pads): boards are digit
  * strings. When the keys are not the pads (blackwhite's intersections), each key is pressed at
  * the first pad it advances — the top-left pad of its 2×2 block — and shown there by HIT ME:
- * extras.padKeys gives the key of each pad (−1: none; a press there is an illegal key).
+ * extras.padKeys gives the key of each pad (255: none; a press there is an illegal key).
  */
 export function cellGameTables(t: CellTables, rows: number, cols: number): GameTables {
-  const k = t.k;
   const cells = t.cells;
   let dark = "";
   for (let c = 0; c < cells; c++) dark += "0";
-  let padKeys: Int8Array | undefined;
+  let padKeys: Uint8Array | undefined;
   if (t.keys !== cells) {
-    padKeys = new Int8Array(cells).fill(-1);
+    padKeys = new Uint8Array(cells).fill(255);
     for (let key = 0; key < t.keys; key++) padKeys[t.keyCells[t.keyStart[key]]] = key;
   }
   // Boards reachable from one board: k^keys press vectors, each board reached by every quiet pattern.
-  let reach = Math.pow(k, t.keys);
+  let reach = Math.pow(t.k, t.keys);
   for (let i = 0; i < t.quietOrders.length; i++) reach /= t.quietOrders[i];
-  function advance(board: string, key: number, times: number): string {
-    return cellAdvance(t, board, key, times);
-  }
+  const ops = Object.create(TOY_OPS) as ToyOps;
+  ops.t = t;
+  ops.cycle = t.k;
+  ops.allDark = dark;
+  ops.reachCount = reach;
   const none = new Int32Array(0);
   return {
     rows: rows, cols: cols, cells: cells, keys: t.keys, toggle: none, solve: none, check: none, quiet: none, order: none,
-    extras: {
-      ops: {
-        cycle: k,
-        allDark: dark,
-        advance: advance,
-        canReach: function (from: string, to: string): boolean {
-          return cellSolvable(t, from, to);
-        },
-        reachCount: reach,
-        parOf: function (from: string, to: string): number {
-          return cellPressCount(t, from, to);
-        },
-        hintKey: function (board: string, target: string): number {
-          // (A function of its own: its "ram" directive would be lost inlined here.)
-          return /*@__NOINLINE__*/ cellHint(t, board, target);
-        },
-        padsOf: function (key: number): string {
-          // The pad it is pressed at: its own on a grid, else its first cell.
-          const pad = padKeys ? t.keyCells[t.keyStart[key]] : key;
-          return dark.slice(0, pad) + "1" + dark.slice(pad + 1);
-        },
-        dealFrom: function (target: string, darkStart: boolean, seed: number, puzzle: number): string {
-          return dealCells(advance, t.keys, k, dark, target, darkStart, seed, puzzle);
-        },
-      },
-      padKeys: padKeys,
-    },
+    extras: { ops: ops, padKeys: padKeys },
   };
 }
