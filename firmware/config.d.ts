@@ -54,14 +54,16 @@ declare module "merlin:config" {
 /**
  * The generated `merlin:games` module (build.ts gamesModule): the games the board's pads play
  * (5×5: lightsout, lightsout2000, blackwhite; 4×4: blackwhite; none elsewhere), the rule set each plays under, their
- * goals (a mask, or a digit string for a colour game), their tables (MaskTables, or CellTables
- * for a colour game: src/cellsolve.ts) and whether they deal levels. Read only behind TOY_GAMES.
+ * goals (a mask, or a digit string for a colour game), their tables (MaskTables, or for a colour
+ * game a function that makes its CellTables: src/cellsolve.ts) and whether they deal levels.
+ * Read only behind TOY_GAMES.
  */
 declare module "merlin:games" {
   import { CellTables, MaskTables } from "../src/tables";
   export const GAME_NAMES: string[];
   export const GAME_RULES: number[];
   export const GAME_GOALS: (number | string)[];
-  export const GAME_TABLES: (MaskTables | CellTables)[];
+  /** MaskTables, or for a colour game a function that makes its CellTables (src/toygames.ts tablesOf). */
+  export const GAME_TABLES: (MaskTables | (() => CellTables))[];
   export const GAME_LEVELS: boolean[];
 }

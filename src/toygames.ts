@@ -82,40 +82,66 @@ export function levelTables(t: MaskTables): GameTables {
 }
 
 /**
- * A colour game's operations (game.ts CellOps) on the toy's tables: the game's CellTables in
- * `t`, and where its keys are not its pads (blackwhite's intersections) the key of each pad in
- * `padKeys` (255: none).
+ * A colour game's cell tables as the toy holds them: the tables, or (the firmware build's
+ * GAME_TABLES) a function that makes them from the code in flash — the toy then keeps one
+ * game's tables in RAM at a time (tablesOf).
  */
-type ToyOps = CellOps & { t: CellTables };
+export type CellTablesSource = CellTables | (() => CellTables);
+
+/** The tables made last (tablesOf), and the function they were made by. */
+let made: CellTables | null = null;
+let madeBy: CellTablesSource | null = null;
+
+/**
+ * The cell tables of `src`: itself, or made by calling it — again only when another game's were
+ * made since (about 80–95 JsVars each on 5×5 boards: two colour games' at once would not fit
+ * the toy's budget).
+ */
+export function tablesOf(src: CellTablesSource): CellTables {
+  if (typeof src !== "function") return src;
+  if (madeBy !== src) {
+    made = null; // the old ones go before the new ones are made
+    made = src();
+    madeBy = src;
+  }
+  return made as CellTables;
+}
+
+/**
+ * A colour game's operations (game.ts CellOps) on the toy's tables: the game's cell tables from
+ * `src` (tablesOf), and where its keys are not its pads (blackwhite's intersections) the key of
+ * each pad in extras.padKeys (255: none).
+ */
+type ToyOps = CellOps & { src: CellTablesSource };
 
 /**
  * The operations of every colour game, shared: each game's ops object inherits them
- * (Object.create) and holds its own tables, and game.ts calls them as its methods, so `this`
- * is that object. (Six closures per game would cost about 60 JsVars on the toy, for as long as
- * it runs; the dealFrom's advance below lives only while a deal runs.)
+ * (Object.create) and holds its own tables' source, and game.ts calls them as its methods, so
+ * `this` is that object. (Six closures per game would cost about 60 JsVars on the toy, for as
+ * long as it runs; the dealFrom's advance below lives only while a deal runs.)
  */
 const TOY_OPS = {
   advance: function (this: ToyOps, board: string, key: number, times: number): string {
-    return cellAdvance(this.t, board, key, times);
+    return cellAdvance(tablesOf(this.src), board, key, times);
   },
   canReach: function (this: ToyOps, from: string, to: string): boolean {
-    return cellSolvable(this.t, from, to);
+    return cellSolvable(tablesOf(this.src), from, to);
   },
   parOf: function (this: ToyOps, from: string, to: string): number {
-    return cellPressCount(this.t, from, to);
+    return cellPressCount(tablesOf(this.src), from, to);
   },
   hintKey: function (this: ToyOps, board: string, target: string): number {
     // (A function of its own: its "ram" directive would be lost inlined here.)
-    return /*@__NOINLINE__*/ cellHint(this.t, board, target);
+    return /*@__NOINLINE__*/ cellHint(tablesOf(this.src), board, target);
   },
   padsOf: function (this: ToyOps, key: number): string {
     // The pad it is pressed at: its own on a grid, else its first cell (the top-left of its block).
-    const t = this.t;
+    const t = tablesOf(this.src);
     const pad = t.keys === t.cells ? key : t.keyCells[t.keyStart[key]];
     return this.allDark.slice(0, pad) + "1" + this.allDark.slice(pad + 1);
   },
   dealFrom: function (this: ToyOps, target: string, darkStart: boolean, seed: number, puzzle: number): string {
-    const t = this.t;
+    const t = tablesOf(this.src);
     const advance = function (board: string, key: number, times: number): string {
       return cellAdvance(t, board, key, times);
     };
@@ -123,13 +149,19 @@ const TOY_OPS = {
   },
 };
 
+/** What a colour game's GameTables hold of the mask tables: nothing (shared by all of them). */
+const NO_MASK = /* @__PURE__ */ new Int32Array(0);
+const NO_MASKS = { toggle: NO_MASK, solve: NO_MASK, check: NO_MASK, quiet: NO_MASK, order: NO_MASK };
+
 /**
- * The game tables of a colour game from its cell tables `t` (rows × cols pads): boards are digit
- * strings. When the keys are not the pads (blackwhite's intersections), each key is pressed at
- * the first pad it advances — the top-left pad of its 2×2 block — and shown there by HIT ME:
- * extras.padKeys gives the key of each pad (255: none; a press there is an illegal key).
+ * The game tables of a colour game from its cell tables (`src`: tablesOf) on rows × cols pads:
+ * boards are digit strings. When the keys are not the pads (blackwhite's intersections), each
+ * key is pressed at the first pad it advances — the top-left pad of its 2×2 block — and shown
+ * there by HIT ME: extras.padKeys gives the key of each pad (255: none; a press there is an
+ * illegal key).
  */
-export function cellGameTables(t: CellTables, rows: number, cols: number): GameTables {
+export function cellGameTables(src: CellTablesSource, rows: number, cols: number): GameTables {
+  const t = tablesOf(src);
   const cells = t.cells;
   let dark = "";
   for (let c = 0; c < cells; c++) dark += "0";
@@ -142,13 +174,20 @@ export function cellGameTables(t: CellTables, rows: number, cols: number): GameT
   let reach = Math.pow(t.k, t.keys);
   for (let i = 0; i < t.quietOrders.length; i++) reach /= t.quietOrders[i];
   const ops = Object.create(TOY_OPS) as ToyOps;
-  ops.t = t;
+  ops.src = src;
   ops.cycle = t.k;
   ops.allDark = dark;
   ops.reachCount = reach;
-  const none = new Int32Array(0);
-  return {
-    rows: rows, cols: cols, cells: cells, keys: t.keys, toggle: none, solve: none, check: none, quiet: none, order: none,
-    extras: { ops: ops, padKeys: padKeys },
-  };
+  const g = Object.create(NO_MASKS) as GameTables;
+  g.rows = rows;
+  g.cols = cols;
+  g.cells = cells;
+  g.keys = t.keys;
+  g.extras = { ops: ops, padKeys: padKeys };
+  // Made from flash for this: let them go until the game is played.
+  if (madeBy === src && typeof src === "function") {
+    made = null;
+    madeBy = null;
+  }
+  return g;
 }

@@ -131,7 +131,8 @@ export function toyGameSpecs(p: Profile): { spec: GameSpec; puzzle: Puzzle }[] {
  * toy (toyGameSpecs) as GAME_NAMES, the rule set each plays under (GAME_RULES), their goals
  * (GAME_GOALS: a mask, or a digit string), their tables (GAME_TABLES: what src/games.ts's
  * gameTables picks for `merlin play`, so a seed deals the same — MaskTables for on/off boards
- * of at most 32 cells, else src/tables.ts CellTables, which src/cellsolve.ts answers from) and
+ * of at most 32 cells, else a function returning src/tables.ts CellTables, which
+ * src/cellsolve.ts answers from: src/toygames.ts tablesOf makes one game's at a time) and
  * whether they deal levels (GAME_LEVELS). Boards without games import none of it: the firmware
  * reads it only behind TOY_GAMES (configDefines).
  */
@@ -144,7 +145,8 @@ export function gamesModule(p: Profile): string {
     `export const GAME_NAMES = ${JSON.stringify(games.map((x) => x.spec.name))};`,
     `export const GAME_RULES = ${JSON.stringify(games.map((x) => x.spec.rules))};`,
     `export const GAME_GOALS = ${JSON.stringify(games.map((_x, i) => (cells(i) ? formatBoard(goal(i)) : cellsToMask(goal(i)))))};`,
-    `export const GAME_TABLES = [${games.map((x, i) => (cells(i) ? emitCellTables(compileCellTables(x.puzzle)) : emitTables(tables[i]))).join(",")}];`,
+    // A colour game's cell tables as a function that makes them: the toy keeps one game's in RAM at a time (src/toygames.ts tablesOf).
+    `export const GAME_TABLES = [${games.map((x, i) => (cells(i) ? `function(){return ${emitCellTables(compileCellTables(x.puzzle))}}` : emitTables(tables[i]))).join(",")}];`,
     `export const GAME_LEVELS = ${JSON.stringify(games.map((x) => x.spec.levels))};`,
   ].join("\n");
 }
