@@ -64,7 +64,6 @@ function drawBelow(s: number, range: number): number {
  * (Each loop ends where its count breaks a bound, which only grows with it.)
  */
 function walkCounts(size: Uint8Array, at: Uint8Array, choose: Float64Array, m: number, stop: number, counts: Uint8Array): number {
-  "ram";
   // Region 0's binomials from c0 (its count is m − a − b − c), region 3's from c3.
   const c0 = at[0] + m;
   const c3 = at[3];
@@ -107,7 +106,6 @@ function walkCounts(size: Uint8Array, at: Uint8Array, choose: Float64Array, m: n
  * fewer presses).
  */
 export function levelStart(t: MaskTables, target: number, seed: number, level: number): number {
-  "ram";
   const m = levelPar(level);
   const keys = t.keys;
   if (m > keys) throw new Error("levels: level " + level + " needs " + m + " presses, the board has " + keys + " keys");

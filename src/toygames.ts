@@ -49,13 +49,20 @@ export function dealCells(
 type LevelExtras = GameExtras & { t: MaskTables };
 
 /**
- * The level deal of every level game, shared (game.ts calls it as extras' method, so `this` is
- * the game's extras): a closure per game would cost its JsVars on the toy for as long as it runs.
+ * The level deal and HIT ME of every level game, shared (game.ts calls them with the game's
+ * extras as `this`): a closure per game would cost its JsVars on the toy for as long as it runs.
  */
 const LEVEL_DEAL = {
   levelDeal: function (this: LevelExtras, target: Board, darkStart: boolean, seed: number, puzzle: number): Board {
     if (puzzle < LEVEL_COUNT) return levelStart(this.t, target as number, seed, puzzle + 1);
     return dealStart(this.t, target as number, darkStart, seed, puzzle);
+  },
+  maskHint: function (this: LevelExtras, board: number, target: number): number {
+    const t = this.t;
+    if (board === target || !isReachable(t, board ^ target)) return -1;
+    const x = minimumSolution(t, board, target);
+    for (let i = 0; i < t.order.length; i++) if ((x >>> t.order[i]) & 1) return t.order[i];
+    return -1;
   },
 };
 
@@ -70,13 +77,6 @@ export function levelTables(t: MaskTables): GameTables {
   const g: GameTables = t;
   const extras = Object.create(LEVEL_DEAL) as LevelExtras;
   extras.t = t;
-  // (A closure: game.ts calls it as a plain function.)
-  extras.maskHint = function (board, target) {
-    if (board === target || !isReachable(t, board ^ target)) return -1;
-    const x = minimumSolution(t, board, target);
-    for (let i = 0; i < t.order.length; i++) if ((x >>> t.order[i]) & 1) return t.order[i];
-    return -1;
-  };
   g.extras = extras;
   return g;
 }
@@ -121,8 +121,9 @@ type ToyOps = CellOps & { src: CellTablesSource };
  * long as it runs; the dealFrom's advance below lives only while a deal runs.)
  */
 const TOY_OPS = {
+  // (A press and HIT ME look at the tables made last before calling tablesOf: a call costs.)
   advance: function (this: ToyOps, board: string, key: number, times: number): string {
-    return cellAdvance(tablesOf(this.src), board, key, times);
+    return cellAdvance(madeBy === this.src ? (made as CellTables) : tablesOf(this.src), board, key, times);
   },
   canReach: function (this: ToyOps, from: string, to: string): boolean {
     return cellSolvable(tablesOf(this.src), from, to);
@@ -132,7 +133,7 @@ const TOY_OPS = {
   },
   hintKey: function (this: ToyOps, board: string, target: string): number {
     // (A function of its own: its "ram" directive would be lost inlined here.)
-    return /*@__NOINLINE__*/ cellHint(tablesOf(this.src), board, target);
+    return /*@__NOINLINE__*/ cellHint(madeBy === this.src ? (made as CellTables) : tablesOf(this.src), board, target);
   },
   padsOf: function (this: ToyOps, key: number): string {
     // The pad it is pressed at: its own on a grid, else its first cell (the top-left of its block).
