@@ -137,7 +137,7 @@ const TOY_OPS = {
   },
   padsOf: function (this: ToyOps, key: number): string {
     // The pad it is pressed at: its own on a grid, else its first cell (the top-left of its block).
-    const t = tablesOf(this.src);
+    const t = madeBy === this.src ? (made as CellTables) : tablesOf(this.src);
     const pad = t.keys === t.cells ? key : t.keyCells[t.keyStart[key]];
     return this.allDark.slice(0, pad) + "1" + this.allDark.slice(pad + 1);
   },
@@ -149,6 +149,9 @@ const TOY_OPS = {
     return dealCells(advance, t.keys, t.k, this.allDark, target, darkStart, seed, puzzle);
   },
 };
+
+/** The all-dark board of the colour games made last (cellGameTables). */
+let allDark = "";
 
 /** What a colour game's GameTables hold of the mask tables: nothing (shared by all of them). */
 const NO_MASK = /* @__PURE__ */ new Int32Array(0);
@@ -164,27 +167,32 @@ const NO_MASKS = { toggle: NO_MASK, solve: NO_MASK, check: NO_MASK, quiet: NO_MA
 export function cellGameTables(src: CellTablesSource, rows: number, cols: number): GameTables {
   const t = tablesOf(src);
   const cells = t.cells;
-  let dark = "";
-  for (let c = 0; c < cells; c++) dark += "0";
-  let padKeys: Uint8Array | undefined;
-  if (t.keys !== cells) {
-    padKeys = new Uint8Array(cells).fill(255);
-    for (let key = 0; key < t.keys; key++) padKeys[t.keyCells[t.keyStart[key]]] = key;
+  // One all-dark board for the games of a board (a string per game would cost its JsVars).
+  if (allDark.length !== cells) {
+    allDark = "";
+    for (let c = 0; c < cells; c++) allDark += "0";
   }
+  const extras: GameExtras = {};
   // Boards reachable from one board: k^keys press vectors, each board reached by every quiet pattern.
   let reach = Math.pow(t.k, t.keys);
   for (let i = 0; i < t.quietOrders.length; i++) reach /= t.quietOrders[i];
   const ops = Object.create(TOY_OPS) as ToyOps;
   ops.src = src;
   ops.cycle = t.k;
-  ops.allDark = dark;
+  ops.allDark = allDark;
   ops.reachCount = reach;
   const g = Object.create(NO_MASKS) as GameTables;
   g.rows = rows;
   g.cols = cols;
   g.cells = cells;
   g.keys = t.keys;
-  g.extras = { ops: ops, padKeys: padKeys };
+  extras.ops = ops;
+  if (t.keys !== cells) {
+    const padKeys = new Uint8Array(cells).fill(255);
+    for (let key = 0; key < t.keys; key++) padKeys[t.keyCells[t.keyStart[key]]] = key;
+    extras.padKeys = padKeys;
+  }
+  g.extras = extras;
   // Made from flash for this: let them go until the game is played.
   if (madeBy === src && typeof src === "function") {
     made = null;
