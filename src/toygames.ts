@@ -153,9 +153,12 @@ const TOY_OPS = {
 /** The all-dark board of the colour games made last (cellGameTables). */
 let allDark = "";
 
-/** What a colour game's GameTables hold of the mask tables: nothing (shared by all of them). */
+/**
+ * What the colour games' GameTables share (their prototype): the mask tables' arrays, empty,
+ * and the board's size, the same for every game of a board (cellGameTables sets it).
+ */
 const NO_MASK = /* @__PURE__ */ new Int32Array(0);
-const NO_MASKS = { toggle: NO_MASK, solve: NO_MASK, check: NO_MASK, quiet: NO_MASK, order: NO_MASK };
+const NO_MASKS = { rows: 0, cols: 0, cells: 0, toggle: NO_MASK, solve: NO_MASK, check: NO_MASK, quiet: NO_MASK, order: NO_MASK };
 
 /**
  * The game tables of a colour game from its cell tables (`src`: tablesOf) on rows × cols pads:
@@ -181,10 +184,10 @@ export function cellGameTables(src: CellTablesSource, rows: number, cols: number
   ops.cycle = t.k;
   ops.allDark = allDark;
   ops.reachCount = reach;
+  NO_MASKS.rows = rows;
+  NO_MASKS.cols = cols;
+  NO_MASKS.cells = cells;
   const g = Object.create(NO_MASKS) as GameTables;
-  g.rows = rows;
-  g.cols = cols;
-  g.cells = cells;
   g.keys = t.keys;
   extras.ops = ops;
   if (t.keys !== cells) {
