@@ -8,19 +8,20 @@
  * For on/off boards held as masks (MaskTables): the fewest presses come from walking the quiet
  * patterns (masksolve.ts), so they are exact on singular boards too (5×5: nullity 2).
  *
- * How a start is drawn (levelStart). The boards needing exactly m presses are in one-to-one
- * correspondence with their first fewest-presses solutions (masksolve.ts's minimumSolution):
- * sets S of m keys. Every solution of S's board is S + q, q a quiet pattern, and
- * |S + q| = |S| + |q| − 2·|S ∩ q|, so S is one of its board's fewest exactly when
- * 2·|S ∩ q| ≤ |q| for every quiet pattern q. Drawing S uniformly from the m-key sets with that
- * property and keeping it only when it is its board's first fewest (a tie with S + q is the
- * only way it is not) deals every such board with the same chance. The property depends only
- * on how many keys S takes from each region — the keys in the same quiet generators — so a
- * draw picks the counts (each count vector weighted by its number of sets, a product of
- * binomials), then that many keys of each region. On 5×5 Lights Out (regions of 5, 8, 4 and
- * 8 keys) level 1 keeps nearly every draw and level 50 one in 4 (29 400 sets of 15 keys are
- * fewest, 7 350 first fewest), where m random keys were kept one in 445 (of all C(25, 15) =
- * 3 268 760 sets).
+ * How a start is drawn (levelStart). A board needing exactly m presses is made by each of its
+ * fewest-presses solutions, sets S of m keys. Every solution of S's board is S + q, q a quiet
+ * pattern, and |S + q| = |S| + |q| − 2·|S ∩ q|, so S is one of its board's fewest exactly when
+ * 2·|S ∩ q| ≤ |q| for every quiet pattern q, and the board has 1 + (the number of q with
+ * 2·|S ∩ q| = |q|) of them. Both depend only on how many keys S takes from each region — the
+ * keys in the same quiet generators — so a draw picks those counts, each count vector
+ * weighted by the number of sets it stands for (a product of binomials) divided by the number
+ * of fewest solutions their boards have, then that many keys of each region: every board
+ * needing m presses is dealt with the same chance, at one draw a deal. (With more quiet
+ * generators than the regions follow — MAX_REGION_BITS — every m-key set is drawn and kept
+ * only when it is its board's first fewest solution: as uniform, slower.) On 5×5 Lights Out
+ * (regions of 5, 8, 4 and 8 keys) level 50 has one count vector, 29 400 sets of 15 keys and
+ * 7 350 boards of 4 fewest solutions each; m random keys, kept when they are the first fewest,
+ * took 445 draws on average there.
  */
 import { minimumSolution } from "./masksolve";
 import { nextRandom, seedRandom } from "./rng";
@@ -33,7 +34,7 @@ export const LEVEL_BAND = 5;
 export const LEVEL_FIRST_PAR = 6;
 /** Level streams of the RNG start here, away from the puzzle numbers' streams (0, 1, 2, …). */
 const LEVEL_STREAM = 0x4c450000;
-/** Draws tried per level before giving up (5×5 Lights Out keeps nearly every one). */
+/** Draws tried per level before giving up (5×5 Lights Out keeps every one). */
 const LEVEL_ATTEMPTS = 100000;
 /**
  * The most quiet generators a draw splits the keys by (5×5 Lights Out has 2); with more the
@@ -58,12 +59,14 @@ function drawBelow(s: number, range: number): number {
 /**
  * Walks the count vectors (a, b, c) of regions 1, 2, 3 (region 0 takes the rest of m) whose
  * sets are fewest — 2·|S ∩ q| ≤ |q| for the quiet patterns q: generator 0 (regions 1 and 3),
- * generator 1 (2 and 3) and their sum (1 and 2) — adding up their weights, the number of sets
- * each stands for: Π C(size[r], count r), C(size[r], x) at choose[at[r] + x]. Stops at the first
- * that takes the running total past `stop`, leaving it in `counts`; returns the total so far.
- * (Each loop ends where its count breaks a bound, which only grows with it.)
+ * generator 1 (2 and 3) and their sum (1 and 2), of the first `bits` generators — adding up
+ * their weights: the number of sets each stands for, Π C(size[r], count r) (C(size[r], x) at
+ * choose[at[r] + x]), times 12 / the number of fewest solutions of their boards (1 + the q with
+ * 2·|S ∩ q| = |q|: 1 to 4, so the weights stay whole). Stops at the first that takes the
+ * running total past `stop`, leaving it in `counts`; returns the total so far. (Each loop ends
+ * where its count breaks a bound, which only grows with it.)
  */
-function walkCounts(size: Uint8Array, at: Uint8Array, choose: Float64Array, m: number, stop: number, counts: Uint8Array): number {
+function walkCounts(size: Uint8Array, at: Uint8Array, choose: Float64Array, m: number, bits: number, stop: number, counts: Uint8Array): number {
   // Region 0's binomials from c0 (its count is m − a − b − c), region 3's from c3.
   const c0 = at[0] + m;
   const c3 = at[3];
@@ -77,6 +80,7 @@ function walkCounts(size: Uint8Array, at: Uint8Array, choose: Float64Array, m: n
   let c = 0;
   let last = 0;
   let ab = 0;
+  let ties = 0;
   for (a = 0; a <= size[1] && a <= m; a++) {
     for (b = 0; b <= size[2] && a + b <= m && a + b <= half12; b++) {
       ab = choose[at[1] + a] * choose[at[2] + b];
@@ -85,7 +89,9 @@ function walkCounts(size: Uint8Array, at: Uint8Array, choose: Float64Array, m: n
       if (c < 0) c = 0;
       last = Math.min(size[3], m - a - b, half13 - a, half23 - b);
       for (; c <= last; c++) {
-        total += ab * choose[c0 - a - b - c] * choose[c3 + c];
+        ties = bits === 0 ? 0 : bits === 1 ? (2 * (a + c) === size[1] + size[3] ? 1 : 0)
+          : (2 * (a + c) === size[1] + size[3] ? 1 : 0) + (2 * (b + c) === size[2] + size[3] ? 1 : 0) + (2 * (a + b) === size[1] + size[2] ? 1 : 0);
+        total += (ab * choose[c0 - a - b - c] * choose[c3 + c] * (bits === 0 ? 1 : 12)) / (1 + ties);
         if (total > stop) {
           counts[0] = m - a - b - c;
           counts[1] = a;
@@ -136,14 +142,18 @@ export function levelStart(t: MaskTables, target: number, seed: number, level: n
     }
   }
   const counts = new Uint8Array(regions);
-  const total = walkCounts(size, at, choose, m, Infinity, counts);
+  const total = walkCounts(size, at, choose, m, bits, Infinity, counts);
+  // Every quiet pattern followed: a draw is a fewest solution, weighted as its board's share.
+  const exact = bits === t.quiet.length;
   if (total === 0) throw new Error("levels: no board needing " + m + " presses");
+  // (A draw is 32 bits: 5×5's weights add up to at most 12·C(25, 12) ≈ 6.2e7.)
+  if (total >= 4294967296) throw new Error("levels: " + keys + " keys make too many press sets to draw from");
   let s = seedRandom(seed, LEVEL_STREAM + level);
   for (let attempt = 0; attempt < LEVEL_ATTEMPTS; attempt++) {
     // A count vector, by weight; then that many distinct keys of each region: the first places
     // of a partial Fisher–Yates shuffle of the region's keys.
     s = drawBelow(s, total);
-    walkCounts(size, at, choose, m, (s >>> 0) % total, counts);
+    walkCounts(size, at, choose, m, bits, (s >>> 0) % total, counts);
     let presses = 0;
     let board = target;
     for (let r = 0; r < regions; r++) {
@@ -158,8 +168,8 @@ export function levelStart(t: MaskTables, target: number, seed: number, level: n
         board ^= t.toggle[key];
       }
     }
-    // Kept when the m presses are the board's first fewest-presses solution (ties go to the first visited).
-    if (minimumSolution(t, board, target) === presses) return board;
+    // Else kept when the m presses are the board's first fewest-presses solution (ties go to the first visited).
+    if (exact || minimumSolution(t, board, target) === presses) return board;
   }
   throw new Error("levels: no board needing " + m + " presses found");
 }
