@@ -293,7 +293,8 @@ function perform(cmd: number, arg: unknown): void {
   } else if (cmd === ACT_SET_RULES) run(cmd, 0, undefined, arg as string);
   else {
     run(cmd);
-    if (CELL_BOARDS) padOfHint();
+    // HIT ME and COMP TURN in a game whose keys are not its pads name the pad of their key.
+    if (CELL_BOARDS && padKeys && fx.hint >= 0) fx.hint = padKeys.indexOf(fx.hint);
   }
 }
 
@@ -310,10 +311,6 @@ function choose(no: number): void {
   padKeys = tables.extras ? tables.extras.padKeys : undefined;
 }
 
-/** After HIT ME or COMP TURN in a game whose keys are not its pads: the hint names the pad of its key. */
-function padOfHint(): void {
-  if (padKeys && fx.hint >= 0) fx.hint = padKeys.indexOf(fx.hint);
-}
 
 /** The name of the rule set or game played (what setRules takes and the settings keep). */
 function rulesName(): string {
@@ -572,7 +569,7 @@ export function toyHint(time: number): ToyEffects {
   begin(time);
   error = "";
   run(ACT_HINT);
-  padOfHint();
+  if (padKeys && fx.hint >= 0) fx.hint = padKeys.indexOf(fx.hint);
   idleAt = asleep || idleMs === 0 ? -1 : now + idleMs;
   return finish();
 }
