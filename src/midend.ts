@@ -311,7 +311,6 @@ function choose(no: number): void {
   padKeys = tables.extras ? tables.extras.padKeys : undefined;
 }
 
-
 /** The name of the rule set or game played (what setRules takes and the settings keep). */
 function rulesName(): string {
   return CELL_BOARDS && gameNo >= 0 ? toyGames[gameNo].name : RULE_NAMES[game.rules];
