@@ -24,7 +24,7 @@ declare const CONSOLE_PASSWORD: string | null;
 declare const CONSOLE_MOVED: boolean;
 /** Deep sleep on STM32; nRF52 and ESP32 idle on their own. */
 declare const DEEP_SLEEP: boolean;
-/** The board plays games beyond its rule sets (`merlin:games`; pixel boards whose pads are the games' keys: 5×5). */
+/** The board plays games beyond its rule sets (`merlin:games`; square pixel boards: 5×5 and 4×4). */
 declare const TOY_GAMES: boolean;
 
 /**
@@ -53,15 +53,17 @@ declare module "merlin:config" {
 
 /**
  * The generated `merlin:games` module (build.ts gamesModule): the games the board's pads play
- * (on 5×5 lightsout and lightsout2000; none elsewhere), the rule set each plays under, their
- * goals (a mask, or a digit string for a colour game), their tables (MaskTables, or CellTables
- * for a colour game: src/cellsolve.ts) and whether they deal levels. Read only behind TOY_GAMES.
+ * (5×5: lightsout, lightsout2000, blackwhite; 4×4: blackwhite; none elsewhere), the rule set each plays under, their
+ * goals (a mask, or a digit string for a colour game), their tables (MaskTables, or for a colour
+ * game a function that makes its CellTables: src/cellsolve.ts) and whether they deal levels.
+ * Read only behind TOY_GAMES.
  */
 declare module "merlin:games" {
   import { CellTables, MaskTables } from "../src/tables";
   export const GAME_NAMES: string[];
   export const GAME_RULES: number[];
   export const GAME_GOALS: (number | string)[];
-  export const GAME_TABLES: (MaskTables | CellTables)[];
+  /** MaskTables, or for a colour game a function that makes its CellTables (src/toygames.ts tablesOf). */
+  export const GAME_TABLES: (MaskTables | (() => CellTables))[];
   export const GAME_LEVELS: boolean[];
 }

@@ -101,9 +101,15 @@ export type GameExtras = {
   levelDeal?: (target: Board, darkStart: boolean, seed: number, puzzle: number) => Board;
   /**
    * The game's own HIT ME on masks (levels' games, whose goal is dark: a key of a minimum
-   * solution, without masksolve.ts's steering around the dark board); −1 as hint.
+   * solution, without masksolve.ts's steering around the dark board); −1 as hint. Called with
+   * the extras as `this` (toygames.ts shares one among the games).
    */
   maskHint?: (board: number, target: number) => number;
+  /**
+   * The toy's key for each pad (255: none) when the keys are not the pads (blackwhite's
+   * intersections: toygames.ts cellGameTables); the mid-end maps pads to keys and hints back.
+   */
+  padKeys?: Uint8Array;
 };
 
 /** The tables a game plays on: the toy's MaskTables, or (Node) tables with extras. */
@@ -485,7 +491,7 @@ export function update<B extends Board = number>(t: GameTables, s: GameState<B>,
     const own = CELL_BOARDS && t.extras ? t.extras.maskHint : undefined;
     const h = !live ? -1
       : CELL_BOARDS && cells ? cells.hintKey(s.board as string, s.target as string)
-      : CELL_BOARDS && own ? own(s.board as number, s.target as number)
+      : CELL_BOARDS && own ? own.call(t.extras, s.board as number, s.target as number)
       : hint(t, s.board as number, s.target as number);
     if (h < 0) {
       fx.error = live ? ERR_NO_HINT : ERR_GAME_OVER;

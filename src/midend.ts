@@ -127,6 +127,8 @@ let boardTarget: number;
 /** The games beyond the rule sets, and the one played (−1: a rule set on the board's own tables). */
 let toyGames: ToyGame[] = [];
 let gameNo = -1;
+/** The played game's key of each pad when its keys are not its pads (blackwhite: toygames.ts), else undefined. */
+let padKeys: Uint8Array | undefined;
 let pads = 0;
 /** The game (on a colour game's tables its boards are digit strings: typed as masks, handled as Board). */
 let game: GameState;
@@ -289,7 +291,11 @@ function perform(cmd: number, arg: unknown): void {
     fx.cues.push(CUE_NEW_GAME);
     fx.save |= (1 << FILE_GAME) | (1 << FILE_SETTINGS);
   } else if (cmd === ACT_SET_RULES) run(cmd, 0, undefined, arg as string);
-  else run(cmd);
+  else {
+    run(cmd);
+    // HIT ME and COMP TURN in a game whose keys are not its pads name the pad of their key.
+    if (CELL_BOARDS && padKeys && fx.hint >= 0) fx.hint = padKeys.indexOf(fx.hint);
+  }
 }
 
 /** The index of the game called `name` among the toy's games, −1 when it is none (a rule set). */
@@ -302,6 +308,7 @@ function gameIndex(name: unknown): number {
 function choose(no: number): void {
   gameNo = no;
   tables = no < 0 ? boardTables : toyGames[no].tables;
+  padKeys = tables.extras ? tables.extras.padKeys : undefined;
 }
 
 /** The name of the rule set or game played (what setRules takes and the settings keep). */
@@ -328,7 +335,8 @@ function keyDown(key: number): boolean {
     selfTest = pads + 1;
     selfTestAt = now + SELF_TEST_TIMEOUT_MS;
   } else if (key < pads) {
-    run(ACT_PRESS, key + 1);
+    // A game whose keys are not its pads (blackwhite) presses the pad's key (255: none, an illegal key).
+    run(ACT_PRESS, (CELL_BOARDS && padKeys ? padKeys[key] : key) + 1);
     return fx.error === 0;
   } else perform(BUTTON_COMMANDS[key - pads], undefined);
   return false;
@@ -560,6 +568,7 @@ export function toyHint(time: number): ToyEffects {
   begin(time);
   error = "";
   run(ACT_HINT);
+  if (padKeys && fx.hint >= 0) fx.hint = padKeys.indexOf(fx.hint);
   idleAt = asleep || idleMs === 0 ? -1 : now + idleMs;
   return finish();
 }

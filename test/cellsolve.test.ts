@@ -273,25 +273,34 @@ describe("the firmware build's game tables (build.ts gamesModule)", () => {
     return new Function("return " + line.slice(prefix.length, -1))();
   }
 
-  it("pico-5x5-neopixel: lightsout (mask tables, levels) and lightsout2000 (cell tables) with their goals and rules, the tables `merlin play` plays on", () => {
+  it("pico-5x5-neopixel: lightsout (mask tables, levels), lightsout2000 and blackwhite (cell tables) with their goals and rules, the tables `merlin play` plays on", () => {
     const lines = gamesModule(loadProfile("pico-5x5-neopixel"));
-    // blackwhite's keys are intersections, not the pads: not on the toy.
-    expect(exported(lines, "GAME_NAMES")).toEqual(["lightsout", "lightsout2000"]);
-    expect(exported(lines, "GAME_RULES")).toEqual([RULES_CLASSIC, RULES_CLASSIC]);
-    expect(exported(lines, "GAME_GOALS")).toEqual([0, "0".repeat(25)]);
-    expect(exported(lines, "GAME_LEVELS")).toEqual([true, false]);
-    // Empty lists are emitted as [] (as emitTables does): compared as plain arrays.
-    const plain = (t: unknown) => JSON.parse(JSON.stringify(t, (_k, v) => (ArrayBuffer.isView(v) ? Array.from(v as Uint8Array) : v)));
+    expect(exported(lines, "GAME_NAMES")).toEqual(["lightsout", "lightsout2000", "blackwhite"]);
+    expect(exported(lines, "GAME_RULES")).toEqual([RULES_CLASSIC, RULES_CLASSIC, RULES_CLASSIC]);
+    // blackwhite's goal: source 001's checkerboard swapped, white (1: the default cycle (1,3)) where row + column is even.
+    expect(exported(lines, "GAME_GOALS")).toEqual([0, "0".repeat(25), "10101" + "01010" + "10101" + "01010" + "10101"]);
+    expect(exported(lines, "GAME_LEVELS")).toEqual([true, false, false]);
+    // Empty lists are emitted as [] (as emitTables does): compared as plain arrays; a colour
+    // game's cell tables come as a function that makes them.
+    const plain = (t: unknown) =>
+      JSON.parse(JSON.stringify(typeof t === "function" ? t() : t, (_k, v) => (ArrayBuffer.isView(v) ? Array.from(v as Uint8Array) : v)));
     expect((exported(lines, "GAME_TABLES") as unknown[]).map(plain)).toEqual(
       [
         compileTables(gridPuzzle({ rows: 5, cols: 5, pattern: "plus" })),
         compileCellTables(gridPuzzle({ rows: 5, cols: 5, pattern: "plus", states: 3 })),
+        // Source 001's 16 inner intersections of 5×5 pads, mod 1 + 3.
+        compileCellTables(intersectionPuzzle(5, 4)),
       ].map(plain),
     );
   });
 
-  it("boards without pixels (one colour per pad), or whose games' keys are not the pads, get no games", () => {
+  it("pico-4x4-neopixel plays blackwhite alone (the plus games are 5×5), on its 9 inner intersections mod 4; boards without pixels (one colour per pad) get no games", () => {
+    const lines = gamesModule(loadProfile("pico-4x4-neopixel"));
+    expect(exported(lines, "GAME_NAMES")).toEqual(["blackwhite"]);
+    expect(exported(lines, "GAME_GOALS")).toEqual(["1010" + "0101" + "1010" + "0101"]);
+    const made = (exported(lines, "GAME_TABLES") as (() => unknown)[]).map((f) => f());
+    const plain = (t: unknown) => JSON.parse(JSON.stringify(t, (_k, v) => (ArrayBuffer.isView(v) ? Array.from(v as Uint8Array) : v)));
+    expect(made.map(plain)).toEqual([plain(compileCellTables(intersectionPuzzle(4, 4)))]);
     expect(exported(gamesModule(loadProfile("pico-3x3")), "GAME_NAMES")).toEqual([]);
-    expect(exported(gamesModule(loadProfile("pico-4x4-neopixel")), "GAME_NAMES")).toEqual([]);
   });
 });

@@ -283,6 +283,26 @@ describe("lightsout: Tiger's 5×5 Lights Out", () => {
     expect(createGameFrom(t, 0, g.rules, -1, 1, 0, 9).start).not.toBe(createGameFrom(t, 0, g.rules, -1, 0, 0, 9).start);
   });
 
+  it("level 50 deals the 7 350 boards needing 15 presses (brute force) about equally, no other: χ² over 147 000 seeds", () => {
+    // The count of boards needing 15 presses is the brute force's, not the code's.
+    const hardest: number[] = [];
+    for (let b = 0; b < 1 << 25; b++) if (fewest[b] === 15) hardest.push(b);
+    expect(hardest.length).toBe(7350);
+    const counts = new Map<number, number>();
+    const draws = 20 * hardest.length;
+    for (let seed = 0; seed < draws; seed++) {
+      const b = levelStart(t, 0, seed, LEVEL_COUNT);
+      expect(fewest[b]).toBe(15);
+      counts.set(b, (counts.get(b) ?? 0) + 1);
+    }
+    // Every board is dealt (each is missed with chance e^−20), and Pearson's χ² against the
+    // uniform distribution is about its degrees of freedom (σ = √(2·7 349) ≈ 121).
+    expect(counts.size).toBe(hardest.length);
+    let chi2 = 0;
+    for (const n of counts.values()) chi2 += (n - 20) ** 2 / 20;
+    expect(chi2).toBeLessThan(hardest.length - 1 + 6 * Math.sqrt(2 * (hardest.length - 1)));
+  });
+
   it("NEW GAME goes to the next level; past level 50 the deals are random solvable boards", () => {
     const s = createGameFrom(t, 0, g.rules, -1, 0, 0, 3);
     const next = step(t, s, { type: ACT_NEW_GAME, now: 1 }).state;

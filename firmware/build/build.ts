@@ -22,7 +22,7 @@ import { DEFAULT_CYCLE, gamePuzzle, GAMES, GameSpec, gameTables, gameTarget } fr
 import { cellsToMask } from "../../src/maskbits";
 import { gridPuzzle, Puzzle } from "../../src/puzzle";
 import { CUE_START, encodeCues, NOTES } from "../../src/sounds";
-import { compileCellTables, compileTables, emitCellTables, emitTables } from "../../src/tables";
+import { CellTables, compileCellTables, compileTables, emitTables, MaskTables } from "../../src/tables";
 import { OptionSpec, optionHelp, parseOptions } from "../../tools/options";
 import { hoistVars } from "./hoist-vars";
 import { mangledNames, manglePattern } from "./mangle";
@@ -116,14 +116,14 @@ export function configModule(p: Profile): string {
 
 /**
  * The games (src/games.ts) a board's pads can play on the toy: pixel boards only (colours need
- * pixels), square boards of a side the game allows, and only games whose keys are the pads
- * (blackwhite's intersection buttons are not on the toy).
+ * pixels), square boards of a side the game allows (5×5: lightsout, lightsout2000, blackwhite;
+ * 4×4: blackwhite), with blackwhite on its default cycle. blackwhite's keys are the inner
+ * intersections: each is pressed at the top-left pad of its 2×2 block (src/toygames.ts
+ * cellGameTables), and the pads of the last row and column are not keys.
  */
 export function toyGameSpecs(p: Profile): { spec: GameSpec; puzzle: Puzzle }[] {
   if (p.leds.drive !== "neopixel" || p.rows !== p.cols) return [];
-  return GAMES.filter((g) => p.rows >= g.minSide && p.rows <= g.maxSide)
-    .map((g) => ({ spec: g, puzzle: gamePuzzle(g, p.rows, DEFAULT_CYCLE) }))
-    .filter((x) => x.puzzle.keys === x.puzzle.cells);
+  return GAMES.filter((g) => p.rows >= g.minSide && p.rows <= g.maxSide).map((g) => ({ spec: g, puzzle: gamePuzzle(g, p.rows, DEFAULT_CYCLE) }));
 }
 
 /**
@@ -131,7 +131,8 @@ export function toyGameSpecs(p: Profile): { spec: GameSpec; puzzle: Puzzle }[] {
  * toy (toyGameSpecs) as GAME_NAMES, the rule set each plays under (GAME_RULES), their goals
  * (GAME_GOALS: a mask, or a digit string), their tables (GAME_TABLES: what src/games.ts's
  * gameTables picks for `merlin play`, so a seed deals the same — MaskTables for on/off boards
- * of at most 32 cells, else src/tables.ts CellTables, which src/cellsolve.ts answers from) and
+ * of at most 32 cells, else a function returning src/tables.ts CellTables, which
+ * src/cellsolve.ts answers from: src/toygames.ts tablesOf makes one game's at a time) and
  * whether they deal levels (GAME_LEVELS). Boards without games import none of it: the firmware
  * reads it only behind TOY_GAMES (configDefines).
  */
@@ -144,9 +145,65 @@ export function gamesModule(p: Profile): string {
     `export const GAME_NAMES = ${JSON.stringify(games.map((x) => x.spec.name))};`,
     `export const GAME_RULES = ${JSON.stringify(games.map((x) => x.spec.rules))};`,
     `export const GAME_GOALS = ${JSON.stringify(games.map((_x, i) => (cells(i) ? formatBoard(goal(i)) : cellsToMask(goal(i)))))};`,
-    `export const GAME_TABLES = [${games.map((x, i) => (cells(i) ? emitCellTables(compileCellTables(x.puzzle)) : emitTables(tables[i]))).join(",")}];`,
+    // A colour game's cell tables as a function that makes them: the toy keeps one game's in RAM at a time (src/toygames.ts tablesOf).
+    `export const GAME_TABLES = [${games.map((x, i) => (cells(i) ? cellTablesMaker(compileCellTables(x.puzzle)) : maskTablesPacked(tables[i]))).join(",")}];`,
     `export const GAME_LEVELS = ${JSON.stringify(games.map((x) => x.spec.levels))};`,
   ].join("\n");
+}
+
+/** A typed array of the tables, by its property name, for packedViews. */
+interface TableArray {
+  name: string;
+  type: "Int32Array" | "Uint16Array" | "Uint8Array";
+  data: ArrayLike<number>;
+}
+
+/**
+ * Typed arrays of a game's tables as views of one buffer (`b`, made from 32-bit words: the
+ * Int32 arrays first, then the Uint16 and Uint8 ones, so each starts aligned): the buffer's
+ * words and the views' `name:new Type(b,offset,length)` properties. On Espruino an array of its
+ * own costs about two more JsVars (its buffer, and the unused end of its last block). An empty
+ * one stands alone: Espruino reads a view's length 0 as "to the buffer's end".
+ */
+function packedViews(parts: TableArray[]): { words: string; views: string } {
+  const width = (x: TableArray) => (x.type === "Int32Array" ? 4 : x.type === "Uint16Array" ? 2 : 1);
+  let size = 0;
+  for (const x of parts) size += width(x) * x.data.length;
+  const buffer = new ArrayBuffer(Math.ceil(size / 4) * 4);
+  const views: string[] = [];
+  let at = 0;
+  for (const x of parts) {
+    const n = x.data.length;
+    const view = x.type === "Int32Array" ? new Int32Array(buffer, at, n) : x.type === "Uint16Array" ? new Uint16Array(buffer, at, n) : new Uint8Array(buffer, at, n);
+    view.set(Array.from(x.data));
+    views.push(n === 0 ? `${x.name}:new ${x.type}(0)` : `${x.name}:new ${x.type}(b,${at},${n})`);
+    at += width(x) * n;
+  }
+  // Espruino runs on little-endian chips (ARM, x86, Xtensa), as Node does here.
+  return { words: Array.from(new Int32Array(buffer)).join(","), views: views.join(",") };
+}
+
+/**
+ * A colour game's cell tables for the toy (gamesModule): a function that makes them (src/toygames.ts
+ * tablesOf), its typed arrays views of one buffer (packedViews). The tables are src/tables.ts's
+ * CellTables as they are (the test compares them).
+ */
+export function cellTablesMaker(t: CellTables): string {
+  const v = packedViews([
+    { name: "solve", type: "Int32Array", data: t.solve },
+    { name: "quiet", type: "Int32Array", data: t.quiet },
+    { name: "keyStart", type: "Uint16Array", data: t.keyStart },
+    { name: "quietOrders", type: "Uint8Array", data: t.quietOrders },
+    { name: "order", type: "Uint8Array", data: t.order },
+    { name: "keyCells", type: "Uint8Array", data: t.keyCells },
+  ]);
+  return `function(){var b=new Int32Array([${v.words}]).buffer;return{k:${t.k},cells:${t.cells},keys:${t.keys},checks:${t.checks},words:${t.words},${v.views}}}`;
+}
+
+/** An on/off game's mask tables for the toy (gamesModule), its typed arrays views of one buffer (packedViews). */
+export function maskTablesPacked(t: MaskTables): string {
+  const v = packedViews(["toggle", "solve", "check", "quiet", "order"].map((name) => ({ name, type: "Int32Array" as const, data: t[name as "toggle"] })));
+  return `(function(){var b=new Int32Array([${v.words}]).buffer;return{rows:${t.rows},cols:${t.cols},cells:${t.cells},keys:${t.keys},${v.views}}})()`;
 }
 
 /**

@@ -25,8 +25,10 @@
  *   cue, save scheduling) plus the state object it returns; `Merlin.state()` alone is measured
  *   too, and their difference is the key press to its LED change. Rules merlin1978 (no move
  *   limit: every press is a move).
- * - `Merlin.hint()`: HIT ME on the current board; on boards with games (lightsout,
- *   lightsout2000 on 5×5) also in each game, on puzzle 0 of seed 7.
+ * - `Merlin.hint()`: HIT ME on the current board; on boards with games (5×5: lightsout,
+ *   lightsout2000, blackwhite; 4×4: blackwhite) also in each game, on puzzle 0 of seed 7.
+ * - Level deals (games with levels: lightsout): the `Merlin.newGame()` that deals each of the 50
+ *   levels of seeds 1 … 10, one line each.
  * - A scan with a key held: the scanner's scan function (reached through the pin watch it sets
  *   while idle), called N times while one pad reads as held. The Linux build
  *   has no pin input, so a measurement-only .boot0 wraps digitalRead/digitalWrite to make one
@@ -165,8 +167,46 @@ interface Figures {
   scan: number | null;
   /** Files the interpreter opened per key press → LEDs (its flash reads), null without strace. */
   opens: number | null;
-  /** HIT ME in each of the board's games (build.ts toyGameSpecs: on 5×5 lightsout, lightsout2000), puzzle 0 of seed 7. */
+  /** HIT ME in each of the board's games (build.ts toyGameSpecs: on 5×5 lightsout, lightsout2000, blackwhite), puzzle 0 of seed 7. */
   games: { name: string; hint: number }[];
+  /** The level deals of the board's games with levels (lightsout on 5×5): levelDeals. */
+  deals: LevelDeals[];
+}
+
+/** Seeds whose 50 levels levelDeals deals. */
+const DEAL_SEEDS = 10;
+
+interface LevelDeals {
+  name: string;
+  /** CPU ms of the deal of level 1, 25 and 50: the median over the seeds. */
+  levels: { level: number; median: number }[];
+  /** The slowest deal of any level and seed, and which. */
+  worst: number;
+  worstAt: string;
+}
+
+/**
+ * The CPU of a level deal in game `name` (its levels: src/levels.ts): for seeds 1 … DEAL_SEEDS,
+ * `Merlin.newGame(seed)` deals level 1 and each `Merlin.newGame()` the next level, one console
+ * line each, timed as cpuOf times a line (so each figure includes the state object the call
+ * returns, about 1 ms).
+ */
+async function levelDeals(e: Espruino, name: string): Promise<LevelDeals> {
+  const byLevel: number[][] = [];
+  let worst = 0;
+  let worstAt = "";
+  await e.eval(`Merlin.setRules(${JSON.stringify(name)}),1`);
+  for (let seed = 1; seed <= DEAL_SEEDS; seed++) {
+    for (let level = 1; level <= 50; level++) {
+      const ms = await cpuOf(e, level === 1 ? `Merlin.newGame(${seed}),1` : "Merlin.newGame(),1");
+      (byLevel[level] ??= []).push(ms);
+      if (ms > worst) {
+        worst = ms;
+        worstAt = `level ${level} of seed ${seed}`;
+      }
+    }
+  }
+  return { name, levels: [1, 25, 50].map((level) => ({ level, median: median(byLevel[level]) })), worst, worstAt };
 }
 
 const HAS_STRACE = spawnSync("strace", ["-V"], { stdio: "ignore" }).status === 0;
@@ -211,10 +251,11 @@ async function measure(bin: string, p: Profile, bundle: string, view: View, repe
     const pressOpens = await opensDuring(e, `(function(){for(var i=0;i<${n};i++)Merlin.press(1+(i*4)%${pads})})()`);
     const stateOpens = await opensDuring(e, `(function(){for(var i=0;i<${n};i++)Merlin.state()})()`);
     const opens = pressOpens === null || stateOpens === null ? null : (pressOpens - stateOpens) / n;
-    f = { press, state, hint, scan: null, opens, games: [] };
+    f = { press, state, hint, scan: null, opens, games: [], deals: [] };
     for (const g of toyGameSpecs(p)) {
       await e.eval(`Merlin.setRules(${JSON.stringify(g.spec.name)}),Merlin.newGame(7),1`);
       f.games.push({ name: g.spec.name, hint: await perCall(e, "Merlin.hint()", 40, repeat) });
+      if (g.spec.levels) f.deals.push(await levelDeals(e, g.spec.name));
     }
   } finally {
     await dispose(e);
@@ -324,6 +365,7 @@ async function main(argv: string[]): Promise<number> {
   ];
   const reads = (x: number | null) => (x === null ? "–" : String(Math.round(x)));
   const gameRows = ["| profile | code | game | HIT ME |", "|---|---|---|---|"];
+  const dealRows = ["| profile | code | game | level 1 | level 25 | level 50 | slowest deal |", "|---|---|---|---|---|---|---|"];
   const estimates: string[] = [];
   let firstBundle = "";
   for (const name of names) {
@@ -348,6 +390,10 @@ async function main(argv: string[]): Promise<number> {
       }
       rows.push(`| ${name} | ${viewName(view)} | ${ms(f.press - f.state)} | ${ms(f.press)} | ${ms(f.state)} | ${ms(f.hint)} | ${ms(f.scan)} | ${reads(f.opens)} |`);
       for (const g of f.games) gameRows.push(`| ${name} | ${viewName(view)} | ${g.name} | ${ms(g.hint)} |`);
+      for (const d of f.deals) {
+        const at = d.levels.map((l) => ms(l.median)).join(" | ");
+        dealRows.push(`| ${name} | ${viewName(view)} | ${d.name} | ${at} | ${ms(d.worst)} (${d.worstAt}) |`);
+      }
       if (view.form === FLASHED.form && view.place === "ram") {
         estimates.push(`| ${name} | ${pico(f.press - f.state)} ms | ${pico(f.scan)} ms | ${pico(f.hint)} ms |`);
       }
@@ -367,6 +413,9 @@ async function main(argv: string[]): Promise<number> {
       ...rows,
       "",
       ...(gameRows.length > 2 ? ["The games (HIT ME on puzzle 0 of seed 7):", "", ...gameRows, ""] : []),
+      ...(dealRows.length > 2
+        ? [`Level deals (the \`Merlin.newGame\` that deals the level, its state object included; median over seeds 1–${DEAL_SEEDS}, and the slowest of all 50 levels):`, "", ...dealRows, ""]
+        : []),
       `Lexing alone (${names[0]}'s bundle as the body of a function that skips it, \`if(0){…}\`), per call:`,
       "",
       ...lex,
