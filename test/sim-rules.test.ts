@@ -95,5 +95,12 @@ describe("the toy's rule sets and games in the simulator", () => {
     // Lights Out: all dark, a press changes the plus; Lights Out 2000: three colours.
     expect(text("lightsout", 5)).toContain("Goal: every pad dark. A press toggles the pad and its neighbours (the plus).");
     expect(text("lightsout2000", 5)).toContain("Goal: every pad dark. A press advances the pad and its neighbours (the plus) one colour (0 → 1 → 2 → 0).");
+    // Source 001's blackwhite: the swapped checkerboard, 2×2 intersection blocks, cycle (1,3) = mod 4.
+    for (const side of [4, 5]) {
+      expect(text("blackwhite", side)).toContain(
+        "Goal: a checkerboard: colour 1 on the top-left pad and every second pad from it, the rest dark. " +
+          "A pad advances its 2×2 block (the pad, the one to its right and the two below) one colour (0 → 1 → 2 → 3 → 0); the pads of the last row and column are no keys.",
+      );
+    }
   });
 });

@@ -56,6 +56,14 @@ export function goalWords(goal: string, rows: number, cols: number): string {
   for (const c of goal) if (c === "0") dark++;
   if (dark === goal.length) return "every pad dark";
   if (dark === 0) return "every pad lit";
+  // blackwhite's goal: one colour on every second pad, the others dark.
+  const first = goal[0];
+  let chequered = first !== "0";
+  for (let i = 0; i < goal.length && chequered; i++) {
+    const even = (Math.floor(i / cols) + (i % cols)) % 2 === 0;
+    chequered = goal[i] === (even ? first : "0");
+  }
+  if (chequered) return `a checkerboard: colour ${first} on the top-left pad and every second pad from it, the rest dark`;
   const centre = rows % 2 === 1 && cols % 2 === 1 && goal[(rows >> 1) * cols + (cols >> 1)] === "0";
   return dark === 1 && centre ? "every pad lit but the centre" : `every pad lit but the middle ${dark}`;
 }
@@ -72,6 +80,9 @@ export function pressWords(rules: string, rows: number, cols: number): string {
     return `A corner ${change("its 2×2 block")}, ${edge}.`;
   }
   if (p.pattern === "plus") return `A press ${change("the pad and its neighbours (the plus)")}.`;
+  if (p.pattern === "intersections") {
+    return `A pad ${change("its 2×2 block (the pad, the one to its right and the two below)")}; the pads of the last row and column are no keys.`;
+  }
   return `A press ${change(`the pad's ${p.pattern} pattern`)}.`;
 }
 
