@@ -12,3 +12,11 @@
  * (src/cellboards.ts), and rule sets that deal their own starts (levels, src/levels.ts).
  */
 export const CELL_BOARDS = true;
+
+/**
+ * Boards with more keys than a rule set's move limit (basic: 20 moves): on an on/off board a
+ * start never needs more presses than there are keys, so only boards with more keys (or with
+ * colours) can deal or be given a start that cannot be won within the limit, and only there do
+ * deals and starts check par against it (src/game.ts). The build sets it per profile.
+ */
+export const LONG_STARTS = true;

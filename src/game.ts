@@ -22,7 +22,7 @@ import { CUE_DARK, CUE_HINT, CUE_ILLEGAL, CUE_LOSS, CUE_NEW_GAME, CUE_PRESS, CUE
 import { inputError } from "./puzzle";
 import { MaskTables } from "./tables";
 import { popcount32 } from "./gf2";
-import { CELL_BOARDS } from "./features";
+import { CELL_BOARDS, LONG_STARTS } from "./features";
 
 export const PLAYING = 0;
 export const WON = 1;
@@ -228,6 +228,12 @@ export function dealStart(t: MaskTables, target: number, darkStart: boolean, see
   return target ^ t.toggle[0];
 }
 
+/** Par: the fewest presses that turn `board` into `target` (reachable from it). */
+export function parOf<B extends Board = number>(t: GameTables, board: B, target: B): number {
+  const cells = CELL_BOARDS && t.extras ? t.extras.ops : undefined;
+  return CELL_BOARDS && cells ? cells.parOf(board as string, target as string) : popcount32(minimumSolution(t, board as number, target as number));
+}
+
 /** Why a start is not allowed (startCode): none, the rules cannot deal, unsolvable, solved, all dark, over the move limit. */
 export const START_OK = 0;
 export const START_NO_DEAL = 1;
@@ -245,7 +251,7 @@ export const START_OVER_LIMIT = 5;
  */
 export function startCode<B extends Board = number>(t: GameTables, target: B, rules: number, start: B | -1): number {
   const darkStart = hasRule(rules, DARK_START);
-  const limit = ruleColumn(rules, COL_MOVE_LIMIT);
+  const limit = LONG_STARTS ? ruleColumn(rules, COL_MOVE_LIMIT) : 0;
   const cells = CELL_BOARDS && t.extras ? t.extras.ops : undefined;
   if (CELL_BOARDS && cells) {
     // The same decisions on digit strings (a string start is never −1).
@@ -256,7 +262,7 @@ export function startCode<B extends Board = number>(t: GameTables, target: B, ru
     if (!cells.canReach(start as string, target as string)) return START_UNSOLVABLE;
     if (start === target) return START_SOLVED;
     if (start === cells.allDark && !darkStart) return START_DARK;
-    if (limit > 0 && cells.parOf(start as string, target as string) > limit) return START_OVER_LIMIT;
+    if (LONG_STARTS && limit > 0 && parOf(t, start, target) > limit) return START_OVER_LIMIT;
     return START_OK;
   }
   if ((start as number) < 0) {
@@ -267,7 +273,7 @@ export function startCode<B extends Board = number>(t: GameTables, target: B, ru
   if (!isReachable(t, (start as number) ^ (target as number))) return START_UNSOLVABLE;
   if (start === target) return START_SOLVED;
   if (start === 0 && !darkStart) return START_DARK;
-  if (limit > 0 && popcount32(minimumSolution(t, start as number, target as number)) > limit) return START_OVER_LIMIT;
+  if (LONG_STARTS && limit > 0 && parOf(t, start, target) > limit) return START_OVER_LIMIT;
   return START_OK;
 }
 
@@ -293,45 +299,47 @@ export function createGameFrom<B extends Board = number>(
 ): GameState<BoardOf<B>> {
   // Short texts (the toy carries them); the CLI checks starts first with startProblem's longer ones.
   const problem = startCode(t, target, rules, start);
-  if (problem !== START_OK) throw inputError(["", "no puzzle to deal on this board", "start: unsolvable", "start: already solved", "start: all dark", "start: over the move limit"][problem]);
+  if (problem !== START_OK) throw inputError(["", "no puzzle to deal on this board", "start: unsolvable", "start: already solved", "start: all dark", LONG_STARTS ? "start: over the move limit" : ""][problem]);
   // Every new GameState and every new attempt is made here (loadGame and update's restarts too).
   const p = puzzle === undefined ? 0 : puzzle;
   const darkStart = hasRule(rules, DARK_START);
   const extras = CELL_BOARDS ? t.extras : undefined;
   const cells = CELL_BOARDS && extras ? extras.ops : undefined;
+  // −1 deals from seed `from` (a digit string never compares below 0): the rule set's own deal
+  // (levels), the cell boards' deal, or the mask deal.
+  function dealt(from: number): BoardOf<B> {
+    return ((start as number) < 0
+      ? CELL_BOARDS && extras && extras.levelDeal ? extras.levelDeal(target, darkStart, from, p)
+        : CELL_BOARDS && cells ? cells.dealFrom(target as string, darkStart, from, p)
+        : dealStart(t, target as number, darkStart, from, p)
+      : start) as BoardOf<B>;
+  }
+  let first = dealt(seed >>> 0);
+  let par = parOf<Board>(t, first, target);
   // A move limit (basic: 20 moves) leaves every game winnable: a deal that needs more presses
   // is drawn again from a seed of its own, uniformly over the deals that fit (given starts
   // that need more are refused by startCode above).
-  const limit = ruleColumn(rules, COL_MOVE_LIMIT);
-  let first = start as BoardOf<B>;
-  let par = 0;
-  for (let retry = 0; retry <= DEAL_RETRIES; retry++) {
-    const dealSeed = (seed + retry * 2654435769) >>> 0;
-    // −1 deals (a digit string never compares below 0): the rule set's own deal (levels), the
-    // cell boards' deal, or the mask deal.
-    if ((start as number) < 0) {
-      first = (CELL_BOARDS && extras && extras.levelDeal ? extras.levelDeal(target, darkStart, dealSeed, p)
-        : CELL_BOARDS && cells ? cells.dealFrom(target as string, darkStart, dealSeed, p)
-        : dealStart(t, target as number, darkStart, dealSeed, p)) as BoardOf<B>;
+  const limit = LONG_STARTS ? ruleColumn(rules, COL_MOVE_LIMIT) : 0;
+  if (LONG_STARTS && (start as number) < 0 && limit > 0) {
+    for (let retry = 1; retry <= DEAL_RETRIES && par > limit; retry++) {
+      first = dealt((seed + retry * 2654435769) >>> 0);
+      par = parOf<Board>(t, first, target);
     }
-    // Par: the fewest presses of any solution.
-    par = CELL_BOARDS && cells ? cells.parOf(first as string, target as string) : popcount32(minimumSolution(t, first as number, target as number));
-    if ((start as number) >= 0 || limit === 0 || par <= limit) break;
-  }
-  if (CELL_BOARDS && cells && limit > 0 && par > limit) {
-    // Boards so large that random deals hardly ever fit (8×8: par 26–33 against basic's 20):
-    // the target after `limit` presses of random keys, which cannot need more.
-    let r = seedRandom(seed >>> 0, p);
-    for (let attempt = 0; attempt < DEAL_ATTEMPTS; attempt++) {
-      let b = target as string;
-      for (let i = 0; i < limit; i++) {
-        r = nextRandom(r);
-        b = cells.advance(b, (r >>> 0) % t.keys, 1);
+    if (CELL_BOARDS && cells && par > limit) {
+      // Boards so large that random deals hardly ever fit (8×8: par 26–33 against basic's 20):
+      // the target after `limit` presses of random keys, which cannot need more.
+      let r = seedRandom(seed >>> 0, p);
+      for (let attempt = 0; attempt < DEAL_ATTEMPTS; attempt++) {
+        let b = target as string;
+        for (let i = 0; i < limit; i++) {
+          r = nextRandom(r);
+          b = cells.advance(b, (r >>> 0) % t.keys, 1);
+        }
+        first = b as BoardOf<B>;
+        if (b !== target && (darkStart || b !== cells.allDark)) break;
       }
-      first = b as BoardOf<B>;
-      if (b !== target && (darkStart || b !== cells.allDark)) break;
+      par = parOf<Board>(t, first, target);
     }
-    par = cells.parOf(first as string, target as string);
   }
   return {
     rules: rules,

@@ -17,7 +17,7 @@ import { compileTables, MaskTables } from "../src/tables";
 import { getBit } from "../src/gf2";
 import { createZkMatrix, zkReduce, zkSolve } from "../src/zk";
 import { bruteFewest } from "./helpers/enumerate";
-import { bundleFirmware, DEFAULT_PROFILE } from "../firmware/build/build";
+import { bundleFirmware, DEFAULT_PROFILE, firmwareFeatures } from "../firmware/build/build";
 import { loadProfile } from "../hardware/validate";
 
 function game(name: string): GameSpec {
@@ -492,6 +492,15 @@ describe("the 3×3 toy game is unchanged", () => {
     }
   });
 
+
+  it("only boards with more pads than the shortest move limit (or with games) carry the move-limit check of deals and starts", async () => {
+    // 3×3 on/off boards: par ≤ 9 keys < basic's 20, so no start can exceed it.
+    for (const name of ["pico-3x3", "esp32-3x3", "mdbt42q-3x3"]) expect(firmwareFeatures(loadProfile(name))).toContain("LONG_STARTS = false");
+    // 25 pads (par up to 22 under Merlin's pattern), and boards with games.
+    for (const name of ["pico-5x5-neopixel", "pico-4x4-neopixel"]) expect(firmwareFeatures(loadProfile(name))).toContain("LONG_STARTS = true");
+    expect((await bundleFirmware(loadProfile(DEFAULT_PROFILE))).code).not.toContain("over the move limit");
+    expect((await bundleFirmware(loadProfile("pico-5x5-neopixel"))).code).toContain("over the move limit");
+  });
 
   it("mask tables still hold masks: a dealt game's boards are numbers and its save is the M2 line of decimals", () => {
     const t = compileTables(gridPuzzle({ rows: 3, cols: 3, pattern: "merlin" }));

@@ -22,6 +22,20 @@ describe("merlin sim --headless", () => {
     expect(r.out).toBe('{"leds":"111101111","status":"won","moves":5,"sounds":["press","press","press","press","win"],"errors":[]}\n');
   });
 
+  it("the 5×5 toy under basic deals only games COMP TURN wins within the 20 moves (seed 1179's first draw needed 22)", async () => {
+    const r = await merlin(["--headless", "--board", "pico-5x5-neopixel", "--seed", "1179", "--keys", "compTurn ".repeat(21), "--json"]);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.out);
+    expect(out.status).toBe("won");
+    expect(out.moves).toBeLessThanOrEqual(20);
+    // The ring of 24 with the centre dark.
+    expect(out.leds).toBe("1111111111110111111111111");
+    // The refused start itself (its fewest presses are 22; test/cli-play.test.ts) is not played under basic.
+    const refused = await merlin(["--headless", "--board", "pico-5x5-neopixel", "--start", "0011000011101101110101100", "--keys", "1", "--json"]);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toMatch(/needs more presses than the 20 moves the basic rules allow/);
+  }, 120_000);
+
   it("prints a readable summary without --json", async () => {
     const r = await merlin(["--headless", "--seed", "7", "--start", "010110101", "--keys", "3 4 5 8 9"]);
     expect(r.code).toBe(0);

@@ -21,6 +21,7 @@ import { formatBoard, namedTarget } from "../../src/boardstate";
 import { DEFAULT_CYCLE, gamePuzzle, GAMES, GameSpec, gameTables, gameTarget } from "../../src/games";
 import { cellsToMask } from "../../src/maskbits";
 import { gridPuzzle, Puzzle } from "../../src/puzzle";
+import { RULE_SETS } from "../../src/rules";
 import { CUE_START, encodeCues, NOTES } from "../../src/sounds";
 import { CellTables, compileCellTables, compileTables, emitTables, MaskTables } from "../../src/tables";
 import { OptionSpec, optionHelp, parseOptions } from "../../tools/options";
@@ -208,10 +209,15 @@ export function maskTablesPacked(t: MaskTables): string {
 
 /**
  * src/features.ts as the toy gets it: CELL_BOARDS only on boards with games (toyGameSpecs),
- * so elsewhere esbuild folds the code behind it away (k-state games, the toy's games).
+ * so elsewhere esbuild folds the code behind it away (k-state games, the toy's games);
+ * LONG_STARTS only on boards with games or with more pads than the shortest move limit of the
+ * rule sets (on/off boards: par ≤ keys).
  */
 export function firmwareFeatures(p: Profile): string {
-  return `export const CELL_BOARDS = ${toyGameSpecs(p).length > 0};`;
+  const games = toyGameSpecs(p).length > 0;
+  const limits = RULE_SETS.map((r) => r.moveLimit).filter((m) => m > 0);
+  const long = games || p.rows * p.cols > Math.min(...limits);
+  return `export const CELL_BOARDS = ${games};export const LONG_STARTS = ${long};`;
 }
 
 function configPlugin(p: Profile): Plugin {
