@@ -52,15 +52,20 @@ function carryOut(e: ToyEffects, now: number): void {
   keysDue = e.keysDue;
 }
 
+/** An entry point's error `e`: logged and signalled, and the toy goes back to showing the game. */
+function fail(e: unknown): void {
+  console.log("Merlin error: " + e);
+  // (Should this fail too, the interpreter reports it; the timers keep the toy running.)
+  const now = getTime() * 1000;
+  carryOut(toyFail(String(e), now), now);
+}
+
 /** Runs `fn` as an event entry point: an error is caught, logged and signalled. */
 export function guard(fn: () => void): void {
   try {
     fn();
   } catch (e) {
-    console.log("Merlin error: " + e);
-    // (Should this fail too, the interpreter reports it; the timers keep the toy running.)
-    const now = getTime() * 1000;
-    carryOut(toyFail(String(e), now), now);
+    fail(e);
   }
 }
 
@@ -90,17 +95,21 @@ function onKeys(changed: number, stable: number, now: number): boolean {
 
 /** A console call: mid-end command `cmd` with `arg`; throws the one line of a refused call. */
 function call(cmd: number, arg?: unknown): ToyEffects {
+  const now = getTime() * 1000;
   let fx: ToyEffects | undefined;
-  guard(function () {
-    const now = getTime() * 1000;
-    // The press on its own: the console's most frequent call stays short (Espruino lexes a
-    // function's whole body on every call, and toyCommand's is long).
+  // An entry point as guard makes one, without the function guard would take: the console's
+  // press is the call to keep short (Espruino lexes a function's whole body on every call, and
+  // a function made on each call twice).
+  try {
+    // The press on its own: the console's most frequent call stays short (toyCommand's body is long).
     // So is HIT ME in the games (CELL_BOARDS), where the solver takes long enough on its own.
     fx = cmd === CMD_PRESS ? toyPress(arg, now)
       : CELL_BOARDS && cmd === ACT_HINT ? /* @__NOINLINE__ */ toyHint(now)
       : /* @__NOINLINE__ */ toyCommand(cmd, arg, now);
     carryOut(fx, now);
-  });
+  } catch (e) {
+    fail(e);
+  }
   if (fx !== undefined && fx.refused !== "") throw new Error(fx.refused);
   return fx!;
 }
