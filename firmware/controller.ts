@@ -205,7 +205,7 @@ export function boot(): void {
   setLit(true);
   const now = getTime() * 1000;
   const files: (string | null)[] = [];
-  for (let i = 0; i < FILE_NAMES.length; i++) files.push(load(FILE_NAMES[i]));
+  for (let i = 0; i < FILE_NAMES.length; i++) files.push(/* @__INLINE__ */ load(FILE_NAMES[i]));
   // The games beyond the rule sets (TOY_GAMES boards): on their tables, colour games' from cellsolve.
   const games: ToyGame[] = [];
   if (TOY_GAMES) {

@@ -51,7 +51,11 @@ export interface KeyEvents {
   chordSince: number;
   chordDone: boolean;
   queueType: Uint8Array;
-  queueArg: Uint32Array;
+  /**
+   * The events' arguments, as signed words (read back with >>> 0): an Int32Array, the kind the
+   * toy's tables use already — on Espruino each kind of typed array used costs RAM of its own.
+   */
+  queueArg: Int32Array;
   queueHead: number;
   queueCount: number;
   /** Events lost because the queue was full (read it in diagnostics; never reset). */
@@ -80,7 +84,7 @@ export function createKeyEvents(keyCount: number, chordMask: number): KeyEvents 
     chordSince: -1,
     chordDone: false,
     queueType: new Uint8Array(EVENT_QUEUE_SIZE),
-    queueArg: new Uint32Array(EVENT_QUEUE_SIZE),
+    queueArg: new Int32Array(EVENT_QUEUE_SIZE),
     queueHead: 0,
     queueCount: 0,
     dropped: 0,
@@ -177,7 +181,7 @@ export function keyEventsUpdate(s: KeyEvents, downMask: number, now: number): nu
 export function keyEventsPop(s: KeyEvents): number {
   if (s.queueCount === 0) return EV_NONE;
   const type = s.queueType[s.queueHead];
-  s.arg = s.queueArg[s.queueHead];
+  s.arg = s.queueArg[s.queueHead] >>> 0;
   s.queueHead = (s.queueHead + 1) % EVENT_QUEUE_SIZE;
   s.queueCount--;
   return type;

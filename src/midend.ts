@@ -620,7 +620,7 @@ export function toyState(leds: Board) {
     "board": CELL_BOARDS && typeof board === "string" ? board : maskToBits(board as number, pads),
     "moves": game.moves,
     "status": statusName(game),
-    "reason": reasonName(game),
+    "reason": /* @__INLINE__ */ reasonName(game),
     "rules": CELL_BOARDS ? rulesName() : RULE_NAMES[game.rules],
     "seed": game.seed,
     "puzzle": game.puzzle,

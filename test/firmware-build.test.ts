@@ -10,8 +10,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import {
-  buildFirmware, bundleFirmware, checkFirmwareSources, configDefines, DEFAULT_PROFILE, firmwareSources, outputPath, ROOT,
-  type Bundle,
+  buildFirmware, bundleFirmware, checkFirmwareSources, configDefines, DEFAULT_PROFILE, firmwareSources, markRam, outputPath, RAM_FUNCTIONS,
+  ROOT, type Bundle,
 } from "../firmware/build/build";
 import { hoistVars } from "../firmware/build/hoist-vars";
 import { builtinMembers, declaredMembers, mangledNames } from "../firmware/build/mangle";
@@ -53,6 +53,28 @@ describe("hoistVars (terser's inlining, made safe for an interpreter that does n
     // terser inlined functions with arguments: their variables are declared at the start.
     expect(b.code).toMatch(/\{var [a-zA-Z_$]+(,[a-zA-Z_$]+)*;/);
   }, 60_000);
+});
+
+describe("markRam (the hot functions the toy keeps in RAM)", () => {
+  it("puts a \"ram\" directive at the start of each named function's body, and only there", () => {
+    const code = 'function begin(a){return a}function begin2(b){return b}var x={begin(c){}};function $f(){x.begin(1)}';
+    expect(markRam(code, ["begin", "$f"])).toBe('function begin(a){"ram";return a}function begin2(b){return b}var x={begin(c){}};function $f(){"ram";x.begin(1)}');
+  });
+
+  it("throws when a name is not declared exactly once", () => {
+    expect(() => markRam("function f(){}", ["g"])).toThrow(/function g is declared 0 times/);
+    expect(() => markRam("function f(){}function f(){}", ["f"])).toThrow(/declared 2 times/);
+  });
+
+  it("every listed function reaches the firmware bundle in RAM, on every profile", async () => {
+    for (const name of listProfiles()) {
+      const b = await bundleFirmware(loadProfile(name));
+      // (src/cellsolve.ts's loops carry their own directive, on boards with games.)
+      const own = name === DEFAULT_PROFILE ? 0 : (readFileSync(join(ROOT, "src", "cellsolve.ts"), "utf8").match(/^\s*"ram";/gm) ?? []).length;
+      const marked = (b.code.match(/\{"ram";/g) ?? []).length;
+      expect(marked === RAM_FUNCTIONS.length || marked === RAM_FUNCTIONS.length + own, name).toBe(true);
+    }
+  }, 120_000);
 });
 
 describe("property shortening follows the firmware's types (mangle.ts)", () => {

@@ -242,9 +242,37 @@ export async function bundleFirmware(p: Profile): Promise<Bundle> {
     external: ["Storage", "neopixel"],
     logLevel: "silent",
   });
-  const code = await compress(result.outputFiles[0].text);
+  const code = await compress(markRam(result.outputFiles[0].text, RAM_FUNCTIONS));
   const findings = checkBundle(code, allowedGlobals(p), relative(ROOT, outputPath(p.name)));
   return { profile: p.name, code, bytes: Buffer.byteLength(code), findings };
+}
+
+/**
+ * Functions the toy keeps in RAM: a `"ram"` directive goes at the start of each one's body in
+ * esbuild's bundle (before terser, which keeps it). Espruino then copies the function's code out
+ * of flash when it defines it, and lexes it from RAM on every call. On a board that reads code
+ * from flash, as the reference interpreter's Linux build does 16 bytes at a time (README,
+ * "Measured speed"), every call of a function in flash costs at least one read, however short
+ * the function; in RAM its code costs about 1 JsVar per 13 bytes for as long as the toy runs.
+ * So: the short functions a key press calls most. (Measured on pico-3x3 as flashed, each row of
+ * README's Measured speed table.)
+ */
+export const RAM_FUNCTIONS = ["ruleColumn", "hasRule", "isWhole", "begin", "finish"];
+
+/**
+ * `code` (esbuild's bundle, names unminified) with `"ram";` at the start of each function named
+ * in `names`. Throws when a name is not declared exactly once (renamed, or gone from the bundle):
+ * the list must say what the toy gets.
+ */
+export function markRam(code: string, names: readonly string[]): string {
+  let out = code;
+  for (const name of names) {
+    const decl = new RegExp(`(?<![\\w$.])function ${name.replace(/\$/g, "\\$")}\\(([^)]*)\\)\\s*\\{`, "g");
+    const found = out.match(decl);
+    if (!found || found.length !== 1) throw new Error(`markRam: function ${name} is declared ${found ? found.length : 0} times in the bundle`);
+    out = out.replace(decl, (m) => m + '"ram";');
+  }
+  return out;
 }
 
 /**
