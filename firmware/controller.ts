@@ -1,7 +1,7 @@
 /**
  * The glue between the board and the toy's mid-end (src/midend.ts): debounced keys, timers and
  * console calls go in with the time; the effects that come out are carried out here — LEDs,
- * piezo, flash files, sleep, the next timer. Every entry point runs inside `guard`, so an
+ * piezo, flash files, sleep, the next timer. Every entry point catches errors (`fail`), so an
  * error is logged, signalled (all pads flash, low buzz) and the toy goes back to showing a
  * playable board instead of dying silently.
  */
@@ -29,16 +29,12 @@ let tickAt = -1;
 /** When the keys held now are next due a hold, chord or stuck event (ToyEffects.keysDue), −1 none. */
 let keysDue = -1;
 
-/** Carries out the mid-end's effects `e` of a call made at `now` (ms). */
+/**
+ * Carries out the mid-end's effects `e` of a call made at `now` (ms). (Sleep and wake are
+ * power's: a key press carries this out, and Espruino lexes a function's whole body on every call.)
+ */
 function carryOut(e: ToyEffects, now: number): void {
-  if (e.power === POWER_SLEEP) {
-    playNotes("", 0);
-    setLit(false);
-    if (DEEP_SLEEP) setDeepSleep(true);
-  } else if (e.power === POWER_WAKE) {
-    if (DEEP_SLEEP) setDeepSleep(false);
-    setLit(true);
-  }
+  if (e.power !== 0) power(e.power);
   if (NEOPIXEL) setPixelLevel(e.bright);
   if (e.show) show(e.frame, e.blink, e.flash, e.flashMs);
   if (e.cues.length > 0) playNotes(cueNotes(e.cues[e.cues.length - 1]), 0);
@@ -52,30 +48,38 @@ function carryOut(e: ToyEffects, now: number): void {
   keysDue = e.keysDue;
 }
 
+/** Sleep (POWER_SLEEP: sound and LEDs off, deep sleep where the chip has it) or wake (POWER_WAKE). */
+function power(p: number): void {
+  if (p === POWER_SLEEP) {
+    playNotes("", 0);
+    setLit(false);
+    if (DEEP_SLEEP) setDeepSleep(true);
+  } else if (p === POWER_WAKE) {
+    if (DEEP_SLEEP) setDeepSleep(false);
+    setLit(true);
+  }
+}
+
 /** An entry point's error `e`: logged and signalled, and the toy goes back to showing the game. */
-function fail(e: unknown): void {
+export function fail(e: unknown): void {
   console.log("Merlin error: " + e);
   // (Should this fail too, the interpreter reports it; the timers keep the toy running.)
   const now = getTime() * 1000;
   carryOut(toyFail(String(e), now), now);
 }
 
-/** Runs `fn` as an event entry point: an error is caught, logged and signalled. */
-export function guard(fn: () => void): void {
-  try {
-    fn();
-  } catch (e) {
-    fail(e);
-  }
-}
+// Each entry point below catches its own errors (no function of the form guard(fn): Espruino
+// would make and lex that function on every call, and the scanner calls onKeys every few ms).
 
 /** The mid-end's timer: its deadline has come. */
 function tick(): void {
   tickTimer = undefined;
-  guard(function () {
-    const now = getTime() * 1000;
+  const now = getTime() * 1000;
+  try {
     carryOut(toyTick(now), now);
-  });
+  } catch (e) {
+    fail(e);
+  }
 }
 
 /**
@@ -87,9 +91,11 @@ function onKeys(changed: number, stable: number, now: number): boolean {
   // nothing: return before the work below. From 1 ms before a deadline the mid-end runs, so its
   // own time tests decide, rounding included.
   if (changed === 0 && now < keysDue - 1) return true;
-  guard(function () {
+  try {
     carryOut(toyKeys(stable, now), now);
-  });
+  } catch (e) {
+    fail(e);
+  }
   return keysDue >= 0;
 }
 
@@ -97,9 +103,6 @@ function onKeys(changed: number, stable: number, now: number): boolean {
 function call(cmd: number, arg?: unknown): ToyEffects {
   const now = getTime() * 1000;
   let fx: ToyEffects | undefined;
-  // An entry point as guard makes one, without the function guard would take: the console's
-  // press is the call to keep short (Espruino lexes a function's whole body on every call, and
-  // a function made on each call twice).
   try {
     // The press on its own: the console's most frequent call stays short (toyCommand's body is long).
     // So is HIT ME in the games (CELL_BOARDS), where the solver takes long enough on its own.

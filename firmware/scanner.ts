@@ -33,7 +33,8 @@ export type KeyChange = (changed: number, stable: number, now: number) => boolea
 let onChange: KeyChange;
 /** The debounced keys (read `debouncer.stable`). */
 let debouncer: Debouncer;
-const readings = new Uint8Array(ROWS);
+/** (A Uint16Array, the kind the toy's other small tables use: each kind costs RAM on Espruino.) */
+const readings = new Uint16Array(ROWS);
 let pollTimer: number | undefined;
 let pollMs = 0;
 /** Pin watch ids while sleeping on interrupts (empty while polling): handles for clearWatch. */

@@ -49,13 +49,15 @@ export const CMD_BRIGHTNESS = 18;
 /**
  * What holding pad N (1-based) for 1.5 s does, index N − 1; the presses its keys made are taken
  * back first. 1 NEW GAME, 2 SAME GAME, 3 HIT ME, 4 UNDO, 5 COMP TURN, 6 next rule set,
- * 7 mute on/off, 8 show the goal, 9 sleep. Holds of other keys do nothing.
+ * 7 mute on/off, 8 show the goal, 9 sleep. Holds of other keys do nothing. (Uint16Array, as the
+ * game's history and the rule table: on Espruino each kind of typed array a program uses costs
+ * ~9 JsVars of its own, so the toy's small tables share one kind.)
  */
-export const HOLD_COMMANDS = new Uint8Array([
+export const HOLD_COMMANDS = new Uint16Array([
   ACT_NEW_GAME, ACT_SAME_GAME, ACT_HINT, ACT_UNDO, ACT_COMP_TURN, CMD_NEXT_RULES, CMD_TOGGLE_MUTE, CMD_GOAL, CMD_SLEEP,
 ]);
 /** The extra buttons, in their key order after the pads: Merlin's NEW GAME, SAME GAME, HIT ME, COMP TURN. */
-export const BUTTON_COMMANDS = new Uint8Array([ACT_NEW_GAME, ACT_SAME_GAME, ACT_HINT, ACT_COMP_TURN]);
+export const BUTTON_COMMANDS = new Uint16Array([ACT_NEW_GAME, ACT_SAME_GAME, ACT_HINT, ACT_COMP_TURN]);
 
 /** Idle time before the LEDs go off and the board sleeps (Lights Out's auto-off: 3 minutes). */
 export const DEFAULT_IDLE_MS = 180000;
@@ -617,7 +619,7 @@ export function toyState(leds: Board) {
   const digits = CELL_BOARDS && typeof leds === "string";
   const board: Board = game.board;
   return {
-    "board": CELL_BOARDS && typeof board === "string" ? board : maskToBits(board as number, pads),
+    "board": CELL_BOARDS && typeof board === "string" ? board : /* @__INLINE__ */ maskToBits(board as number, pads),
     "moves": game.moves,
     "status": statusName(game),
     "reason": /* @__INLINE__ */ reasonName(game),
@@ -625,7 +627,7 @@ export function toyState(leds: Board) {
     "seed": game.seed,
     "puzzle": game.puzzle,
     "par": game.par,
-    "leds": digits ? leds : maskToBits(leds as number, pads),
+    "leds": digits ? leds : /* @__INLINE__ */ maskToBits(leds as number, pads),
     "muted": muted,
     "asleep": asleep,
     "error": error || null,

@@ -10,8 +10,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import {
-  buildFirmware, bundleFirmware, checkFirmwareSources, configDefines, DEFAULT_PROFILE, firmwareSources, markRam, outputPath, RAM_FUNCTIONS,
-  ROOT, type Bundle,
+  buildFirmware, bundleFirmware, checkFirmwareSources, COLD_FUNCTIONS, compactBundle, configDefines, CUES, DEFAULT_PROFILE, firmwareSources, markNoInline,
+  markRam, narrowTables, outputPath, RAM_FUNCTIONS, ROOT, type Bundle,
 } from "../firmware/build/build";
 import { hoistVars } from "../firmware/build/hoist-vars";
 import { builtinMembers, declaredMembers, mangledNames } from "../firmware/build/mangle";
@@ -75,6 +75,48 @@ describe("markRam (the hot functions the toy keeps in RAM)", () => {
       expect(marked === RAM_FUNCTIONS.length || marked === RAM_FUNCTIONS.length + own, name).toBe(true);
     }
   }, 120_000);
+});
+
+describe("markNoInline (rare branches kept out of the functions a key press runs)", () => {
+  it("annotates every call of each named function, not its declaration nor a method of that name", () => {
+    const code = "function power(p){q(p)}function carry(e){if(e.p)power(e.p);x.power(1);power2(3)}";
+    expect(markNoInline(code, ["power"])).toBe("function power(p){q(p)}function carry(e){if(e.p)/* @__NOINLINE__ */ power(e.p);x.power(1);power2(3)}");
+  });
+
+  it("throws when a name is not declared exactly once or never called", () => {
+    expect(() => markNoInline("function f(){}", ["g"])).toThrow(/declared 0 times/);
+    expect(() => markNoInline("function f(){}", ["f"])).toThrow(/never called/);
+  });
+
+  it("each listed function stays a function of its own in the firmware bundle", async () => {
+    const b = await bundleFirmware(loadProfile(DEFAULT_PROFILE));
+    // power: the only function that calls setDeepSleep(true), and carryOut calls it rather than holding its body.
+    expect(COLD_FUNCTIONS).toContain("power");
+    expect(b.code).toMatch(/function ([\w$]+)\(([\w$]+)\)\{1===\2\?\([^}]*setDeepSleep\(!0\)/);
+  }, 60_000);
+});
+
+describe("the bundle's data in RAM", () => {
+  it("narrowTables makes Int32Arrays Uint16Arrays only when every value fits 16 bits", () => {
+    expect(narrowTables("{a:new Int32Array([1,65535]),b:[],c:new Int32Array([0])}")).toBe("{a:new Uint16Array([1,65535]),b:[],c:new Uint16Array([0])}");
+    expect(narrowTables("{a:new Int32Array([1,65536]),c:new Int32Array([0])}")).toBe("{a:new Int32Array([1,65536]),c:new Int32Array([0])}");
+    expect(narrowTables("{a:new Int32Array([-1])}")).toBe("{a:new Int32Array([-1])}");
+  });
+
+  it("compactBundle passes the sound cues to the wrapper as CUE_TEXT, which the code reads", () => {
+    const out = compactBundle('(()=>{"use strict";f(CUE_TEXT.split(" "),void 0,Math.max(1,2))})();', 'a" b');
+    expect(out).toBe('(($,CUE_TEXT,_)=>{f(CUE_TEXT.split(" "),_,$.max(1,2))})(Math,"a\\" b");');
+    const seen: unknown[] = [];
+    new Function("f", out)((...a: unknown[]) => seen.push(...a));
+    expect(seen).toEqual([["a\"", "b"], undefined, 2]);
+  });
+
+  it("the firmware carries the cues once, as the wrapper's argument, and no Int32Array on the 3x3", async () => {
+    const b = await bundleFirmware(loadProfile(DEFAULT_PROFILE));
+    expect(b.code.endsWith(`})(Math,${JSON.stringify(CUES)});`)).toBe(true);
+    expect(b.code.split(JSON.stringify(CUES)).length).toBe(2);
+    expect(b.code).not.toContain("Int32Array");
+  }, 60_000);
 });
 
 describe("property shortening follows the firmware's types (mangle.ts)", () => {

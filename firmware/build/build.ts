@@ -92,8 +92,9 @@ export function configDefines(p: Profile): Record<string, string> {
 }
 
 /**
- * The source of the generated `merlin:config` module for a profile: pins, the solver tables
- * and the packed sound cues (scalars are configDefines).
+ * The source of the generated `merlin:config` module for a profile: pins and the solver tables
+ * (scalars are configDefines; the packed sound cues, CUE_TEXT, come in through the bundle's
+ * wrapper: compactBundle).
  */
 export function configModule(p: Profile): string {
   const puzzle = gridPuzzle({ rows: p.rows, cols: p.cols, pattern: "merlin" });
@@ -108,10 +109,22 @@ export function configModule(p: Profile): string {
     `export const LED_PINS = ${list(ledPins(p))};`,
     `export const PIEZO = ${p.piezo};`,
     `export const BUTTONS = [${buttonSlots(p).map((x) => x ?? "null").join(",")}];`,
-    `export const TABLES = ${emitTables(tables)};`,
+    `export const TABLES = ${narrowTables(emitTables(tables))};`,
     `export const TARGET = ${ring};`,
-    `export const CUE_TEXT = ${JSON.stringify(encodeCues(NOTES, CUE_START))};`,
   ].join("\n");
+}
+
+/**
+ * Emitted tables (emitTables) with their Int32Arrays as Uint16Arrays when every value fits 16
+ * bits (boards of up to 16 cells: 3×3, 4×4). The toy reads the same numbers; on Espruino each
+ * kind of typed array a program uses costs ~9 JsVars of its own, and the toy's other small
+ * tables are Uint16Arrays (src/midend.ts, src/keyevents.ts, src/rules.ts), so the 3×3 builds
+ * carry no Int32Array at all — and half the bytes for these.
+ */
+export function narrowTables(emitted: string): string {
+  const lists = emitted.match(/new Int32Array\(\[[^\]]*\]\)/g) ?? [];
+  const fits = lists.every((l) => (l.match(/-?\d+/g) ?? []).slice(1).every((v) => Number(v) >= 0 && Number(v) <= 65535));
+  return fits ? emitted.replace(/new Int32Array\(/g, "new Uint16Array(") : emitted;
 }
 
 /**
@@ -242,7 +255,7 @@ export async function bundleFirmware(p: Profile): Promise<Bundle> {
     external: ["Storage", "neopixel"],
     logLevel: "silent",
   });
-  const code = await compress(markRam(result.outputFiles[0].text, RAM_FUNCTIONS));
+  const code = await compress(markNoInline(markRam(result.outputFiles[0].text, RAM_FUNCTIONS), COLD_FUNCTIONS), CUES);
   const findings = checkBundle(code, allowedGlobals(p), relative(ROOT, outputPath(p.name)));
   return { profile: p.name, code, bytes: Buffer.byteLength(code), findings };
 }
@@ -271,6 +284,35 @@ export function markRam(code: string, names: readonly string[]): string {
     const found = out.match(decl);
     if (!found || found.length !== 1) throw new Error(`markRam: function ${name} is declared ${found ? found.length : 0} times in the bundle`);
     out = out.replace(decl, (m) => m + '"ram";');
+  }
+  return out;
+}
+
+/**
+ * Functions terser must not inline into their callers, though each has one call site: the rare
+ * branches of a function a key press runs, moved out of it so that the press does not lex
+ * them (Espruino lexes a function's whole body on every call, skipped branches included).
+ * Each costs ~6 JsVars as a function of its own. (A call written in an expression can carry
+ * its own `@__NOINLINE__` annotation in the source; esbuild drops the annotation of a call
+ * that is a statement, as these are.)
+ */
+export const COLD_FUNCTIONS = ["power"];
+
+/**
+ * `code` (esbuild's bundle, names unminified) with a `@__NOINLINE__` annotation on every call of
+ * each function in `names`. Throws when a name is not declared exactly once or never called.
+ */
+export function markNoInline(code: string, names: readonly string[]): string {
+  let out = code;
+  for (const name of names) {
+    const decls = out.match(new RegExp(`(?<![\\w$.])function ${name}\\(`, "g"));
+    if (!decls || decls.length !== 1) throw new Error(`markNoInline: function ${name} is declared ${decls ? decls.length : 0} times in the bundle`);
+    let calls = 0;
+    out = out.replace(new RegExp(`(?<![\\w$.]|function )${name}\\(`, "g"), (m) => {
+      calls++;
+      return "/* @__NOINLINE__ */ " + m;
+    });
+    if (calls === 0) throw new Error(`markNoInline: function ${name} is never called in the bundle`);
   }
   return out;
 }
@@ -305,14 +347,18 @@ export const TERSER_OPTIONS = {
   format: { ecma: 2015 as const, ascii_only: true },
 };
 
+/** The sound cues, packed by src/sounds.ts encodeCues: the value of CUE_TEXT in the bundle. */
+export const CUES = encodeCues(NOTES, CUE_START);
+
 /**
  * The second minifying pass (TERSER_OPTIONS) over esbuild's bundle, with the `var`
- * declarations terser adds when it inlines moved where Espruino needs them (hoist-vars.ts).
+ * declarations terser adds when it inlines moved where Espruino needs them (hoist-vars.ts);
+ * `cueText` is CUE_TEXT's value (compactBundle).
  */
-export async function compress(code: string): Promise<string> {
+export async function compress(code: string, cueText = ""): Promise<string> {
   const out = await minify(code, TERSER_OPTIONS);
   if (typeof out.code !== "string") throw new Error("terser returned no code");
-  return hoistVars(compactBundle(out.code.trim()));
+  return hoistVars(compactBundle(out.code.trim(), cueText));
 }
 
 /**
@@ -323,13 +369,22 @@ export async function compress(code: string): Promise<string> {
  * those names). And the "use strict" directive esbuild copies from the tsconfig goes: Espruino
  * has no strict mode, so it only made the simulator's V8 stricter than the toy. A bundle of
  * another shape is returned as it is.
+ *
+ * The sound cues (`cueText`) are passed to the wrapper too, as its parameter CUE_TEXT (a global
+ * to esbuild and terser: firmware/config.d.ts), so that they are one string in RAM (about 12
+ * JsVars) rather than a literal in the function that looks a cue up, which Espruino would lex
+ * from flash on every key press.
  */
-export function compactBundle(code: string): string {
+export function compactBundle(code: string, cueText = ""): string {
   const open = '(()=>{"use strict";';
   const close = "})();";
   if (!code.startsWith(open) || !code.endsWith(close)) return code;
   const body = code.slice(open.length, code.length - close.length);
-  return `((${MATH_NAME},${UNDEFINED_NAME})=>{` + body.replace(/\bvoid 0\b/g, UNDEFINED_NAME).replace(/(?<![.\w$])Math\./g, MATH_NAME + ".") + "})(Math);";
+  return (
+    `((${MATH_NAME},CUE_TEXT,${UNDEFINED_NAME})=>{` +
+    body.replace(/\bvoid 0\b/g, UNDEFINED_NAME).replace(/(?<![.\w$])Math\./g, MATH_NAME + ".") +
+    `})(Math,${JSON.stringify(cueText)});`
+  );
 }
 
 /**
