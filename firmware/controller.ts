@@ -9,7 +9,7 @@ import { LED_PINS, TABLES, TARGET } from "merlin:config";
 import { GAME_GOALS, GAME_LEVELS, GAME_NAMES, GAME_RULES, GAME_TABLES } from "merlin:games";
 import { ACT_HINT, ACT_NEW_GAME, ACT_SET_RULES, ACT_UNDO } from "../src/game";
 import {
-  CELL_BOARDS, CMD_BRIGHTNESS, CMD_GOAL, CMD_MUTE, CMD_PRESS, CMD_SELF_TEST, CMD_SET_IDLE, CMD_SLEEP, CMD_START, createToy, FILE_NAMES, POWER_SLEEP,
+  CELL_BOARDS, CMD_BRIGHTNESS, CMD_GOAL, CMD_MUTE, CMD_PRESS, CMD_SELF_TEST, CMD_SET_IDLE, CMD_SLEEP, CMD_START, createToy, FILE_COUNT, fileName, POWER_SLEEP,
   POWER_WAKE, SAVE_NOW, toyCommand, ToyEffects, toyPress, toyFail, toyHint, toyKeys, toyState, toyStats, toyTick, ToyGame,
 } from "../src/midend";
 import { CellTables, MaskTables } from "../src/tables";
@@ -31,21 +31,25 @@ let keysDue = -1;
 
 /**
  * Carries out the mid-end's effects `e` of a call made at `now` (ms). (Sleep and wake are
- * power's: a key press carries this out, and Espruino lexes a function's whole body on every call.)
+ * power's, a new deadline schedule's: a key press carries this out, and Espruino lexes a
+ * function's whole body on every call.)
  */
 function carryOut(e: ToyEffects, now: number): void {
   if (e.power !== 0) power(e.power);
-  if (NEOPIXEL) setPixelLevel(e.bright);
+  if (NEOPIXEL && e.bright !== /* @__INLINE__ */ pixelLevel()) setPixelLevel(e.bright);
   if (e.show) show(e.frame, e.blink, e.flash, e.flashMs);
   if (e.cues.length > 0) playNotes(cueNotes(e.cues[e.cues.length - 1]), 0);
   if (e.save !== 0) saveSoon(e.save);
   if ((e.save & SAVE_NOW) !== 0) saveNow();
-  if (e.due >= 0 && (tickTimer === undefined || e.due < tickAt)) {
-    if (tickTimer !== undefined) clearTimeout(tickTimer);
-    tickAt = e.due;
-    tickTimer = setTimeout(tick, Math.max(0, e.due - now));
-  }
+  if (e.due >= 0 && (tickTimer === undefined || e.due < tickAt)) schedule(e.due, now);
   keysDue = e.keysDue;
+}
+
+/** Sets the tick timer for the mid-end's deadline `due`, at `now` (ms). */
+function schedule(due: number, now: number): void {
+  if (tickTimer !== undefined) clearTimeout(tickTimer);
+  tickAt = due;
+  tickTimer = setTimeout(tick, Math.max(0, due - now));
 }
 
 /** Sleep (POWER_SLEEP: sound and LEDs off, deep sleep where the chip has it) or wake (POWER_WAKE). */
@@ -208,7 +212,7 @@ export function boot(): void {
   setLit(true);
   const now = getTime() * 1000;
   const files: (string | null)[] = [];
-  for (let i = 0; i < FILE_NAMES.length; i++) files.push(/* @__INLINE__ */ load(FILE_NAMES[i]));
+  for (let i = 0; i < FILE_COUNT; i++) files.push(/* @__INLINE__ */ load(/* @__INLINE__ */ fileName(i)));
   // The games beyond the rule sets (TOY_GAMES boards): on their tables, colour games' from cellsolve.
   const games: ToyGame[] = [];
   if (TOY_GAMES) {

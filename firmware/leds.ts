@@ -92,15 +92,18 @@ export function shownMask(): Board {
 export function show(f: Board, b: Board, flash: Board, flashMs: number): void {
   frame = f;
   blink = b;
-  if (flashMs > 0) {
-    if (flashTimer !== undefined) clearTimeout(flashTimer);
-    flashMask = flash;
-    flashTimer = setTimeout(function () {
-      flashTimer = undefined;
-      shownMask();
-    }, flashMs);
-  }
+  if (flashMs > 0) startFlash(flash, flashMs);
   shownMask();
+}
+
+/** Shows `flash` instead of the frame for `ms` (replacing a flash already showing). Apart from show, which every key press runs. */
+function startFlash(flash: Board, ms: number): void {
+  if (flashTimer !== undefined) clearTimeout(flashTimer);
+  flashMask = flash;
+  flashTimer = setTimeout(function () {
+    flashTimer = undefined;
+    shownMask();
+  }, ms);
 }
 
 /** NEOPIXEL boards: the brightness of lit pads, 1 … PIXEL_BRIGHTNESS (only pixel builds call it). */

@@ -73,8 +73,16 @@ export const GOAL_FLASH_MS = 1000;
 export const POWER_ON_MS = 500;
 export const ERROR_FLASH_MS = 300;
 
-/** The toy's files, index FILE_* (bit 1 << FILE_* in ToyEffects.save). */
-export const FILE_NAMES = ["merlin.cfg", "merlin.sta", "merlin.gam"];
+/** The toy's files, index FILE_* (bit 1 << FILE_* in ToyEffects.save): FILE_COUNT of them, named by fileName. */
+export const FILE_COUNT = 3;
+
+/**
+ * The name of file FILE_* in Storage: merlin.cfg, merlin.sta, merlin.gam. (A function, not an
+ * array of names: on the toy an array would stay in RAM for as long as it runs, ~11 JsVars.)
+ */
+export function fileName(file: number): string {
+  return ["merlin.cfg", "merlin.sta", "merlin.gam"][file];
+}
 export const FILE_SETTINGS = 0;
 export const FILE_STATS = 1;
 export const FILE_GAME = 2;
@@ -318,6 +326,20 @@ function rulesName(): string {
  */
 function keyDown(key: number): boolean {
   idleAt = idleMs > 0 ? now + idleMs : -1;
+  if (asleep || selfTest >= 0 || key >= pads) {
+    otherKey(key);
+    return false;
+  }
+  run(ACT_PRESS, key + 1);
+  return fx.error === 0;
+}
+
+/**
+ * keyDown's keys that make no move: waking a sleeping toy, a pad lit in the self-test, an
+ * extra button's command. (Apart from keyDown, which every pad press runs: Espruino lexes a
+ * function's whole body on every call.)
+ */
+function otherKey(key: number): void {
   if (asleep) {
     asleep = false;
     fx.power = POWER_WAKE;
@@ -329,11 +351,7 @@ function keyDown(key: number): boolean {
     fx.cues.push(CUE_SELF_TEST);
     selfTest = pads + 1;
     selfTestAt = now + SELF_TEST_TIMEOUT_MS;
-  } else if (key < pads) {
-    run(ACT_PRESS, key + 1);
-    return fx.error === 0;
   } else perform(BUTTON_COMMANDS[key - pads], undefined);
-  return false;
 }
 
 /**
