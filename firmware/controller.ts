@@ -87,20 +87,17 @@ function tick(): void {
 }
 
 /**
- * The scanner's callback: the debounced keys, at each change and at each scan while a key is
- * down; returns whether a key that matters is down (the scanner then polls fast).
+ * The scanner's callback: the debounced keys, at each change and at each deadline of theirs
+ * (holds, the chord, stuck keys); returns the next such deadline, −1 while no key that matters
+ * is down (the scanner then polls slowly or sleeps).
  */
-function onKeys(changed: number, stable: number, now: number): boolean {
-  // A scan with the same keys held and no event due (most scans while a key is down) changes
-  // nothing: return before the work below. From 1 ms before a deadline the mid-end runs, so its
-  // own time tests decide, rounding included.
-  if (changed === 0 && now < keysDue - 1) return true;
+function onKeys(stable: number, now: number): number {
   try {
     carryOut(toyKeys(stable, now), now);
   } catch (e) {
     fail(e);
   }
-  return keysDue >= 0;
+  return keysDue;
 }
 
 /** A console call: mid-end command `cmd` with `arg`; throws the one line of a refused call. */

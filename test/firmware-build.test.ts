@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import {
   buildFirmware, bundleFirmware, checkFirmwareSources, COLD_FUNCTIONS, compactBundle, configDefines, CUES, DEFAULT_PROFILE, firmwareSources, markNoInline,
-  markRam, narrowTables, outputPath, RAM_FUNCTIONS, ROOT, type Bundle,
+  markRam, narrowTables, outputPath, PIXEL_RAM_FUNCTIONS, RAM_FUNCTIONS, ramFunctions, ROOT, type Bundle,
 } from "../firmware/build/build";
 import { hoistVars } from "../firmware/build/hoist-vars";
 import { builtinMembers, declaredMembers, mangledNames } from "../firmware/build/mangle";
@@ -72,7 +72,7 @@ describe("markRam (the hot functions the toy keeps in RAM)", () => {
       // (src/cellsolve.ts's loops carry their own directive, on boards with games.)
       const own = name === DEFAULT_PROFILE ? 0 : (readFileSync(join(ROOT, "src", "cellsolve.ts"), "utf8").match(/^\s*"ram";/gm) ?? []).length;
       const marked = (b.code.match(/\{"ram";/g) ?? []).length;
-      const listed = RAM_FUNCTIONS.length;
+      const listed = ramFunctions(loadProfile(name)).length;
       expect(marked === listed || marked === listed + own, name).toBe(true);
     }
   }, 120_000);
@@ -92,7 +92,7 @@ describe("markNoInline (rare branches kept out of the functions a key press runs
 
   it("each listed function is declared in the firmware's sources, and power stays a function of its own", async () => {
     const text = firmwareSources().map((f) => readFileSync(f, "utf8")).join("\n");
-    for (const name of COLD_FUNCTIONS.concat(RAM_FUNCTIONS)) expect(text, name).toMatch(new RegExp(`function ${name}\\(`));
+    for (const name of COLD_FUNCTIONS.concat(RAM_FUNCTIONS, PIXEL_RAM_FUNCTIONS)) expect(text, name).toMatch(new RegExp(`function ${name}\\(`));
     // power: the only function that calls setDeepSleep(true), and carryOut calls it rather than holding its body.
     expect(COLD_FUNCTIONS).toContain("power");
     const b = await bundleFirmware(loadProfile(DEFAULT_PROFILE));

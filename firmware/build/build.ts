@@ -256,7 +256,9 @@ export async function bundleFirmware(p: Profile): Promise<Bundle> {
     logLevel: "silent",
   });
   // (A function kept in RAM stays a function: terser must not inline it either.)
-  const code = await compress(markNoInline(markRam(result.outputFiles[0].text, RAM_FUNCTIONS), COLD_FUNCTIONS.concat(RAM_FUNCTIONS)), CUES);
+  // (A function kept in RAM stays a function: terser must not inline it either.)
+  const ram = ramFunctions(p);
+  const code = await compress(markNoInline(markRam(result.outputFiles[0].text, ram), COLD_FUNCTIONS.concat(ram)), CUES);
   const findings = checkBundle(code, allowedGlobals(p), relative(ROOT, outputPath(p.name)));
   return { profile: p.name, code, bytes: Buffer.byteLength(code), findings };
 }
@@ -272,6 +274,17 @@ export async function bundleFirmware(p: Profile): Promise<Bundle> {
  * README's Measured speed table.)
  */
 export const RAM_FUNCTIONS = ["ruleColumn", "hasRule", "isWhole", "begin", "finish"];
+/**
+ * Pixel boards keep two more of a key press's functions in RAM: their press runs more code
+ * (the pixels' bytes; on the 5×5 the colour games' branches), and their JsVar budget is larger
+ * (1 500 on the 5×5, against the 3×3's 800, which has no room for them). ~28 JsVars.
+ */
+export const PIXEL_RAM_FUNCTIONS = ["playNotes"];
+
+/** The functions profile `p`'s firmware keeps in RAM: RAM_FUNCTIONS, and PIXEL_RAM_FUNCTIONS on pixel boards. */
+export function ramFunctions(p: Profile): string[] {
+  return p.leds.drive === "neopixel" ? RAM_FUNCTIONS.concat(PIXEL_RAM_FUNCTIONS) : RAM_FUNCTIONS;
+}
 
 /**
  * `code` (esbuild's bundle, names unminified) with `"ram";` at the start of each function named
@@ -297,7 +310,7 @@ export function markRam(code: string, names: readonly string[]): string {
  * its own `@__NOINLINE__` annotation in the source; esbuild drops the annotation of a call
  * that is a statement, as these are.)
  */
-export const COLD_FUNCTIONS = ["power", "schedule", "startFlash", "otherKey", "setPixelLevel"];
+export const COLD_FUNCTIONS = ["power", "schedule", "startFlash", "otherKey", "setPixelLevel", "colourPixels"];
 
 /**
  * `code` (esbuild's bundle, names unminified) with a `@__NOINLINE__` annotation on every call of
