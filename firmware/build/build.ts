@@ -279,7 +279,7 @@ export const RAM_FUNCTIONS = ["ruleColumn", "hasRule", "isWhole", "begin", "fini
  * (the pixels' bytes; on the 5×5 the colour games' branches), and their JsVar budget is larger
  * (1 500 on the 5×5, against the 3×3's 800, which has no room for them). ~28 JsVars.
  */
-export const PIXEL_RAM_FUNCTIONS = ["playNotes"];
+export const PIXEL_RAM_FUNCTIONS = ["judgeMove", "playNotes"];
 
 /** The functions profile `p`'s firmware keeps in RAM: RAM_FUNCTIONS, and PIXEL_RAM_FUNCTIONS on pixel boards. */
 export function ramFunctions(p: Profile): string[] {
