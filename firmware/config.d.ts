@@ -26,6 +26,11 @@ declare const CONSOLE_MOVED: boolean;
 declare const DEEP_SLEEP: boolean;
 /** The board plays games beyond its rule sets (`merlin:games`; square pixel boards: 5×5 and 4×4). */
 declare const TOY_GAMES: boolean;
+/**
+ * The sound cues packed by src/sounds.ts encodeCues (two characters a note; cues separated by
+ * spaces): a parameter of the bundle's wrapper (build.ts compactBundle), one string in RAM.
+ */
+declare const CUE_TEXT: string;
 
 /**
  * The generated `merlin:config` module: pins as Espruino pin globals and the precomputed
@@ -47,8 +52,6 @@ declare module "merlin:config" {
   export const TABLES: MaskTables;
   /** The goal as a mask: the ring (every pad lit but the centre). */
   export const TARGET: number;
-  /** The sound cues packed by src/sounds.ts encodeCues (two characters a note; cues separated by spaces). */
-  export const CUE_TEXT: string;
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The glue between the board and the toy's mid-end (src/midend.ts): debounced keys, timers and
  * console calls go in with the time; the effects that come out are carried out here — LEDs,
- * piezo, flash files, sleep, the next timer. Every entry point runs inside `guard`, so an
+ * piezo, flash files, sleep, the next timer. Every entry point catches errors (`fail`), so an
  * error is logged, signalled (all pads flash, low buzz) and the toy goes back to showing a
  * playable board instead of dying silently.
  */
@@ -9,7 +9,7 @@ import { LED_PINS, TABLES, TARGET } from "merlin:config";
 import { GAME_GOALS, GAME_LEVELS, GAME_NAMES, GAME_RULES, GAME_TABLES } from "merlin:games";
 import { ACT_HINT, ACT_NEW_GAME, ACT_SET_RULES, ACT_UNDO } from "../src/game";
 import {
-  CELL_BOARDS, CMD_BRIGHTNESS, CMD_GOAL, CMD_MUTE, CMD_PRESS, CMD_SELF_TEST, CMD_SET_IDLE, CMD_SLEEP, CMD_START, createToy, FILE_NAMES, POWER_SLEEP,
+  CELL_BOARDS, CMD_BRIGHTNESS, CMD_GOAL, CMD_MUTE, CMD_PRESS, CMD_SELF_TEST, CMD_SET_IDLE, CMD_SLEEP, CMD_START, createToy, FILE_COUNT, fileName, POWER_SLEEP,
   POWER_WAKE, SAVE_NOW, toyCommand, ToyEffects, toyPress, toyFail, toyHint, toyKeys, toyState, toyStats, toyTick, ToyGame,
 } from "../src/midend";
 import { CellTables, MaskTables } from "../src/tables";
@@ -29,78 +29,91 @@ let tickAt = -1;
 /** When the keys held now are next due a hold, chord or stuck event (ToyEffects.keysDue), −1 none. */
 let keysDue = -1;
 
-/** Carries out the mid-end's effects `e` of a call made at `now` (ms). */
+/**
+ * Carries out the mid-end's effects `e` of a call made at `now` (ms). (Sleep and wake are
+ * power's, a new deadline schedule's: a key press carries this out, and Espruino lexes a
+ * function's whole body on every call.)
+ */
 function carryOut(e: ToyEffects, now: number): void {
-  if (e.power === POWER_SLEEP) {
-    playNotes("", 0);
-    setLit(false);
-    if (DEEP_SLEEP) setDeepSleep(true);
-  } else if (e.power === POWER_WAKE) {
-    if (DEEP_SLEEP) setDeepSleep(false);
-    setLit(true);
-  }
-  if (NEOPIXEL) setPixelLevel(e.bright);
+  if (e.power !== 0) power(e.power);
+  if (NEOPIXEL && e.bright !== /* @__INLINE__ */ pixelLevel()) setPixelLevel(e.bright);
   if (e.show) show(e.frame, e.blink, e.flash, e.flashMs);
   if (e.cues.length > 0) playNotes(cueNotes(e.cues[e.cues.length - 1]), 0);
   if (e.save !== 0) saveSoon(e.save);
   if ((e.save & SAVE_NOW) !== 0) saveNow();
-  if (e.due >= 0 && (tickTimer === undefined || e.due < tickAt)) {
-    if (tickTimer !== undefined) clearTimeout(tickTimer);
-    tickAt = e.due;
-    tickTimer = setTimeout(tick, Math.max(0, e.due - now));
-  }
+  if (e.due >= 0 && (tickTimer === undefined || e.due < tickAt)) schedule(e.due, now);
   keysDue = e.keysDue;
 }
 
-/** Runs `fn` as an event entry point: an error is caught, logged and signalled. */
-export function guard(fn: () => void): void {
-  try {
-    fn();
-  } catch (e) {
-    console.log("Merlin error: " + e);
-    // (Should this fail too, the interpreter reports it; the timers keep the toy running.)
-    const now = getTime() * 1000;
-    carryOut(toyFail(String(e), now), now);
+/** Sets the tick timer for the mid-end's deadline `due`, at `now` (ms). */
+function schedule(due: number, now: number): void {
+  if (tickTimer !== undefined) clearTimeout(tickTimer);
+  tickAt = due;
+  tickTimer = setTimeout(tick, Math.max(0, due - now));
+}
+
+/** Sleep (POWER_SLEEP: sound and LEDs off, deep sleep where the chip has it) or wake (POWER_WAKE). */
+function power(p: number): void {
+  if (p === POWER_SLEEP) {
+    playNotes("", 0);
+    setLit(false);
+    if (DEEP_SLEEP) setDeepSleep(true);
+  } else if (p === POWER_WAKE) {
+    if (DEEP_SLEEP) setDeepSleep(false);
+    setLit(true);
   }
 }
+
+/** An entry point's error `e`: logged and signalled, and the toy goes back to showing the game. */
+export function fail(e: unknown): void {
+  console.log("Merlin error: " + e);
+  // (Should this fail too, the interpreter reports it; the timers keep the toy running.)
+  const now = getTime() * 1000;
+  carryOut(toyFail(String(e), now), now);
+}
+
+// Each entry point below catches its own errors (no function of the form guard(fn): Espruino
+// would make and lex that function on every call, and the scanner calls onKeys every few ms).
 
 /** The mid-end's timer: its deadline has come. */
 function tick(): void {
   tickTimer = undefined;
-  guard(function () {
-    const now = getTime() * 1000;
+  const now = getTime() * 1000;
+  try {
     carryOut(toyTick(now), now);
-  });
+  } catch (e) {
+    fail(e);
+  }
 }
 
 /**
- * The scanner's callback: the debounced keys, at each change and at each scan while a key is
- * down; returns whether a key that matters is down (the scanner then polls fast).
+ * The scanner's callback: the debounced keys, at each change and at each deadline of theirs
+ * (holds, the chord, stuck keys); returns the next such deadline, −1 while no key that matters
+ * is down (the scanner then polls slowly or sleeps).
  */
-function onKeys(changed: number, stable: number, now: number): boolean {
-  // A scan with the same keys held and no event due (most scans while a key is down) changes
-  // nothing: return before the work below. From 1 ms before a deadline the mid-end runs, so its
-  // own time tests decide, rounding included.
-  if (changed === 0 && now < keysDue - 1) return true;
-  guard(function () {
+function onKeys(stable: number, now: number): number {
+  try {
     carryOut(toyKeys(stable, now), now);
-  });
-  return keysDue >= 0;
+  } catch (e) {
+    fail(e);
+  }
+  return keysDue;
 }
 
 /** A console call: mid-end command `cmd` with `arg`; throws the one line of a refused call. */
 function call(cmd: number, arg?: unknown): ToyEffects {
+  const now = getTime() * 1000;
   let fx: ToyEffects | undefined;
-  guard(function () {
-    const now = getTime() * 1000;
-    // The press on its own: the console's most frequent call stays short (Espruino lexes a
-    // function's whole body on every call, and toyCommand's is long).
+  try {
+    // The press on its own: the console's most frequent call stays short (toyCommand's body is long).
     // So is HIT ME in the games (CELL_BOARDS), where the solver takes long enough on its own.
     fx = cmd === CMD_PRESS ? toyPress(arg, now)
       : CELL_BOARDS && cmd === ACT_HINT ? /* @__NOINLINE__ */ toyHint(now)
       : /* @__NOINLINE__ */ toyCommand(cmd, arg, now);
     carryOut(fx, now);
-  });
+  } catch (e) {
+    fail(e);
+  }
   if (fx !== undefined && fx.refused !== "") throw new Error(fx.refused);
   return fx!;
 }
@@ -196,7 +209,7 @@ export function boot(): void {
   setLit(true);
   const now = getTime() * 1000;
   const files: (string | null)[] = [];
-  for (let i = 0; i < FILE_NAMES.length; i++) files.push(load(FILE_NAMES[i]));
+  for (let i = 0; i < FILE_COUNT; i++) files.push(/* @__INLINE__ */ load(/* @__INLINE__ */ fileName(i)));
   // The games beyond the rule sets (TOY_GAMES boards): on their tables, colour games' from cellsolve.
   const games: ToyGame[] = [];
   if (TOY_GAMES) {

@@ -51,21 +51,14 @@ export function shownMask(): Board {
     if (m !== sent) {
       sent = m;
       // Three bytes a pixel in the WS2812B's order, green, red, blue, pixel 1 first: a lit pad
-      // red (Merlin's LEDs were red) at the brightness setting; a colour game's states 1, 2, 3,
-      // … red, green, blue, yellow, magenta.
-      // (Two loops, each body short: the interpreter lexes a loop's body again on every pass.)
-      const px = new Uint8Array(ROWS * COLS * 3);
-      if (TOY_GAMES && typeof m === "string") {
-        // State s's colour as bits green 1, red 2, blue 4 (the pixel's byte order), each lit
-        // channel at the brightness setting: dark, red, green, blue, yellow, magenta.
-        const colours = [0, 2, 1, 4, 3, 6];
-        for (let i = 0; i < ROWS * COLS; i++) {
-          const c = colours[m.charCodeAt(i) - 48];
-          px[i * 3] = (c & 1) * level;
-          px[i * 3 + 1] = ((c >> 1) & 1) * level;
-          px[i * 3 + 2] = (c >> 2) * level;
-        }
-      } else for (let i = 0; i < ROWS * COLS; i++) if (((m as number) >> i) & 1) px[i * 3 + 1] = level;
+      // red (Merlin's LEDs were red) at the brightness setting; a colour game's states:
+      // colourPixels. (The loop body short: the interpreter lexes a loop's body again on every pass.)
+      let px: Uint8Array;
+      if (TOY_GAMES && typeof m === "string") px = colourPixels(m);
+      else {
+        px = new Uint8Array(ROWS * COLS * 3);
+        for (let i = 0; i < ROWS * COLS; i++) if (((m as number) >> i) & 1) px[i * 3 + 1] = level;
+      }
       require("neopixel").write(LED_PINS[0], px);
     }
   } else digitalWrite(LED_PINS, LED_ACTIVE_HIGH ? (m as number) : ~(m as number) & ALL);
@@ -86,21 +79,43 @@ export function shownMask(): Board {
 }
 
 /**
+ * NEOPIXEL boards with colour games: the pixels' bytes for a board of digits `m`, states 1, 2,
+ * 3, … red, green, blue, yellow, magenta at the brightness setting. (Apart from shownMask,
+ * which every key press on an on/off board runs too.)
+ */
+function colourPixels(m: string): Uint8Array {
+  const px = new Uint8Array(ROWS * COLS * 3);
+  // State s's colour as bits green 1, red 2, blue 4 (the pixel's byte order), each lit
+  // channel at the brightness setting: dark, red, green, blue, yellow, magenta.
+  const colours = [0, 2, 1, 4, 3, 6];
+  for (let i = 0; i < ROWS * COLS; i++) {
+    const c = colours[m.charCodeAt(i) - 48];
+    px[i * 3] = (c & 1) * level;
+    px[i * 3 + 1] = ((c >> 1) & 1) * level;
+    px[i * 3 + 2] = (c >> 2) * level;
+  }
+  return px;
+}
+
+/**
  * Shows frame `f` with the pads of `b` blinking; with `flashMs` > 0, shows `flash` instead for
  * that long first (a flash already showing is replaced).
  */
 export function show(f: Board, b: Board, flash: Board, flashMs: number): void {
   frame = f;
   blink = b;
-  if (flashMs > 0) {
-    if (flashTimer !== undefined) clearTimeout(flashTimer);
-    flashMask = flash;
-    flashTimer = setTimeout(function () {
-      flashTimer = undefined;
-      shownMask();
-    }, flashMs);
-  }
+  if (flashMs > 0) startFlash(flash, flashMs);
   shownMask();
+}
+
+/** Shows `flash` instead of the frame for `ms` (replacing a flash already showing). Apart from show, which every key press runs. */
+function startFlash(flash: Board, ms: number): void {
+  if (flashTimer !== undefined) clearTimeout(flashTimer);
+  flashMask = flash;
+  flashTimer = setTimeout(function () {
+    flashTimer = undefined;
+    shownMask();
+  }, ms);
 }
 
 /** NEOPIXEL boards: the brightness of lit pads, 1 … PIXEL_BRIGHTNESS (only pixel builds call it). */

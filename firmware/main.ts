@@ -2,7 +2,11 @@
  * Firmware entry: the whole toy is built into one file (dist/firmware.js) from here.
  * Uploaded with SAVE_ON_SEND=1 it runs at every power-on; `Merlin` is the console API.
  */
-import { api, boot, guard } from "./controller";
+import { api, boot, fail } from "./controller";
 
 (globalThis as unknown as { Merlin: typeof api }).Merlin = api;
-guard(boot);
+try {
+  boot();
+} catch (e) {
+  fail(e);
+}

@@ -4,7 +4,7 @@
  * the pitch as a MIDI note number and the length in 10 ms; src/sounds.ts encodeCues) instead
  * of the (Hz, ms) table. Mute is the mid-end's: it sends no cue while muted.
  */
-import { CUE_TEXT, PIEZO } from "merlin:config";
+import { PIEZO } from "merlin:config";
 import { CUE_MS_UNIT, CUE_MS_ZERO, CUE_REST, noteHz } from "../src/sounds";
 
 /** The timer of the next note, while a cue plays. */

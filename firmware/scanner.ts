@@ -23,17 +23,20 @@ const ALL_ROWS = (1 << ROWS) - 1;
 const COL_MASK = (1 << COLS) - 1;
 
 /**
- * Called with the keys whose debounced state changed, the debounced state, and the time in ms:
- * at every change, and at every scan while a key is down (so holds and stuck keys are timed
- * while the key is still held). Returns whether a key that matters is down: false while only
- * keys the toy ignores (stuck ones) are, which then need no fast polling.
+ * Called with the debounced keys and the time in ms: at every change, and while a key is down
+ * at the deadline it last returned (so holds and stuck keys are timed while the key is still
+ * held). Returns when it is next due with the same keys (ms), −1 while no key that matters is
+ * down (only keys the toy ignores, stuck ones), which then need no fast polling.
  */
-export type KeyChange = (changed: number, stable: number, now: number) => boolean;
+export type KeyChange = (stable: number, now: number) => number;
 
 let onChange: KeyChange;
+/** What onChange last returned: when it is next due with the same keys, −1 none. */
+let due = -1;
 /** The debounced keys (read `debouncer.stable`). */
 let debouncer: Debouncer;
-const readings = new Uint8Array(ROWS);
+/** (A Uint16Array, the kind the toy's other small tables use: each kind costs RAM on Espruino.) */
+const readings = new Uint16Array(ROWS);
 let pollTimer: number | undefined;
 let pollMs = 0;
 /** Pin watch ids while sleeping on interrupts (empty while polling): handles for clearWatch. */
@@ -83,7 +86,12 @@ function scan(): void {
     }
   }
   const changed = debounceUpdate(debouncer, raw, now);
-  settle((changed || debouncer.stable) !== 0 && onChange(changed, debouncer.stable, now));
+  const down = (changed || debouncer.stable) !== 0;
+  // Most scans while a key is down change nothing and come before the deadline: onChange is not
+  // called (Espruino would lex its whole body). From 1 ms before the deadline it is, so that its
+  // own time tests decide, rounding included.
+  if (down && (changed !== 0 || now >= due - 1)) due = onChange(debouncer.stable, now);
+  settle(down && due >= 0);
 }
 
 /** Sets up the pins and the debouncer, then sleeps on interrupts until a key goes down; call once. */

@@ -1,5 +1,5 @@
 /**
- * Flash persistence with require("Storage"): the mid-end's files (src/midend.ts FILE_NAMES),
+ * Flash persistence with require("Storage"): the mid-end's files (src/midend.ts fileName),
  * one small file per concern, so a damaged file costs only its own contents (it falls back to
  * defaults) and never the others.
  *
@@ -12,7 +12,7 @@
  * WRITE_INTERVAL_MS later, its text asked of the mid-end only then (toyFile), so nothing is
  * serialised per key press.
  */
-import { FILE_NAMES, toyFile } from "../src/midend";
+import { FILE_COUNT, fileName, toyFile } from "../src/midend";
 
 export const WRITE_INTERVAL_MS = 1000;
 /** Longest file the toy reads (its own files are well under 100 characters). */
@@ -25,7 +25,7 @@ let timer: number | undefined;
 
 /** Marks files (bits 1 << FILE_*) as changed: they are written within WRITE_INTERVAL_MS. */
 export function saveSoon(files: number): void {
-  pending |= files & ((1 << FILE_NAMES.length) - 1);
+  pending |= files & ((1 << FILE_COUNT) - 1);
   if (timer === undefined) timer = setTimeout(saveNow, WRITE_INTERVAL_MS);
 }
 
@@ -33,12 +33,13 @@ export function saveSoon(files: number): void {
 export function saveNow(): void {
   if (timer !== undefined) clearTimeout(timer);
   timer = undefined;
-  for (let i = 0; i < FILE_NAMES.length; i++) {
+  for (let i = 0; i < FILE_COUNT; i++) {
     if (((pending >> i) & 1) === 0) continue;
     pending &= ~(1 << i);
-    const f = FILE_NAMES[i];
+    const f = /* @__INLINE__ */ fileName(i);
     try {
-      const text = toyFile(i, getTime() * 1000);
+      // (Inlined by the build: a function of its own would cost RAM for as long as the toy runs.)
+      const text = /* @__INLINE__ */ toyFile(i, getTime() * 1000);
       const data = text + "," + E.CRC32(text).toString(36);
       if (storage.read(f) !== data) storage.write(f, data);
     } catch (e) {

@@ -417,42 +417,71 @@ export function judgeMove(s: GameState<Board>): number {
 
 /**
  * Applies `ev` to `s` in place and writes what a player sees and hears into `fx` (reused:
- * its cue list is emptied first).
+ * its cue list is emptied first). A pad press, the event the toy sees most, is played here;
+ * every other event is `act`'s. (Espruino lexes a function's whole body on every call, the
+ * branches it skips included, so the press does not pay for the rare events.)
  */
 export function update<B extends Board = number>(t: GameTables, s: GameState<B>, ev: GameEvent, fx: Effects<B>): void {
-  // The helpers live inside update: on Espruino a nested function costs RAM only while
-  // update runs, a top-level one for as long as the toy does. (Declared before use: Espruino
-  // does not hoist functions.) They work on update's own t, s, fx and now.
   // Cell boards (Node only): digit strings and their operations instead of masks and XOR.
   const cells = CELL_BOARDS && t.extras ? t.extras.ops : undefined;
   const dark = (CELL_BOARDS && cells ? cells.allDark : 0) as B;
-  /** Decides the status after a move (judgeMove), stops the clock at the end and cues the result. */
-  function judge(): void {
-    const was = s.status;
-    const v = judgeMove(s);
-    const status = v & 3;
-    s.status = status;
-    s.reason = v >> 2;
-    if (status !== PLAYING && s.endedAt < 0) s.endedAt = now;
-    if (status === WON && was !== WON) cues.push(CUE_WIN);
-    else if (status === LOST) cues.push(CUE_LOSS);
-    else if (s.board === dark && status === PLAYING) cues.push(CUE_DARK);
+  const type = ev.type;
+  const cues = fx.cues;
+  fx.flash = dark;
+  fx.flashMs = 0;
+  cues.splice(0, cues.length); // `length = 0` throws on Espruino
+  fx.hint = -1;
+  fx.error = ERR_NONE;
+  if (type === ACT_PRESS) {
+    const key = ev.key;
+    if (!(typeof key === "number" && key >= 1 && key <= t.keys && Math.floor(key) === key)) {
+      fx.error = ERR_ILLEGAL_KEY;
+      cues.push(CUE_ILLEGAL);
+    } else if (!(s.status === PLAYING || hasRule(s.rules, LIVE_AFTER_END))) {
+      fx.error = ERR_GAME_OVER;
+    } else {
+      // The move: into the undo ring (the key, and the status and reason before it), the board,
+      // then the status it decides (judgeMove); the clock stops at the first end.
+      const slot = s.histTop;
+      const was = s.status;
+      s.hist[slot] = (key - 1) | (was << 8) | (s.reason << 10);
+      s.histTop = (slot + 1) % HISTORY_SIZE;
+      if (s.histLen < HISTORY_SIZE) s.histLen++;
+      if (CELL_BOARDS && cells) s.board = cells.advance(s.board as string, key - 1, 1) as B;
+      else (s as GameState<Board> as GameState).board ^= t.toggle[key - 1];
+      s.moves++;
+      cues.push(CUE_PRESS);
+      const v = judgeMove(s);
+      const status = v & 3;
+      s.status = status;
+      s.reason = v >> 2;
+      if (status !== PLAYING && s.endedAt < 0) {
+        s.endedAt = ev.now;
+        s.hist[slot] |= HIST_ENDED;
+      }
+      if (status === WON && was !== WON) cues.push(CUE_WIN);
+      else if (status === LOST) cues.push(CUE_LOSS);
+      else if (s.board === dark && status === PLAYING) cues.push(CUE_DARK);
+    }
+  } else if (type !== ACT_SHOW) {
+    // (Not inlined here by the build: see above.)
+    fx.error = /* @__NOINLINE__ */ act(t, s, ev, fx);
   }
+  // The board as the frame, and which of its pads blink.
+  fx.frame = s.board;
+  fx.blink = hasRule(s.rules, BLINK_LIT) ? s.board : dark;
+}
 
-  function press(key: number): void {
-    const slot = s.histTop;
-    const ended = s.endedAt;
-    s.hist[slot] = key | (s.status << 8) | (s.reason << 10);
-    s.histTop = (slot + 1) % HISTORY_SIZE;
-    if (s.histLen < HISTORY_SIZE) s.histLen++;
-    if (CELL_BOARDS && cells) s.board = cells.advance(s.board as string, key, 1) as B;
-    else (s as GameState<Board> as GameState).board ^= t.toggle[key];
-    s.moves++;
-    cues.push(CUE_PRESS);
-    judge();
-    if (ended < 0 && s.endedAt >= 0) s.hist[slot] |= HIST_ENDED;
-  }
-
+/**
+ * update's events other than a pad press: HIT ME, COMP TURN (a press of the hinted key, through
+ * update), undo and take-back, NEW GAME, SAME GAME, a rule change. `fx` has been reset; returns
+ * why the event changed nothing (ERR_*), ERR_NONE when it acted.
+ */
+function act<B extends Board = number>(t: GameTables, s: GameState<B>, ev: GameEvent, fx: Effects<B>): number {
+  const cells = CELL_BOARDS && t.extras ? t.extras.ops : undefined;
+  const now = ev.now;
+  const type = ev.type;
+  const cues = fx.cues;
   /** Restarts from `start` (a new deal when −1, puzzle `puzzle` of the seed), with the new-game cue and preview. */
   function restart(start: B | -1, puzzle: number): void {
     // A fresh attempt (dealt when start is −1): createGameFrom's new state copied over this one.
@@ -465,70 +494,37 @@ export function update<B extends Board = number>(t: GameTables, s: GameState<B>,
     }
   }
 
-  /** Shows the board (and which of its pads blink) as the frame. */
-  function showBoard(): void {
-    fx.frame = s.board;
-    fx.blink = hasRule(s.rules, BLINK_LIT) ? s.board : dark;
-  }
-
-  const now = ev.now;
-  const type = ev.type;
-  const cues = fx.cues;
-  // What the state shows before the event (all ACT_SHOW asks for).
-  showBoard();
-  fx.flash = dark;
-  fx.flashMs = 0;
-  cues.splice(0, cues.length); // `length = 0` throws on Espruino
-  fx.hint = -1;
-  fx.error = ERR_NONE;
-  if (type === ACT_SHOW) return;
-  // Whether pads, HIT ME, COMP TURN and undo still act.
+  // Whether HIT ME, COMP TURN and undo still act.
   const live = s.status === PLAYING || hasRule(s.rules, LIVE_AFTER_END);
-
-  if (type === ACT_PRESS) {
-    const key = ev.key;
-    if (!(typeof key === "number" && key >= 1 && key <= t.keys && Math.floor(key) === key)) {
-      fx.error = ERR_ILLEGAL_KEY;
-      cues.push(CUE_ILLEGAL);
-    } else if (!live) {
-      fx.error = ERR_GAME_OVER;
-    } else {
-      press(key - 1);
-    }
-  } else if (type === ACT_HINT || type === ACT_COMP_TURN) {
+  if (type === ACT_HINT || type === ACT_COMP_TURN) {
     const own = CELL_BOARDS && t.extras ? t.extras.maskHint : undefined;
     const h = !live ? -1
       : CELL_BOARDS && cells ? cells.hintKey(s.board as string, s.target as string)
       : CELL_BOARDS && own ? own.call(t.extras, s.board as number, s.target as number)
-      : hint(t, s.board as number, s.target as number);
-    if (h < 0) {
-      fx.error = live ? ERR_NO_HINT : ERR_GAME_OVER;
-    } else {
-      fx.hint = h;
-      if (type === ACT_HINT) cues.push(CUE_HINT);
-      else press(h);
-      // The pad that shows key h: its own cell on a grid, else the cells it toggles.
-      if (CELL_BOARDS && cells) fx.flash = cells.padsOf(h) as B;
-      else fx.flash = (t.keys === t.cells ? 1 << h : t.toggle[h]) as B;
-      fx.flashMs = type === ACT_HINT ? HINT_FLASH_MS : COMP_FLASH_MS;
-    }
+      : /* @__INLINE__ */ hint(t, s.board as number, s.target as number);
+    if (h < 0) return live ? ERR_NO_HINT : ERR_GAME_OVER;
+    if (type === ACT_HINT) cues.push(CUE_HINT);
+    else update(t, s, { type: ACT_PRESS, now: now, key: h + 1 }, fx);
+    fx.hint = h;
+    // The pad that shows key h: its own cell on a grid, else the cells it toggles.
+    if (CELL_BOARDS && cells) fx.flash = cells.padsOf(h) as B;
+    else fx.flash = (t.keys === t.cells ? 1 << h : t.toggle[h]) as B;
+    fx.flashMs = type === ACT_HINT ? HINT_FLASH_MS : COMP_FLASH_MS;
   } else if (type === ACT_UNDO || type === ACT_TAKE_BACK) {
-    if (!live && type === ACT_UNDO) fx.error = ERR_GAME_OVER;
-    else if (s.histLen === 0) fx.error = ERR_NOTHING_TO_UNDO;
-    else {
-      // The newest history entry: its key, and the status and reason before it.
-      s.histTop = (s.histTop + HISTORY_SIZE - 1) % HISTORY_SIZE;
-      const entry = s.hist[s.histTop];
-      // A press taken back: k − 1 more presses of its key (on/off: the same XOR).
-      if (CELL_BOARDS && cells) s.board = cells.advance(s.board as string, entry & 0xff, cells.cycle - 1) as B;
-      else (s as GameState<Board> as GameState).board ^= t.toggle[entry & 0xff];
-      s.moves--;
-      s.status = (entry >> 8) & 3;
-      s.reason = (entry >> 10) & 3;
-      s.histLen--;
-      if ((entry & HIST_ENDED) !== 0) s.endedAt = -1;
-      if (type === ACT_UNDO) cues.push(CUE_UNDO);
-    }
+    if (!live && type === ACT_UNDO) return ERR_GAME_OVER;
+    if (s.histLen === 0) return ERR_NOTHING_TO_UNDO;
+    // The newest history entry: its key, and the status and reason before it.
+    s.histTop = (s.histTop + HISTORY_SIZE - 1) % HISTORY_SIZE;
+    const entry = s.hist[s.histTop];
+    // A press taken back: k − 1 more presses of its key (on/off: the same XOR).
+    if (CELL_BOARDS && cells) s.board = cells.advance(s.board as string, entry & 0xff, cells.cycle - 1) as B;
+    else (s as GameState<Board> as GameState).board ^= t.toggle[entry & 0xff];
+    s.moves--;
+    s.status = (entry >> 8) & 3;
+    s.reason = (entry >> 10) & 3;
+    s.histLen--;
+    if ((entry & HIST_ENDED) !== 0) s.endedAt = -1;
+    if (type === ACT_UNDO) cues.push(CUE_UNDO);
   } else if (type === ACT_NEW_GAME) {
     if (typeof ev.seed === "number" && ev.seed === ev.seed) {
       s.seed = ev.seed >>> 0;
@@ -541,17 +537,14 @@ export function update<B extends Board = number>(t: GameTables, s: GameState<B>,
     else restart(s.start, s.puzzle);
   } else if (type === ACT_SET_RULES) {
     const idx = RULE_NAMES.indexOf(ev.rules === undefined ? "" : ev.rules);
-    if (idx < 0 || startCode(t, s.target, idx, -1) !== START_OK) fx.error = ERR_UNKNOWN_RULES;
-    else {
-      s.rules = idx;
-      // The same start when the new rules allow it, else a deal of the same puzzle number.
-      restart(startCode(t, s.target, idx, s.start) === START_OK ? s.start : -1, s.puzzle);
-    }
+    if (idx < 0 || startCode(t, s.target, idx, -1) !== START_OK) return ERR_UNKNOWN_RULES;
+    s.rules = idx;
+    // The same start when the new rules allow it, else a deal of the same puzzle number.
+    restart(startCode(t, s.target, idx, s.start) === START_OK ? s.start : -1, s.puzzle);
   } else {
-    fx.error = ERR_UNKNOWN_EVENT;
+    return ERR_UNKNOWN_EVENT;
   }
-
-  showBoard();
+  return ERR_NONE;
 }
 
 /** The pure form of update: a new state and its effects; `s` is not changed. */

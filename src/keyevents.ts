@@ -50,8 +50,14 @@ export interface KeyEvents {
   /** When exactly the chord keys became down together, or -1. */
   chordSince: number;
   chordDone: boolean;
-  queueType: Uint8Array;
-  queueArg: Uint32Array;
+  /** (A Uint16Array, the kind the toy's other small tables use: each kind costs RAM on Espruino.) */
+  queueType: Uint16Array;
+  /**
+   * The events' key indexes (a chord's argument, its key mask, is chordMask: not queued). A
+   * Uint16Array, the kind the toy's other small tables use: on Espruino each kind of typed
+   * array a program uses costs RAM of its own.
+   */
+  queueArg: Uint16Array;
   queueHead: number;
   queueCount: number;
   /** Events lost because the queue was full (read it in diagnostics; never reset). */
@@ -79,8 +85,8 @@ export function createKeyEvents(keyCount: number, chordMask: number): KeyEvents 
     downAt: new Float64Array(keyCount),
     chordSince: -1,
     chordDone: false,
-    queueType: new Uint8Array(EVENT_QUEUE_SIZE),
-    queueArg: new Uint32Array(EVENT_QUEUE_SIZE),
+    queueType: new Uint16Array(EVENT_QUEUE_SIZE),
+    queueArg: new Uint16Array(EVENT_QUEUE_SIZE),
     queueHead: 0,
     queueCount: 0,
     dropped: 0,
@@ -132,7 +138,7 @@ export function keyEventsUpdate(s: KeyEvents, downMask: number, now: number): nu
     }
     if (s.chordSince >= 0 && !s.chordDone && now - s.chordSince >= s.chordMs) {
       s.chordDone = true;
-      push(EV_CHORD, s.chordMask);
+      push(EV_CHORD, 0);
     }
     let newlyStuck = 0;
     m = s.down & ~s.stuck;
@@ -177,7 +183,7 @@ export function keyEventsUpdate(s: KeyEvents, downMask: number, now: number): nu
 export function keyEventsPop(s: KeyEvents): number {
   if (s.queueCount === 0) return EV_NONE;
   const type = s.queueType[s.queueHead];
-  s.arg = s.queueArg[s.queueHead];
+  s.arg = type === EV_CHORD ? s.chordMask : s.queueArg[s.queueHead];
   s.queueHead = (s.queueHead + 1) % EVENT_QUEUE_SIZE;
   s.queueCount--;
   return type;

@@ -49,13 +49,15 @@ export const CMD_BRIGHTNESS = 18;
 /**
  * What holding pad N (1-based) for 1.5 s does, index N − 1; the presses its keys made are taken
  * back first. 1 NEW GAME, 2 SAME GAME, 3 HIT ME, 4 UNDO, 5 COMP TURN, 6 next rule set,
- * 7 mute on/off, 8 show the goal, 9 sleep. Holds of other keys do nothing.
+ * 7 mute on/off, 8 show the goal, 9 sleep. Holds of other keys do nothing. (Uint16Array, as the
+ * game's history and the rule table: on Espruino each kind of typed array a program uses costs
+ * ~9 JsVars of its own, so the toy's small tables share one kind.)
  */
-export const HOLD_COMMANDS = new Uint8Array([
+export const HOLD_COMMANDS = new Uint16Array([
   ACT_NEW_GAME, ACT_SAME_GAME, ACT_HINT, ACT_UNDO, ACT_COMP_TURN, CMD_NEXT_RULES, CMD_TOGGLE_MUTE, CMD_GOAL, CMD_SLEEP,
 ]);
 /** The extra buttons, in their key order after the pads: Merlin's NEW GAME, SAME GAME, HIT ME, COMP TURN. */
-export const BUTTON_COMMANDS = new Uint8Array([ACT_NEW_GAME, ACT_SAME_GAME, ACT_HINT, ACT_COMP_TURN]);
+export const BUTTON_COMMANDS = new Uint16Array([ACT_NEW_GAME, ACT_SAME_GAME, ACT_HINT, ACT_COMP_TURN]);
 
 /** Idle time before the LEDs go off and the board sleeps (Lights Out's auto-off: 3 minutes). */
 export const DEFAULT_IDLE_MS = 180000;
@@ -71,8 +73,16 @@ export const GOAL_FLASH_MS = 1000;
 export const POWER_ON_MS = 500;
 export const ERROR_FLASH_MS = 300;
 
-/** The toy's files, index FILE_* (bit 1 << FILE_* in ToyEffects.save). */
-export const FILE_NAMES = ["merlin.cfg", "merlin.sta", "merlin.gam"];
+/** The toy's files, index FILE_* (bit 1 << FILE_* in ToyEffects.save): FILE_COUNT of them, named by fileName. */
+export const FILE_COUNT = 3;
+
+/**
+ * The name of file FILE_* in Storage: merlin.cfg, merlin.sta, merlin.gam. (A function, not an
+ * array of names: on the toy an array would stay in RAM for as long as it runs, ~11 JsVars.)
+ */
+export function fileName(file: number): string {
+  return ["merlin.cfg", "merlin.sta", "merlin.gam"][file];
+}
 export const FILE_SETTINGS = 0;
 export const FILE_STATS = 1;
 export const FILE_GAME = 2;
@@ -323,6 +333,21 @@ function rulesName(): string {
  */
 function keyDown(key: number): boolean {
   idleAt = idleMs > 0 ? now + idleMs : -1;
+  if (asleep || selfTest >= 0 || key >= pads) {
+    otherKey(key);
+    return false;
+  }
+  // A game whose keys are not its pads (blackwhite) presses the pad's key (255: none, an illegal key).
+  run(ACT_PRESS, (CELL_BOARDS && padKeys ? padKeys[key] : key) + 1);
+  return fx.error === 0;
+}
+
+/**
+ * keyDown's keys that make no move: waking a sleeping toy, a pad lit in the self-test, an
+ * extra button's command. (Apart from keyDown, which every pad press runs: Espruino lexes a
+ * function's whole body on every call.)
+ */
+function otherKey(key: number): void {
   if (asleep) {
     asleep = false;
     fx.power = POWER_WAKE;
@@ -334,12 +359,7 @@ function keyDown(key: number): boolean {
     fx.cues.push(CUE_SELF_TEST);
     selfTest = pads + 1;
     selfTestAt = now + SELF_TEST_TIMEOUT_MS;
-  } else if (key < pads) {
-    // A game whose keys are not its pads (blackwhite) presses the pad's key (255: none, an illegal key).
-    run(ACT_PRESS, (CELL_BOARDS && padKeys ? padKeys[key] : key) + 1);
-    return fx.error === 0;
   } else perform(BUTTON_COMMANDS[key - pads], undefined);
-  return false;
 }
 
 /**
@@ -626,15 +646,15 @@ export function toyState(leds: Board) {
   const digits = CELL_BOARDS && typeof leds === "string";
   const board: Board = game.board;
   return {
-    "board": CELL_BOARDS && typeof board === "string" ? board : maskToBits(board as number, pads),
+    "board": CELL_BOARDS && typeof board === "string" ? board : /* @__INLINE__ */ maskToBits(board as number, pads),
     "moves": game.moves,
     "status": statusName(game),
-    "reason": reasonName(game),
+    "reason": /* @__INLINE__ */ reasonName(game),
     "rules": CELL_BOARDS ? rulesName() : RULE_NAMES[game.rules],
     "seed": game.seed,
     "puzzle": game.puzzle,
     "par": game.par,
-    "leds": digits ? leds : maskToBits(leds as number, pads),
+    "leds": digits ? leds : /* @__INLINE__ */ maskToBits(leds as number, pads),
     "muted": muted,
     "asleep": asleep,
     "error": error || null,

@@ -10,8 +10,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import {
-  buildFirmware, bundleFirmware, checkFirmwareSources, configDefines, DEFAULT_PROFILE, firmwareSources, outputPath, ROOT,
-  type Bundle,
+  buildFirmware, bundleFirmware, checkFirmwareSources, COLD_FUNCTIONS, compactBundle, configDefines, CUES, DEFAULT_PROFILE, firmwareSources, markNoInline,
+  markRam, narrowTables, outputPath, PIXEL_RAM_FUNCTIONS, RAM_FUNCTIONS, ramFunctions, ROOT, type Bundle,
 } from "../firmware/build/build";
 import { hoistVars } from "../firmware/build/hoist-vars";
 import { builtinMembers, declaredMembers, mangledNames } from "../firmware/build/mangle";
@@ -52,6 +52,87 @@ describe("hoistVars (terser's inlining, made safe for an interpreter that does n
     expect(b.findings).toEqual([]);
     // terser inlined functions with arguments: their variables are declared at the start.
     expect(b.code).toMatch(/\{var [a-zA-Z_$]+(,[a-zA-Z_$]+)*;/);
+  }, 60_000);
+});
+
+describe("markRam (the hot functions the toy keeps in RAM)", () => {
+  it("puts a \"ram\" directive at the start of each named function's body, and only there", () => {
+    const code = 'function begin(a){return a}function begin2(b){return b}var x={begin(c){}};function $f(){x.begin(1)}';
+    expect(markRam(code, ["begin", "$f"])).toBe('function begin(a){"ram";return a}function begin2(b){return b}var x={begin(c){}};function $f(){"ram";x.begin(1)}');
+  });
+
+  it("throws when a name is not declared exactly once", () => {
+    expect(() => markRam("function f(){}", ["g"])).toThrow(/function g is declared 0 times/);
+    expect(() => markRam("function f(){}function f(){}", ["f"])).toThrow(/declared 2 times/);
+  });
+
+  it("every listed function reaches the firmware bundle in RAM, on every profile", async () => {
+    for (const name of listProfiles()) {
+      const b = await bundleFirmware(loadProfile(name));
+      // (src/cellsolve.ts's loops carry their own directive, on boards with games.)
+      const own = name === DEFAULT_PROFILE ? 0 : (readFileSync(join(ROOT, "src", "cellsolve.ts"), "utf8").match(/^\s*"ram";/gm) ?? []).length;
+      const marked = (b.code.match(/\{"ram";/g) ?? []).length;
+      const listed = ramFunctions(loadProfile(name)).length;
+      expect(marked === listed || marked === listed + own, name).toBe(true);
+    }
+  }, 120_000);
+});
+
+describe("markNoInline (rare branches kept out of the functions a key press runs)", () => {
+  it("annotates every call of each named function, not its declaration nor a method of that name", () => {
+    const code = "function power(p){q(p)}function carry(e){if(e.p)power(e.p);x.power(1);power2(3)}";
+    expect(markNoInline(code, ["power"])).toBe("function power(p){q(p)}function carry(e){if(e.p)/* @__NOINLINE__ */ power(e.p);x.power(1);power2(3)}");
+  });
+
+  it("skips a name the bundle does not have; throws when one is declared twice, or declared and never called", () => {
+    expect(markNoInline("function f(){}", ["g"])).toBe("function f(){}");
+    expect(() => markNoInline("function f(){}function f(){}f()", ["f"])).toThrow(/declared 2 times/);
+    expect(() => markNoInline("function f(){}", ["f"])).toThrow(/never called/);
+  });
+
+  it("each listed function is declared in the firmware's sources, and power stays a function of its own", async () => {
+    const text = firmwareSources().map((f) => readFileSync(f, "utf8")).join("\n");
+    for (const name of COLD_FUNCTIONS.concat(RAM_FUNCTIONS, PIXEL_RAM_FUNCTIONS)) expect(text, name).toMatch(new RegExp(`function ${name}\\(`));
+    // power: the only function that calls setDeepSleep(true), and carryOut calls it rather than holding its body.
+    expect(COLD_FUNCTIONS).toContain("power");
+    const b = await bundleFirmware(loadProfile(DEFAULT_PROFILE));
+    expect(b.code).toMatch(/function ([\w$]+)\(([\w$]+)\)\{1===\2\?\([^}]*setDeepSleep\(!0\)/);
+  }, 60_000);
+});
+
+describe("the bundle's data in RAM", () => {
+  it("narrowTables makes Int32Arrays Uint16Arrays only when every value fits 16 bits", () => {
+    expect(narrowTables("{a:new Int32Array([1,65535]),b:[],c:new Int32Array([0])}")).toBe("{a:new Uint16Array([1,65535]),b:[],c:new Uint16Array([0])}");
+    expect(narrowTables("{a:new Int32Array([1,65536]),c:new Int32Array([0])}")).toBe("{a:new Int32Array([1,65536]),c:new Int32Array([0])}");
+    expect(narrowTables("{a:new Int32Array([-1])}")).toBe("{a:new Int32Array([-1])}");
+  });
+
+  it("compactBundle passes the sound cues to the wrapper as CUE_TEXT, which the code reads", () => {
+    const out = compactBundle('(()=>{"use strict";f(CUE_TEXT.split(" "),void 0,Math.max(1,2))})();', 'a" b');
+    expect(out).toBe('(($,CUE_TEXT,_)=>{f(CUE_TEXT.split(" "),_,$.max(1,2))})(Math,"a\\" b");');
+    const seen: unknown[] = [];
+    new Function("f", out)((...a: unknown[]) => seen.push(...a));
+    expect(seen).toEqual([["a\"", "b"], undefined, 2]);
+  });
+
+  it("compactBundle also takes terser's `!function(){…}();` wrapper (kept a function)", () => {
+    const out = compactBundle('!function(){"use strict";f(CUE_TEXT,void 0,Math.max(1,2))}();', "c");
+    expect(out).toBe('(function($,CUE_TEXT,_){f(CUE_TEXT,_,$.max(1,2))})(Math,"c");');
+  });
+
+  it.each(listProfiles())("%s: the bundle is compacted (its wrapper takes Math, the cues and undefined)", async (name) => {
+    // A wrapper of a shape compactBundle does not know would leave every `void 0` and `Math.` (bytes) and no CUE_TEXT.
+    const b = await bundleFirmware(loadProfile(name));
+    expect(b.findings).toEqual([]);
+    expect(b.code).toMatch(/^\(\(\$,CUE_TEXT,_\)=>\{|^\(function\(\$,CUE_TEXT,_\)\{/);
+    expect(b.code).not.toContain("void 0");
+  }, 60_000);
+
+  it("the firmware carries the cues once, as the wrapper's argument, and no Int32Array on the 3x3", async () => {
+    const b = await bundleFirmware(loadProfile(DEFAULT_PROFILE));
+    expect(b.code.endsWith(`})(Math,${JSON.stringify(CUES)});`)).toBe(true);
+    expect(b.code.split(JSON.stringify(CUES)).length).toBe(2);
+    expect(b.code).not.toContain("Int32Array");
   }, 60_000);
 });
 

@@ -10,10 +10,10 @@ import { listProfiles, loadProfile } from "../hardware/validate";
 import { gridPuzzle } from "../src/puzzle";
 import { compileTables } from "../src/tables";
 
-/** The Int32Array literals of the bundle, and empty lists (emitted as a plain `[]`), in order of appearance. */
+/** The Int32Array (Uint16Array: narrowTables) literals of the bundle, and empty lists (emitted as a plain `[]`), in order of appearance. */
 function int32Literals(code: string): number[][] {
   const out: number[][] = [];
-  const re = /new Int32Array\(\[([-0-9,]*)\]\)|(?<=:)\[\]()/g;
+  const re = /new (?:Int32|Uint16)Array\(\[([-0-9,]*)\]\)|(?<=:)\[\]()/g;
   for (let m = re.exec(code); m !== null; m = re.exec(code)) out.push(!m[1] ? [] : m[1].split(",").map(Number));
   return out;
 }

@@ -93,8 +93,9 @@ export function configDefines(p: Profile): Record<string, string> {
 }
 
 /**
- * The source of the generated `merlin:config` module for a profile: pins, the solver tables
- * and the packed sound cues (scalars are configDefines).
+ * The source of the generated `merlin:config` module for a profile: pins and the solver tables
+ * (scalars are configDefines; the packed sound cues, CUE_TEXT, come in through the bundle's
+ * wrapper: compactBundle).
  */
 export function configModule(p: Profile): string {
   const puzzle = gridPuzzle({ rows: p.rows, cols: p.cols, pattern: "merlin" });
@@ -109,10 +110,22 @@ export function configModule(p: Profile): string {
     `export const LED_PINS = ${list(ledPins(p))};`,
     `export const PIEZO = ${p.piezo};`,
     `export const BUTTONS = [${buttonSlots(p).map((x) => x ?? "null").join(",")}];`,
-    `export const TABLES = ${emitTables(tables)};`,
+    `export const TABLES = ${narrowTables(emitTables(tables))};`,
     `export const TARGET = ${ring};`,
-    `export const CUE_TEXT = ${JSON.stringify(encodeCues(NOTES, CUE_START))};`,
   ].join("\n");
+}
+
+/**
+ * Emitted tables (emitTables) with their Int32Arrays as Uint16Arrays when every value fits 16
+ * bits (boards of up to 16 cells: 3×3, 4×4). The toy reads the same numbers; on Espruino each
+ * kind of typed array a program uses costs ~9 JsVars of its own, and the toy's other small
+ * tables are Uint16Arrays (src/midend.ts, src/keyevents.ts, src/rules.ts), so the 3×3 builds
+ * carry no Int32Array at all — and half the bytes for these.
+ */
+export function narrowTables(emitted: string): string {
+  const lists = emitted.match(/new Int32Array\(\[[^\]]*\]\)/g) ?? [];
+  const fits = lists.every((l) => (l.match(/-?\d+/g) ?? []).slice(1).every((v) => Number(v) >= 0 && Number(v) <= 65535));
+  return fits ? emitted.replace(/new Int32Array\(/g, "new Uint16Array(") : emitted;
 }
 
 /**
@@ -305,9 +318,83 @@ export async function bundleFirmware(p: Profile): Promise<Bundle> {
     external: ["Storage", "neopixel"],
     logLevel: "silent",
   });
-  const code = await compress(result.outputFiles[0].text);
+  // (A function kept in RAM stays a function: terser must not inline it either.)
+  // (A function kept in RAM stays a function: terser must not inline it either.)
+  const ram = ramFunctions(p);
+  const code = await compress(markNoInline(markRam(result.outputFiles[0].text, ram), COLD_FUNCTIONS.concat(ram)), CUES);
   const findings = checkBundle(code, allowedGlobals(p), relative(ROOT, outputPath(p.name)));
   return { profile: p.name, code, bytes: Buffer.byteLength(code), findings };
+}
+
+/**
+ * Functions the toy keeps in RAM: a `"ram"` directive goes at the start of each one's body in
+ * esbuild's bundle (before terser, which keeps it). Espruino then copies the function's code out
+ * of flash when it defines it, and lexes it from RAM on every call. On a board that reads code
+ * from flash, as the reference interpreter's Linux build does 16 bytes at a time (README,
+ * "Measured speed"), every call of a function in flash costs at least one read, however short
+ * the function; in RAM its code costs about 1 JsVar per 13 bytes for as long as the toy runs.
+ * So: the short functions a key press calls most. (Measured on pico-3x3 as flashed, each row of
+ * README's Measured speed table.)
+ */
+export const RAM_FUNCTIONS = ["ruleColumn", "hasRule", "isWhole", "begin", "finish"];
+/**
+ * Pixel boards keep two more of a key press's functions in RAM: their press runs more code
+ * (the pixels' bytes; on the 5×5 the colour games' branches), and their JsVar budget is larger
+ * (1 500 on the 5×5, against the 3×3's 800, which has no room for them). ~28 JsVars.
+ */
+export const PIXEL_RAM_FUNCTIONS = ["judgeMove", "playNotes"];
+
+/** The functions profile `p`'s firmware keeps in RAM: RAM_FUNCTIONS, and PIXEL_RAM_FUNCTIONS on pixel boards. */
+export function ramFunctions(p: Profile): string[] {
+  return p.leds.drive === "neopixel" ? RAM_FUNCTIONS.concat(PIXEL_RAM_FUNCTIONS) : RAM_FUNCTIONS;
+}
+
+/**
+ * `code` (esbuild's bundle, names unminified) with `"ram";` at the start of each function named
+ * in `names`. Throws when a name is not declared exactly once (renamed, or gone from the bundle):
+ * the list must say what the toy gets.
+ */
+export function markRam(code: string, names: readonly string[]): string {
+  let out = code;
+  for (const name of names) {
+    const decl = new RegExp(`(?<![\\w$.])function ${name.replace(/\$/g, "\\$")}\\(([^)]*)\\)\\s*\\{`, "g");
+    const found = out.match(decl);
+    if (!found || found.length !== 1) throw new Error(`markRam: function ${name} is declared ${found ? found.length : 0} times in the bundle`);
+    out = out.replace(decl, (m) => m + '"ram";');
+  }
+  return out;
+}
+
+/**
+ * Functions terser must not inline into their callers, though each has one call site: the rare
+ * branches of a function a key press runs, moved out of it so that the press does not lex
+ * them (Espruino lexes a function's whole body on every call, skipped branches included).
+ * Each costs ~6 JsVars as a function of its own. (A call written in an expression can carry
+ * its own `@__NOINLINE__` annotation in the source; esbuild drops the annotation of a call
+ * that is a statement, as these are.)
+ */
+export const COLD_FUNCTIONS = ["power", "schedule", "startFlash", "otherKey", "setPixelLevel", "colourPixels"];
+
+/**
+ * `code` (esbuild's bundle, names unminified) with a `@__NOINLINE__` annotation on every call of
+ * each function in `names` that the bundle has. Throws when a name is declared more than once,
+ * or declared and never called.
+ */
+export function markNoInline(code: string, names: readonly string[]): string {
+  let out = code;
+  for (const name of names) {
+    const decls = out.match(new RegExp(`(?<![\\w$.])function ${name}\\(`, "g"));
+    // (A board's bundle has only the code it can use: pixelLevel's functions only on pixel boards.)
+    if (!decls) continue;
+    if (decls.length !== 1) throw new Error(`markNoInline: function ${name} is declared ${decls.length} times in the bundle`);
+    let calls = 0;
+    out = out.replace(new RegExp(`(?<![\\w$.]|function )${name}\\(`, "g"), (m) => {
+      calls++;
+      return "/* @__NOINLINE__ */ " + m;
+    });
+    if (calls === 0) throw new Error(`markNoInline: function ${name} is never called in the bundle`);
+  }
+  return out;
 }
 
 /**
@@ -340,14 +427,18 @@ export const TERSER_OPTIONS = {
   format: { ecma: 2015 as const, ascii_only: true },
 };
 
+/** The sound cues, packed by src/sounds.ts encodeCues: the value of CUE_TEXT in the bundle. */
+export const CUES = encodeCues(NOTES, CUE_START);
+
 /**
  * The second minifying pass (TERSER_OPTIONS) over esbuild's bundle, with the `var`
- * declarations terser adds when it inlines moved where Espruino needs them (hoist-vars.ts).
+ * declarations terser adds when it inlines moved where Espruino needs them (hoist-vars.ts);
+ * `cueText` is CUE_TEXT's value (compactBundle).
  */
-export async function compress(code: string): Promise<string> {
+export async function compress(code: string, cueText = ""): Promise<string> {
   const out = await minify(code, TERSER_OPTIONS);
   if (typeof out.code !== "string") throw new Error("terser returned no code");
-  return hoistVars(compactBundle(out.code.trim()));
+  return hoistVars(compactBundle(out.code.trim(), cueText));
 }
 
 /**
@@ -358,13 +449,28 @@ export async function compress(code: string): Promise<string> {
  * those names). And the "use strict" directive esbuild copies from the tsconfig goes: Espruino
  * has no strict mode, so it only made the simulator's V8 stricter than the toy. A bundle of
  * another shape is returned as it is.
+ *
+ * The sound cues (`cueText`) are passed to the wrapper too, as its parameter CUE_TEXT (a global
+ * to esbuild and terser: firmware/config.d.ts), so that they are one string in RAM (about 12
+ * JsVars) rather than a literal in the function that looks a cue up, which Espruino would lex
+ * from flash on every key press.
  */
-export function compactBundle(code: string): string {
-  const open = '(()=>{"use strict";';
-  const close = "})();";
-  if (!code.startsWith(open) || !code.endsWith(close)) return code;
-  const body = code.slice(open.length, code.length - close.length);
-  return `((${MATH_NAME},${UNDEFINED_NAME})=>{` + body.replace(/\bvoid 0\b/g, UNDEFINED_NAME).replace(/(?<![.\w$])Math\./g, MATH_NAME + ".") + "})(Math);";
+export function compactBundle(code: string, cueText = ""): string {
+  // Terser writes the wrapper as an arrow, or (pixel boards with games: it keeps `function`
+  // for reasons of its own) as `!function(){…}();`; the wrapper stays of the kind it was.
+  const params = `${MATH_NAME},CUE_TEXT,${UNDEFINED_NAME}`;
+  const shapes = [
+    { open: '(()=>{"use strict";', close: "})();", wrap: `((${params})=>{` },
+    { open: '!function(){"use strict";', close: "}();", wrap: `(function(${params}){` },
+  ];
+  const shape = shapes.find((w) => code.startsWith(w.open) && code.endsWith(w.close));
+  if (shape === undefined) return code;
+  const body = code.slice(shape.open.length, code.length - shape.close.length);
+  return (
+    shape.wrap +
+    body.replace(/\bvoid 0\b/g, UNDEFINED_NAME).replace(/(?<![.\w$])Math\./g, MATH_NAME + ".") +
+    `})(Math,${JSON.stringify(cueText)});`
+  );
 }
 
 /**
