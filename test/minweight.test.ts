@@ -354,7 +354,8 @@ describe("symmetric starts", () => {
     ]);
   });
 
-  it("symmetricSolutions is exactly the set of solutions a symmetry leaves unchanged (every solution checked)", () => {
+  /** The plus boards above (all lit, or random) and the 5×5 and 6×6 plus tori: coset, rows, cols, wrap. */
+  const symmetryCases = (): [Coset, number, number, boolean][] => {
     const cases: [Coset, number, number, boolean][] = boards.map(([rows, cols, seed]) => [
       plusCoset(seed === 0 ? litBoard(rows, cols) : randomPlusBoard(rows, cols, seed)),
       rows,
@@ -362,6 +363,11 @@ describe("symmetric starts", () => {
       false,
     ]);
     for (const n of [5, 6]) cases.push([torusCoset(n), n, n, true]);
+    return cases;
+  };
+
+  it("symmetricSolutions is exactly the set of solutions a symmetry leaves unchanged (every solution checked)", () => {
+    const cases = symmetryCases();
     for (const [coset, rows, cols, wrap] of cases) {
       const d = coset.quiet.length;
       const cells = { ...cellsOf(coset, rows, cols), perms: gridSymmetries(rows, cols, wrap) };
@@ -391,13 +397,7 @@ describe("symmetric starts", () => {
   });
 
   it("with the cells and symmetries (and without the transform, so the symmetric starts are searched), the proven minimum is the brute-force one", () => {
-    const cases: [Coset, number, number, boolean][] = boards.map(([rows, cols, seed]) => [
-      plusCoset(seed === 0 ? litBoard(rows, cols) : randomPlusBoard(rows, cols, seed)),
-      rows,
-      cols,
-      false,
-    ]);
-    for (const n of [5, 6]) cases.push([torusCoset(n), n, n, true]);
+    const cases = symmetryCases();
     for (const [coset, rows, cols, wrap] of cases) {
       const d = coset.quiet.length;
       const t = createQuietClasses(d);
