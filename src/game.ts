@@ -322,6 +322,7 @@ export function createGameFrom<B extends Board = number>(
   const limit = LONG_STARTS ? ruleColumn(rules, COL_MOVE_LIMIT) : 0;
   if (LONG_STARTS && (start as number) < 0 && limit > 0) {
     for (let retry = 1; retry <= DEAL_RETRIES && par > limit; retry++) {
+      // Retry r deals from seed + r·2^32/φ (mod 2^32): seeds of their own, far from the next seeds.
       first = dealt((seed + retry * 2654435769) >>> 0);
       par = parOf<Board>(t, first, target);
     }
