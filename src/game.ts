@@ -12,7 +12,7 @@
  * `step` is pure (it copies the state); `update` does the same in place with a reused effects
  * object, for the firmware, where an allocation per key press is worth avoiding.
  */
-import { effectOf, hint, isReachable, minimumSolution } from "./masksolve";
+import { effectOf, hint, isReachable, minimumPresses } from "./masksolve";
 import { nextRandom, seedRandom } from "./rng";
 import {
   BLINK_LIT, COL_MOVE_LIMIT, COL_OVER_PAR_LIMIT, COL_PREVIEW_MS, DARK_LOSES, DARK_START, hasRule, LIVE_AFTER_END,
@@ -21,7 +21,6 @@ import {
 import { CUE_DARK, CUE_HINT, CUE_ILLEGAL, CUE_LOSS, CUE_NEW_GAME, CUE_PRESS, CUE_UNDO, CUE_WIN } from "./sounds";
 import { inputError } from "./puzzle";
 import { MaskTables } from "./tables";
-import { popcount32 } from "./gf2";
 import { CELL_BOARDS, LONG_STARTS } from "./features";
 
 export const PLAYING = 0;
@@ -231,7 +230,7 @@ export function dealStart(t: MaskTables, target: number, darkStart: boolean, see
 /** Par: the fewest presses that turn `board` into `target` (reachable from it). */
 export function parOf<B extends Board = number>(t: GameTables, board: B, target: B): number {
   const cells = CELL_BOARDS && t.extras ? t.extras.ops : undefined;
-  return CELL_BOARDS && cells ? cells.parOf(board as string, target as string) : popcount32(minimumSolution(t, board as number, target as number));
+  return CELL_BOARDS && cells ? cells.parOf(board as string, target as string) : minimumPresses(t, board as number, target as number);
 }
 
 /** Why a start is not allowed (startCode): none, the rules cannot deal, unsolvable, solved, all dark, over the move limit. */

@@ -91,10 +91,15 @@ export function minimumSolution(t: MaskTables, board: number, target: number): n
   return best;
 }
 
+/** The fewest presses that solve `board`, which can be solved (pressCount checks that). */
+export function minimumPresses(t: MaskTables, board: number, target: number): number {
+  return popcount32(minimumSolution(t, board, target));
+}
+
 /** The fewest presses that solve `board`, or −1 when it cannot be solved. */
 export function pressCount(t: MaskTables, board: number, target: number): number {
   if (!solvable(t, board, target)) return -1;
-  return popcount32(minimumSolution(t, board, target));
+  return minimumPresses(t, board, target);
 }
 
 /** Keys by the number of cells they toggle, ascending, ties by index (see footprintOrder): the tables' precomputed order. */
