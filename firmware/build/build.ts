@@ -319,7 +319,6 @@ export async function bundleFirmware(p: Profile): Promise<Bundle> {
     logLevel: "silent",
   });
   // (A function kept in RAM stays a function: terser must not inline it either.)
-  // (A function kept in RAM stays a function: terser must not inline it either.)
   const ram = ramFunctions(p);
   const code = await compress(markNoInline(markRam(result.outputFiles[0].text, ram), COLD_FUNCTIONS.concat(ram)), CUES);
   const findings = checkBundle(code, allowedGlobals(p), relative(ROOT, outputPath(p.name)));
@@ -349,6 +348,11 @@ export function ramFunctions(p: Profile): string[] {
   return p.leds.drive === "neopixel" ? RAM_FUNCTIONS.concat(PIXEL_RAM_FUNCTIONS) : RAM_FUNCTIONS;
 }
 
+/** Matches `function NAME(` where NAME (a JS name, `$` allowed) is not part of a longer name or a member. */
+function declarationOf(name: string): RegExp {
+  return new RegExp(`(?<![\\w$.])function ${name.replace(/\$/g, "\\$")}\\(`, "g");
+}
+
 /**
  * `code` (esbuild's bundle, names unminified) with `"ram";` at the start of each function named
  * in `names`. Throws when a name is not declared exactly once (renamed, or gone from the bundle):
@@ -357,7 +361,7 @@ export function ramFunctions(p: Profile): string[] {
 export function markRam(code: string, names: readonly string[]): string {
   let out = code;
   for (const name of names) {
-    const decl = new RegExp(`(?<![\\w$.])function ${name.replace(/\$/g, "\\$")}\\(([^)]*)\\)\\s*\\{`, "g");
+    const decl = new RegExp(declarationOf(name).source + "([^)]*)\\)\\s*\\{", "g");
     const found = out.match(decl);
     if (!found || found.length !== 1) throw new Error(`markRam: function ${name} is declared ${found ? found.length : 0} times in the bundle`);
     out = out.replace(decl, (m) => m + '"ram";');
@@ -383,12 +387,12 @@ export const COLD_FUNCTIONS = ["power", "schedule", "startFlash", "otherKey", "s
 export function markNoInline(code: string, names: readonly string[]): string {
   let out = code;
   for (const name of names) {
-    const decls = out.match(new RegExp(`(?<![\\w$.])function ${name}\\(`, "g"));
+    const decls = out.match(declarationOf(name));
     // (A board's bundle has only the code it can use: pixelLevel's functions only on pixel boards.)
     if (!decls) continue;
     if (decls.length !== 1) throw new Error(`markNoInline: function ${name} is declared ${decls.length} times in the bundle`);
     let calls = 0;
-    out = out.replace(new RegExp(`(?<![\\w$.]|function )${name}\\(`, "g"), (m) => {
+    out = out.replace(new RegExp(`(?<![\\w$.]|function )${name.replace(/\$/g, "\\$")}\\(`, "g"), (m) => {
       calls++;
       return "/* @__NOINLINE__ */ " + m;
     });
@@ -435,7 +439,7 @@ export const CUES = encodeCues(NOTES, CUE_START);
  * declarations terser adds when it inlines moved where Espruino needs them (hoist-vars.ts);
  * `cueText` is CUE_TEXT's value (compactBundle).
  */
-export async function compress(code: string, cueText = ""): Promise<string> {
+export async function compress(code: string, cueText: string): Promise<string> {
   const out = await minify(code, TERSER_OPTIONS);
   if (typeof out.code !== "string") throw new Error("terser returned no code");
   return hoistVars(compactBundle(out.code.trim(), cueText));

@@ -14,13 +14,9 @@ import { BoardTarget, PackedBoard, createBoard, litBoard, pressesReachTarget } f
 import { analyzePlusGrid, solvePlusGrid } from "../../src/gridsolve";
 import { powerString } from "../../src/bigcount";
 import { inputError } from "../../src/puzzle";
+import { plural } from "../app/toy-info";
 
 /** Largest board `solve` accepts: 2^30 cells (32768×32768), about 128 MB per packed board. */
-
-/** "1 cell", "3 cells". */
-function cellCount(n: number): string {
-  return n === 1 ? "1 cell" : `${n} cells`;
-}
 export const MAX_SOLVE_CELLS = 1 << 30;
 /** Largest side `analyze` accepts; 100 000 takes well under a second. */
 export const MAX_ANALYZE_SIDE = 1000000;
@@ -142,11 +138,11 @@ class BoardReader {
     if (this.cols < 0) {
       const limit = this.shape.cols !== undefined ? this.shape.cols : MAX_SOLVE_CELLS;
       if (total > limit) {
-        if (this.shape.cols !== undefined) this.fail(` line 1 has ${lineEnds ? cellCount(total) : `more than ${limit} cells`}, but ${this.expected()}`);
+        if (this.shape.cols !== undefined) this.fail(` line 1 has ${lineEnds ? plural(total, "cell") : `more than ${limit} cells`}, but ${this.expected()}`);
         this.fail(` line 1 has more than ${limit} cells: at most ${MAX_SOLVE_CELLS} cells are supported`);
       }
     } else if (total > this.cols) {
-      this.fail(` line ${this.line} has ${lineEnds ? cellCount(total) : `more than ${this.cols} cells`}, line 1 has ${this.cols}: every row must have the same length`);
+      this.fail(` line ${this.line} has ${lineEnds ? plural(total, "cell") : `more than ${this.cols} cells`}, line 1 has ${this.cols}: every row must have the same length`);
     }
     this.pack(buf, from, to);
   }
@@ -204,7 +200,7 @@ class BoardReader {
     } else {
       if (this.cols < 0) this.firstLineEnds();
       else if (this.col !== this.cols) {
-        this.fail(` line ${this.line} has ${cellCount(this.col)}, line 1 has ${this.cols}: every row must have the same length`);
+        this.fail(` line ${this.line} has ${plural(this.col, "cell")}, line 1 has ${this.cols}: every row must have the same length`);
       }
       this.rows++;
     }
@@ -215,7 +211,7 @@ class BoardReader {
   /** Line 1 sets the width: from here on the board's shape and its largest size are known. */
   private firstLineEnds(): void {
     const cols = this.col;
-    if (this.shape.cols !== undefined && cols !== this.shape.cols) this.fail(` line 1 has ${cellCount(cols)}, but ${this.expected()}`);
+    if (this.shape.cols !== undefined && cols !== this.shape.cols) this.fail(` line 1 has ${plural(cols, "cell")}, but ${this.expected()}`);
     this.cols = cols;
     this.stride = (cols + 31) >>> 5;
     this.maxRows = this.shape.rows !== undefined ? this.shape.rows : Math.floor(MAX_SOLVE_CELLS / cols);

@@ -370,7 +370,7 @@ function resumed(p: Puzzle, t: GameTables, target: Board, rules: number, word: s
   const savedWord = space > 0 ? text.slice(0, space) : "";
   const line = space > 0 ? text.slice(space + 1) : text;
   const parts = line.split(",");
-  const savedRules = RULE_SETS.map((r) => r.name).indexOf(parts[1]);
+  const savedRules = ruleIndex(parts[1]);
   if (/\s/.test(line) || parts.length !== SAVE_FIELD_COUNT || parts[0] !== "M2" || savedRules < 0) {
     throw damaged(`'${excerpt(text)}' is not a saved game (M2,rules,seed,puzzle,target,start,board,moves,frozen,elapsed)`);
   }
@@ -401,8 +401,10 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
   }
   let state: GameState<Board> | null = null;
   const file = v.save as string | undefined;
+  // The board's name in a saved line (with a checksum of its keys): read and written.
+  const word = saveBoardWord(p, game);
   if (file !== undefined && v.seed === undefined && v.start === undefined && v.level === undefined) {
-    state = resumed(p, t, target, rules, saveBoardWord(p, game), file);
+    state = resumed(p, t, target, rules, word, file);
   }
   if (state !== null) {
     // Resumed from --save.
@@ -423,7 +425,6 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
   // Milliseconds since the command started (the game's clock starts at 0; scripted play stands still).
   const began = Date.now();
   const clock = scripted ? () => 0 : () => Date.now() - began;
-  const word = saveBoardWord(p, game);
   const save =
     file === undefined
       ? undefined
