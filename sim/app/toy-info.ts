@@ -39,15 +39,36 @@ export function toyPuzzle(rows: number, cols: number): ToyPuzzle {
  * pattern; lightsout2000: three colours), else Merlin's pattern.
  */
 export function playedPuzzle(rules: string, rows: number, cols: number): Puzzle {
-  const game = gameSpec(rules);
-  return game !== null && rows === cols ? gamePuzzle(game, rows, DEFAULT_CYCLE) : gridPuzzle({ rows, cols, pattern: "merlin" });
+  return played(rules, rows, cols).puzzle;
 }
 
-/** The goal of a rule set or game on rows × cols, row-major digits: the ring (namedTarget) under the rule sets, a game's own (all dark). */
+/** The goal of a rule set or game on rows × cols, as cells: the ring (namedTarget) under the rule sets, a game's own (all dark, blackwhite's checkerboard). */
+export function goalCells(rules: string, rows: number, cols: number): Uint8Array {
+  return played(rules, rows, cols).goal;
+}
+
+/** The goal of a rule set or game on rows × cols, row-major digits (goalCells). */
 export function goalBoard(rules: string, rows: number, cols: number): string {
-  const p = playedPuzzle(rules, rows, cols);
-  const game = gameSpec(rules);
-  return formatBoard(game !== null && rows === cols ? gameTarget(game, p, DEFAULT_CYCLE) : namedTarget(p, "ring"));
+  return formatBoard(goalCells(rules, rows, cols));
+}
+
+/**
+ * The board and goal of each rule set or game and size, made once: the terminal UI asks on
+ * every frame it draws, and a board is a puzzle with its key patterns.
+ */
+const playedCache: { [key: string]: { puzzle: Puzzle; goal: Uint8Array } } = {};
+
+function played(rules: string, rows: number, cols: number): { puzzle: Puzzle; goal: Uint8Array } {
+  const key = `${rules}|${rows}|${cols}`;
+  let entry = playedCache[key];
+  if (entry === undefined) {
+    const game = gameSpec(rules);
+    const own = game !== null && rows === cols;
+    const puzzle = own ? gamePuzzle(game, rows, DEFAULT_CYCLE) : gridPuzzle({ rows, cols, pattern: "merlin" });
+    entry = { puzzle, goal: own ? gameTarget(game, puzzle, DEFAULT_CYCLE) : namedTarget(puzzle, "ring") };
+    playedCache[key] = entry;
+  }
+  return entry;
 }
 
 /** A goal board in words: "every pad lit but the centre", "… but the middle 4", "every pad dark". */

@@ -7,15 +7,14 @@ import type { ReadStream, WriteStream } from "node:tty";
 import { listProfiles, loadProfile } from "../../hardware/validate";
 import { inputError } from "../../src/puzzle";
 import { ruleIndex, ruleNames } from "../../src/rules";
-import { gameSpec, gameSpecTables, gameTables, gameTarget, DEFAULT_CYCLE, tableBoard } from "../../src/games";
-import { namedTarget } from "../../src/boardstate";
+import { gameSpec, gameSpecTables, gameTables, tableBoard } from "../../src/games";
 import { runBasic } from "../app/basic";
 import { checkPuzzle, checkRules, checkSeed, MAX_PUZZLE, MAX_SEED } from "../app/deal-values";
 import { applySetup, formatTrace, type HeadlessSetup, MAX_SCRIPT_CHARS, MAX_SCRIPT_MS, MAX_SCRIPT_STEPS, MAX_STEP_MS, parseKeyScript, runHeadless } from "../app/headless";
 import { openSession } from "../app/node-session";
 import { toyGameNames } from "../app/firmware-loader";
 import { BUTTON_NAMES, DEFAULT_GAP_MS, DEFAULT_HOLD_MS } from "../app/session";
-import { playedPuzzle, toyRuleNames } from "../app/toy-info";
+import { goalCells, playedPuzzle, toyRuleNames } from "../app/toy-info";
 import type { Profile } from "../../hardware/profile";
 import { parseBoard } from "../../src/boardstate";
 import { startProblem } from "../../src/game";
@@ -113,7 +112,7 @@ function checkSetup(profile: Profile, setup: HeadlessSetup): void {
   const t = game !== null ? gameSpecTables(game, p) : gameTables(p);
   // Read as every command reads a board (boardstate.ts).
   const start = tableBoard(t, parseBoard(p, setup.start, "--start"));
-  const target = tableBoard(t, game !== null ? gameTarget(game, p, DEFAULT_CYCLE) : namedTarget(p, "ring"));
+  const target = tableBoard(t, goalCells(rules, profile.rows, profile.cols));
   // The words of merlin play's --start (the firmware carries only short ones).
   const problem = startProblem(t, target, game !== null ? game.rules : Math.max(0, ruleIndex(rules)), start);
   if (problem !== null) throw inputError(`--start '${setup.start}': ${problem}`);
