@@ -82,8 +82,11 @@ export interface SearchLimits {
   budget: number;
   /** k-state boards: search every solution when there are at most 2^maxBits. */
   maxBits: number;
-  /** On/off grids: the grid's mirrors and turns as permutations of the keys (symmetric starts, minweight.ts); null for other layouts. */
-  symmetries: Int32Array[] | null;
+  /**
+   * On/off grids: makes the grid's mirrors and turns as permutations of the keys (symmetric
+   * starts, minweight.ts), called only when the search uses them; null for other layouts.
+   */
+  symmetries: (() => Int32Array[]) | null;
 }
 
 /** Presses per key and how they were chosen (Solution.method). */
@@ -550,7 +553,7 @@ export interface Solution {
  * The fewest presses over x + span(quiet) on an on/off board: the keys go into minweight.ts's
  * classes by their signature over the quiet patterns, and its search picks the combination.
  */
-function fewestGf2(x: Uint8Array, quiet: Uint8Array[], budget: number, symmetries: Int32Array[] | null): Fewest {
+function fewestGf2(x: Uint8Array, quiet: Uint8Array[], budget: number, symmetries: (() => Int32Array[]) | null): Fewest {
   const d = quiet.length;
   const table = createQuietClasses(d);
   const words = wordsFor(d) || 1;
@@ -565,8 +568,8 @@ function fewestGf2(x: Uint8Array, quiet: Uint8Array[], budget: number, symmetrie
     addCell(table, sig, at, x[key] & 1);
     if (keep) pressed[key] = x[key] & 1;
   }
-  const cells: CellSymmetries = { sig: sig, pressed: pressed, perms: symmetries || [] };
-  const choice = fewestPresses(table, budget, keep ? { cells: cells } : undefined);
+  const cells: CellSymmetries | null = keep ? { sig: sig, pressed: pressed, perms: symmetries!() } : null;
+  const choice = fewestPresses(table, budget, cells !== null ? { cells: cells } : undefined);
   const out = new Uint8Array(x);
   for (let i = 0; i < d; i++) {
     if (((choice.combo[i >>> 5] >>> (i & 31)) & 1) === 0) continue;
@@ -747,7 +750,7 @@ export function solve(p: Puzzle, from: Uint8Array, to: Uint8Array, opts?: SolveO
     minimize: opts === undefined || opts.minimize !== false,
     budget: opts !== undefined && opts.searchBudget !== undefined ? opts.searchBudget : DEFAULT_SEARCH_BUDGET,
     maxBits: maxBits,
-    symmetries: isGrid(p) ? gridSymmetries(p.rows, p.cols, p.wrap) : null,
+    symmetries: isGrid(p) ? () => gridSymmetries(p.rows, p.cols, p.wrap) : null,
   };
   const f = be.fewest !== undefined ? be.fewest(diff, limits) : fewestOf(be, diff, k, limits);
   if (f === null) return unsolvable(p);
