@@ -47,7 +47,7 @@ import {
   DEFAULT_SEARCH_BUDGET,
   fewestPresses,
   gridSymmetries,
-  MAX_SYMMETRIC_CELLS,
+  usesSymmetricStarts,
   QuietClasses,
   TRANSFORM_BITS,
 } from "./minweight";
@@ -312,7 +312,7 @@ function solveOriented(
     const budget = options.searchBudget !== undefined ? options.searchBudget : DEFAULT_SEARCH_BUDGET;
     // Above one transform, the cells one by one too, for the search's symmetric starts.
     const cells: CellSymmetries | null =
-      searched > TRANSFORM_BITS && m * n <= MAX_SYMMETRIC_CELLS ? { sig: new Int32Array(m * n * ((searched + 31) >>> 5)), pressed: new Uint8Array(m * n), perms: gridSymmetries(m, n) } : null;
+      usesSymmetricStarts(searched, m * n) ? { sig: new Int32Array(m * n * ((searched + 31) >>> 5)), pressed: new Uint8Array(m * n), perms: gridSymmetries(m, n) } : null;
     const table = quietClasses(presses, plan.quietRows, searched, cells);
     const choice = fewestPresses(table, budget, cells !== null ? { cells: cells } : undefined);
     applyCombo(presses, d, flip, plan.quietRows, choice.combo);

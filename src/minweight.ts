@@ -1282,7 +1282,16 @@ const DEEP_SHARE = 3;
 
 /** Symmetric starts only up to this many quiet patterns and cells (their elimination costs cells × bits²/32). */
 const MAX_SYMMETRIC_BITS = 256;
-export const MAX_SYMMETRIC_CELLS = 1 << 16;
+const MAX_SYMMETRIC_CELLS = 1 << 16;
+
+/**
+ * Whether a search over `bits` quiet patterns on `cells` cells uses symmetric starts, so that its
+ * caller should pass the cells one by one (CellSymmetries): above one transform, and up to
+ * MAX_SYMMETRIC_CELLS cells.
+ */
+export function usesSymmetricStarts(bits: number, cells: number): boolean {
+  return bits > TRANSFORM_BITS && cells <= MAX_SYMMETRIC_CELLS;
+}
 
 /**
  * The permutations of a rows×cols grid's cells (row-major) that mirror or rotate it: left-right,

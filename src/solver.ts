@@ -29,8 +29,7 @@ import {
   DEFAULT_SEARCH_BUDGET,
   fewestPresses,
   gridSymmetries,
-  MAX_SYMMETRIC_CELLS,
-  TRANSFORM_BITS,
+  usesSymmetricStarts,
 } from "./minweight";
 import { applyPresses, parseMask, Puzzle, toggleMatrix } from "./puzzle";
 import { footprintOrder, PressSim, safeOrder } from "./safeorder";
@@ -558,7 +557,7 @@ function fewestGf2(x: Uint8Array, quiet: Uint8Array[], budget: number, symmetrie
   const table = createQuietClasses(d);
   const words = wordsFor(d) || 1;
   // Above one transform, the keys one by one too, for the search's symmetric starts.
-  const keep = symmetries !== null && d > TRANSFORM_BITS && x.length <= MAX_SYMMETRIC_CELLS;
+  const keep = symmetries !== null && usesSymmetricStarts(d, x.length);
   const sig = new Int32Array(keep ? x.length * words : words);
   const pressed = new Uint8Array(keep ? x.length : 0);
   for (let key = 0; key < x.length; key++) {
