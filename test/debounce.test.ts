@@ -117,7 +117,7 @@ describe("debounce (defaults: press 5 ms, release 10 ms, polled every 1 ms)", ()
     let changes = 0;
     for (let t = 0; t <= 3600_000; t += 5) if (debounceUpdate(d, 0, t) !== 0) changes++;
     expect(changes).toBe(0);
-    expect(debounceNextDeadline(d)).toBe(-1);
+    expect(debounceNextDeadline(d, 3600_000)).toBe(-1);
   });
 
   it("an hour of a key held down gives one press and nothing else", () => {
@@ -132,19 +132,20 @@ describe("debounce (defaults: press 5 ms, release 10 ms, polled every 1 ms)", ()
 describe("debounceNextDeadline", () => {
   it("tells when the earliest pending change can be accepted, -1 when none is pending", () => {
     const d = createDebouncer(9, 5, 10);
-    expect(debounceNextDeadline(d)).toBe(-1);
+    expect(debounceNextDeadline(d, 0)).toBe(-1);
     debounceUpdate(d, 0b001, 100);
-    expect(debounceNextDeadline(d)).toBe(105);
+    expect(debounceNextDeadline(d, 100)).toBe(105);
     debounceUpdate(d, 0b011, 102);
-    expect(debounceNextDeadline(d)).toBe(105);
+    expect(debounceNextDeadline(d, 102)).toBe(105);
+    expect(debounceNextDeadline(d, 104)).toBe(105); // asked later: the same time
     debounceUpdate(d, 0b011, 105); // key 0 accepted, key 1 still waiting
-    expect(debounceNextDeadline(d)).toBe(107);
+    expect(debounceNextDeadline(d, 105)).toBe(107);
     debounceUpdate(d, 0b011, 107);
-    expect(debounceNextDeadline(d)).toBe(-1);
+    expect(debounceNextDeadline(d, 107)).toBe(-1);
     debounceUpdate(d, 0b010, 200); // key 0 releasing
-    expect(debounceNextDeadline(d)).toBe(210);
+    expect(debounceNextDeadline(d, 200)).toBe(210);
     debounceUpdate(d, 0b011, 203); // bounced back: nothing pending
-    expect(debounceNextDeadline(d)).toBe(-1);
+    expect(debounceNextDeadline(d, 203)).toBe(-1);
   });
 
   it("polling only at the deadlines gives the same changes as polling every millisecond", () => {
@@ -159,7 +160,7 @@ describe("debounceNextDeadline", () => {
       const changed = debounceUpdate(d, rawAt(wave, t), t);
       if (changed !== 0) sparse.push(`${t}:${changed.toString(2)}>${d.stable.toString(2)}`);
       const nextEdge = edges.find((e) => e > t) ?? Infinity;
-      const deadline = debounceNextDeadline(d);
+      const deadline = debounceNextDeadline(d, t);
       const next = Math.min(nextEdge, deadline >= 0 ? deadline : Infinity);
       if (next === Infinity) break;
       t = next;
@@ -217,6 +218,6 @@ describe("debounceReset", () => {
     debounceUpdate(d, 1, 5);
     debounceUpdate(d, 3, 6);
     debounceReset(d);
-    expect([d.stable, debounceNextDeadline(d)]).toEqual([0, -1]);
+    expect([d.stable, debounceNextDeadline(d, 6)]).toEqual([0, -1]);
   });
 });

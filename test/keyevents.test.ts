@@ -312,7 +312,7 @@ describe("raw contacts → debounce → key events", () => {
       drain(s, t, out);
     }
     expect(out).toEqual(["110 press 4", "1610 hold 4", "2115 release 4"]);
-    expect(debounceNextDeadline(d)).toBe(-1);
+    expect(debounceNextDeadline(d, 5000)).toBe(-1);
     expect(keyEventsNextDeadline(s, 5000)).toBe(-1);
   });
 });
