@@ -8,7 +8,7 @@
  * Key state is a bit mask, bit i = key i (up to 32 keys). Masks returned here are unsigned
  * (`>>> 0`), so bit 31 reads as 2147483648, not as a negative number.
  *
- * Times are ms, fractional (the firmware passes getTime() * 1000) and not bounded: on a Linux
+ * Times are ms ≥ 0, fractional (the firmware passes getTime() * 1000) and not bounded: on a Linux
  * interpreter getTime() is Unix time (~1.7e12 ms), on a Pico it counts from power-on for as long
  * as the toy runs. The per-key deadlines are kept in an Int32Array all the same (a Float64Array
  * costs twice the RAM on Espruino): each is the low 32 bits of a whole ms, rounded UP
@@ -77,8 +77,8 @@ export function debounceUpdate(d: Debouncer, rawMask: number, now: number): numb
     const bit = 1 << i;
     if ((pending & bit) === 0) {
       pending |= bit;
-      const due = now + ((rawMask & bit) !== 0 ? d.pressMs : d.releaseMs);
-      d.deadline[i] = (due | 0) + (due % 1 > 0 ? 1 : 0);
+      // Rounded up: the first whole ms on or after now, plus the (whole-ms) debounce time.
+      d.deadline[i] = nowMs + (now % 1 > 0 ? 1 : 0) + ((rawMask & bit) !== 0 ? d.pressMs : d.releaseMs);
     }
     if (((nowMs - d.deadline[i]) | 0) >= 0) {
       changed |= bit;
