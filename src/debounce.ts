@@ -10,15 +10,17 @@
  *
  * Times are ms ≥ 0, fractional (the firmware passes getTime() * 1000) and not bounded: on a Linux
  * interpreter getTime() is Unix time (~1.7e12 ms), on a Pico it counts from power-on for as long
- * as the toy runs. The per-key deadlines are kept in an Int32Array all the same (a Float64Array
- * costs twice the RAM on Espruino): each is the low 32 bits of a whole ms, rounded UP
- * (`(t | 0)` is t's whole ms modulo 2^32, as ToInt32 is), and is compared with the time
- * rounded DOWN by their 32-bit difference, `((now | 0) - deadline) | 0`. So a change is never
- * accepted early and at most 1 ms late (at the first whole ms on or after its exact deadline;
- * exact for whole-ms times, and a 0 ms debounce at a fractional time waits for the next whole
- * ms), across any wrap of the low 32 bits, as long as a pending deadline is less than 2^31 ms
- * (24.8 days) from the time it is compared with — it is at most releaseMs ahead, and the
- * scanner polls while anything is pending. Debounce times are whole ms.
+ * as the toy runs. The per-key deadlines are kept in a Uint16Array all the same (the toy's
+ * other small tables are Uint16Arrays, and on Espruino each kind of typed array costs RAM of its
+ * own; a Float64Array also takes four times the bytes): each is the low 16 bits of a whole ms,
+ * rounded UP, and is compared with the time rounded DOWN (`now | 0`: its whole ms modulo 2^32,
+ * as ToInt32 is) by their difference as a signed 16-bit number,
+ * `((now | 0) - deadline) << 16 >> 16`. So a change is never accepted early and at most 1 ms
+ * late (at the first whole ms on or after its exact deadline; exact for whole-ms times, and a
+ * 0 ms debounce at a fractional time waits for the next whole ms), across any wrap of the low
+ * bits, as long as a pending deadline is within 2^15 ms (32.7 s) of the time it is compared
+ * with: it is set at most releaseMs ahead, and the scanner polls every few ms while anything is
+ * pending. Debounce times are whole ms.
  */
 
 /** Default press debounce in ms (QMK's default; ESPRUINO.md: 5–10 ms). */
@@ -37,10 +39,10 @@ export interface Debouncer {
   /** Keys whose raw state differs from `stable` and are waiting out their debounce time. */
   pending: number;
   /**
-   * Per key: the whole ms (low 32 bits, see above) its pending change will be accepted at if
+   * Per key: the whole ms (low 16 bits, see above) its pending change will be accepted at if
    * the raw state holds.
    */
-  deadline: Int32Array;
+  deadline: Uint16Array;
 }
 
 export function createDebouncer(keyCount: number, pressMs: number, releaseMs: number): Debouncer {
@@ -51,7 +53,7 @@ export function createDebouncer(keyCount: number, pressMs: number, releaseMs: nu
     allMask: keyCount === 32 ? 0xffffffff : (1 << keyCount) - 1,
     stable: 0,
     pending: 0,
-    deadline: new Int32Array(keyCount),
+    deadline: new Uint16Array(keyCount),
   };
 }
 
@@ -80,7 +82,7 @@ export function debounceUpdate(d: Debouncer, rawMask: number, now: number): numb
       // Rounded up: the first whole ms on or after now, plus the (whole-ms) debounce time.
       d.deadline[i] = nowMs + (now % 1 > 0 ? 1 : 0) + ((rawMask & bit) !== 0 ? d.pressMs : d.releaseMs);
     }
-    if (((nowMs - d.deadline[i]) | 0) >= 0) {
+    if (((nowMs - d.deadline[i]) << 16) >> 16 >= 0) {
       changed |= bit;
       pending &= ~bit;
     }
@@ -93,7 +95,7 @@ export function debounceUpdate(d: Debouncer, rawMask: number, now: number): numb
 /**
  * The earliest time a pending change can be accepted (a whole ms; in the past if debounceUpdate
  * is overdue), or -1 when nothing is pending; `now` is the time of the last debounceUpdate or
- * later, which the stored low 32 bits are taken relative to.
+ * later (within 2^15 ms), which the stored low 16 bits are taken relative to.
  */
 export function debounceNextDeadline(d: Debouncer, now: number): number {
   if (d.pending === 0) return -1;
@@ -101,7 +103,7 @@ export function debounceNextDeadline(d: Debouncer, now: number): number {
   let wait = 0x7fffffff;
   let m = d.pending;
   for (let i = 0; m !== 0; i++, m >>>= 1) {
-    if ((m & 1) !== 0 && ((d.deadline[i] - nowMs) | 0) < wait) wait = (d.deadline[i] - nowMs) | 0;
+    if ((m & 1) !== 0 && ((d.deadline[i] - nowMs) << 16) >> 16 < wait) wait = ((d.deadline[i] - nowMs) << 16) >> 16;
   }
   return now - (now % 1) + wait;
 }

@@ -76,7 +76,7 @@ describe("debounce (defaults: press 5 ms, release 10 ms, polled every 1 ms)", ()
     expect(run(d, wave, every(1, 0, 400))).toEqual(expected);
   });
 
-  // The same tables on clocks beyond 32 bits, the wrap of the low 32 bits falling inside the
+  // The same tables on clocks beyond 32 bits, a wrap of the stored low bits falling inside the
   // first press's debounce time (t = 10..15): the same changes at the same times.
   const clocked = clockOrigins(12).flatMap((clock) => cases.map((c) => ({ ...c, clock: clock.name, at: clock.at })));
   it.each(clocked)("$clock: $name", ({ wave, expected, at }) => {

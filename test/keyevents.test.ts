@@ -172,7 +172,7 @@ describe("key events (3×3, chord = pads 1 and 9)", () => {
     expect(both(tl, end)).toEqual(events);
   });
 
-  // The same timelines on clocks beyond 32 bits, the wrap of the low 32 bits falling 1 s in: inside
+  // The same timelines on clocks beyond 32 bits, a wrap of the stored low bits falling 1 s in: inside
   // the holds, chords and stuck times that start near t = 0. The same events at the same times.
   const clocked = clockOrigins(1000).flatMap((clock) => timelines.map((c) => ({ ...c, clock: clock.name, at: clock.at })));
   it.each(clocked)("$clock: $name", ({ tl, end, events, at }) => {
