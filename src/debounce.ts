@@ -7,6 +7,20 @@
  *
  * Key state is a bit mask, bit i = key i (up to 32 keys). Masks returned here are unsigned
  * (`>>> 0`), so bit 31 reads as 2147483648, not as a negative number.
+ *
+ * Times are ms ≥ 0, fractional (the firmware passes getTime() * 1000) and not bounded: on a Linux
+ * interpreter getTime() is Unix time (~1.7e12 ms), on a Pico it counts from power-on for as long
+ * as the toy runs. The per-key deadlines are kept in a Uint16Array all the same (the toy's
+ * other small tables are Uint16Arrays, and on Espruino each kind of typed array costs RAM of its
+ * own; a Float64Array also takes four times the bytes): each is the low 16 bits of a whole ms,
+ * rounded UP, and is compared with the time rounded DOWN (`now | 0`: its whole ms modulo 2^32,
+ * as ToInt32 is) by their difference as a signed 16-bit number,
+ * `((now | 0) - deadline) << 16 >> 16`. So a change is never accepted early and at most 1 ms
+ * late (at the first whole ms on or after its exact deadline; exact for whole-ms times, and a
+ * 0 ms debounce at a fractional time waits for the next whole ms), across any wrap of the low
+ * bits, as long as a pending deadline is within 2^15 ms (32.7 s) of the time it is compared
+ * with: it is set at most releaseMs ahead, and the scanner polls every few ms while anything is
+ * pending. Debounce times are whole ms.
  */
 
 /** Default press debounce in ms (QMK's default; ESPRUINO.md: 5–10 ms). */
@@ -24,8 +38,11 @@ export interface Debouncer {
   stable: number;
   /** Keys whose raw state differs from `stable` and are waiting out their debounce time. */
   pending: number;
-  /** Per key: the time its pending change will be accepted if the raw state holds. */
-  deadline: Float64Array;
+  /**
+   * Per key: the whole ms (low 16 bits, see above) its pending change will be accepted at if
+   * the raw state holds.
+   */
+  deadline: Uint16Array;
 }
 
 export function createDebouncer(keyCount: number, pressMs: number, releaseMs: number): Debouncer {
@@ -36,7 +53,7 @@ export function createDebouncer(keyCount: number, pressMs: number, releaseMs: nu
     allMask: keyCount === 32 ? 0xffffffff : (1 << keyCount) - 1,
     stable: 0,
     pending: 0,
-    deadline: new Float64Array(keyCount),
+    deadline: new Uint16Array(keyCount),
   };
 }
 
@@ -55,15 +72,17 @@ export function debounceUpdate(d: Debouncer, rawMask: number, now: number): numb
     return 0;
   }
   let changed = 0;
+  const nowMs = now | 0;
   let m = differs;
   for (let i = 0; m !== 0; i++, m >>>= 1) {
     if ((m & 1) === 0) continue;
     const bit = 1 << i;
     if ((pending & bit) === 0) {
       pending |= bit;
-      d.deadline[i] = now + ((rawMask & bit) !== 0 ? d.pressMs : d.releaseMs);
+      // Rounded up: the first whole ms on or after now, plus the (whole-ms) debounce time.
+      d.deadline[i] = nowMs + (now % 1 > 0 ? 1 : 0) + ((rawMask & bit) !== 0 ? d.pressMs : d.releaseMs);
     }
-    if (now >= d.deadline[i]) {
+    if (((nowMs - d.deadline[i]) << 16) >> 16 >= 0) {
       changed |= bit;
       pending &= ~bit;
     }
@@ -73,14 +92,20 @@ export function debounceUpdate(d: Debouncer, rawMask: number, now: number): numb
   return changed >>> 0;
 }
 
-/** The earliest time a pending change can be accepted, or -1 when nothing is pending. */
-export function debounceNextDeadline(d: Debouncer): number {
-  let next = -1;
+/**
+ * The earliest time a pending change can be accepted (a whole ms; in the past if debounceUpdate
+ * is overdue), or -1 when nothing is pending; `now` is the time of the last debounceUpdate or
+ * later (within 2^15 ms), which the stored low 16 bits are taken relative to.
+ */
+export function debounceNextDeadline(d: Debouncer, now: number): number {
+  if (d.pending === 0) return -1;
+  const nowMs = now | 0;
+  let wait = 0x7fffffff;
   let m = d.pending;
   for (let i = 0; m !== 0; i++, m >>>= 1) {
-    if ((m & 1) !== 0 && (next < 0 || d.deadline[i] < next)) next = d.deadline[i];
+    if ((m & 1) !== 0 && ((d.deadline[i] - nowMs) << 16) >> 16 < wait) wait = ((d.deadline[i] - nowMs) << 16) >> 16;
   }
-  return next;
+  return now - (now % 1) + wait;
 }
 
 /** Forgets everything, e.g. after waking from sleep: all keys up, nothing pending. */

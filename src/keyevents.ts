@@ -15,6 +15,20 @@
  * Events go into a fixed ring of EVENT_QUEUE_SIZE entries; read them with keyEventsPop.
  * Time is passed in: call keyEventsUpdate whenever the debounced mask changes, and also at
  * keyEventsNextDeadline so hold, chord and stuck fire on time without polling.
+ *
+ * Times are ms ≥ 0, fractional (the firmware passes getTime() * 1000) and not bounded: on a
+ * Linux interpreter getTime() is Unix time (~1.7e12 ms), on a Pico it counts from power-on for
+ * as long as the toy runs. The per-key press times are kept in a Uint16Array all the same (the
+ * kind of the toy's other small tables: on Espruino each kind of typed array costs RAM of its
+ * own, and a Float64Array takes four times the bytes): each is the low 16 bits of the press
+ * time's whole ms rounded UP, and how long a key has been down is the difference from the time
+ * rounded DOWN (`now | 0`: its whole ms modulo 2^32, as ToInt32 is) as a signed 16-bit number,
+ * `((now | 0) - downAt) << 16 >> 16`. So a hold or stuck event never comes early and at most
+ * 1 ms late (at the first whole ms on or after its exact time; exact for whole-ms times), across
+ * any wrap of the low bits, as long as a key that is down and not stuck is updated within 2^15 ms
+ * (32.7 s) of its press: the timings (holdMs, chordMs, stuckMs) are whole ms below that, and
+ * keyEventsUpdate is called at least at keyEventsNextDeadline (the scanner polls every few ms
+ * while such a key is down). The chord's start is a plain number (one value, no array to save).
  */
 
 export const EV_NONE = 0;
@@ -45,8 +59,8 @@ export interface KeyEvents {
   stuck: number;
   /** Keys whose current press can no longer give a hold (shared with another key, or fired). */
   noHold: number;
-  /** Per key: when its current press began. */
-  downAt: Float64Array;
+  /** Per key: when its current press began (whole ms rounded up, low 16 bits: see above). */
+  downAt: Uint16Array;
   /** When exactly the chord keys became down together, or -1. */
   chordSince: number;
   chordDone: boolean;
@@ -82,7 +96,7 @@ export function createKeyEvents(keyCount: number, chordMask: number): KeyEvents 
     down: 0,
     stuck: 0,
     noHold: 0,
-    downAt: new Float64Array(keyCount),
+    downAt: new Uint16Array(keyCount),
     chordSince: -1,
     chordDone: false,
     queueType: new Uint16Array(EVENT_QUEUE_SIZE),
@@ -100,8 +114,9 @@ export function createKeyEvents(keyCount: number, chordMask: number): KeyEvents 
  * in key order. Returns the number of events queued by this call.
  */
 export function keyEventsUpdate(s: KeyEvents, downMask: number, now: number): number {
+  const nowMs = now | 0;
   // (Helpers declared before use: Espruino does not hoist functions. They work on this
-  // call's s and now.)
+  // call's s, now and nowMs.)
   function push(type: number, arg: number): void {
     if (s.queueCount === EVENT_QUEUE_SIZE) {
       s.dropped++;
@@ -131,7 +146,7 @@ export function keyEventsUpdate(s: KeyEvents, downMask: number, now: number): nu
     let m = s.down & ~s.stuck;
     for (let i = 0; m !== 0; i++, m >>>= 1) {
       const bit = 1 << i;
-      if ((m & 1) !== 0 && (s.noHold & bit) === 0 && now - s.downAt[i] >= s.holdMs) {
+      if ((m & 1) !== 0 && (s.noHold & bit) === 0 && ((nowMs - s.downAt[i]) << 16) >> 16 >= s.holdMs) {
         s.noHold = (s.noHold | bit) >>> 0;
         push(EV_HOLD, i);
       }
@@ -143,7 +158,7 @@ export function keyEventsUpdate(s: KeyEvents, downMask: number, now: number): nu
     let newlyStuck = 0;
     m = s.down & ~s.stuck;
     for (let i = 0; m !== 0; i++, m >>>= 1) {
-      if ((m & 1) !== 0 && now - s.downAt[i] >= s.stuckMs) {
+      if ((m & 1) !== 0 && ((nowMs - s.downAt[i]) << 16) >> 16 >= s.stuckMs) {
         newlyStuck |= 1 << i;
         push(EV_STUCK, i);
       }
@@ -169,7 +184,7 @@ export function keyEventsUpdate(s: KeyEvents, downMask: number, now: number): nu
     m = changed & downMask;
     for (let i = 0; m !== 0; i++, m >>>= 1) {
       if ((m & 1) === 0) continue;
-      s.downAt[i] = now;
+      s.downAt[i] = nowMs + (now % 1 > 0 ? 1 : 0);
       s.noHold = (s.noHold & ~(1 << i)) >>> 0;
       push(EV_PRESS, i);
     }
@@ -192,15 +207,22 @@ export function keyEventsPop(s: KeyEvents): number {
 /**
  * When keyEventsUpdate must next be called for a hold, chord or stuck event to fire on time
  * if no key changes before, or -1 when nothing is pending (so the scanner can sleep on pin
- * interrupts). A deadline already past is returned as `now`.
+ * interrupts). A deadline already past is returned as `now`. `now` is the time of the last
+ * keyEventsUpdate or later (within 2^15 ms), which the stored low 16 bits are taken relative to.
  */
 export function keyEventsNextDeadline(s: KeyEvents, now: number): number {
-  let next = s.chordSince >= 0 && !s.chordDone ? s.chordSince + s.chordMs : Infinity;
+  const nowMs = now | 0;
+  // The shortest wait for a key, in ms from the whole ms of now.
+  let wait = Infinity;
   let m = s.down & ~s.stuck;
   for (let i = 0; m !== 0; i++, m >>>= 1) {
     // Each active key's stuck time, and its hold time while its press can still give a hold.
-    if ((m & 1) !== 0) next = Math.min(next, s.downAt[i] + s.stuckMs, (s.noHold >>> i) & 1 ? Infinity : s.downAt[i] + s.holdMs);
+    if ((m & 1) !== 0) {
+      const since = ((nowMs - s.downAt[i]) << 16) >> 16;
+      wait = Math.min(wait, s.stuckMs - since, (s.noHold >>> i) & 1 ? Infinity : s.holdMs - since);
+    }
   }
+  const next = Math.min(now - (now % 1) + wait, s.chordSince >= 0 && !s.chordDone ? s.chordSince + s.chordMs : Infinity);
   return next === Infinity ? -1 : Math.max(next, now);
 }
 

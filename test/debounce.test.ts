@@ -10,6 +10,7 @@ import {
   debounceUpdate,
   type Debouncer,
 } from "../src/debounce";
+import { clockOrigins } from "./helpers/clocks";
 import { mulberry32 } from "./helpers/seeded";
 
 const rng = mulberry32;
@@ -23,11 +24,14 @@ function rawAt(wave: Wave, t: number): number {
   return m;
 }
 
-/** Polls the debouncer at the given times and lists "t:changedMask>stable" for each change. */
-function run(d: Debouncer, wave: Wave, times: number[]): string[] {
+/**
+ * Polls the debouncer at the given times and lists "t:changedMask>stable" for each change. The
+ * clock reads `at` ms at t = 0 (times in the list and out are relative to it).
+ */
+function run(d: Debouncer, wave: Wave, times: number[], at = 0): string[] {
   const out: string[] = [];
   for (const t of times) {
-    const changed = debounceUpdate(d, rawAt(wave, t), t);
+    const changed = debounceUpdate(d, rawAt(wave, t), at + t);
     if (changed !== 0) out.push(`${t}:${changed.toString(2)}>${d.stable.toString(2)}`);
   }
   return out;
@@ -70,6 +74,14 @@ describe("debounce (defaults: press 5 ms, release 10 ms, polled every 1 ms)", ()
   it.each(cases)("$name", ({ wave, expected }) => {
     const d = createDebouncer(9, DEBOUNCE_PRESS_MS, DEBOUNCE_RELEASE_MS);
     expect(run(d, wave, every(1, 0, 400))).toEqual(expected);
+  });
+
+  // The same tables on clocks beyond 32 bits, a wrap of the stored low bits falling inside the
+  // first press's debounce time (t = 10..15): the same changes at the same times.
+  const clocked = clockOrigins(12).flatMap((clock) => cases.map((c) => ({ ...c, clock: clock.name, at: clock.at })));
+  it.each(clocked)("$clock: $name", ({ wave, expected, at }) => {
+    const d = createDebouncer(9, DEBOUNCE_PRESS_MS, DEBOUNCE_RELEASE_MS);
+    expect(run(d, wave, every(1, 0, 400), at)).toEqual(expected);
   });
 
   it.each([1, 2, 3, 4, 5])("a %i ms press glitch never produces an event, whatever the phase", (width) => {
@@ -117,7 +129,7 @@ describe("debounce (defaults: press 5 ms, release 10 ms, polled every 1 ms)", ()
     let changes = 0;
     for (let t = 0; t <= 3600_000; t += 5) if (debounceUpdate(d, 0, t) !== 0) changes++;
     expect(changes).toBe(0);
-    expect(debounceNextDeadline(d)).toBe(-1);
+    expect(debounceNextDeadline(d, 3600_000)).toBe(-1);
   });
 
   it("an hour of a key held down gives one press and nothing else", () => {
@@ -132,19 +144,20 @@ describe("debounce (defaults: press 5 ms, release 10 ms, polled every 1 ms)", ()
 describe("debounceNextDeadline", () => {
   it("tells when the earliest pending change can be accepted, -1 when none is pending", () => {
     const d = createDebouncer(9, 5, 10);
-    expect(debounceNextDeadline(d)).toBe(-1);
+    expect(debounceNextDeadline(d, 0)).toBe(-1);
     debounceUpdate(d, 0b001, 100);
-    expect(debounceNextDeadline(d)).toBe(105);
+    expect(debounceNextDeadline(d, 100)).toBe(105);
     debounceUpdate(d, 0b011, 102);
-    expect(debounceNextDeadline(d)).toBe(105);
+    expect(debounceNextDeadline(d, 102)).toBe(105);
+    expect(debounceNextDeadline(d, 104)).toBe(105); // asked later: the same time
     debounceUpdate(d, 0b011, 105); // key 0 accepted, key 1 still waiting
-    expect(debounceNextDeadline(d)).toBe(107);
+    expect(debounceNextDeadline(d, 105)).toBe(107);
     debounceUpdate(d, 0b011, 107);
-    expect(debounceNextDeadline(d)).toBe(-1);
+    expect(debounceNextDeadline(d, 107)).toBe(-1);
     debounceUpdate(d, 0b010, 200); // key 0 releasing
-    expect(debounceNextDeadline(d)).toBe(210);
+    expect(debounceNextDeadline(d, 200)).toBe(210);
     debounceUpdate(d, 0b011, 203); // bounced back: nothing pending
-    expect(debounceNextDeadline(d)).toBe(-1);
+    expect(debounceNextDeadline(d, 203)).toBe(-1);
   });
 
   it("polling only at the deadlines gives the same changes as polling every millisecond", () => {
@@ -159,7 +172,7 @@ describe("debounceNextDeadline", () => {
       const changed = debounceUpdate(d, rawAt(wave, t), t);
       if (changed !== 0) sparse.push(`${t}:${changed.toString(2)}>${d.stable.toString(2)}`);
       const nextEdge = edges.find((e) => e > t) ?? Infinity;
-      const deadline = debounceNextDeadline(d);
+      const deadline = debounceNextDeadline(d, t);
       const next = Math.min(nextEdge, deadline >= 0 ? deadline : Infinity);
       if (next === Infinity) break;
       t = next;
@@ -210,6 +223,61 @@ describe("random contact chatter (seeded)", () => {
   });
 });
 
+describe("fractional times, on any clock", () => {
+  // The firmware's times are fractional ms (getTime() * 1000). A change is accepted only once
+  // the raw state has differed for the whole debounce time, and (the module's rounding) at most
+  // 1 ms after that when polled on or after every whole ms: here every 1/8 ms.
+  const clocks = [{ name: "from 0", at: 0 }, ...clockOrigins(12)];
+  const phases = [0, 0.125, 0.5, 0.875, 0.999];
+
+  /** Times (ms after the clock's `at`) the debouncer changes at, polled every 1/8 ms to `end`. */
+  function changesAt(at: number, raw: (t: number) => number, end: number): { t: number; stable: number }[] {
+    const d = createDebouncer(9, 5, 10);
+    const out: { t: number; stable: number }[] = [];
+    for (let k = 0; k <= end * 8; k++) {
+      const t = at + k / 8;
+      if (debounceUpdate(d, raw(t), t) !== 0) out.push({ t, stable: d.stable });
+    }
+    return out;
+  }
+
+  it.each(clocks)("$name: press and release accepted in [5, 6) and [10, 11) ms after their edges", ({ at }) => {
+    for (const f of phases) {
+      const press = at + 10 + f;
+      const release = at + 60 + f;
+      const changes = changesAt(at, (t) => (t >= press && t < release ? 1 << 3 : 0), 100);
+      expect(changes.map((c) => c.stable), `phase ${f}`).toEqual([1 << 3, 0]);
+      expect(changes[0].t - press).toBeGreaterThanOrEqual(5);
+      expect(changes[0].t - press).toBeLessThan(6);
+      expect(changes[1].t - release).toBeGreaterThanOrEqual(10);
+      expect(changes[1].t - release).toBeLessThan(11);
+    }
+  });
+
+  it.each(clocks)("$name: glitches 1/8 ms shorter than the debounce times never show", ({ at }) => {
+    for (const f of phases) {
+      const press = at + 10 + f;
+      const pressGlitch = changesAt(at, (t) => (t >= press && t < press + 4.875 ? 1 : 0), 40);
+      expect(pressGlitch, `phase ${f}`).toEqual([]);
+      const release = at + 20 + f;
+      const releaseGlitch = changesAt(at, (t) => (t >= at + 5 && (t < release || t >= release + 9.875) ? 1 : 0), 40);
+      expect(releaseGlitch, `phase ${f}`).toEqual([{ t: at + 10, stable: 1 }]);
+    }
+  });
+
+  it.each(clocks)("$name: debounceNextDeadline is the first whole ms on or after the exact deadline", ({ at }) => {
+    for (const f of phases) {
+      const d = createDebouncer(9, 5, 10);
+      const now = at + 10 + f;
+      debounceUpdate(d, 1, now);
+      const due = debounceNextDeadline(d, now);
+      expect(Number.isInteger(due) && due >= now + 5 && due < now + 6, `phase ${f}: ${due - now}`).toBe(true);
+      expect(debounceNextDeadline(d, now + 3.5)).toBe(due); // asked again later: the same time
+      expect(debounceUpdate(d, 1, due)).toBe(1); // and it is accepted then
+    }
+  });
+});
+
 describe("debounceReset", () => {
   it("forgets the stable state and anything pending", () => {
     const d = createDebouncer(9, 5, 10);
@@ -217,6 +285,6 @@ describe("debounceReset", () => {
     debounceUpdate(d, 1, 5);
     debounceUpdate(d, 3, 6);
     debounceReset(d);
-    expect([d.stable, debounceNextDeadline(d)]).toEqual([0, -1]);
+    expect([d.stable, debounceNextDeadline(d, 6)]).toEqual([0, -1]);
   });
 });
