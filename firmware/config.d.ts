@@ -49,7 +49,8 @@ declare module "merlin:config" {
    * (empty without buttons); null where absent. Button i is key PADS + i.
    */
   export const BUTTONS: (Pin | null)[];
-  export const TABLES: MaskTables;
+  /** The board's tables (Merlin's rule on its pads), or on boards with games (TOY_GAMES) a function that makes them. */
+  export const TABLES: MaskTables | (() => MaskTables);
   /** The goal as a mask: the ring (every pad lit but the centre). */
   export const TARGET: number;
 }
@@ -57,8 +58,8 @@ declare module "merlin:config" {
 /**
  * The generated `merlin:games` module (build.ts gamesModule): the games the board's pads play
  * (5×5: lightsout, lightsout2000, blackwhite; 4×4: blackwhite; none elsewhere), the rule set each plays under, their
- * goals (a mask, or a digit string for a colour game), their tables (MaskTables, or for a colour
- * game a function that makes its CellTables: src/cellsolve.ts) and whether they deal levels.
+ * goals (a mask, or a digit string for a colour game), functions that make their tables
+ * (MaskTables, or a colour game's CellTables: src/cellsolve.ts) and whether they deal levels.
  * Read only behind TOY_GAMES.
  */
 declare module "merlin:games" {
@@ -66,7 +67,7 @@ declare module "merlin:games" {
   export const GAME_NAMES: string[];
   export const GAME_RULES: number[];
   export const GAME_GOALS: (number | string)[];
-  /** MaskTables, or for a colour game a function that makes its CellTables (src/toygames.ts tablesOf). */
-  export const GAME_TABLES: (MaskTables | (() => CellTables))[];
+  /** Functions that make each game's tables: MaskTables, or a colour game's CellTables (src/toygames.ts tablesOf). */
+  export const GAME_TABLES: ((() => MaskTables) | (() => CellTables))[];
   export const GAME_LEVELS: boolean[];
 }

@@ -13,7 +13,7 @@ import {
   POWER_WAKE, SAVE_NOW, toyCommand, ToyEffects, toyPress, toyFail, toyHint, toyKeys, toyState, toyStats, toyTick, ToyGame,
 } from "../src/midend";
 import { CellTables, MaskTables } from "../src/tables";
-import { cellGameTables, levelTables } from "../src/toygames";
+import { cellGameTables, levelTablesMaker } from "../src/toygames";
 import { pixelLevel, setLit, setPixelLevel, show, shownMask } from "./leds";
 import { cueNotes, playNotes } from "./piezo";
 import { scannerInit } from "./scanner";
@@ -210,14 +210,15 @@ export function boot(): void {
   const now = getTime() * 1000;
   const files: (string | null)[] = [];
   for (let i = 0; i < FILE_COUNT; i++) files.push(/* @__INLINE__ */ load(/* @__INLINE__ */ fileName(i)));
-  // The games beyond the rule sets (TOY_GAMES boards): on their tables, colour games' from cellsolve.
+  // The games beyond the rule sets (TOY_GAMES boards): their tables made when played (the
+  // mid-end's choose; a colour game's cell tables: toygames.ts tablesOf).
   const games: ToyGame[] = [];
   if (TOY_GAMES) {
     for (let i = 0; i < GAME_NAMES.length; i++) {
       const t = GAME_TABLES[i];
       games.push({
         name: GAME_NAMES[i],
-        tables: typeof GAME_GOALS[i] === "string" ? cellGameTables(t as CellTables, ROWS, COLS) : GAME_LEVELS[i] ? levelTables(t as MaskTables) : (t as MaskTables),
+        tables: typeof GAME_GOALS[i] === "string" ? cellGameTables(t as () => CellTables, ROWS, COLS) : GAME_LEVELS[i] ? levelTablesMaker(t as () => MaskTables) : (t as () => MaskTables),
         target: GAME_GOALS[i],
         rules: GAME_RULES[i],
       });

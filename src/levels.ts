@@ -66,7 +66,7 @@ function drawBelow(s: number, range: number): number {
  * running total past `stop`, leaving it in `counts`; returns the total so far. (Each loop ends
  * where its count breaks a bound, which only grows with it.)
  */
-function walkCounts(size: Uint8Array, at: Uint8Array, choose: Float64Array, m: number, bits: number, stop: number, counts: Uint8Array): number {
+function walkCounts(size: Uint8Array, at: Uint8Array, choose: Int32Array, m: number, bits: number, stop: number, counts: Uint8Array): number {
   // Region 0's binomials from c0 (its count is m − a − b − c), region 3's from c3.
   const c0 = at[0] + m;
   const c3 = at[3];
@@ -133,7 +133,9 @@ export function levelStart(t: MaskTables, target: number, seed: number, level: n
   const byRegion = new Uint8Array(keys);
   const filled = new Uint8Array(regions);
   for (let key = 0; key < keys; key++) byRegion[first[region[key]] + filled[region[key]]++] = key;
-  const choose = new Float64Array(keys + regions);
+  // (Binomials of at most 32 keys fit 31 bits: C(32, 16) ≈ 6.0e8. An Int32Array, the kind the
+  // toy's tables use: on Espruino each kind of typed array a program uses costs RAM of its own.)
+  const choose = new Int32Array(keys + regions);
   for (let r = 0; r < regions; r++) {
     let c = 1;
     for (let x = 0; x <= size[r]; x++) {

@@ -28,6 +28,7 @@ import { maskToBits } from "./maskbits";
 import { RULE_NAMES } from "./rules";
 import { CUE_ILLEGAL, CUE_MUTE, CUE_NEW_GAME, CUE_POWER_ON, CUE_SELF_TEST, CUE_UNMUTE } from "./sounds";
 import { MaskTables } from "./tables";
+import { letTablesGo } from "./toygames";
 import { CELL_BOARDS } from "./features";
 /** (For the firmware: its build decides it, in src/features.ts as the firmware gets it.) */
 export { CELL_BOARDS };
@@ -102,7 +103,8 @@ export const POWER_WAKE = 2;
  */
 export type ToyGame = {
   name: string;
-  tables: GameTables;
+  /** Its tables, or a function that makes them when it is chosen (the toy: choose). */
+  tables: GameTables | (() => GameTables);
   target: Board;
   rules: number;
 };
@@ -132,11 +134,14 @@ export interface ToyEffects extends Effects {
 // ---- The toy's state.
 /** The tables of the game played: the board's own (boardTables, boardTarget) or a ToyGame's. */
 let tables: GameTables;
-let boardTables: MaskTables;
+/** The board's own tables, or a function that makes them (boards with games: the toy holds the played game's only). */
+let boardTables: MaskTables | (() => MaskTables);
 let boardTarget: number;
 /** The games beyond the rule sets, and the one played (−1: a rule set on the board's own tables). */
 let toyGames: ToyGame[] = [];
 let gameNo = -1;
+/** gameNo at power-on, before the first choose. */
+const UNCHOSEN = -2;
 /** The played game's key of each pad when its keys are not its pads (blackwhite: toygames.ts), else undefined. */
 let padKeys: Uint8Array | undefined;
 let pads = 0;
@@ -314,11 +319,20 @@ function gameIndex(name: unknown): number {
   return -1;
 }
 
-/** Plays game `no` (−1: the board's own rule sets) on its tables from now on. */
+/**
+ * Plays game `no` (−1: the board's own rule sets) on its tables from now on (the game played:
+ * nothing to do). The toy holds the
+ * tables of the game played only: tables made from flash are made here, a colour game's cell
+ * tables only while one is played (toygames.ts tablesOf) — two games' tables at once would
+ * not fit the 5×5's RAM.
+ */
 function choose(no: number): void {
+  if (no === gameNo) return;
   gameNo = no;
-  tables = no < 0 ? boardTables : toyGames[no].tables;
+  const src = no < 0 ? boardTables : toyGames[no].tables;
+  tables = typeof src === "function" ? src() : src;
   padKeys = tables.extras ? tables.extras.padKeys : undefined;
+  if (!(tables.extras && tables.extras.ops)) letTablesGo();
 }
 
 /** The name of the rule set or game played (what setRules takes and the settings keep). */
@@ -394,7 +408,7 @@ function gameText(text: string | null): string | null {
 }
 
 /**
- * The toy at power-on (`time`), from its files' texts (index FILE_*; null when missing or
+ * The toy at power-on (`time`) on tables `t` (boards with games: or a function that makes them), from its files' texts (index FILE_*; null when missing or
  * damaged), with `seed` for a first deal when there is no saved game; `maxBright` is the cap
  * (and default) of the brightness setting, 0 on boards without one. Returns the power-on light
  * test. A file that holds anything out of place counts as missing: its defaults are used, the
@@ -402,7 +416,7 @@ function gameText(text: string | null): string | null {
  * (CELL_BOARDS builds; the settings and the game file may name one).
  */
 export function createToy(
-  t: MaskTables, target: number, keyCount: number, files: (string | null)[], seed: number, time: number, maxBright: number,
+  t: MaskTables | (() => MaskTables), target: number, keyCount: number, files: (string | null)[], seed: number, time: number, maxBright: number,
   extraGames?: ToyGame[],
 ): ToyEffects {
   /** A file's text as an object, or null when it is missing, not JSON or not an object. */
@@ -414,14 +428,15 @@ export function createToy(
       return null;
     }
   }
-  tables = t;
+  tables = t as MaskTables;
   if (CELL_BOARDS) {
     boardTables = t;
     boardTarget = target;
     toyGames = extraGames === undefined ? [] : extraGames;
+    gameNo = UNCHOSEN;
     choose(-1);
   }
-  pads = t.keys;
+  pads = tables.keys;
   keys = createKeyEvents(keyCount, SELF_TEST_CHORD);
   begin(time);
   // Settings: {"rules":"basic","mute":false,"idle":180000} ("rules" may name a game), and
@@ -447,7 +462,7 @@ export function createToy(
     files = files.slice();
     files[FILE_GAME] = gameText(files[FILE_GAME]);
   }
-  const saved = files[FILE_GAME] === null ? null : loadGame(CELL_BOARDS ? tables : t, files[FILE_GAME] as string, time);
+  const saved = files[FILE_GAME] === null ? null : loadGame(tables, files[FILE_GAME] as string, time);
   if (CELL_BOARDS && saved === null) choose(settingsOk ? gameIndex(c["rules"]) : -1);
   const g = CELL_BOARDS && gameNo >= 0 ? toyGames[gameNo] : null;
   const goal = CELL_BOARDS && g ? g.target : target;
@@ -524,7 +539,9 @@ function refusal(cmd: number, arg: unknown): string {
   if (cmd === ACT_SET_RULES) {
     const r = RULE_NAMES.indexOf(arg as string);
     if (CELL_BOARDS && r < 0 && gameIndex(arg) >= 0) return "";
-    if (r < 0 || startCode(CELL_BOARDS ? boardTables : tables, CELL_BOARDS ? boardTarget : game.target, r, -1) !== START_OK) {
+    // (The board's own tables: in a game, made for this check.)
+    const bt = !CELL_BOARDS || gameNo < 0 ? tables : typeof boardTables === "function" ? boardTables() : boardTables;
+    if (r < 0 || startCode(bt, CELL_BOARDS ? boardTarget : game.target, r, -1) !== START_OK) {
       let names = RULE_NAMES.join(", ");
       if (CELL_BOARDS) for (let i = 0; i < toyGames.length; i++) names += ", " + toyGames[i].name;
       return "rules must be one of " + names + ", got " + arg;

@@ -82,9 +82,20 @@ export function levelTables(t: MaskTables): GameTables {
 }
 
 /**
+ * The tables of a level game made when it is played (midend.ts choose): `make`'s mask tables
+ * (the firmware build's GAME_TABLES makes them from the code in flash) with the levels' deal.
+ */
+export function levelTablesMaker(make: () => MaskTables): () => GameTables {
+  return function () {
+    return levelTables(make());
+  };
+}
+
+/**
  * A colour game's cell tables as the toy holds them: the tables, or (the firmware build's
  * GAME_TABLES) a function that makes them from the code in flash — the toy then keeps one
- * game's tables in RAM at a time (tablesOf).
+ * game's tables in RAM at a time (tablesOf), and none while it plays another game
+ * (letTablesGo).
  */
 export type CellTablesSource = CellTables | (() => CellTables);
 
@@ -105,6 +116,12 @@ export function tablesOf(src: CellTablesSource): CellTables {
     madeBy = src;
   }
   return made as CellTables;
+}
+
+/** Lets the cell tables made last go (midend.ts: when the game played is not a colour game). */
+export function letTablesGo(): void {
+  made = null;
+  madeBy = null;
 }
 
 /**
@@ -197,9 +214,6 @@ export function cellGameTables(src: CellTablesSource, rows: number, cols: number
   }
   g.extras = extras;
   // Made from flash for this: let them go until the game is played.
-  if (madeBy === src && typeof src === "function") {
-    made = null;
-    madeBy = null;
-  }
+  if (madeBy === src && typeof src === "function") letTablesGo();
   return g;
 }

@@ -32,8 +32,12 @@ function eventsFunctions(pads: number, rules: string[]): string[] {
   ];
 }
 
-/** Usage once everything has settled: sleep (writes every file), wake, 1.5 s quiet. */
+/**
+ * Usage once everything has settled: the first rule set played (a game's tables are in RAM only
+ * while it is played), sleep (writes every file), wake, 1.5 s quiet.
+ */
 async function settledUsage(toy: InterpreterToy): Promise<number> {
+  await toy.value(`Merlin.setRules(${JSON.stringify(RULE_NAMES[0])})`);
   await toy.value("Merlin.sleep()");
   await sleep(300);
   await toy.value("Merlin.press(1)");

@@ -2,10 +2,10 @@
 // skipped without it): flashed as .bootcde and booted, it plays source 003's worked example
 // through the console API, loses an all-dark game under the basic rules, and stays within its
 // JsVar budget (measured as npm run budget does, README "Budgets") with no growth over 2000
-// presses (issue 3).
+// presses (issue 3); the 5×5 pixel board stays within its own in every game it plays (issue 15).
 import { describe, expect, it } from "vitest";
 import { DEFAULT_PROFILE } from "../firmware/build/build";
-import { JSVAR_BUDGET, measureMemory } from "../firmware/build/budget";
+import { JSVAR_BUDGET, JSVAR_BUDGETS, measureMemory } from "../firmware/build/budget";
 import { bootAndRun, espruinoBin } from "../firmware/build/espruino-bin";
 import { toyBundle } from "./helpers/espruino-toy";
 import { loadProfile } from "../hardware/validate";
@@ -51,5 +51,15 @@ describe.skipIf(!bin)("firmware on Espruino (ESPRUINO_BIN)", () => {
     const m = await measureMemory(bin as string, loadProfile(DEFAULT_PROFILE), await toyBundle(DEFAULT_PROFILE));
     expect(m.boot, JSON.stringify(m)).toBeLessThanOrEqual(JSVAR_BUDGET);
     expect(m.presses - m.won, JSON.stringify(m)).toBeLessThanOrEqual(8);
+  }, 300_000);
+
+  it(`pico-5x5-neopixel: at most ${JSVAR_BUDGETS["pico-5x5-neopixel"]} JsVars after boot and in each of its games (won, then 500 presses more), no growth`, async () => {
+    const name = "pico-5x5-neopixel";
+    const m = await measureMemory(bin as string, loadProfile(name), await toyBundle(name));
+    const budget = JSVAR_BUDGETS[name];
+    expect(m.games.map((g) => g.name)).toEqual(["lightsout", "lightsout2000", "blackwhite"]);
+    for (const v of [m.boot, m.won, m.presses, ...m.games.flatMap((g) => [g.won, g.presses])]) expect(v, JSON.stringify(m)).toBeLessThanOrEqual(budget);
+    expect(m.presses - m.won, JSON.stringify(m)).toBeLessThanOrEqual(8);
+    for (const g of m.games) expect(g.presses - g.won, JSON.stringify(m)).toBeLessThanOrEqual(8);
   }, 300_000);
 });

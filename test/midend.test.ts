@@ -12,7 +12,7 @@ import {
 } from "../src/midend";
 import { namedTarget } from "../src/boardstate";
 import { cellTables } from "../src/cellboards";
-import { cellGameTables, levelTables } from "../src/toygames";
+import { cellGameTables, levelTables, levelTablesMaker } from "../src/toygames";
 import { maskToBits } from "../src/maskbits";
 import { gridPuzzle } from "../src/puzzle";
 import { RULES_BASIC, RULES_CLASSIC } from "../src/rules";
@@ -399,5 +399,37 @@ describe("games beyond the rule sets (5×5 pixel boards: lightsout, lightsout200
       seen.push(toyState(0).rules);
     }
     expect(seen).toEqual(["merlin1978", "classic", "lightsout", "lightsout2000", "basic"]);
+  });
+
+  it("tables from functions (the toy's, made from flash) are made when their game is played, a colour game's again after another game", () => {
+    const made: string[] = [];
+    const maker = <T>(name: string, tables: T) => () => (made.push(name), tables);
+    const lazy: ToyGame[] = [
+      { name: "lightsout", tables: levelTablesMaker(maker("lightsout", compileTables(plus))), target: 0, rules: RULES_CLASSIC },
+      { name: "lightsout2000", tables: cellGameTables(maker("lightsout2000", compileCellTables(plus3)), 5, 5), target: DARK, rules: RULES_CLASSIC },
+    ];
+    createToy(maker("board", t5), ring5, 29, NO_FILES, 7, 0, 0, lazy);
+    // At power-on: the colour game's once (cellGameTables reads its size), then the board's for the rule set played.
+    expect(made).toEqual(["lightsout2000", "board"]);
+    made.length = 0;
+    const moves = ["lightsout", "lightsout2000", "lightsout2000", "basic", "lightsout2000", "classic"];
+    for (let i = 0; i < moves.length; i++) {
+      const fx = toyCommand(ACT_SET_RULES, moves[i], i + 1);
+      expect(fx.refused).toBe("");
+      // The game plays as on tables given outright: HIT ME names a key that brings the goal closer.
+      expect(toyCommand(ACT_HINT, undefined, i + 1).hint).toBeGreaterThanOrEqual(0);
+    }
+    // Each change of game makes the tables of what is played (not again for the game played),
+    // and from a game a rule set's setRules is checked on the board's tables, made for the check.
+    expect(made).toEqual(["lightsout", "lightsout2000", "board", "board", "lightsout2000", "board", "board"]);
+    // Same game as on the tables given outright.
+    createToy(t5, ring5, 29, NO_FILES, 7, 0, 0, GAMES);
+    toyCommand(ACT_NEW_GAME, 11, 1);
+    toyCommand(ACT_SET_RULES, "lightsout2000", 2);
+    const eager = toyState(0);
+    createToy(maker("board", t5), ring5, 29, NO_FILES, 7, 0, 0, lazy);
+    toyCommand(ACT_NEW_GAME, 11, 1);
+    toyCommand(ACT_SET_RULES, "lightsout2000", 2);
+    expect(toyState(0)).toEqual(eager);
   });
 });

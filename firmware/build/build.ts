@@ -94,8 +94,8 @@ export function configDefines(p: Profile): Record<string, string> {
 
 /**
  * The source of the generated `merlin:config` module for a profile: pins and the solver tables
- * (scalars are configDefines; the packed sound cues, CUE_TEXT, come in through the bundle's
- * wrapper: compactBundle).
+ * (on boards with games a function that makes them) (scalars are configDefines; the packed
+ * sound cues, CUE_TEXT, come in through the bundle's wrapper: compactBundle).
  */
 export function configModule(p: Profile): string {
   const puzzle = gridPuzzle({ rows: p.rows, cols: p.cols, pattern: "merlin" });
@@ -110,7 +110,9 @@ export function configModule(p: Profile): string {
     `export const LED_PINS = ${list(ledPins(p))};`,
     `export const PIEZO = ${p.piezo};`,
     `export const BUTTONS = [${buttonSlots(p).map((x) => x ?? "null").join(",")}];`,
-    `export const TABLES = ${narrowTables(emitTables(tables))};`,
+    // Boards with games make their own tables when a rule set is played (src/midend.ts choose):
+    // in a game the toy holds that game's tables only.
+    `export const TABLES = ${toyGameSpecs(p).length > 0 ? maskTablesMaker(tables) : narrowTables(emitTables(tables))};`,
     `export const TARGET = ${ring};`,
   ].join("\n");
 }
@@ -143,10 +145,10 @@ export function toyGameSpecs(p: Profile): { spec: GameSpec; puzzle: Puzzle }[] {
 /**
  * The source of the generated `merlin:games` module: the games the board's pads play on the
  * toy (toyGameSpecs) as GAME_NAMES, the rule set each plays under (GAME_RULES), their goals
- * (GAME_GOALS: a mask, or a digit string), their tables (GAME_TABLES: what src/games.ts's
- * gameTables picks for `merlin play`, so a seed deals the same — MaskTables for on/off boards
- * of at most 32 cells, else a function returning src/tables.ts CellTables, which
- * src/cellsolve.ts answers from: src/toygames.ts tablesOf makes one game's at a time) and
+ * (GAME_GOALS: a mask, or a digit string), their tables (GAME_TABLES: functions that make what
+ * src/games.ts's gameTables picks for `merlin play`, so a seed deals the same — MaskTables for
+ * on/off boards of at most 32 cells, else src/tables.ts CellTables, which src/cellsolve.ts
+ * answers from; the toy makes the tables of the game played only) and
  * whether they deal levels (GAME_LEVELS). Boards without games import none of it: the firmware
  * reads it only behind TOY_GAMES (configDefines).
  */
@@ -159,8 +161,9 @@ export function gamesModule(p: Profile): string {
     `export const GAME_NAMES = ${JSON.stringify(games.map((x) => x.spec.name))};`,
     `export const GAME_RULES = ${JSON.stringify(games.map((x) => x.spec.rules))};`,
     `export const GAME_GOALS = ${JSON.stringify(games.map((_x, i) => (cells(i) ? formatBoard(goal(i)) : cellsToMask(goal(i)))))};`,
-    // A colour game's cell tables as a function that makes them: the toy keeps one game's in RAM at a time (src/toygames.ts tablesOf).
-    `export const GAME_TABLES = [${games.map((x, i) => (cells(i) ? cellTablesMaker(compileCellTables(x.puzzle)) : maskTablesPacked(tables[i]))).join(",")}];`,
+    // Each game's tables as a function that makes them: the toy holds those of the game played only
+    // (src/midend.ts choose; a colour game's: src/toygames.ts tablesOf).
+    `export const GAME_TABLES = [${games.map((x, i) => (cells(i) ? cellTablesMaker(compileCellTables(x.puzzle)) : maskTablesMaker(tables[i]))).join(",")}];`,
     `export const GAME_LEVELS = ${JSON.stringify(games.map((x) => x.spec.levels))};`,
   ].join("\n");
 }
@@ -214,10 +217,14 @@ export function cellTablesMaker(t: CellTables): string {
   return `function(){var b=new Int32Array([${v.words}]).buffer;return{k:${t.k},cells:${t.cells},keys:${t.keys},checks:${t.checks},words:${t.words},${v.views}}}`;
 }
 
-/** An on/off game's mask tables for the toy (gamesModule), its typed arrays views of one buffer (packedViews). */
-export function maskTablesPacked(t: MaskTables): string {
+/**
+ * An on/off game's mask tables for the toy (gamesModule): a function that makes them when the
+ * game is chosen (src/midend.ts choose: the toy holds the tables of the game played only), its
+ * typed arrays views of one buffer (packedViews).
+ */
+export function maskTablesMaker(t: MaskTables): string {
   const v = packedViews(["toggle", "solve", "check", "quiet", "order"].map((name) => ({ name, type: "Int32Array" as const, data: t[name as "toggle"] })));
-  return `(function(){var b=new Int32Array([${v.words}]).buffer;return{rows:${t.rows},cols:${t.cols},cells:${t.cells},keys:${t.keys},${v.views}}})()`;
+  return `function(){var b=new Int32Array([${v.words}]).buffer;return{rows:${t.rows},cols:${t.cols},cells:${t.cells},keys:${t.keys},${v.views}}}`;
 }
 
 /**
