@@ -463,8 +463,10 @@ export function update<B extends Board = number>(t: GameTables, s: GameState<B>,
       else if (status === LOST) cues.push(CUE_LOSS);
       else if (s.board === dark && status === PLAYING) cues.push(CUE_DARK);
     }
+  } else if (type === ACT_HINT || type === ACT_COMP_TURN) {
+    // (Not inlined here by the build: see above; HIT ME apart from the rest, which it would lex.)
+    fx.error = /* @__NOINLINE__ */ hintAct(t, s, ev, fx);
   } else if (type !== ACT_SHOW) {
-    // (Not inlined here by the build: see above.)
     fx.error = /* @__NOINLINE__ */ act(t, s, ev, fx);
   }
   // The board as the frame, and which of its pads blink.
@@ -473,9 +475,34 @@ export function update<B extends Board = number>(t: GameTables, s: GameState<B>,
 }
 
 /**
- * update's events other than a pad press: HIT ME, COMP TURN (a press of the hinted key, through
- * update), undo and take-back, NEW GAME, SAME GAME, a rule change. `fx` has been reset; returns
- * why the event changed nothing (ERR_*), ERR_NONE when it acted.
+ * update's HIT ME and COMP TURN (a press of the hinted key, through update). `fx` has been
+ * reset; returns why the event changed nothing (ERR_*), ERR_NONE when it acted. (Apart from
+ * act: a hint, the slowest event on the toy, lexes only this.)
+ */
+function hintAct<B extends Board = number>(t: GameTables, s: GameState<B>, ev: GameEvent, fx: Effects<B>): number {
+  const cells = CELL_BOARDS && t.extras ? t.extras.ops : undefined;
+  const own = CELL_BOARDS && t.extras ? t.extras.maskHint : undefined;
+  // Whether HIT ME and COMP TURN still act.
+  const live = s.status === PLAYING || hasRule(s.rules, LIVE_AFTER_END);
+  const h = !live ? -1
+    : CELL_BOARDS && cells ? cells.hintKey(s.board as string, s.target as string)
+    : CELL_BOARDS && own ? own.call(t.extras, s.board as number, s.target as number)
+    : /* @__INLINE__ */ hint(t, s.board as number, s.target as number);
+  if (h < 0) return live ? ERR_NO_HINT : ERR_GAME_OVER;
+  if (ev.type === ACT_HINT) fx.cues.push(CUE_HINT);
+  else update(t, s, { type: ACT_PRESS, now: ev.now, key: h + 1 }, fx);
+  fx.hint = h;
+  // The pad that shows key h: its own cell on a grid, else the cells it toggles.
+  if (CELL_BOARDS && cells) fx.flash = cells.padsOf(h) as B;
+  else fx.flash = (t.keys === t.cells ? 1 << h : t.toggle[h]) as B;
+  fx.flashMs = ev.type === ACT_HINT ? HINT_FLASH_MS : COMP_FLASH_MS;
+  return ERR_NONE;
+}
+
+/**
+ * update's events other than a pad press, HIT ME and COMP TURN: undo and take-back, NEW GAME,
+ * SAME GAME, a rule change. `fx` has been reset; returns why the event changed nothing (ERR_*),
+ * ERR_NONE when it acted.
  */
 function act<B extends Board = number>(t: GameTables, s: GameState<B>, ev: GameEvent, fx: Effects<B>): number {
   const cells = CELL_BOARDS && t.extras ? t.extras.ops : undefined;
@@ -494,24 +521,9 @@ function act<B extends Board = number>(t: GameTables, s: GameState<B>, ev: GameE
     }
   }
 
-  // Whether HIT ME, COMP TURN and undo still act.
-  const live = s.status === PLAYING || hasRule(s.rules, LIVE_AFTER_END);
-  if (type === ACT_HINT || type === ACT_COMP_TURN) {
-    const own = CELL_BOARDS && t.extras ? t.extras.maskHint : undefined;
-    const h = !live ? -1
-      : CELL_BOARDS && cells ? cells.hintKey(s.board as string, s.target as string)
-      : CELL_BOARDS && own ? own.call(t.extras, s.board as number, s.target as number)
-      : /* @__INLINE__ */ hint(t, s.board as number, s.target as number);
-    if (h < 0) return live ? ERR_NO_HINT : ERR_GAME_OVER;
-    if (type === ACT_HINT) cues.push(CUE_HINT);
-    else update(t, s, { type: ACT_PRESS, now: now, key: h + 1 }, fx);
-    fx.hint = h;
-    // The pad that shows key h: its own cell on a grid, else the cells it toggles.
-    if (CELL_BOARDS && cells) fx.flash = cells.padsOf(h) as B;
-    else fx.flash = (t.keys === t.cells ? 1 << h : t.toggle[h]) as B;
-    fx.flashMs = type === ACT_HINT ? HINT_FLASH_MS : COMP_FLASH_MS;
-  } else if (type === ACT_UNDO || type === ACT_TAKE_BACK) {
-    if (!live && type === ACT_UNDO) return ERR_GAME_OVER;
+  if (type === ACT_UNDO || type === ACT_TAKE_BACK) {
+    // Undo acts while the game does (take-back, a hold's, always).
+    if (!(s.status === PLAYING || hasRule(s.rules, LIVE_AFTER_END)) && type === ACT_UNDO) return ERR_GAME_OVER;
     if (s.histLen === 0) return ERR_NOTHING_TO_UNDO;
     // The newest history entry: its key, and the status and reason before it.
     s.histTop = (s.histTop + HISTORY_SIZE - 1) % HISTORY_SIZE;
