@@ -16,17 +16,13 @@
  * Time is passed in: call keyEventsUpdate whenever the debounced mask changes, and also at
  * keyEventsNextDeadline so hold, chord and stuck fire on time without polling.
  *
- * Times are ms ≥ 0, fractional (the firmware passes getTime() * 1000) and not bounded: on a
- * Linux interpreter getTime() is Unix time (~1.7e12 ms), on a Pico it counts from power-on for
- * as long as the toy runs. The per-key press times are kept in a Uint16Array all the same (the
- * kind of the toy's other small tables: on Espruino each kind of typed array costs RAM of its
- * own, and a Float64Array takes four times the bytes): each is the low 16 bits of the press
- * time's whole ms rounded UP, and how long a key has been down is the difference from the time
- * rounded DOWN (`now | 0`: its whole ms modulo 2^32, as ToInt32 is) as a signed 16-bit number,
+ * Times are ms ≥ 0, fractional and not bounded (getTime() * 1000). The per-key press times are
+ * kept as debounce.ts keeps its deadlines (see there): the low 16 bits of the whole ms rounded
+ * UP in a Uint16Array, compared with `now | 0` as a signed 16-bit difference,
  * `((now | 0) - downAt) << 16 >> 16`. So a hold or stuck event never comes early and at most
- * 1 ms late (at the first whole ms on or after its exact time; exact for whole-ms times), across
- * any wrap of the low bits, as long as a key that is down and not stuck is updated within 2^15 ms
- * (32.7 s) of its press: the timings (holdMs, chordMs, stuckMs) are whole ms below that, and
+ * 1 ms late (exact for whole-ms times), as long as a key that is down and not stuck is updated
+ * within 2^15 ms (32.7 s) of its press: the timings (holdMs, chordMs, stuckMs) are whole ms
+ * below that, and
  * keyEventsUpdate is called at least at keyEventsNextDeadline (the scanner polls every few ms
  * while such a key is down). The chord's start is a plain number (one value, no array to save).
  */

@@ -330,9 +330,10 @@ function choose(no: number): void {
   if (no === gameNo) return;
   gameNo = no;
   const src = no < 0 ? boardTables : toyGames[no].tables;
+  // A colour game's cell tables go before other tables are made (two sets at once is the peak).
+  if (typeof src === "function" || !((src as GameTables).extras && (src as GameTables).extras!.ops)) letTablesGo();
   tables = typeof src === "function" ? src() : src;
   padKeys = tables.extras ? tables.extras.padKeys : undefined;
-  if (!(tables.extras && tables.extras.ops)) letTablesGo();
 }
 
 /** The name of the rule set or game played (what setRules takes and the settings keep). */
@@ -539,9 +540,9 @@ function refusal(cmd: number, arg: unknown): string {
   if (cmd === ACT_SET_RULES) {
     const r = RULE_NAMES.indexOf(arg as string);
     if (CELL_BOARDS && r < 0 && gameIndex(arg) >= 0) return "";
-    // (The board's own tables: in a game, made for this check.)
-    const bt = !CELL_BOARDS || gameNo < 0 ? tables : typeof boardTables === "function" ? boardTables() : boardTables;
-    if (r < 0 || startCode(bt, CELL_BOARDS ? boardTarget : game.target, r, -1) !== START_OK) {
+    // (On the board's own tables: in a game, made for this check, only for a rule set's name.)
+    if (r < 0 || startCode(!CELL_BOARDS || gameNo < 0 ? tables : typeof boardTables === "function" ? boardTables() : boardTables,
+      CELL_BOARDS ? boardTarget : game.target, r, -1) !== START_OK) {
       let names = RULE_NAMES.join(", ");
       if (CELL_BOARDS) for (let i = 0; i < toyGames.length; i++) names += ", " + toyGames[i].name;
       return "rules must be one of " + names + ", got " + arg;

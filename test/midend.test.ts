@@ -409,9 +409,12 @@ describe("games beyond the rule sets (5×5 pixel boards: lightsout, lightsout200
       { name: "lightsout2000", tables: cellGameTables(maker("lightsout2000", compileCellTables(plus3)), 5, 5), target: DARK, rules: RULES_CLASSIC },
     ];
     createToy(maker("board", t5), ring5, 29, NO_FILES, 7, 0, 0, lazy);
-    // At power-on: the colour game's once (cellGameTables reads its size), then the board's for the rule set played.
+    // Made so far: the colour game's once (building `lazy`: cellGameTables reads its size), then at power-on the board's for the rule set played.
     expect(made).toEqual(["lightsout2000", "board"]);
     made.length = 0;
+    // An unknown name is refused without making anything.
+    expect(toyCommand(ACT_SET_RULES, "tetris", 1).refused).not.toBe("");
+    expect(made).toEqual([]);
     const moves = ["lightsout", "lightsout2000", "lightsout2000", "basic", "lightsout2000", "classic"];
     for (let i = 0; i < moves.length; i++) {
       const fx = toyCommand(ACT_SET_RULES, moves[i], i + 1);
