@@ -103,7 +103,9 @@ export function debounceNextDeadline(d: Debouncer, now: number): number {
   let wait = 0x7fffffff;
   let m = d.pending;
   for (let i = 0; m !== 0; i++, m >>>= 1) {
-    if ((m & 1) !== 0 && ((d.deadline[i] - nowMs) << 16) >> 16 < wait) wait = ((d.deadline[i] - nowMs) << 16) >> 16;
+    if ((m & 1) === 0) continue;
+    const left = ((d.deadline[i] - nowMs) << 16) >> 16;
+    if (left < wait) wait = left;
   }
   return now - (now % 1) + wait;
 }

@@ -22,9 +22,8 @@
  * `((now | 0) - downAt) << 16 >> 16`. So a hold or stuck event never comes early and at most
  * 1 ms late (exact for whole-ms times), as long as a key that is down and not stuck is updated
  * within 2^15 ms (32.7 s) of its press: the timings (holdMs, chordMs, stuckMs) are whole ms
- * below that, and
- * keyEventsUpdate is called at least at keyEventsNextDeadline (the scanner polls every few ms
- * while such a key is down). The chord's start is a plain number (one value, no array to save).
+ * below that, and keyEventsUpdate is called at least at keyEventsNextDeadline (the scanner
+ * polls every few ms while such a key is down). The chord's start is a plain number (one value, no array to save).
  */
 
 export const EV_NONE = 0;

@@ -321,10 +321,9 @@ function gameIndex(name: unknown): number {
 
 /**
  * Plays game `no` (−1: the board's own rule sets) on its tables from now on (the game played:
- * nothing to do). The toy holds the
- * tables of the game played only: tables made from flash are made here, a colour game's cell
- * tables only while one is played (toygames.ts tablesOf) — two games' tables at once would
- * not fit the 5×5's RAM.
+ * nothing to do). The toy holds the tables of the game played only: tables made from flash are
+ * made here, a colour game's cell tables only while one is played (toygames.ts tablesOf) — two
+ * games' tables at once would not fit the 5×5's RAM.
  */
 function choose(no: number): void {
   if (no === gameNo) return;
@@ -409,8 +408,8 @@ function gameText(text: string | null): string | null {
 }
 
 /**
- * The toy at power-on (`time`) on tables `t` (boards with games: or a function that makes them), from its files' texts (index FILE_*; null when missing or
- * damaged), with `seed` for a first deal when there is no saved game; `maxBright` is the cap
+ * The toy at power-on (`time`) on tables `t` (boards with games: or a function that makes
+ * them), from its files' texts (index FILE_*; null when missing or damaged), with `seed` for a first deal when there is no saved game; `maxBright` is the cap
  * (and default) of the brightness setting, 0 on boards without one. Returns the power-on light
  * test. A file that holds anything out of place counts as missing: its defaults are used, the
  * other files are read as usual. `extraGames`: the games the board plays besides its rule sets
