@@ -13,7 +13,7 @@
  */
 import { createReadStream, existsSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
-import type { Duplex } from "node:stream";
+import type { Socket } from "node:net";
 import { extname, join, normalize, sep } from "node:path";
 import { inputError } from "../../src/puzzle";
 import { excerpt } from "../../tools/options";
@@ -134,12 +134,18 @@ export function serveStatic(dir: string, port: number, host = "127.0.0.1", optio
   });
   // A request head over MAX_HEAD_BYTES: Node stops reading it and, left alone, answers 431
   // with an empty body. The browser shows that as a blank page.
-  server.on("clientError", (err: NodeJS.ErrnoException, socket: Duplex) => {
+  server.on("clientError", (err: NodeJS.ErrnoException, socket: Socket) => {
     if (!socket.writable) {
       socket.destroy();
       return;
     }
-    if (err.code === "HPE_HEADER_OVERFLOW") socket.end(tooLongResponse(431, base), "latin1");
+    if (err.code === "HPE_HEADER_OVERFLOW") {
+      // Read (and drop) the rest of the request, so closing does not reset the connection
+      // before the browser has read the answer.
+      socket.on("data", () => {});
+      socket.setTimeout(5000, () => socket.destroy());
+      socket.end(tooLongResponse(431, base), "latin1");
+    }
     else if (err.code === "ECONNRESET") socket.destroy();
     else socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
   });
