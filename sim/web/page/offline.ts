@@ -26,7 +26,26 @@ function offerReload(): void {
   (document.querySelector("header") ?? document.body).append(note);
 }
 
-/** Registers sw.js for the page's folder once the page has loaded; never throws. */
+/**
+ * Calls `go` once the page has loaded and the toy has started (main.ts sets body[data-ready],
+ * "1" or "error"): caching the build's files must not compete with the first boot.
+ */
+function whenStarted(go: () => void): void {
+  let done = false;
+  const check = () => {
+    if (done || document.readyState !== "complete" || document.body.dataset.ready === undefined) return;
+    done = true;
+    watch.disconnect();
+    window.removeEventListener("load", check);
+    go();
+  };
+  const watch = new MutationObserver(check);
+  watch.observe(document.body, { attributes: true, attributeFilter: ["data-ready"] });
+  window.addEventListener("load", check);
+  check();
+}
+
+/** Registers sw.js for the page's folder once the toy has started; never throws. */
 export function registerOffline(): void {
   try {
     if (!window.isSecureContext || !("serviceWorker" in navigator)) return;
@@ -44,8 +63,7 @@ export function registerOffline(): void {
         console.info(`offline use unavailable: ${e.message}`);
       });
     };
-    if (document.readyState === "complete") register();
-    else window.addEventListener("load", register, { once: true });
+    whenStarted(register);
   } catch {
     // A sandboxed or opaque origin can throw on navigator.serviceWorker: online only.
   }
