@@ -34,10 +34,11 @@ dist/NAME/firmware.js, rebuilt first when stale) unchanged on the same virtual b
 'merlin sim', keeps its flash in the browser's localStorage (a reload is a power cycle), plays
 the piezo through WebAudio and has a teaching view (the linear algebra of the board in play).
 Builds the page into a static folder (no server code: any static web host can serve it, at its
-root or under any sub-path), then serves it on http://HOST:PORT/ until Ctrl-C. 'npm run web'
-does this; 'npm run web:build' only builds. The page is installable (a web app manifest) and,
-served over https or from localhost, works offline after one visit (a service worker caches
-the page and every profile's firmware; a new build replaces that cache).
+root or under any sub-path), then serves it on http://HOST:PORT/ (or under --base) until
+Ctrl-C. 'npm run web' does this; 'npm run web:build' only builds. The page is installable (a
+web app manifest) and, served over https or from localhost, works offline after one visit (a
+service worker caches the page and every profile's firmware; a new build replaces that cache,
+and an open page offers to reload).
 
 options:
 ${optionHelp(SPECS)}`;
