@@ -8,7 +8,7 @@ import type { Server } from "node:http";
 import { join, relative, resolve } from "node:path";
 import { inputError } from "../../src/puzzle";
 import { buildWeb, DEFAULT_WEB_DIR } from "../web/build";
-import { serveStatic } from "../web/serve";
+import { normalizeBase, serveStatic } from "../web/serve";
 import { Command, commandValues, CommandIO } from "./command";
 import { optionHelp, OptionSpec } from "../../tools/options";
 
@@ -17,20 +17,28 @@ const SPECS: OptionSpec[] = [
   { name: "host", type: "string", arg: "ADDR", help: "address to listen on (only this machine by default)", default: "127.0.0.1" },
   // (The default is named, not given: a path relative to where merlin runs reads oddly.)
   { name: "out", type: "string", arg: "DIR", help: "folder to build the page into: new, empty or an earlier build (default dist/web in the project)" },
-  { name: "build-only", type: "flag", help: "write the static folder and exit (serve it with any static web host)", excludes: ["port", "host"] },
-  { name: "json", type: "flag", help: 'with --build-only: print {"dir","scriptBytes","firmware":{NAME: bytes}} instead of a line (dir: the folder\'s absolute path)' },
+  { name: "base", type: "string", arg: "PATH", help: "serve the page under this path, e.g. /games/merlin/, as a web host serving the folder there would (default /)" },
+  { name: "build-only", type: "flag", help: "write the static folder and exit (serve it with any static web host)", excludes: ["port", "host", "base"] },
+  {
+    name: "json",
+    type: "flag",
+    help: 'with --build-only: print {"dir","scriptBytes","firmware":{NAME: bytes},"manifest","icons","serviceWorker","precache","cacheVersion"} instead of a line (dir: the folder\'s absolute path; the others: paths in it, and the hash the worker\'s cache is named after)',
+  },
 ];
 
-const HELP = `usage: merlin web [--port N] [--host ADDR] [--out DIR]
+const HELP = `usage: merlin web [--port N] [--host ADDR] [--base PATH] [--out DIR]
        merlin web --build-only [--out DIR] [--json]
 
 The toy in a browser: the page runs the chosen profile's firmware bundle (dist/firmware.js or
 dist/NAME/firmware.js, rebuilt first when stale) unchanged on the same virtual board as
 'merlin sim', keeps its flash in the browser's localStorage (a reload is a power cycle), plays
 the piezo through WebAudio and has a teaching view (the linear algebra of the board in play).
-Builds the page into a static folder (no server code: any static web host can serve it), then
-serves it on http://HOST:PORT/ until Ctrl-C. 'npm run web' does this; 'npm run web:build' only
-builds.
+Builds the page into a static folder (no server code: any static web host can serve it, at its
+root or under any sub-path), then serves it on http://HOST:PORT/ (or under --base) until
+Ctrl-C. 'npm run web' does this; 'npm run web:build' only builds. The page is installable (a
+web app manifest) and, served over https or from localhost, works offline after one visit (a
+service worker caches the page and every profile's firmware; a new build replaces that cache,
+and an open page offers to reload).
 
 options:
 ${optionHelp(SPECS)}`;
@@ -66,9 +74,9 @@ function checkOut(out: string): void {
  * an address that is not this machine's, a host name that does not resolve) is an input
  * error whose advice fits the cause; --port 0 helps only with the port.
  */
-export async function listen(dir: string, port: number, host: string): Promise<Server> {
+export async function listen(dir: string, port: number, host: string, base = "/"): Promise<Server> {
   try {
-    return await serveStatic(dir, port, host);
+    return await serveStatic(dir, port, host, { base });
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     const at = `cannot listen on ${host}:${port}`;
@@ -86,6 +94,7 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
   const port = v.port as number;
   if (v.json && !v["build-only"]) throw inputError("--json needs --build-only");
   const out = (v.out as string | undefined) ?? DEFAULT_WEB_DIR;
+  const base = normalizeBase((v.base as string | undefined) ?? "/");
   checkOut(out);
   let built;
   try {
@@ -97,15 +106,16 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
   }
   const where = relative(process.cwd(), built.dir) || ".";
   if (v.json) {
-    io.out(JSON.stringify({ dir: resolve(built.dir), scriptBytes: built.scriptBytes, firmware: built.firmware }) + "\n");
+    const { dir, scriptBytes, firmware, manifest, icons, serviceWorker, precache, cacheVersion } = built;
+    io.out(JSON.stringify({ dir: resolve(dir), scriptBytes, firmware, manifest, icons, serviceWorker, precache, cacheVersion }) + "\n");
     return 0;
   }
-  io.out(`built ${where}/ (page script ${(built.scriptBytes / 1024).toFixed(1)} KB; firmware ${Object.keys(built.firmware).join(", ")})\n`);
+  io.out(`built ${where}/ (page script ${(built.scriptBytes / 1024).toFixed(1)} KB; firmware ${Object.keys(built.firmware).join(", ")}; offline cache ${built.cacheVersion})\n`);
   if (v["build-only"]) return 0;
-  const server = await listen(built.dir, port, v.host as string);
+  const server = await listen(built.dir, port, v.host as string, base);
   const address = server.address();
   const actual = typeof address === "object" && address ? address.port : port;
-  io.out(`the toy is at http://${v.host === "0.0.0.0" ? "localhost" : v.host}:${actual}/  (Ctrl-C stops)\n`);
+  io.out(`the toy is at http://${v.host === "0.0.0.0" ? "localhost" : v.host}:${actual}${base}  (Ctrl-C stops)\n`);
   return new Promise<number>((resolve) => {
     const stop = () => {
       server.close();

@@ -16,6 +16,7 @@ import { BOOT_SETTLE_MS, type FirmwareState, SimSession } from "../../app/sessio
 import { movesCount, movesText, padForDigit, padLabels, parValue, puzzleText, statsText, statusText, toyPuzzle, toyRuleNames, goalBoard, goalWords, pressWords, type ToyStats } from "../../app/toy-info";
 import { RealTimePacer, VirtualBoard } from "../../board";
 import { browserHost, flashKey, localStorageFlash } from "./host";
+import { registerOffline } from "./offline";
 import { PiezoSound } from "./sound";
 import { buildToyFace, setPadLabel } from "./toy";
 import { TeachView } from "./teach-view";
@@ -341,6 +342,7 @@ async function start(): Promise<void> {
   (window as unknown as { merlin: object }).merlin = { session, board, profile, toy, firstFrame: () => firstFrame };
 }
 
+registerOffline();
 start().catch((e: Error) => {
   const m = document.getElementById("message");
   if (m) m.textContent = `The toy could not start: ${e.message}`;
