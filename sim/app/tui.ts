@@ -111,7 +111,7 @@ const PADS_HELP =
 /** The letters, two rows of a table (each fits an 80-column terminal). */
 export const HELP_TEXT = [
   "N NEW GAME  S SAME GAME  H HIT ME (the key to press)  C COMP TURN (plays it)",
-  "U UNDO  G GOAL (shows it)  Z SLEEP  R next rules or game  M mute  ? help  Q quit",
+  "U UNDO  G GOAL (shows it)  Z SLEEP  R next rules  M mute  ? help  Q quit",
 ];
 
 /** Widest the help is wrapped to (narrower terminals: their width). */
