@@ -5,13 +5,18 @@
  * ??? ILLEGAL INPUT, YOU LOSED THE GAME !! / CONGRATULANT !!, TRY AGAIN (Y OR N). The two
  * commands differ only in the BasicEngine the moves go to.
  *
- * Beyond the listing: a line may hold several keys (spaces or commas between them); the
- * letters h (HIT ME), c (COMP TURN), u (undo), s (SAME GAME) and n (NEW GAME) are the toy's
- * functions; a loss says why on the next line; and anything but a key 1..N or one of those
- * letters is illegal (the listing only rejects X > 9).
+ * Beyond the listing: the goal, how the game is lost and a line of help come first; a line may
+ * hold several keys (spaces or commas between them); the letters h (HIT ME), c (COMP TURN),
+ * u (undo), s (SAME GAME) and n (NEW GAME) are the toy's functions, ? or help prints the keys
+ * and q or quit leaves; a loss says why on the next line; anything but a key 1..N or one of
+ * those words is illegal (the listing only rejects X > 9); and TRY AGAIN takes Y or N only,
+ * asking again on anything else (the listing ended on any answer but Y).
  */
-import { RULE_SETS, ruleIndex } from "../src/rules";
-import { excerpt } from "../tools/options";
+import { RULE_SETS, ruleIndex, type RuleSet } from "../src/rules";
+import { excerpt, wrapText } from "../tools/options";
+
+/** Widest line the dialogue's own texts take (a terminal of the listing's day had 80 columns). */
+const DIALOGUE_WIDTH = 79;
 
 /** 330–390: PRINT: PRINT, then each row as PRINT TAB(7+3*J);D(I+J); (numbers print with a sign space), then PRINT. */
 export function basicBoard(bits: string, cols: number): string[] {
@@ -65,6 +70,48 @@ export interface BasicState {
   rules: string;
 }
 
+/** What TRY AGAIN says to an answer that is neither Y nor N. */
+export const BASIC_YES_OR_NO = "PLEASE ANSWER Y OR N (Q QUITS)";
+/** The line of help under the goal, and the help `?` prints (`keys`: how many keys). */
+export function basicHelpLine(keys: number): string {
+  return `TYPE A KEY 1-${keys} (SEVERAL ON A LINE), ? FOR HELP, Q TO QUIT`;
+}
+export function basicHelp(keys: number, rules: RuleSet): string[] {
+  return [
+    `KEY 1-${keys}: PRESS IT (NUMBERED ROW BY ROW FROM THE TOP LEFT); SEVERAL ON A LINE`,
+    "H HIT ME (THE NEXT KEY TO PRESS)   C COMP TURN (THE COMPUTER PRESSES IT)",
+    `U UNDO THE LAST MOVE   S SAME GAME (${rules.sameGameDeals ? "DEALS A NEW PUZZLE" : "FROM THE START"})   N NEW GAME`,
+    "? OR HELP: THIS HELP   Q OR QUIT: LEAVE",
+  ];
+}
+
+/**
+ * How a game under rule set `r` is lost, in words, from its columns (src/rules.ts): the one
+ * wording of `merlin play`, `merlin sim --basic` and the terminal help. `darkGoal`: the goal
+ * is every pad dark (all dark then wins instead of losing).
+ */
+export function lossRuleWords(r: RuleSet, darkGoal: boolean): string {
+  const ways: string[] = [];
+  if (r.moveLimit > 0) ways.push(`after ${r.moveLimit} moves without a win`);
+  if (r.overParLimit > 0) ways.push(`at ${r.overParLimit} moves over par (the fewest presses) without a win`);
+  if (r.darkLoses && !darkGoal) ways.push("when every pad goes dark");
+  if (ways.length > 0) return "lost " + ways.join(", or ");
+  return `never lost (no move limit${darkGoal ? "" : "; all dark is no loss"})`;
+}
+
+/**
+ * The goal before the first board: in words when it is every pad dark, every pad lit or every
+ * pad lit but the centre, else drawn as the board is (digits, row-major, `cols` a row).
+ */
+export function basicGoal(goal: string, cols: number): string[] {
+  if (!/[^0]/.test(goal)) return ["GOAL: EVERY PAD DARK"];
+  if (/^1+$/.test(goal)) return ["GOAL: EVERY PAD LIT"];
+  const rows = goal.length / cols;
+  const centre = rows % 2 === 1 && cols % 2 === 1 ? ((rows - 1) / 2) * cols + (cols - 1) / 2 : -1;
+  if (centre >= 0 && goal === "1".repeat(centre) + "0" + "1".repeat(goal.length - centre - 1)) return ["GOAL: EVERY PAD LIT BUT THE CENTRE"];
+  return ["GOAL: THIS BOARD"].concat(basicBoard(goal, cols));
+}
+
 /** Why a game was lost, in words: the one wording every front end uses. */
 export function lossWords(s: Pick<BasicState, "reason" | "moves" | "par">): string {
   if (s.reason === "all-dark") return "every pad went dark";
@@ -94,6 +141,10 @@ export interface BasicEngine {
   heading?(): string[];
   /** What TRY AGAIN (Y) does, when it is not newGame (levels: a lost level is played again). */
   again?(): void;
+  /** The goal as lines to print before the first board (e.g. GOAL: and the goal's board). */
+  goal(): string[];
+  /** Whether the goal is every pad dark (all dark then wins instead of losing). */
+  darkGoal(): boolean;
 }
 
 /** An input that was refused, for `merlin play --json`: which input (1-based), what it was and why. */
@@ -109,6 +160,8 @@ const LETTERS = "hcusn";
 export class BasicDialogue {
   /** Every refused input so far. */
   readonly errors: BasicError[] = [];
+  /** Set by q or quit: no more input is played. */
+  done = false;
   private inputs = 0;
 
   constructor(
@@ -123,6 +176,24 @@ export class BasicDialogue {
 
   showBoard(): void {
     for (const l of basicBoard(this.engine.board(), this.engine.cols)) this.print(l);
+  }
+
+  /** How the game is lost under the rules played, as a line of the dialogue. */
+  rulesLine(): string {
+    const s = this.engine.state();
+    return `RULES ${s.rules.toUpperCase()}: ${lossRuleWords(RULE_SETS[ruleIndex(s.rules)], this.engine.darkGoal()).toUpperCase()}`;
+  }
+
+  /** A line of the dialogue's own (not the listing's), wrapped to DIALOGUE_WIDTH. */
+  private say(line: string): void {
+    for (const l of wrapText(line, DIALOGUE_WIDTH)) this.print(l);
+  }
+
+  /** Before the first board: the goal, how the game is lost and the line of help. */
+  showIntro(): void {
+    for (const l of this.engine.goal()) this.print(l);
+    this.say(this.rulesLine());
+    this.say(basicHelpLine(this.engine.pads));
   }
 
   /** A game's first board: the engine's heading (a level number), then the board. */
@@ -142,11 +213,22 @@ export class BasicDialogue {
     for (const l of lines) this.print(l);
   }
 
-  /** Plays one input: a key number or a function letter; prints what happened. */
+  /** Plays one input: a key number, a function letter, ? or help, q or quit; prints what happened. */
   play(token: string): void {
+    if (this.done) return;
     this.inputs++;
     const e = this.engine;
     const lower = token.toLowerCase();
+    if (lower === "q" || lower === "quit") {
+      this.done = true;
+      return;
+    }
+    if (lower === "?" || lower === "help") {
+      for (const l of basicHelp(e.pads, RULE_SETS[ruleIndex(e.state().rules)])) this.print(l);
+      this.say(this.rulesLine());
+      this.print("");
+      return;
+    }
     const isKey = /^[+-]?\d+$/.test(token);
     if (isKey && !(Number(token) >= 1 && Number(token) <= e.pads)) {
       return this.refuse(token, `key ${excerpt(token)} is not 1 to ${e.pads}`, [BASIC_ILLEGAL, ""]);
@@ -195,8 +277,8 @@ export class BasicDialogue {
   /**
    * The listing's main loop on lines of input (140–250): ASSIGN# and a line of keys until the
    * game ends, then TRY AGAIN (Y OR N) — Y deals a new board (or what the engine's `again`
-   * does), anything else ends. End of input
-   * ends it too. `out` writes text without a line end (the prompts).
+   * does), N ends, anything else asks again. q or quit ends it at any prompt; so does the end
+   * of input, which ends the prompt's line. `out` writes text without a line end (the prompts).
    */
   async converse(lines: AsyncIterable<string>, out: (text: string) => void): Promise<void> {
     // A game resumed already over (merlin play --save) gets its closing line and TRY AGAIN
@@ -210,8 +292,15 @@ export class BasicDialogue {
     }
     for await (const line of lines) {
       if (asking) {
-        // 240 IF LEFT$(A$,1)="Y" THEN 110
-        if (!/^\s*y/i.test(line)) return;
+        // 240 IF LEFT$(A$,1)="Y" THEN 110 — here Y or YES, N or NO, any case; q or quit leave.
+        const answer = line.trim().toLowerCase();
+        // (The answer's own line end ends the prompt's line, as N always did.)
+        if (answer === "n" || answer === "no" || answer === "q" || answer === "quit") return;
+        if (answer !== "y" && answer !== "yes") {
+          this.print(BASIC_YES_OR_NO);
+          out(BASIC_AGAIN);
+          continue;
+        }
         asking = false;
         if (this.engine.again) this.engine.again();
         else this.engine.newGame();
@@ -221,9 +310,10 @@ export class BasicDialogue {
         // An empty answer is an input too: INPUT X got nothing a key can be made of.
         if (tokens.length === 0) tokens.push("");
         for (const token of tokens) {
-          if (!this.live()) break;
+          if (!this.live() || this.done) break;
           this.play(token);
         }
+        if (this.done) return;
       }
       if (!this.live()) {
         out(BASIC_AGAIN);

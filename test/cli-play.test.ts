@@ -115,14 +115,94 @@ describe("merlin play, BASIC-style text", () => {
     // Source 003's worked example: won in 5.
     await json(["--start", "010110101", "--save", w, "--keys", "3 4 5 8 9"]);
     // The listing (220–240) after a win: CONGRATULANT, then TRY AGAIN; its answer is the first
-    // line read ('x' is not Y: the program ends), no move is asked for.
-    const no = await merlin(["--save", w], "x\nY\n");
+    // line read (N: the program ends), no move is asked for.
+    const no = await merlin(["--save", w], "N\nY\n");
     expect(no.code).toBe(0);
     expect(no.out).not.toContain("ASSIGN#");
     expect(no.out).toMatch(/CONGRATULANT !!\nTRY AGAIN \(Y OR N\)\? $/);
     // Y deals a new board and asks for its first move.
     const yes = await merlin(["--save", w], "Y\n");
     expect(yes.out).toMatch(/CONGRATULANT !!\nTRY AGAIN \(Y OR N\)\? \n\n( {10}\d( {2}\d){2}\n){3}\nASSIGN# 1 {2}\? /);
+  });
+});
+
+describe("merlin play typed: the goal, help and quitting", () => {
+  const INTRO = [
+    "GOAL: EVERY PAD LIT BUT THE CENTRE",
+    "RULES BASIC: LOST AFTER 20 MOVES WITHOUT A WIN, OR WHEN EVERY PAD GOES DARK",
+    "TYPE A KEY 1-9 (SEVERAL ON A LINE), ? FOR HELP, Q TO QUIT",
+  ];
+  const HELP = [
+    "KEY 1-9: PRESS IT (NUMBERED ROW BY ROW FROM THE TOP LEFT); SEVERAL ON A LINE",
+    "H HIT ME (THE NEXT KEY TO PRESS)   C COMP TURN (THE COMPUTER PRESSES IT)",
+    "U UNDO THE LAST MOVE   S SAME GAME (FROM THE START)   N NEW GAME",
+    "? OR HELP: THIS HELP   Q OR QUIT: LEAVE",
+    "RULES BASIC: LOST AFTER 20 MOVES WITHOUT A WIN, OR WHEN EVERY PAD GOES DARK",
+    "",
+  ];
+  const BOARD = ["", "", "          0  1  0", "          1  1  0", "          1  0  1", ""];
+
+  it("starts with the goal, how the game is lost and a line of help, then the board", async () => {
+    const r = await merlin(["--start", "010110101"], "");
+    expect(r.code).toBe(0);
+    expect(r.out).toBe([...INTRO, ...BOARD, "ASSIGN# 1  ? "].join("\n") + "\n");
+  });
+
+  it("each rule set and game says its own goal and loss", async () => {
+    const first = async (args: string[]) => (await merlin([...args, "--seed", "3"], "")).out.split("\n").slice(0, 3);
+    expect(await first(["--rules", "merlin1978"])).toEqual([
+      "GOAL: EVERY PAD LIT BUT THE CENTRE",
+      "RULES MERLIN1978: NEVER LOST (NO MOVE LIMIT; ALL DARK IS NO LOSS)",
+      "TYPE A KEY 1-9 (SEVERAL ON A LINE), ? FOR HELP, Q TO QUIT",
+    ]);
+    expect(await first(["--rules", "classic"])).toEqual([
+      "GOAL: EVERY PAD LIT BUT THE CENTRE",
+      "RULES CLASSIC: LOST AT 10 MOVES OVER PAR (THE FEWEST PRESSES) WITHOUT A WIN",
+      "TYPE A KEY 1-9 (SEVERAL ON A LINE), ? FOR HELP, Q TO QUIT",
+    ]);
+    for (const game of ["lightsout", "lightsout2000"]) {
+      expect(await first(["--rules", game])).toEqual([
+        "GOAL: EVERY PAD DARK",
+        "RULES CLASSIC: LOST AT 10 MOVES OVER PAR (THE FEWEST PRESSES) WITHOUT A WIN",
+        "TYPE A KEY 1-25 (SEVERAL ON A LINE), ? FOR HELP, Q TO QUIT",
+      ]);
+    }
+    // A goal of all dark under basic: all dark wins, so it is no loss; another goal is drawn.
+    expect((await first(["--target", "dark"]))[1]).toBe("RULES BASIC: LOST AFTER 20 MOVES WITHOUT A WIN");
+    expect((await merlin(["--target", "101010101", "--seed", "3"], "")).out).toMatch(/^GOAL: THIS BOARD\n\n\n {10}1 {2}0 {2}1\n {10}0 {2}1 {2}0\n {10}1 {2}0 {2}1\n\nRULES BASIC/);
+  });
+
+  it("? and help print the keys and the rules and are no move; HIT ME still works after them", async () => {
+    const r = await merlin(["--start", "010110101"], "?\nhelp\nh\n");
+    expect(r.out).toBe([...INTRO, ...BOARD, "ASSIGN# 1  ? " + HELP[0], ...HELP.slice(1), "ASSIGN# 1  ? " + HELP[0], ...HELP.slice(1), "ASSIGN# 1  ? HIT ME: PRESS 4", "ASSIGN# 1  ? "].join("\n") + "\n");
+    // Scripted too: no error, no move.
+    expect(await json(["--start", "010110101", "--keys", "? HELP"])).toMatchObject({ moves: 0, errors: [] });
+  });
+
+  it("q and quit leave at once, exit 0, whatever follows", async () => {
+    for (const word of ["q", "Q", "quit", "QUIT"]) {
+      const r = await merlin(["--start", "010110101"], `3\n${word}\n4\n`);
+      expect(r.code).toBe(0);
+      expect(r.err).toBe("");
+      expect(r.out.endsWith("ASSIGN# 2  ? ")).toBe(true);
+      expect(r.out).not.toContain("ASSIGN# 3");
+    }
+    // In a line of keys, and in --keys: the keys after it are not played.
+    expect((await merlin(["--start", "010110101"], "3 q 4\n")).out).not.toContain("ASSIGN# 3");
+    expect(await json(["--start", "010110101", "--keys", "3 q 4"])).toMatchObject({ moves: 1 });
+  });
+
+  it("TRY AGAIN takes Y, yes, N or no in any case; anything else asks again; q leaves", async () => {
+    const lost = ["--start", "110110000"];
+    const again = "TRY AGAIN (Y OR N)? ";
+    const ask = "PLEASE ANSWER Y OR N (Q QUITS)\n" + again;
+    const stray = await merlin(lost, "1\nx\n\nmaybe\nN\n");
+    expect(stray.code).toBe(0);
+    expect(stray.out.endsWith("YOU LOSED THE GAME !!\n(every pad went dark)\n" + again + ask + ask + ask)).toBe(true);
+    for (const yes of ["y", "Y", "yes", "YES"]) expect((await merlin(lost, `1\n${yes}\n`)).out).toMatch(/TRY AGAIN \(Y OR N\)\? \n\n( {10}\d( {2}\d){2}\n){3}\nASSIGN# 1 {2}\? \n$/);
+    for (const no of ["n", "no", "NO", "q", "quit"]) expect((await merlin(lost, `1\n${no}\ny\n`)).out.endsWith("(every pad went dark)\n" + again)).toBe(true);
+    // End of input ends it too, the prompt's line ended.
+    expect((await merlin(lost, "1\nx\n")).out.endsWith(ask + "\n")).toBe(true);
   });
 });
 

@@ -190,7 +190,7 @@ describe("help and bad input", () => {
     it(`${cmd} --help exits 0 and lists the board options`, async () => {
       const r = await merlin(cmd, "--help");
       expect(r.code).toBe(0);
-      expect(r.out).toMatch(new RegExp(`^usage: merlin ${cmd}`));
+      expect(r.out).toMatch(new RegExp(`^merlin ${cmd} — .*\n\nusage: merlin ${cmd}`));
       expect(r.out).toMatch(/--pattern/);
       expect(r.out).toMatch(/--json/);
     });

@@ -8,6 +8,12 @@ function basic(args: string[], input: string): Promise<MerlinRun> {
   return merlin(["sim", "--basic", ...args], input);
 }
 
+/** Before the first board (not in the listing): the goal, how the basic rules lose, the line of help. */
+const INTRO =
+  "GOAL: EVERY PAD LIT BUT THE CENTRE\n" +
+  "RULES BASIC: LOST AFTER 20 MOVES WITHOUT A WIN, OR WHEN EVERY PAD GOES DARK\n" +
+  "TYPE A KEY 1-9 (SEVERAL ON A LINE), ? FOR HELP, Q TO QUIT\n";
+
 /** PRINT: PRINT, the rows at TAB(7+3*J), PRINT. */
 function board(bits: string): string {
   const rows = [0, 3, 6].map((i) => "          " + bits.slice(i, i + 3).split("").join("  "));
@@ -19,7 +25,7 @@ describe("merlin sim --basic", () => {
     const r = await basic(["--start", "010110101"], "3\n4\n5\n8\n9\nN\n");
     expect(r.code).toBe(0);
     expect(r.out).toBe(
-      board("010110101") + "ASSIGN# 1  ? " +
+      INTRO + board("010110101") + "ASSIGN# 1  ? " +
         board("001101101") + "ASSIGN# 2  ? " +
         board("101001001") + "ASSIGN# 3  ? " +
         board("111110011") + "ASSIGN# 4  ? " +
@@ -31,7 +37,7 @@ describe("merlin sim --basic", () => {
   it("a loss when every pad goes dark, then Y deals a new board and end of input ends cleanly", async () => {
     const r = await basic(["--start", "110110000"], "1\nY\n");
     expect(r.code).toBe(0);
-    expect(r.out.startsWith(board("110110000") + "ASSIGN# 1  ? " + board("000000000") + "YOU LOSED THE GAME !!\n(every pad went dark)\nTRY AGAIN (Y OR N)? ")).toBe(true);
+    expect(r.out.startsWith(INTRO + board("110110000") + "ASSIGN# 1  ? " + board("000000000") + "YOU LOSED THE GAME !!\n(every pad went dark)\nTRY AGAIN (Y OR N)? ")).toBe(true);
     const again = r.out.split("TRY AGAIN (Y OR N)? ")[1];
     expect(again).toMatch(/^\n\n( {10}[01]  [01]  [01]\n){3}\nASSIGN# 1  \? \n$/);
     expect(again).not.toContain("0  0  0\n          0  0  0\n          0  0  0");
@@ -47,7 +53,7 @@ describe("merlin sim --basic", () => {
   it("anything but 1..9 is ??? ILLEGAL INPUT and does not count (0 and negatives too, unlike the listing)", async () => {
     const r = await basic(["--start", "010110101"], "0\n-1\n10\nx\n\n3\n");
     const illegal = "??? ILLEGAL INPUT\n\nASSIGN# 1  ? ";
-    expect(r.out).toBe(board("010110101") + "ASSIGN# 1  ? " + illegal.repeat(5) + board("001101101") + "ASSIGN# 2  ? \n");
+    expect(r.out).toBe(INTRO + board("010110101") + "ASSIGN# 1  ? " + illegal.repeat(5) + board("001101101") + "ASSIGN# 2  ? \n");
   });
 
   it("prints exactly what merlin play prints for the same board and input: one dialogue, two engines", async () => {
@@ -61,6 +67,19 @@ describe("merlin sim --basic", () => {
     expect(sim.out).toContain("COMP TURN: ");
     expect(sim.out).toContain("UNDO\n");
     expect(sim.out).toMatch(/CONGRATULANT !!\nTRY AGAIN \(Y OR N\)\? $/);
+  });
+
+  it("? and help print the keys and the rules without a move; a stray TRY AGAIN answer asks again; q leaves", async () => {
+    const r = await basic(["--start", "010110101"], "?\nHELP\n3 4 5 8 9\nmaybe\nq\n");
+    expect(r.code).toBe(0);
+    const help =
+      "KEY 1-9: PRESS IT (NUMBERED ROW BY ROW FROM THE TOP LEFT); SEVERAL ON A LINE\n" +
+      "H HIT ME (THE NEXT KEY TO PRESS)   C COMP TURN (THE COMPUTER PRESSES IT)\n" +
+      "U UNDO THE LAST MOVE   S SAME GAME (FROM THE START)   N NEW GAME\n" +
+      "? OR HELP: THIS HELP   Q OR QUIT: LEAVE\n" +
+      "RULES BASIC: LOST AFTER 20 MOVES WITHOUT A WIN, OR WHEN EVERY PAD GOES DARK\n\n";
+    expect(r.out.startsWith(INTRO + board("010110101") + "ASSIGN# 1  ? " + help + "ASSIGN# 1  ? " + help + "ASSIGN# 1  ? ")).toBe(true);
+    expect(r.out.endsWith("CONGRATULANT !!\nTRY AGAIN (Y OR N)? PLEASE ANSWER Y OR N (Q QUITS)\nTRY AGAIN (Y OR N)? ")).toBe(true);
   });
 
   it("--rules other than the BASIC program's is a usage error", async () => {

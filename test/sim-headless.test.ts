@@ -100,6 +100,27 @@ describe("key scripts", () => {
       { kind: "keys", keys: ["newGame"], label: "newGame", holdMs: undefined },
     ]);
   });
+
+  it("undo is a key name on every board: the toy's UNDO gesture, pad 4 held past the 1.5 s hold", () => {
+    for (const pads of [9, 16, 25]) {
+      expect(parseKeyScript("3 undo UNDO", pads, [])).toEqual([
+        { kind: "keys", keys: [2], label: "3", holdMs: undefined },
+        { kind: "keys", keys: [3], label: "undo", holdMs: 1600 },
+        { kind: "keys", keys: [3], label: "UNDO", holdMs: 1600 },
+      ]);
+    }
+  });
+});
+
+describe("undo in a key script", () => {
+  it("takes back the last move on the LED pins, with the toy's undo cue", async () => {
+    const r = await merlin(["--headless", "--start", "010110101", "--keys", "3 4 undo", "--json"]);
+    expect(r.code).toBe(0);
+    // 3 then 4 from 010110101: 001101101, then 101001001; undo goes back to 001101101.
+    expect(JSON.parse(r.out)).toEqual({ leds: "001101101", status: "playing", moves: 1, sounds: ["press", "press", "press", "undo"], errors: [] });
+    const text = await merlin(["--headless", "--start", "010110101", "--keys", "3 4 undo"]);
+    expect(text.out).toContain("  undo  001/101/101  playing, 1 move");
+  });
 });
 
 describe("sounds from the tone log", () => {

@@ -14,7 +14,7 @@ import { CommandIO } from "../sim/cli/command";
 import { runMerlin } from "../sim/cli/main";
 import { openSession } from "../sim/app/node-session";
 import type { SimSession } from "../sim/app/session";
-import { colourWanted, padForDigit, padLabels, padLook, parseInput, renderFrame, TuiController, TuiView } from "../sim/app/tui";
+import { colourWanted, helpText, padForDigit, padLabels, padLook, parseInput, renderFrame, TuiController, TuiView } from "../sim/app/tui";
 import { gridPuzzle } from "../src/puzzle";
 import { solve } from "../src/solver";
 import { merlin } from "./helpers/cli";
@@ -302,6 +302,70 @@ describe("the terminal UI on the real firmware", () => {
     expect(ui.message).toBe("");
     session.wait(300);
     expect(session.state().moves).toBe(2);
+  });
+
+  it("U after a finished game says why nothing was undone and what to do, as H and C do", async () => {
+    const { session, ui } = await open();
+    session.api('Merlin.start("101010101")');
+    session.wait(200);
+    type(ui, "5");
+    session.wait(1500);
+    expect(session.state()).toMatchObject({ status: "won", moves: 1 });
+    type(ui, "u");
+    expect(ui.message).toBe("nothing to undo: the game is won — N new game, S same game");
+    expect(ui.frame(80, 24).lines).toContain(" nothing to undo: the game is won — N new game, S same game");
+    expect(session.state()).toMatchObject({ status: "won", moves: 1 });
+    // Lost: 1 then 3 from 101101000 leave every pad dark under basic.
+    session.api('Merlin.start("101101000")');
+    session.wait(200);
+    type(ui, "1");
+    session.wait(300);
+    type(ui, "3");
+    session.wait(1500);
+    expect(session.state()).toMatchObject({ status: "lost", reason: "all-dark" });
+    type(ui, "u");
+    expect(ui.message).toBe("nothing to undo: the game is lost — N new game, S same game");
+  });
+
+  it("? shows the help in place of the pads: the rules played, then every rule set's goal and loss; ? again goes back", async () => {
+    const { ui } = await open();
+    type(ui, "?");
+    const lines = ui.frame(80, 24).lines;
+    expect(lines).toHaveLength(24);
+    for (const l of lines) expect(l.length).toBeLessThanOrEqual(80);
+    expect(lines.slice(3, 22)).toEqual([
+      " Pads: keys 1-9 as numbered (1 top-left), or --keypad (7 8 9 on top); arrows",
+      " move the cursor, space/enter press it; a click presses a pad for as long as",
+      " the mouse button is held (a 1.5 s hold is the toy's own function gesture).",
+      " N NEW GAME  S SAME GAME  H HIT ME (the key to press)  C COMP TURN (plays it)",
+      " U UNDO  G GOAL (shows it)  Z SLEEP  R next rules  M mute  ? help  Q quit",
+      " Playing basic. Goal: every pad lit but the centre. A corner toggles its 2×2",
+      " block, an edge pad its edge line, the centre the plus. The game is kept in",
+      " .merlin/ like on the toy. Lost after 20 moves without a win, or when every pad",
+      " goes dark.",
+      " R steps through:",
+      "   basic       goal every pad lit but the centre; lost after 20 moves without a",
+      "               win, or when every pad goes dark",
+      "   merlin1978  goal every pad lit but the centre; never lost (no move limit;",
+      "               all dark is no loss)",
+      "   classic     goal every pad lit but the centre; lost at 10 moves over par",
+      "               (the fewest presses) without a win",
+      "",
+      " ? or Esc: back to the pads",
+      " playing",
+    ]);
+    type(ui, "?");
+    const back = ui.frame(80, 24).lines;
+    expect(back[4]).toMatch(/^ {2}.{2} 1 .{2} {3}.{2} 2 .{2} {3}.{2} 3 .{2}/);
+    expect(back.join("\n")).not.toContain("R steps through");
+  });
+
+  it("the help on the 5×5 names the games the toy plays: lightsout and lightsout2000 lose as classic does, towards all dark", () => {
+    const text = helpText("lightsout", 5, 5, ["basic", "merlin1978", "classic", "lightsout", "lightsout2000"], 100).join("\n");
+    expect(text).toContain("Playing lightsout. Goal: every pad dark. A press toggles the pad and its neighbours (the plus).");
+    expect(text).toContain("  lightsout      goal every pad dark; lost at 10 moves over par (the fewest presses) without a win\n");
+    expect(text).toContain("  lightsout2000  goal every pad dark; lost at 10 moves over par (the fewest presses) without a win");
+    expect(text).toContain("  merlin1978     goal every pad lit but the centre; never lost (no move limit; all dark is no loss)");
   });
 
   it("U with nothing to undo says so; G shows the goal on the pads for a second; M shows MUTED", async () => {

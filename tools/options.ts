@@ -152,18 +152,163 @@ export function parseWholeNumber(raw: string, what: string, min?: number, max?: 
   return n;
 }
 
-/** Formats the option table of a help text. */
-export function optionHelp(specs: OptionSpec[]): string {
-  const lines = specs.map((s) => {
-    const left = `  --${s.name}${s.type === "flag" ? "" : " " + (s.arg ?? "VALUE")}`;
-    const notes: string[] = [];
-    if (s.default !== undefined && s.type !== "flag") notes.push(`default ${s.default}`);
-    if (s.min !== undefined && s.max !== undefined) notes.push(`${s.min} to ${s.max}`);
-    // Only the options this command has (a shared spec may exclude ones it leaves out).
-    const excluded = (s.excludes ?? []).filter((name) => specs.some((o) => o.name === name));
-    if (excluded.length > 0) notes.push(`not with --${excluded.join(", --")}`);
-    return left.padEnd(24) + " " + s.help + (notes.length > 0 ? ` (${notes.join("; ")})` : "");
-  });
+/** Columns every help text fits in. */
+export const HELP_WIDTH = 100;
+/** Where an option's description starts in the option table. */
+const OPTION_COLUMN = 25;
+
+/**
+ * The one line-wrapping rule of every help text and the terminal help: `pieces` joined by `sep`
+ * into lines of at most `width` columns, the first line after `first`, the others after `rest`
+ * (their indents). A piece too long for a line stands alone on one.
+ */
+export function wrapPieces(pieces: string[], sep: string, width: number, first = "", rest = first): string[] {
+  const lines: string[] = [];
+  let line = first;
+  let empty = true;
+  for (const piece of pieces) {
+    if (piece === "") continue;
+    if (!empty && line.length + sep.length + piece.length > width) {
+      lines.push(line.trimEnd());
+      line = rest + piece;
+    } else {
+      line = empty ? line + piece : line + sep + piece;
+    }
+    empty = false;
+  }
+  if (!empty) lines.push(line.trimEnd());
+  return lines;
+}
+
+/** Words wrapped into lines of at most `width` columns (wrapPieces at spaces). */
+export function wrapText(text: string, width: number, first = "", rest = first): string[] {
+  return wrapPieces(text.split(/\s+/), " ", width, first, rest);
+}
+
+/**
+ * A line kept as it is written (an indented sample, a table row), broken only when it is wider
+ * than `width`: after its commas (a JSON sample), else at its spaces, the rest indented 2 more.
+ */
+function preformatted(line: string, width: number): string[] {
+  if (line.length <= width) return [line];
+  const indent = /^ */.exec(line)![0];
+  const body = line.slice(indent.length);
+  const commas = body.split(/(?<=,)/);
+  return commas.length > 1 ? wrapPieces(commas, "", width, indent, indent + "  ") : wrapText(body, width, indent, indent + "  ");
+}
+
+/**
+ * Free text of a help: paragraphs (lines run together and wrapped to `width`) separated by
+ * empty lines; a line that starts with two spaces is a sample or a table row, kept as written
+ * (see preformatted).
+ */
+export function helpParagraphs(text: string, width = HELP_WIDTH): string[] {
+  const out: string[] = [];
+  let words: string[] = [];
+  const flush = () => {
+    if (words.length > 0) out.push(...wrapText(words.join(" "), width));
+    words = [];
+  };
+  for (const line of text.split("\n")) {
+    if (line.trim() === "") {
+      flush();
+      out.push("");
+    } else if (line.startsWith("  ")) {
+      flush();
+      out.push(...preformatted(line.trimEnd(), width));
+    } else {
+      words.push(line.trim());
+    }
+  }
+  flush();
+  while (out.length > 0 && out[out.length - 1] === "") out.pop();
+  return out;
+}
+
+/** One option's lines of the option table: `--name ARG`, then its description and notes, wrapped. */
+function optionLines(s: OptionSpec, specs: OptionSpec[], width: number): string[] {
+  const left = `  --${s.name}${s.type === "flag" ? "" : " " + (s.arg ?? "VALUE")}`;
+  const notes: string[] = [];
+  if (s.default !== undefined && s.type !== "flag") notes.push(`default ${s.default}`);
+  if (s.min !== undefined && s.max !== undefined) notes.push(`${s.min} to ${s.max}`);
+  // Only the options this command has (a shared spec may exclude ones it leaves out).
+  const excluded = (s.excludes ?? []).filter((name) => specs.some((o) => o.name === name));
+  if (excluded.length > 0) notes.push(`not with --${excluded.join(", --")}`);
+  const text = s.help + (notes.length > 0 ? ` (${notes.join("; ")})` : "");
+  const indent = " ".repeat(OPTION_COLUMN);
+  if (left.length >= OPTION_COLUMN) return [left].concat(wrapText(text, width, indent));
+  return wrapText(text, width, left.padEnd(OPTION_COLUMN), indent);
+}
+
+/** Formats the option table of a help text, each option wrapped to `width` columns. */
+export function optionHelp(specs: OptionSpec[], width = HELP_WIDTH): string {
+  const lines: string[] = [];
+  for (const s of specs) lines.push(...optionLines(s, specs, width));
+  return lines.join("\n");
+}
+
+/** A short heading and the options under it (by name). */
+export interface HelpGroup {
+  title: string;
+  options: string[];
+}
+
+/** What a help text says, for formatHelp. */
+export interface HelpSpec {
+  /** One line: what the command does. */
+  summary: string;
+  /** Its forms ("merlin solve --from BOARD [options]"), without "usage:". */
+  usage: string[];
+  /** A command line and what it shows; those with --json are listed after the others. */
+  examples: [string, string][];
+  specs: OptionSpec[];
+  /** The options under short headings; options no group names are listed last, under "Other options". */
+  groups: HelpGroup[];
+  /** More, after the options: a heading and its text (see helpParagraphs). */
+  sections?: [string, string][];
+}
+
+/** Examples: the command, then what it shows in a column (or on the next line when the command is long). */
+export function exampleLines(examples: [string, string][], width = HELP_WIDTH): string[] {
+  const plain = examples.filter((e) => !/--json\b/.test(e[0]));
+  const json = examples.filter((e) => /--json\b/.test(e[0]));
+  const ordered = plain.concat(json);
+  const fits = ordered.map((e) => e[0].length).filter((n) => n <= 50);
+  const column = 2 + Math.max(0, ...fits) + 3;
+  const out: string[] = [];
+  for (const [command, note] of ordered) {
+    const left = "  " + command;
+    if (note === "") out.push(...preformatted(left, width));
+    else if (left.length + 3 <= column) out.push(...wrapText(note, width, left.padEnd(column), " ".repeat(column)));
+    else out.push(...preformatted(left, width), ...wrapText(note, width, " ".repeat(column)));
+  }
+  return out;
+}
+
+/**
+ * A help text: the one-line summary, the usage, Examples (plain ones first, JSON after), the
+ * options under their headings, then the sections — every line at most HELP_WIDTH columns.
+ */
+export function formatHelp(h: HelpSpec, width = HELP_WIDTH): string {
+  const lines: string[] = wrapText(h.summary, width);
+  lines.push("");
+  h.usage.forEach((u, i) => lines.push(...preformatted((i === 0 ? "usage: " : "       ") + u, width)));
+  lines.push("", "Examples:", ...exampleLines(h.examples, width));
+  const placed: string[] = [];
+  const groups = h.groups.slice();
+  const rest = h.specs.filter((s) => !h.groups.some((g) => g.options.indexOf(s.name) >= 0)).map((s) => s.name);
+  if (rest.length > 0) groups.push({ title: "Other options", options: rest });
+  for (const g of groups) {
+    const specs = g.options.map((name) => h.specs.find((s) => s.name === name)).filter((s): s is OptionSpec => s !== undefined);
+    if (specs.length === 0) continue;
+    lines.push("", g.title + ":");
+    for (const s of specs) {
+      if (placed.indexOf(s.name) >= 0) continue;
+      placed.push(s.name);
+      lines.push(...optionLines(s, h.specs, width));
+    }
+  }
+  for (const [title, text] of h.sections ?? []) lines.push("", title + ":", ...helpParagraphs(text, width));
   return lines.join("\n");
 }
 

@@ -87,6 +87,11 @@ async function main(argv: string[]): Promise<number> {
     name: "budget",
     command: "npm run budget",
     usage: "[ESPRUINO_BIN=/path/to/espruino] npm run budget [-- --board NAME]",
+    summary: "flashed sizes of every profile, and the JsVars one profile uses",
+    examples: [
+      ["npm run budget", "the sizes only"],
+      ["ESPRUINO_BIN=~/espruino/espruino npm run budget -- --board pico-5x5-neopixel", "and the 5×5 board's JsVars"],
+    ],
     about:
       "Prints every profile's flashed image and text bundle sizes, and with ESPRUINO_BIN the JsVars one profile uses\n" +
       "(after boot, after a won game, after 2000 more presses, in each game the board plays). Exit status 1 when\n" +

@@ -24,7 +24,8 @@ import { gridPuzzle, Puzzle } from "../../src/puzzle";
 import { RULE_SETS } from "../../src/rules";
 import { CUE_START, encodeCues, NOTES } from "../../src/sounds";
 import { CellTables, compileCellTables, compileTables, emitTables, MaskTables } from "../../src/tables";
-import { OptionSpec, optionHelp, parseOptions } from "../../tools/options";
+import { OptionSpec, parseOptions } from "../../tools/options";
+import { toolHelp } from "../../tools/tool-options";
 import { hoistVars } from "./hoist-vars";
 import { mangledNames, manglePattern } from "./mangle";
 import { checkBundle, checkSourceFiles, ESBUILD_SUPPORTED, Finding, formatFinding, MATH_NAME, UNDEFINED_NAME } from "./subset";
@@ -552,10 +553,18 @@ const OPTIONS: OptionSpec[] = [
 
 function help(): string {
   return (
-    "usage: npm run build [-- --board NAME | --all]\n\n" +
-    `Bundles the firmware into dist/firmware.js (${DEFAULT_PROFILE}) or dist/NAME/firmware.js.\n\n` +
-    optionHelp(OPTIONS) +
-    `\n\nprofiles: ${listProfiles().join(", ")}\n`
+    toolHelp(OPTIONS, {
+      name: "build",
+      command: "npm run build",
+      usage: "npm run build [-- --board NAME | --all]",
+      summary: `the firmware bundle: dist/firmware.js (${DEFAULT_PROFILE}) or dist/NAME/firmware.js`,
+      about: `Profiles: ${listProfiles().join(", ")}.`,
+      examples: [
+        ["npm run build", `dist/firmware.js for ${DEFAULT_PROFILE}`],
+        ["npm run build -- --board pico-5x5-neopixel", "dist/pico-5x5-neopixel/firmware.js"],
+        ["npm run build -- --all", "every profile"],
+      ],
+    }) + "\n"
   );
 }
 

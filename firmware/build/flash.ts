@@ -25,28 +25,27 @@ import type { Duplex } from "node:stream";
 import { crc32 } from "node:zlib";
 import { listProfiles, loadProfile } from "../../hardware/validate";
 import { OptionSpec, parseOptions } from "../../tools/options";
+import { toolHelp } from "../../tools/tool-options";
 import { buildFirmware, DEFAULT_PROFILE } from "./build";
 import { pretokenise } from "./pretokenise";
 
-const HELP = `usage: npm run flash -- --port PORT [--board PROFILE] [--baud N] [--password PW] [--text | --file FILE] [--dry-run]
+/** The --help text (a function: the option table is defined further down). */
+function flashHelp(): string {
+  return toolHelp(OPTIONS, {
+    name: "flash",
+    command: "npm run flash",
+    usage: "npm run flash -- --port PORT [--board NAME] [--baud N] [--password PW] [--text | --file FILE]",
+    summary: "build the firmware and write it to a board's flash, verified",
+    about: `Builds the firmware for the board profile and writes it to the board's flash as .bootcde, pretokenised (the same program as dist/firmware.js with Espruino's one-byte lexer tokens in place of reserved words and operators: less to lex on every call), so the game starts at every power-on; then reads it back (length and CRC32) and restarts the board. Talks to the Espruino console directly; nothing is fetched from the web. Profiles: ${listProfiles().join(", ")}.
 
-Builds the firmware for the board profile and writes it to the board's flash as .bootcde,
-pretokenised (the same program as dist/firmware.js with Espruino's one-byte lexer tokens in
-place of reserved words and operators: less to lex on every call), so the game starts at every
-power-on; then reads it back (length and CRC32) and restarts the board. Talks to the
-Espruino console directly; nothing is fetched from the web.
-
-  --port PORT     serial port (/dev/ttyACM0, /dev/ttyUSB0, COM3) or tcp://host:port
-  --board NAME    board profile (default ${DEFAULT_PROFILE}); one of: ${listProfiles().join(", ")}
-  --baud N        serial baud rate (default 115200 for ESP32, 9600 otherwise; USB boards ignore it)
-  --password PW   the console password of a locked board (the profile's consolePassword)
-  --text          write the bundle as readable text (dist/firmware.js), not pretokenised
-  --file FILE     write FILE's bytes as they are instead of building the profile's firmware
-  --dry-run       print what would be typed on the console instead of connecting
-
-Exit status: 0 flashed and verified; 1 the board could not be flashed (one line says why);
-2 bad command-line input.
-`;
+Exit status: 0 flashed and verified; 1 the board could not be flashed (one line says why); 2 bad command-line input.`,
+    examples: [
+      ["npm run flash -- --port /dev/ttyACM0", `the ${DEFAULT_PROFILE} firmware over USB serial`],
+      ["npm run flash -- --port /dev/ttyUSB0 --board esp32-3x3", "an ESP32 board"],
+      ["npm run flash -- --port tcp://127.0.0.1:2323 --dry-run", "what would be typed, without connecting"],
+    ],
+  }) + "\n";
+}
 
 /** Bytes per Storage.write piece (the espruino CLI's size; the base64 line is a third longer). */
 export const PIECE_BYTES = 1024;
@@ -259,13 +258,13 @@ function hex(n: number): string {
 }
 
 const OPTIONS: OptionSpec[] = [
-  { name: "port", type: "string", arg: "PORT", help: "serial port or tcp://host:port" },
+  { name: "port", type: "string", arg: "PORT", help: "serial port (/dev/ttyACM0, /dev/ttyUSB0, COM3) or tcp://host:port" },
   { name: "board", type: "string", arg: "NAME", help: "board profile", default: DEFAULT_PROFILE },
-  { name: "baud", type: "int", arg: "N", help: "serial baud rate" },
-  { name: "password", type: "string", arg: "PW", help: "console password of a locked board" },
-  { name: "file", type: "string", arg: "FILE", help: "write FILE instead of building" },
-  { name: "text", type: "flag", help: "write the bundle as text, not pretokenised" },
-  { name: "dry-run", type: "flag", help: "print what would be typed instead of connecting" },
+  { name: "baud", type: "int", arg: "N", help: "serial baud rate (default 115200 for ESP32, 9600 otherwise; USB boards ignore it)" },
+  { name: "password", type: "string", arg: "PW", help: "the console password of a locked board (the profile's consolePassword)" },
+  { name: "file", type: "string", arg: "FILE", help: "write FILE's bytes as they are instead of building the profile's firmware" },
+  { name: "text", type: "flag", help: "write the bundle as readable text (dist/firmware.js), not pretokenised" },
+  { name: "dry-run", type: "flag", help: "print what would be typed on the console instead of connecting" },
 ];
 
 /** The serial speed a board's Espruino console uses by default. */
@@ -285,7 +284,7 @@ async function main(argv: string[]): Promise<number> {
     return fail(2, (e as Error).message);
   }
   if (opts.help) {
-    process.stdout.write(HELP);
+    process.stdout.write(flashHelp());
     return 0;
   }
   if (opts.positionals.length > 0) return fail(2, `unexpected argument '${opts.positionals[0]}' (see npm run flash -- --help)`);

@@ -333,6 +333,11 @@ async function main(argv: string[]): Promise<number> {
     name: "speed",
     command: "npm run speed",
     usage: "ESPRUINO_BIN=/path/to/espruino npm run speed [-- --board NAME] [--repeat N] [--flashed]",
+    summary: "the firmware's CPU cost per call on the Espruino interpreter for Linux",
+    examples: [
+      ["ESPRUINO_BIN=~/espruino/espruino npm run speed", "every profile, median of 3 runs"],
+      ["ESPRUINO_BIN=~/espruino/espruino npm run speed -- --board pico-3x3 --flashed", "one profile, as flashed only"],
+    ],
     about:
       "Measures the firmware's CPU cost per call on the Espruino interpreter for Linux that ESPRUINO_BIN names\n" +
       "(the README's Measured speed says how, and what the figures mean). Exit status 2 for bad options or no\n" +

@@ -75,7 +75,9 @@ export function runAction(session: SimSession, action: ToyAction): ActionResult 
       }
       case "undo": {
         const after = session.api<{ moves: number }>("Merlin.undo()");
-        return result(after.moves < before.moves ? `undone: ${plural(after.moves, "move")} now` : "nothing to undo");
+        if (after.moves < before.moves) return result(`undone: ${plural(after.moves, "move")} now`);
+        // As HIT ME and COMP TURN say: a finished game takes no undo, a new or the same game starts again.
+        return result(before.status === "playing" ? "nothing to undo" : `nothing to undo: the game is ${before.status} — N new game, S same game`);
       }
       case "goal": {
         const words = goalWords(goalBoard(before.rules, session.rows, session.cols), session.rows, session.cols);

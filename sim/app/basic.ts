@@ -10,9 +10,10 @@
  */
 import { boundedLines } from "../../tools/lines";
 import type { CommandIO } from "../cli/command";
-import { BasicDialogue, BasicEngine, BasicState } from "../basic-dialogue";
+import { BasicDialogue, BasicEngine, basicGoal, BasicState } from "../basic-dialogue";
 import { applySetup, firmwareErrors } from "./headless";
 import { SimSession } from "./session";
+import { goalBoard } from "./toy-info";
 
 /** Long enough for a flash, a cue or a new game's goal preview to end before the LEDs are read. */
 const SETTLE_MS = 1000;
@@ -40,6 +41,19 @@ class FirmwareEngine implements BasicEngine {
 
   board(): string {
     return this.session.ledFrame();
+  }
+
+  /** The goal of the rules played on this board (the ring under basic), as toy-info finds it. */
+  private goalDigits(): string {
+    return goalBoard(this.session.state().rules, this.session.rows, this.session.cols);
+  }
+
+  goal(): string[] {
+    return basicGoal(this.goalDigits(), this.cols);
+  }
+
+  darkGoal(): boolean {
+    return !/[^0]/.test(this.goalDigits());
   }
 
   state(): BasicState {
@@ -91,6 +105,7 @@ export async function runBasic(session: SimSession, options: BasicOptions, io: C
   if (options.seed === undefined && options.start === undefined) session.api("Merlin.newGame()");
   session.wait(SETTLE_MS);
   const dialogue = new BasicDialogue(new FirmwareEngine(session, reportErrors), (line) => io.out(line + "\n"));
+  dialogue.showIntro();
   dialogue.showBoard();
   if (io.stdin) await dialogue.converse(boundedLines(io.stdin), io.out);
   else io.out(dialogue.prompt() + "\n");

@@ -8,9 +8,13 @@
  *   1+3        pads pressed together (a chord)
  *   5:1600     held 1600 ms (1.5 s holds are the toy's function gestures)
  *   wait:500   let 500 ms pass
+ *   undo       the toy's UNDO: its pad held for the function gesture (pad 4, src/midend.ts)
  *   newGame    an extra button by name (newGame, sameGame, hitMe, compTurn), where the profile has it
  */
 import { formatBoard, parseBoard } from "../../src/boardstate";
+import { ACT_UNDO } from "../../src/game";
+import { HOLD_MS } from "../../src/keyevents";
+import { HOLD_COMMANDS } from "../../src/midend";
 import { inputError } from "../../src/puzzle";
 import { checkPuzzle, checkRules, checkSeed } from "./deal-values";
 import type { KeyRef } from "../board";
@@ -30,6 +34,16 @@ export const MAX_SCRIPT_MS = 1800000;
 export const MAX_SCRIPT_STEPS = 2000;
 export const MAX_SCRIPT_CHARS = 100000;
 
+/**
+ * The toy's functions a key script names, each done as on the toy: the pad whose 1.5 s hold
+ * runs it (HOLD_COMMANDS), held a little longer than that.
+ */
+const NAMED_HOLDS: { [name: string]: number } = { undo: ACT_UNDO };
+/** The pad (1-based) whose hold is UNDO. */
+export const UNDO_PAD = HOLD_COMMANDS.indexOf(ACT_UNDO) + 1;
+/** How long a named function's pad is held: past the hold time. */
+export const FUNCTION_HOLD_MS = HOLD_MS + 100;
+
 export type ScriptStep = { kind: "keys"; keys: KeyRef[]; label: string; holdMs?: number } | { kind: "wait"; ms: number; label: string };
 
 /** Parses a key script for a board with `pads` pads and these extra buttons; mistakes are input errors. */
@@ -48,8 +62,15 @@ export function parseKeyScript(text: string, pads: number, buttons: readonly str
       steps.push({ kind: "wait", ms: duration(token, wait[1]), label: token });
       continue;
     }
+    const named = NAMED_HOLDS[token.toLowerCase()];
+    if (named !== undefined) {
+      const pad = HOLD_COMMANDS.indexOf(named);
+      if (pad >= pads) throw inputError(`key script: '${token}' is a hold of pad ${pad + 1}, and this board has ${pads} pads`);
+      steps.push({ kind: "keys", keys: [pad], label: token, holdMs: FUNCTION_HOLD_MS });
+      continue;
+    }
     const m = /^([^:]+)(?::(\d+))?$/.exec(token);
-    if (!m) throw inputError(`key script: '${token}' is not a key, KEY:MS, KEY+KEY or wait:MS`);
+    if (!m) throw inputError(`key script: '${token}' is not a key, KEY:MS, KEY+KEY, wait:MS or ${Object.keys(NAMED_HOLDS).join(", ")}`);
     const holdMs = m[2] === undefined ? undefined : duration(token, m[2]);
     const keys = m[1].split("+").map((part): KeyRef => {
       if (/^\d+$/.test(part)) {

@@ -17,7 +17,9 @@ import type { ReadStream, WriteStream } from "node:tty";
 import { RealTimePacer } from "../board";
 import { ACTION_LABELS, runAction, type ToyAction } from "./actions";
 import { BOOT_SETTLE_MS, type ButtonName, type FirmwareState, SimSession } from "./session";
-import { gameOverText, goalBoard, goalWords, movesText, padForDigit, padLabels, parText, pressWords, puzzleText, statsText, statusText, type ToyStats } from "./toy-info";
+import { gameOverText, goalBoard, goalWords, movesText, padForDigit, padLabels, parText, pressWords, puzzleText, ruleSet, statsText, statusText, type ToyStats } from "./toy-info";
+import { lossRuleWords } from "../basic-dialogue";
+import { wrapText } from "../../tools/options";
 
 export { padForDigit, padLabels };
 
@@ -59,6 +61,8 @@ export interface TuiView {
   /** The last thing that happened ("hint: press 5"). */
   message: string;
   help: boolean;
+  /** The rule sets and games the R key steps through (the help lists each); absent: the one played. */
+  ruleCycle?: readonly string[];
   color: boolean;
 }
 
@@ -99,35 +103,43 @@ export const LETTER_ACTIONS: { [key: string]: ToyAction } = {
 
 export const HELP_LINE = "N new S same H hint C comp U undo G goal Z sleep R rules M mute ? help Q quit";
 
+/** What the pads take, for the help (wrapped to the screen). */
+const PADS_HELP =
+  "Pads: keys 1-9 as numbered (1 top-left), or --keypad (7 8 9 on top); arrows move the cursor, space/enter press it; " +
+  "a click presses a pad for as long as the mouse button is held (a 1.5 s hold is the toy's own function gesture).";
+
+/** The letters, two rows of a table (each fits an 80-column terminal). */
 export const HELP_TEXT = [
-  "Pads: keys 1-9 as numbered (1 top-left), or --keypad (7 8 9 on top); arrows move",
-  "  the cursor, space/enter press it; a click presses a pad for as long as the mouse",
-  "  button is held (a 1.5 s hold is the toy's own function gesture).",
-  "N NEW GAME  S SAME GAME  H HIT ME (shows the key to press)  C COMP TURN (plays it)",
-  "U UNDO  G GOAL (shows it)  Z SLEEP  R next rule set or game  M mute  ? help  Q quit",
+  "N NEW GAME  S SAME GAME  H HIT ME (the key to press)  C COMP TURN (plays it)",
+  "U UNDO  G GOAL (shows it)  Z SLEEP  R next rules  M mute  ? help  Q quit",
 ];
 
-/** Words wrapped into lines of at most `width` characters. */
-function wrapWords(text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = "";
-  for (const word of text.split(" ")) {
-    if (line !== "" && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = line === "" ? word : line + " " + word;
-    }
-  }
-  if (line !== "") lines.push(line);
-  return lines;
+/** Widest the help is wrapped to (narrower terminals: their width). */
+const HELP_COLUMNS = 82;
+
+/** A rule set's or game's goal on this board and how it is lost, from the rule table (src/rules.ts) and the game's goal. */
+export function rulesWords(rules: string, rows: number, cols: number): string {
+  const goal = goalBoard(rules, rows, cols);
+  const set = ruleSet(rules);
+  const lost = set ? lossRuleWords(set, !/[^0]/.test(goal)) : "";
+  return `goal ${goalWords(goal, rows, cols)}; ${lost}`;
 }
 
-/** The help: the keys, then the goal and what a press does on this board under the rules played. */
-export function helpText(rules: string, rows: number, cols: number): string[] {
+/**
+ * The help: the keys; the goal, what a press does on this board and how the game is lost under
+ * the rules played; then every rule set and game the R key steps through (`cycle`), each with
+ * its goal and how it is lost. Lines of at most `width` columns.
+ */
+export function helpText(rules: string, rows: number, cols: number, cycle: readonly string[] = [rules], width = HELP_COLUMNS): string[] {
   const goal = goalWords(goalBoard(rules, rows, cols), rows, cols);
+  const set = ruleSet(rules);
+  const lost = set ? lossRuleWords(set, !/[^0]/.test(goalBoard(rules, rows, cols))) : "";
   const about = `Goal: ${goal}. ${pressWords(rules, rows, cols)} The game is kept in .merlin/ like on the toy.`;
-  return HELP_TEXT.concat(wrapWords(about, 82));
+  const lines = wrapText(PADS_HELP, width).concat(HELP_TEXT, wrapText(`Playing ${rules}. ${about} ${lost.charAt(0).toUpperCase() + lost.slice(1)}.`, width));
+  lines.push("R steps through:");
+  const column = 2 + Math.max(...cycle.map((n) => n.length)) + 2;
+  for (const name of cycle) lines.push(...wrapText(rulesWords(name, rows, cols), width, ("  " + name).padEnd(column), " ".repeat(column)));
+  return lines;
 }
 
 const ESC = "\x1b[";
@@ -193,6 +205,14 @@ export function renderFrame(view: TuiView, width: number, height: number): Frame
   lines.push(bold(" MERLIN ") + ` ${view.profile}   rules ${s.rules}   ${puzzleText(s)}`);
   lines.push(` ${movesText(s)}   ${parText(s)}${s.muted ? "   MUTED" : ""}`);
   lines.push("");
+  if (view.help) {
+    // The help takes the place of the pads (digits still press them): it fits a 24-line screen.
+    for (const h of helpText(s.rules, view.rows, view.cols, view.ruleCycle ?? [s.rules], Math.min(HELP_COLUMNS, width - 2))) lines.push(" " + h);
+    lines.push("", " ? or Esc: back to the pads");
+    lines.push(` ${statusText(s)}${view.tone > 0 ? `   ♪ ${view.tone} Hz` : ""}`);
+    lines.push(view.message ? ` ${view.message}` : "");
+    return finish(lines, hits, width, height);
+  }
   const side = sidePanel(view);
   const gridLines: string[] = [];
   for (let r = 0; r < view.rows; r++) {
@@ -223,10 +243,11 @@ export function renderFrame(view: TuiView, width: number, height: number): Frame
   }
   lines.push(` ${statusText(s)}${view.tone > 0 ? `   ♪ ${view.tone} Hz` : ""}`);
   lines.push(view.message ? ` ${view.message}` : "");
-  if (view.help) {
-    lines.push("");
-    for (const h of helpText(s.rules, view.rows, view.cols)) lines.push(" " + h);
-  }
+  return finish(lines, hits, width, height);
+}
+
+/** The frame's lines to the screen's height, the key line at the bottom. */
+function finish(lines: string[], hits: HitBox[], width: number, height: number): Frame {
   while (lines.length < height - 1) lines.push("");
   lines.length = Math.min(lines.length, height - 1);
   lines.push(" " + HELP_LINE.slice(0, width - 2));
@@ -357,6 +378,7 @@ export class TuiController {
       quiet: this.options.quiet,
       message: this.message || (errors.length > 0 ? `firmware error: ${errors[errors.length - 1].message}` : ""),
       help: this.help,
+      ruleCycle: session.rules,
       color: this.options.color ?? true,
     };
   }

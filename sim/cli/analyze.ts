@@ -9,8 +9,8 @@ import { inputError, MAX_GRID_SIDE } from "../../src/puzzle";
 import { analyze, Analysis } from "../../src/solver";
 import { Command, commandValues, CommandIO } from "./command";
 import { MAX_ANALYZE_SIDE, MAX_EXACT_RANK, powerOfTwoText, runLargeAnalyze } from "./large";
-import { OptionValues, optionHelp, OptionSpec } from "../../tools/options";
-import { DEFAULT_SIZE, digits, gridLines, gridSizeOptions, isPlainPlusOptions, keyShape, PUZZLE_OPTIONS, puzzleFromOptions } from "./puzzle-options";
+import { formatHelp, OptionValues, OptionSpec } from "../../tools/options";
+import { BOARD_SHAPE_GROUP, DEFAULT_SIZE, digits, gridLines, gridSizeOptions, isPlainPlusOptions, keyShape, PUZZLE_OPTIONS, puzzleFromOptions } from "./puzzle-options";
 
 const SIZE_HELP: { [name: string]: string } = {
   size: `an N×N board, N = 1..${MAX_GRID_SIDE}; on/off plus boards up to ${MAX_ANALYZE_SIDE} (default ${DEFAULT_SIZE})`,
@@ -22,36 +22,30 @@ const SPECS: OptionSpec[] = [
   ...PUZZLE_OPTIONS.map((o) => (SIZE_HELP[o.name] !== undefined ? { ...o, help: SIZE_HELP[o.name] } : o)),
 ];
 
-const HELP = `usage: merlin analyze [options]
-
-The linear algebra of a board: a press adds a fixed pattern (mod K), so the boards
-reachable from any board form a coset of the image of the board's matrix A (cells × keys).
-
-options:
-${optionHelp(SPECS)}
-
-With --json:
+const HELP = formatHelp({
+  summary: "merlin analyze — the linear algebra of a board: rank, nullity, invertibility, solvable boards",
+  usage: ["merlin analyze [--quiet] [--json] [board options]"],
+  examples: [
+    ["merlin analyze", "Merlin 3×3: invertible"],
+    ["merlin analyze --pattern plus --size 5 --quiet", "Lights Out 5×5 and its two quiet patterns"],
+    ["merlin analyze --states 5", "Merlin mod 5 (det A = 5: singular)"],
+    ["merlin analyze --pattern plus --size 100000 --json", "a large plus board, from its size alone"],
+  ],
+  specs: SPECS,
+  groups: [{ title: "Output", options: ["quiet", "json"] }, BOARD_SHAPE_GROUP],
+  sections: [
+    [
+      "Answer",
+      `A press adds a fixed pattern (mod K), so the boards reachable from any board form a coset of the image of the board's matrix A (cells × keys). With --json:
   {"rows":5,"cols":5,"states":2,"rank":23,"nullity":2,"invertible":false,"solvableStates":"8388608"}
-rank: rank of A (over GF(K) for prime K); nullity: keys − rank, so K^nullity press sets change
-nothing; invertible: every board reaches every board in exactly one way; solvableStates: how
-many boards are reachable from any one board, as a decimal string (it can exceed 2^53).
-For composite K (4, 6, 8, 9) rank and nullity are null and "quietOrders" lists the orders
-of the cyclic groups whose product is the set of quiet patterns (e.g. [2,4]). --quiet adds
-"quietOrders" and "quiet": one string of press counts per key (row-major) per generator.
-
-On/off plus boards (--pattern plus without --wrap or --states above 2) may be up to
-${MAX_ANALYZE_SIDE} on a side. Their rank and nullity come from a polynomial gcd over
-the board's size alone (light chasing, no matrix): 100 000×100 000 in well under a second,
-1 000 000×1 000 000 in about 20 s. The JSON object is the same, but solvableStates (2^rank)
-is exact in decimal only up to rank ${MAX_EXACT_RANK} (10 000 digits, boards up to about
-182×182) and written "2^RANK" above that: "2^10000000000" for 100 000×100 000. --quiet
-is only for boards up to ${MAX_GRID_SIDE}×${MAX_GRID_SIDE}.
-
-examples:
-  merlin analyze                                  Merlin 3×3: invertible
-  merlin analyze --pattern plus --size 5 --quiet  Lights Out 5×5 and its two quiet patterns
-  merlin analyze --states 5                       Merlin mod 5 (det A = 5: singular)
-  merlin analyze --pattern plus --size 100000 --json`;
+rank: rank of A (over GF(K) for prime K); nullity: keys − rank, so K^nullity press sets change nothing; invertible: every board reaches every board in exactly one way; solvableStates: how many boards are reachable from any one board, a decimal string. For composite K (4, 6, 8, 9) rank and nullity are null and "quietOrders" lists the orders of the cyclic groups whose product is the set of quiet patterns (e.g. [2,4]). --quiet adds "quietOrders" and "quiet": one string of press counts per key (row-major) per generator.`,
+    ],
+    [
+      "Large plus boards",
+      `On/off plus boards (--pattern plus without --wrap or --states above 2) may be up to ${MAX_ANALYZE_SIDE} on a side: rank and nullity come from a polynomial gcd over the size alone (100 000×100 000 in well under a second). solvableStates (2^rank) is exact in decimal up to rank ${MAX_EXACT_RANK} and written "2^RANK" above that. --quiet is only for boards up to ${MAX_GRID_SIDE}×${MAX_GRID_SIDE}.`,
+    ],
+  ],
+});
 
 /** The --json object of analyze, in the documented key order. */
 export function analysisJson(a: Analysis, withQuiet: boolean): Record<string, unknown> {

@@ -5,27 +5,28 @@
 import { inputError } from "../../src/puzzle";
 import { analyze, inverse } from "../../src/solver";
 import { Command, commandValues, CommandIO } from "./command";
-import { optionHelp, OptionSpec } from "../../tools/options";
-import { digits, PUZZLE_OPTIONS, puzzleFromOptions } from "./puzzle-options";
+import { formatHelp, OptionSpec } from "../../tools/options";
+import { BOARD_SHAPE_GROUP, digits, PUZZLE_OPTIONS, puzzleFromOptions } from "./puzzle-options";
 
 const SPECS: OptionSpec[] = [{ name: "json", type: "flag", help: "print one JSON object (see below)" }, ...PUZZLE_OPTIONS];
 
-const HELP = `usage: merlin inverse [options]
-
-The inverse of the board's matrix A (cells × keys) mod K: row j, dotted with the
-difference target − board (cell by cell, mod K), says how often to press key j. On/off:
-press key j when that dot product is odd. Boards up to 4096 cells (64×64).
-
-options:
-${optionHelp(SPECS)}
-
-With --json: {"inverse":["101001110","111111000",…]}, one string per key (row-major cell
-digits). A board whose matrix is not invertible (not square, or singular mod K) prints
-{"inverse":null} with --json, and in either case one line on stderr; exit status 1.
-
-examples:
-  merlin inverse                     Merlin 3×3, as printed in sources 002 and 003
-  merlin inverse --states 3          the same board mod 3`;
+const HELP = formatHelp({
+  summary: "merlin inverse — the inverse of a board's matrix, one row per key (the table of sources 002 and 003)",
+  usage: ["merlin inverse [--json] [board options]"],
+  examples: [
+    ["merlin inverse", "Merlin 3×3, as printed in sources 002 and 003"],
+    ["merlin inverse --states 3", "the same board mod 3"],
+    ["merlin inverse --json", "one string per key"],
+  ],
+  specs: SPECS,
+  groups: [{ title: "Output", options: ["json"] }, BOARD_SHAPE_GROUP],
+  sections: [
+    [
+      "Answer",
+      `Row j of the inverse of the board's matrix A (cells × keys) mod K, dotted with the difference target − board (cell by cell, mod K), says how often to press key j; on/off: press key j when that dot product is odd. Boards up to 4096 cells (64×64). With --json: {"inverse":["101001110","111111000",…]}, one string per key (row-major cell digits). A matrix that is not invertible (not square, or singular mod K) prints {"inverse":null} with --json, and in either case one line on stderr; exit status 1.`,
+    ],
+  ],
+});
 
 /** The inverse is cells² digits: 64×64 (16 million digits) at most. */
 const MAX_INVERSE_CELLS = 4096;

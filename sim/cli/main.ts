@@ -5,19 +5,33 @@
 import { isInputError } from "../../src/puzzle";
 import { Command, CommandIO } from "./command";
 import { COMMANDS } from "./registry";
-import { errorLine, excerpt } from "../../tools/options";
+import { errorLine, exampleLines, excerpt, HELP_WIDTH, helpParagraphs, wrapText } from "../../tools/options";
+
+/** Column of the command summaries in `merlin --help`. */
+const SUMMARY_COLUMN = 12;
 
 function topHelp(): string {
-  const width = Math.max(...COMMANDS.map((c) => c.name.length)) + 2;
+  const examples: [string, string][] = [
+    ["merlin play", "the 1980s BASIC game, typed (? for help, q to quit)"],
+    ["merlin sim", "the toy's own firmware in the terminal"],
+    ["merlin solve --from 010110101 --to 111101111", "the keys to press, fewest first"],
+    ["merlin play --seed 7 --keys \"h c c c\" --json", "scripted play, one JSON object"],
+  ];
   return [
     "merlin — the Merlin magic-square toy: solver, game and simulator",
     "",
-    "usage: merlin COMMAND [options]      (merlin COMMAND --help for its options)",
+    "usage: merlin COMMAND [options]      (merlin COMMAND --help for its options and examples)",
     "",
-    "commands:",
-    ...COMMANDS.map((c) => "  " + c.name.padEnd(width) + c.summary),
+    "Examples:",
+    ...exampleLines(examples),
     "",
-    "Boards are row-major digit strings (1 = lit), '/' may separate rows; keys are 1-based, row-major.",
+    "Commands:",
+    ...COMMANDS.flatMap((c) => wrapText(c.summary, HELP_WIDTH, ("  " + c.name).padEnd(SUMMARY_COLUMN), " ".repeat(SUMMARY_COLUMN))),
+    "",
+    ...helpParagraphs(
+      "Boards are row-major digit strings (1 = lit), '/' may separate rows; keys are 1-based, row-major. " +
+        "The long form of every command's help, with the solver's limits, is docs/cli.md.",
+    ),
   ].join("\n");
 }
 

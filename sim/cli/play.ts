@@ -31,15 +31,15 @@ import { checkerboard, ColourCycle, DEFAULT_CYCLE, GAME_NAMES, gamePuzzle, gameS
 import { LEVEL_BAND, LEVEL_COUNT, LEVEL_FIRST_PAR } from "../../src/levels";
 import { maskToBits } from "../../src/maskbits";
 import { inputError, Puzzle } from "../../src/puzzle";
-import { RULE_SETS, ruleIndex, ruleNames } from "../../src/rules";
+import { RULE_SETS, ruleIndex, ruleNames, RULES_BASIC, RULES_CLASSIC, RULES_MERLIN1978 } from "../../src/rules";
 import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { boundedLines } from "../../tools/lines";
-import { excerpt, optionHelp, OptionSpec, OptionValues } from "../../tools/options";
+import { excerpt, formatHelp, HELP_WIDTH, OptionSpec, OptionValues, wrapText } from "../../tools/options";
 import { crc32 } from "../board/espruino-system";
 import { checkSeed, MAX_SEED } from "../app/deal-values";
-import { basicBoard, BasicDialogue, BasicEngine, BasicError, basicKeyMap, BasicState } from "../basic-dialogue";
+import { basicBoard, BasicDialogue, BasicEngine, BasicError, basicGoal, basicKeyMap, BasicState, lossRuleWords } from "../basic-dialogue";
 import { Command, commandValues, CommandIO } from "./command";
-import { boardOption, PUZZLE_OPTIONS, puzzleFromOptions } from "./puzzle-options";
+import { BOARD_SHAPE_GROUP, boardOption, PUZZLE_OPTIONS, puzzleFromOptions } from "./puzzle-options";
 
 /** The board options a game (--rules lightsout, …) replaces with its own board. */
 const BOARD_OPTIONS = ["pattern", "rows", "cols", "wrap", "states", "graph", "box", "intersections", "target"];
@@ -51,15 +51,15 @@ const PLAY_SIZE_HELP: { [name: string]: string } = {
 };
 
 const SPECS: OptionSpec[] = [
-  { name: "rules", type: "string", arg: "NAME", help: `rule set: ${ruleNames()}, or a game: ${GAME_NAMES.join(", ")} (see below)`, default: "basic" },
-  { name: "seed", type: "int", arg: "N", help: `puzzle number 0..${MAX_SEED}: the same number deals the same puzzle everywhere (default: random; lightsout: 0, its standard levels)` },
+  { name: "rules", type: "string", arg: "NAME", help: `a rule set: ${ruleNames()}; or a game: ${GAME_NAMES.join(", ")} (see Rule sets below)`, default: "basic" },
+  { name: "seed", type: "int", arg: "N", help: `puzzle number 0..${MAX_SEED}: the same number deals the same puzzle everywhere (default: random; lightsout: 0, its levels)` },
   { name: "level", type: "int", arg: "L", help: `lightsout: start at level L, 1..${LEVEL_COUNT} (default 1)`, excludes: ["start"] },
   { name: "cycle", type: "string", arg: "I,J", help: `blackwhite: black turns white after I presses, white black after J more; I + J ≤ ${MAX_CYCLE} (default ${DEFAULT_CYCLE.white},${DEFAULT_CYCLE.black})` },
   { name: "start", type: "string", arg: "BOARD", help: "play this start board instead of a dealt one (digits, row-major, 1 = lit; k-state boards 0..k-1)" },
   { name: "target", type: "string", arg: "BOARD", help: "the goal: ring, lit, dark or digits (default ring: 8 lit, centre dark)" },
-  { name: "keys", type: "string", arg: "KEYS", help: 'moves to play, e.g. "3 4 5" (see below); without it, moves are read from standard input' },
-  { name: "json", type: "flag", help: "print one JSON object after the moves (see below)" },
-  { name: "save", type: "string", arg: "FILE", help: "keep the game in FILE (the toy's game-file line: a game's name and a space, then the saved game; on a board other than the toy's merlin 3×3, the board's name and key-table checksum instead of a game's name): resumed when it holds a game of this board, goal, rule set and game and no --seed, --start or --level is given (an empty or missing file starts a new one; another board's, goal's or rule set's game is refused saying which, a damaged file saying so); rewritten after every input" },
+  { name: "keys", type: "string", arg: "KEYS", help: 'moves to play, e.g. "3 4 5" (see Keys below); without it, moves are typed on standard input' },
+  { name: "json", type: "flag", help: "print one JSON object after the moves (see JSON below)" },
+  { name: "save", type: "string", arg: "FILE", help: "keep the game in FILE and resume it from there (see Saved games below)" },
   ...PUZZLE_OPTIONS.map((o) =>
     PLAY_SIZE_HELP[o.name] !== undefined ? { ...o, help: PLAY_SIZE_HELP[o.name] }
     : o.name === "states" ? { ...o, help: o.help.replace(/; K > 2 boards up to \d+×\d+/, "") }
@@ -67,69 +67,69 @@ const SPECS: OptionSpec[] = [
   ),
 ];
 
-/** One line per rule set and game for the help (kept out of src/ so the firmware does not carry it). */
-const RULE_SUMMARY: { [name: string]: string } = {
-  basic: "the 1980s BASIC game (source 002): lost when every pad goes dark, or after 20 moves without a win (a win on the 20th stands)",
-  merlin1978: "the 1978 handheld: no move limit, all dark only warbles, SAME GAME deals a new puzzle, keys stay live after a win",
-  classic: "Lights Out style: par = the start's fewest presses; lost at 10 moves over par without a win",
-  lightsout: `Lights Out (1995): 5×5, a press toggles its plus, goal all dark, classic rules; ${LEVEL_COUNT} levels from ${LEVEL_FIRST_PAR} to ${LEVEL_FIRST_PAR + (LEVEL_COUNT / LEVEL_BAND - 1)} fewest presses, ${LEVEL_BAND} a band (NEW GAME: the next level; typed, TRY AGAIN after a loss plays the level again)`,
-  lightsout2000: "Lights Out 2000's 3-colour game: 5×5, a press advances its plus one colour (0 → 1 → 2 → 0), goal all 0, classic rules",
-  blackwhite: "source 001's black-white reversal: N×N pads (--size 3..8, default 4), a key on each of the (N-1)² inner intersections advances its 2×2 block one step of the (I,J) cycle (--cycle; 0 = black, I = white, mod I+J); goal: the checkerboard with black and white swapped; classic rules",
-};
+/** One line per rule set and game for the help (kept out of src/ so the firmware does not carry it); how each is lost comes from the rule table. */
+function ruleSummary(name: string): string {
+  const lost = (rules: number, darkGoal: boolean) => lossRuleWords(RULE_SETS[rules], darkGoal);
+  const summaries: { [name: string]: string } = {
+    basic: `the 1980s BASIC game (source 002): ${lost(RULES_BASIC, false)}`,
+    merlin1978: `the 1978 handheld: ${lost(RULES_MERLIN1978, false)}; SAME GAME deals a new puzzle, keys stay live after a win`,
+    classic: `Lights Out style: ${lost(RULES_CLASSIC, false)}`,
+    lightsout: `Lights Out (1995): 5×5, a press toggles its plus, goal all dark, classic rules; ${LEVEL_COUNT} levels of ${LEVEL_FIRST_PAR} to ${LEVEL_FIRST_PAR + (LEVEL_COUNT / LEVEL_BAND - 1)} fewest presses (NEW GAME: the next level; TRY AGAIN after a loss: the same)`,
+    lightsout2000: "Lights Out 2000's 3-colour game: 5×5, a press advances its plus one colour (0 → 1 → 2 → 0), goal all 0, classic rules",
+    blackwhite: "source 001's black-white reversal on N×N (--size 3..8, default 4): a key on each inner intersection advances its 2×2 block one step of the --cycle (0 = black, I = white, mod I+J); goal: the checkerboard with black and white swapped; classic rules",
+  };
+  return summaries[name] ?? "";
+}
 
+/** The rule sets and games, each wrapped beside its name. */
 const RULES_HELP = RULE_SETS.map((r) => r.name)
   .concat(GAME_NAMES)
-  .map((n) => "  " + n.padEnd(14) + (RULE_SUMMARY[n] ?? ""))
+  .flatMap((n) => wrapText(ruleSummary(n), HELP_WIDTH, "  " + n.padEnd(15), " ".repeat(17)))
   .join("\n");
 
-const HELP = `usage: merlin play [--rules NAME] [--seed N] [--start BOARD] [--keys KEYS] [--json] [options]
-
-Plays the magic-square game: each key toggles its pattern (Merlin: corner → its 2×2 block,
-edge → its edge line, centre → plus); the goal is the ring of 8 lit with the centre dark.
-The rule sets play on any board the board options describe (on/off or --states K, up to 64
-cells and keys); the games bring their own board, goal and rules. Starts are dealt from the
-seed, uniformly over the boards that can be solved, never solved already (and never all
-dark under basic); par and hints are the fewest presses (a key pressed c times counts c),
-over every solution on boards with quiet patterns.
-
-rule sets and games:
-${RULES_HELP}
-
-options:
-${optionHelp(SPECS)}
-With a game, --size is its side (blackwhite only) and the other board options and --target
-are refused.
-
-KEYS: key numbers 1..N (row-major; blackwhite: the inner intersections, row-major), separated
-by spaces or commas, and the letters
+const HELP = formatHelp({
+  summary: "merlin play — the magic-square game: type keys (? for help, q to quit) or script them with --keys",
+  usage: ["merlin play [--rules NAME] [--seed N] [--start BOARD] [--keys KEYS] [--json] [options]"],
+  examples: [
+    ["merlin play", "play the BASIC game, typing keys"],
+    ["merlin play --seed 7", "play puzzle 7 (the same everywhere)"],
+    ["merlin play --start 010110101 --keys \"3 4 5 8 9\"", "source 003's worked example"],
+    ["merlin play --rules merlin1978 --seed 7", "the 1978 handheld's rules"],
+    ["merlin play --rules lightsout --level 12", "Lights Out, level 12"],
+    ["merlin play --rules lightsout2000 --seed 5", "the 3-colour game"],
+    ["merlin play --rules blackwhite --size 4 --cycle 1,3 --start 0101/1010/0101/1010", "source 001's puzzle on 4×4"],
+    ["merlin play --seed 7 --keys \"h c c c\" --json", "a hint, then the computer plays 3 moves"],
+  ],
+  specs: SPECS,
+  groups: [
+    { title: "Game", options: ["rules", "seed", "level", "cycle", "start", "target"] },
+    { title: "Moves and output", options: ["keys", "json", "save"] },
+    BOARD_SHAPE_GROUP,
+  ],
+  sections: [
+    ["Rule sets and games", RULES_HELP + `
+A game brings its own board, goal and rules: --size is its side (blackwhite only); the other board options and --target are refused.`],
+    [
+      "Keys",
+      `Key numbers 1..N (row-major; blackwhite: the inner intersections), separated by spaces or commas, and
   h  HIT ME: show the next key to press      c  COMP TURN: the computer presses it
   u  undo the last press                     s  SAME GAME (restart; merlin1978: a new puzzle)
   n  NEW GAME (the next puzzle of the seed; lightsout: the next level)
-Anything else is reported as illegal input and does not count as a move. Boards print one
-digit per cell (0 dark; k-state boards the colour 0..k-1), in colour on a terminal (NO_COLOR
-turns that off). lightsout prints LEVEL L above each level's board; blackwhite prints its goal
-and a map of its key numbers, each between the 4 pads it advances, before the first board.
-
-With --json the result is one object:
-  {"status":"playing|won|lost","reason":null|"all-dark"|"move-limit"|"over-par","moves":3,
-   "board":"101101111","errors":[{"at":2,"input":"10","why":"key 10 is not 1 to 9"}],
-   "rules":"basic","seed":7,"puzzle":0,"start":"…","par":5,"hint":4}
-board and start are row-major digits (1 = lit); par is the fewest presses that solve the
-start (classic: moves − par is the score); hint is the next key to press, or null. rules is
-the rule set or game asked for; lightsout adds "level" after "puzzle" (puzzle + 1; null for
-a --start board).
-Exit status 0 whatever the outcome, 2 for bad options.
-
-examples:
-  merlin play --seed 7                               play puzzle 7, typing keys
-  merlin play --seed 7 --keys "h c c c" --json       a hint, then the computer plays 3 moves
-  merlin play --start 010110101 --keys "3 4 5 8 9"   source 003's worked example
-  merlin play --rules merlin1978 --seed 7            the 1978 handheld's rules
-  merlin play --rules lightsout --level 12           Lights Out, level 12
-  merlin play --rules lightsout2000 --seed 5         the 3-colour game
-  merlin play --rules blackwhite --size 4 --cycle 1,3 --start 0101/1010/0101/1010
-                                                     source 001's puzzle (its 3×3 with (1,2) in
-                                                     the source) on 4×4, solvable as 4 = 1 + 3`;
+  ?  (or help) the keys and the rules        q  (or quit) leave
+Anything else is ??? ILLEGAL INPUT and does not count as a move. After a game, TRY AGAIN takes Y or N. Boards print one digit per cell (0 dark), in colour on a terminal (NO_COLOR turns that off); the goal and the rules come first.`,
+    ],
+    [
+      "JSON",
+      `With --json the result is one object:
+  {"status":"playing|won|lost","reason":null|"all-dark"|"move-limit"|"over-par","moves":3,"board":"101101111","errors":[{"at":2,"input":"10","why":"key 10 is not 1 to 9"}],"rules":"basic","seed":7,"puzzle":0,"start":"…","par":5,"hint":4}
+par: the fewest presses that solve the start (classic: moves − par is the score); hint: the next key, or null; lightsout adds "level" after "puzzle". Exit status 0 whatever the outcome, 2 for bad options.`,
+    ],
+    [
+      "Saved games",
+      "--save FILE is rewritten after every input and resumed when it holds a game of the same board, goal and rules and no --seed, --start or --level is given; an empty or missing file starts a new game. docs/cli.md has the file's format and the starts the seeds deal.",
+    ],
+  ],
+});
 
 /** ANSI colours for cell values 0..8 on a terminal: 0 dim, then yellow, red, green, blue, magenta, cyan, white, bright red. */
 const CELL_COLOURS = ["90", "93", "91", "92", "94", "95", "96", "97", "31"];
@@ -171,6 +171,8 @@ class CoreEngine implements BasicEngine {
     private readonly levels: boolean,
     /** The --start board, which is no level (null when the game was dealt). */
     private readonly ownStart: Board | null,
+    /** The goal's lines before the first board (BasicEngine.goal). */
+    private readonly goalLines: string[],
     /** Called with the saved-game line after every event (--save). */
     private readonly saved?: (line: string) => void,
   ) {
@@ -209,6 +211,14 @@ class CoreEngine implements BasicEngine {
 
   board(): string {
     return this.digits(this.game.board);
+  }
+
+  goal(): string[] {
+    return this.goalLines;
+  }
+
+  darkGoal(): boolean {
+    return !/[^0]/.test(this.digits(this.game.target));
   }
 
   state(): BasicState {
@@ -435,13 +445,16 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
             throw inputError(`--save '${file}' cannot be written: ${(e as Error).message}`);
           }
         };
-  const engine = new CoreEngine(t, state, clock, v.rules as string, levels, v.start === undefined ? null : state.start, save);
+  // blackwhite: its goal (source 001's swapped checkerboard) and where its keys sit.
+  const goal = game !== null && game.layout === "intersections" ? blackwhiteIntro(p.rows, cycle) : basicGoal(typeof target === "string" ? target : maskToBits(target, t.cells), p.cols);
+  const engine = new CoreEngine(t, state, clock, v.rules as string, levels, v.start === undefined ? null : state.start, goal, save);
   if (save) save(saveGame(state, clock()));
   const dialogue = new BasicDialogue(engine, print);
-  if (game !== null && game.layout === "intersections") for (const l of blackwhiteIntro(p.rows, cycle)) print(l);
+  dialogue.showIntro();
   dialogue.showDeal();
   if (scripted) {
     for (const tok of (v.keys as string).split(/[\s,]+/).filter((x) => x !== "")) {
+      if (dialogue.done) break;
       if (!json) io.out(dialogue.prompt().trimEnd() + " " + tok + "\n");
       dialogue.play(tok);
     }
@@ -454,7 +467,7 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
 
 export const playCommand: Command = {
   name: "play",
-  summary: "play the game: rule sets basic, merlin1978, classic; games lightsout, lightsout2000, blackwhite; scripted keys or typed",
+  summary: "play the game, typed or scripted: rule sets basic, merlin1978, classic, and three games",
   help: HELP,
   run,
 };

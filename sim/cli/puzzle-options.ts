@@ -17,7 +17,7 @@ import {
   Puzzle,
 } from "../../src/puzzle";
 import { isPlusPattern } from "../../src/solver";
-import { excerpt, OptionSpec, OptionValues } from "../../tools/options";
+import { excerpt, HelpGroup, OptionSpec, OptionValues } from "../../tools/options";
 
 /**
  * Most cells a graph or box board may have (a 64×64 grid's worth): a graph's matrix need not
@@ -72,6 +72,9 @@ export const PUZZLE_OPTIONS: OptionSpec[] = [
     excludes: GRID_OPTIONS,
   },
 ];
+
+/** The board options under one heading in every command's help. */
+export const BOARD_SHAPE_GROUP: HelpGroup = { title: "Board shape (the same in every command)", options: PUZZLE_OPTIONS.map((o) => o.name) };
 
 function optionGiven(v: OptionValues, name: string): boolean {
   return v[name] !== undefined;

@@ -10,7 +10,7 @@ import { ruleIndex, ruleNames } from "../../src/rules";
 import { gameSpec, gameSpecTables, gameTables, tableBoard } from "../../src/games";
 import { runBasic } from "../app/basic";
 import { checkPuzzle, checkRules, checkSeed, MAX_PUZZLE, MAX_SEED } from "../app/deal-values";
-import { applySetup, formatTrace, type HeadlessSetup, MAX_SCRIPT_CHARS, MAX_SCRIPT_MS, MAX_SCRIPT_STEPS, MAX_STEP_MS, parseKeyScript, runHeadless } from "../app/headless";
+import { applySetup, formatTrace, type HeadlessSetup, MAX_SCRIPT_CHARS, MAX_SCRIPT_MS, MAX_SCRIPT_STEPS, MAX_STEP_MS, parseKeyScript, runHeadless, UNDO_PAD } from "../app/headless";
 import { openSession } from "../app/node-session";
 import { toyGameNames } from "../app/firmware-loader";
 import { BUTTON_NAMES, DEFAULT_GAP_MS, DEFAULT_HOLD_MS } from "../app/session";
@@ -20,23 +20,23 @@ import { parseBoard } from "../../src/boardstate";
 import { startProblem } from "../../src/game";
 import { colourWanted, runTui } from "../app/tui";
 import { Command, commandValues, CommandIO } from "./command";
-import { optionHelp, OptionSpec } from "../../tools/options";
+import { formatHelp, OptionSpec } from "../../tools/options";
 
 const DEFAULT_BOARD = "pico-3x3";
 
 const SPECS: OptionSpec[] = [
   { name: "board", type: "string", arg: "NAME", help: `board profile (hardware/profiles): ${safeProfiles()}`, default: DEFAULT_BOARD },
-  { name: "rules", type: "string", arg: "NAME", help: `switch the toy to a rule set: ${ruleNames()}, or a game the board plays (pico-5x5-neopixel: lightsout, lightsout2000; the R cycle's names)` },
+  { name: "rules", type: "string", arg: "NAME", help: `a rule set: ${ruleNames()}; or a game the board plays (pico-5x5-neopixel: lightsout, lightsout2000)` },
   { name: "seed", type: "int", arg: "N", help: "deal puzzle number N (a new game from that seed)", min: 0, max: MAX_SEED },
-  { name: "puzzle", type: "int", arg: "P", help: "with --seed: the seed's P-th deal after the first (NEW GAME P times); the screen shows seed and puzzle", min: 0, max: MAX_PUZZLE },
+  { name: "puzzle", type: "int", arg: "P", help: "with --seed: the seed's P-th deal after the first (NEW GAME P times)", min: 0, max: MAX_PUZZLE },
   { name: "start", type: "string", arg: "BITS", help: "start from this board (row-major 0/1, 1 = lit)" },
   { name: "keypad", type: "flag", help: "keys 1-9 laid out like a numeric keypad (7 8 9 on the top row)" },
-  { name: "quiet", type: "flag", help: "no terminal bell (the firmware still plays; M mutes the toy itself)" },
-  { name: "no-color", type: "flag", help: "draw the pads as glyphs (█ lit, ▒ dim, ░ dark), no colours; also when NO_COLOR is set (https://no-color.org)" },
-  { name: "fresh", type: "flag", help: "start with empty flash (erases .merlin/NAME.storage.json; the way out when it is damaged)" },
-  { name: "basic", type: "flag", help: "the retro text mode of the 1980s BASIC listing (source 002), from standard input", excludes: ["hold", "gap"] },
+  { name: "quiet", type: "flag", help: "no terminal bell (M mutes the toy itself)" },
+  { name: "no-color", type: "flag", help: "pads as glyphs (█ lit, ▒ dim, ░ dark), no colours; so does NO_COLOR" },
+  { name: "fresh", type: "flag", help: "start with empty flash (erases .merlin/NAME.storage.json, e.g. when damaged)" },
+  { name: "basic", type: "flag", help: "the BASIC text mode of source 002", excludes: ["hold", "gap"] },
   { name: "headless", type: "flag", help: "play --keys in virtual time and report (no terminal needed)" },
-  { name: "keys", type: "string", arg: "SCRIPT", help: "key script for --headless (see below)" },
+  { name: "keys", type: "string", arg: "SCRIPT", help: "key script for --headless (see Key scripts below)" },
   { name: "json", type: "flag", help: "with --headless: print one JSON object" },
   // (No `default:` here: an option left out must be told from one given, for "--hold needs --headless".)
   { name: "hold", type: "int", arg: "MS", help: `with --headless: how long a key is held (default ${DEFAULT_HOLD_MS})`, min: 0, max: MAX_STEP_MS },
@@ -51,49 +51,50 @@ function safeProfiles(): string {
   }
 }
 
-const HELP = `usage: merlin sim [--board NAME] [--rules NAME] [--seed N [--puzzle P]] [--start BITS] [--keypad] [--quiet] [--no-color] [--fresh]
-       merlin sim --basic [--board NAME] [--seed N] [--start BITS]
-       merlin sim --headless [--board NAME] [--rules NAME] [--seed N [--puzzle P]] [--start BITS] --keys SCRIPT [--json]
-
-Runs the toy's own firmware (dist/firmware.js, or dist/NAME/firmware.js for other boards; rebuilt
-first when missing or older than its sources) on a virtual Espruino board. 'merlin web' runs the
-same firmware in a browser.
-
-The terminal UI (default) draws the pads from the LED pins in real time, from the power-on light
-test on, so they blink as the firmware blinks them. Keys 1-9 press pads 1-9 (1 top-left, numbered
-row-major like source 002; --keypad puts 7 8 9 on top); arrows move a cursor and space/enter press
-its pad (for pads past 9); clicking a pad presses it for as long as the mouse button is held (a
-1.5 s hold is the toy's own gesture: 1 new game, 2 same game, 3 hit me, 4 undo, 5 comp turn,
-6 rules, 7 mute, 8 goal, 9 sleep). The letters do the toy's functions at once, through its
-console API as its extra buttons do: N NEW GAME, S SAME GAME, H HIT ME (shows the key to press),
-C COMP TURN (plays it), U undo, G show the goal, Z sleep, R next rule set or game (the toy's RULES cycle: the rule sets, then the board's games), M mute; ? help, Q quit.
-Around the pads: rules, seed and puzzle, moves (against the limit), par and score, status and
-why, the goal, statistics and sound. Cues ring the terminal bell. Pads are drawn in colour;
-with --no-color or NO_COLOR set, as glyphs (█ lit, ▒ dim, ░ dark). The flash lives in
-.merlin/NAME.storage.json under the current directory, so a game survives restarts like on the toy.
-
---basic plays the 1980s BASIC program's text, the dialogue of 'merlin play': the board as rows
-of 0/1, ASSIGN# n, a line of keys (h c u s n: hit me, comp turn, undo, same game, new game;
-anything else is ??? ILLEGAL INPUT), CONGRATULANT !! or YOU LOSED THE GAME !! and why, then
-TRY AGAIN (Y OR N). Moves go through the key matrix; the board is read from the LED pins.
-Works from a pipe; end of input ends it. Flash is kept in memory.
-
---headless plays a key script in virtual time, as fast as possible:
+const HELP = formatHelp({
+  summary: "merlin sim — the toy's own firmware on a virtual board: terminal UI, --basic text, --headless runner",
+  usage: [
+    "merlin sim [--board NAME] [--rules NAME] [--seed N [--puzzle P]] [--start BITS] [options]",
+    "merlin sim --basic [--board NAME] [--seed N] [--start BITS]",
+    "merlin sim --headless [--board NAME] [--rules NAME] [--seed N] --keys SCRIPT [--json]",
+  ],
+  examples: [
+    ["merlin sim", "the toy in the terminal (? shows the keys and the rules)"],
+    ["merlin sim --board pico-5x5-neopixel --rules lightsout", "Lights Out on the 5×5 pixel board"],
+    ["merlin sim --basic --seed 7", "the BASIC dialogue, typed or piped"],
+    ["merlin sim --headless --start 010110101 --keys \"3 4 5 8 9\"", "source 003's worked example on the LED pins"],
+    ["merlin sim --headless --start 010110101 --keys \"3 4 undo\" --json", ""],
+  ],
+  specs: SPECS,
+  groups: [
+    { title: "Board and game", options: ["board", "rules", "seed", "puzzle", "start"] },
+    { title: "Terminal UI", options: ["keypad", "quiet", "no-color", "fresh"] },
+    { title: "Other front ends", options: ["basic", "headless", "keys", "json", "hold", "gap"] },
+  ],
+  sections: [
+    [
+      "The terminal UI",
+      `Runs dist/firmware.js (dist/NAME/firmware.js for other boards; rebuilt when missing or stale) and draws the pads from its LED pins in real time. Keys 1-9 press pads 1-9 (1 top-left; --keypad puts 7 8 9 on top); arrows and space/enter press the pads past 9; a click presses a pad while the button is held (a 1.5 s hold is the toy's own gesture: 1 new game, 2 same game, 3 hit me, 4 undo, 5 comp turn, 6 rules, 7 mute, 8 goal, 9 sleep). The letters do the toy's functions at once:
+  N NEW GAME, S SAME GAME, H HIT ME (shows the key to press), C COMP TURN (plays it), U undo,
+  G show the goal, Z sleep, R next rule set or game, M mute; ? help (goal and rules), Q quit.
+The flash lives in .merlin/NAME.storage.json under the current directory, so a game survives restarts. Cues ring the terminal bell.`,
+    ],
+    [
+      "--basic",
+      "The 1980s BASIC program's text, the dialogue of 'merlin play' (? help, q quit), played through the key matrix and read from the LED pins. Works from a pipe; end of input ends it. Flash is kept in memory.",
+    ],
+    [
+      "Key scripts (--headless)",
+      `Played in virtual time, as fast as possible:
   5          tap pad 5 (held --hold ms, released, then --gap ms)
   1+3        a chord: pads pressed together
   5:1600     held 1600 ms          wait:500   let 500 ms pass
+  undo       the toy's UNDO: pad ${UNDO_PAD} held for the function gesture
   newGame    an extra button (${BUTTON_NAMES.join(", ")}) where the board has one
-A step lasts at most ${MAX_STEP_MS} ms (10 minutes; so do --hold and --gap), a script at most
-${MAX_SCRIPT_STEPS} steps, ${MAX_SCRIPT_CHARS} characters and ${MAX_SCRIPT_MS / 1000} s of virtual time (30 minutes): more is
-rejected before it runs.
---json prints {"leds","status","moves","sounds","errors"}: leds from the LED pins after the
-script (blinking pads count as lit), status and moves from Merlin.state(), sounds the cues heard
-during the script by name (press, illegal, new-game, win, loss, all-dark, hint, undo, mute,
-unmute, self-test, power-on; "tone FREQHz MSms" for anything else), errors every firmware error.
-Flash is kept in memory. Exit 1 when the firmware reported errors.
-
-options:
-${optionHelp(SPECS)}`;
+A step lasts at most ${MAX_STEP_MS} ms (so do --hold and --gap), a script at most ${MAX_SCRIPT_STEPS} steps, ${MAX_SCRIPT_CHARS} characters and ${MAX_SCRIPT_MS / 1000} s of virtual time. --json prints {"leds","status","moves","sounds","errors"}: leds from the LED pins after the script (blinking pads count as lit), status and moves from Merlin.state(), sounds the cues heard by name (press, illegal, new-game, win, loss, all-dark, hint, undo, mute, unmute, self-test, power-on; "tone FREQHz MSms" for others), errors every firmware error. Flash is kept in memory. Exit 1 when the firmware reported errors.`,
+    ],
+  ],
+});
 
 /**
  * Every front end applies its setup through the firmware (the terminal UI after the light test,

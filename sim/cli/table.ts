@@ -10,7 +10,7 @@ import { inputError, MAX_GRID_SIDE } from "../../src/puzzle";
 import { analyze, solve } from "../../src/solver";
 import { isPrime } from "../../src/zk";
 import { Command, commandValues, CommandIO } from "./command";
-import { optionHelp, OptionSpec, parseRange } from "../../tools/options";
+import { formatHelp, OptionSpec, parseRange } from "../../tools/options";
 import { isPlainPlusOptions, MAX_STATES_SIDE, PUZZLE_OPTIONS, puzzleFromOptions } from "./puzzle-options";
 
 /** On/off plus boards (no --wrap, --states 2) go up to this side, by light chasing beyond MAX_GRID_SIDE. */
@@ -33,29 +33,32 @@ const SPECS: OptionSpec[] = [
   ),
 ];
 
-const HELP = `usage: merlin table [--sizes FROM-TO] [options]
-
-Rank, nullity and invertibility of N×N boards for every N in a range.
-
-options:
-${optionHelp(SPECS)}
-
-With --json, an array with one object per size:
+const HELP = formatHelp({
+  summary: "merlin table — rank, nullity and invertibility of N×N boards for every N in a range",
+  usage: ["merlin table [--sizes FROM-TO] [--minimum] [--json] [options]"],
+  examples: [
+    ["merlin table --pattern plus", "source 000's table, N = 2..30"],
+    ["merlin table --pattern left-right --sizes 2-12", "singular exactly when N ≡ 2 (mod 3)"],
+    ["merlin table --pattern plus --sizes 2-40 --minimum", "the fewest presses for all lit (A075464)"],
+    ["merlin table --pattern plus --sizes 60-100 --minimum", "plus boards (beyond 128 by light chasing)"],
+    ["merlin table --pattern plus --sizes 2-10 --json", "one object per size"],
+  ],
+  specs: SPECS,
+  groups: [
+    { title: "Sizes and output", options: ["sizes", "minimum", "json"] },
+    { title: "Board shape", options: SHARED },
+  ],
+  sections: [
+    [
+      "Answer",
+      `With --json, an array with one object per size:
   [{"size":2,"rank":4,"nullity":0,"invertible":true},…]
-For composite --states (4, 6, 8, 9) rank and nullity are null and each object adds
-"quietOrders" (see 'merlin analyze --help').
+For composite --states (4, 6, 8, 9) rank and nullity are null and each object adds "quietOrders" (see 'merlin analyze --help').
 
---minimum adds the fewest presses that turn the all-lit board all dark (for the plus
-pattern the sequence OEIS A075464), as 'merlin solve --from lit --target dark' finds them:
-"minimum" (null when all dark cannot be reached) and "method" (unique, exact, heuristic or
-unsolvable; see 'merlin solve --help'). In the table a heuristic minimum (the fewest found,
-not proven) is marked with '?'. Each size takes up to about 10 s.
-
-examples:
-  merlin table --pattern plus                       source 000's table, N = 2..30
-  merlin table --pattern left-right --sizes 2-12    singular exactly when N ≡ 2 (mod 3)
-  merlin table --pattern plus --sizes 2-40 --minimum  the fewest presses for all lit (A075464)
-  merlin table --pattern plus --sizes 60-100 --minimum  plus boards (beyond 128 by light chasing)`;
+--minimum adds the fewest presses that turn the all-lit board all dark (for the plus pattern the sequence OEIS A075464), as 'merlin solve --from lit --target dark' finds them: "minimum" (null when all dark cannot be reached) and "method" (unique, exact, heuristic or unsolvable; see 'merlin solve --help'). In the table a heuristic minimum (the fewest found, not proven) is marked with '?'. Each size takes up to about 10 s.`,
+    ],
+  ],
+});
 
 function run(argv: string[], io: CommandIO): number {
   const v = commandValues(argv, SPECS, "table", HELP, io);

@@ -10,38 +10,44 @@ import { inputError } from "../../src/puzzle";
 import { buildWeb, DEFAULT_WEB_DIR } from "../web/build";
 import { normalizeBase, serveStatic } from "../web/serve";
 import { Command, commandValues, CommandIO } from "./command";
-import { optionHelp, OptionSpec } from "../../tools/options";
+import { formatHelp, OptionSpec } from "../../tools/options";
 
 const SPECS: OptionSpec[] = [
   { name: "port", type: "int", arg: "N", help: "port to serve on (0 = any free port)", default: 8080, min: 0, max: 65535 },
   { name: "host", type: "string", arg: "ADDR", help: "address to listen on (only this machine by default)", default: "127.0.0.1" },
   // (The default is named, not given: a path relative to where merlin runs reads oddly.)
-  { name: "out", type: "string", arg: "DIR", help: "folder to build the page into: new, empty or an earlier build (default dist/web in the project)" },
-  { name: "base", type: "string", arg: "PATH", help: "serve the page under this path, e.g. /games/merlin/, as a web host serving the folder there would (default /)" },
-  { name: "build-only", type: "flag", help: "write the static folder and exit (serve it with any static web host)", excludes: ["port", "host", "base"] },
-  {
-    name: "json",
-    type: "flag",
-    help: 'with --build-only: print {"dir","scriptBytes","firmware":{NAME: bytes},"manifest","icons","serviceWorker","precache","cacheVersion"} instead of a line (dir: the folder\'s absolute path; the others: paths in it, and the hash the worker\'s cache is named after)',
-  },
+  { name: "out", type: "string", arg: "DIR", help: "folder to build the page into (default dist/web in the project)" },
+  { name: "base", type: "string", arg: "PATH", help: "serve the page under this path, e.g. /games/merlin/ (default /)" },
+  { name: "build-only", type: "flag", help: "write the static folder and exit", excludes: ["port", "host", "base"] },
+  { name: "json", type: "flag", help: "with --build-only: print one JSON object instead of a line (see Output below)" },
 ];
 
-const HELP = `usage: merlin web [--port N] [--host ADDR] [--base PATH] [--out DIR]
-       merlin web --build-only [--out DIR] [--json]
-
-The toy in a browser: the page runs the chosen profile's firmware bundle (dist/firmware.js or
-dist/NAME/firmware.js, rebuilt first when stale) unchanged on the same virtual board as
-'merlin sim', keeps its flash in the browser's localStorage (a reload is a power cycle), plays
-the piezo through WebAudio and has a teaching view (the linear algebra of the board in play).
-Builds the page into a static folder (no server code: any static web host can serve it, at its
-root or under any sub-path), then serves it on http://HOST:PORT/ (or under --base) until
-Ctrl-C. 'npm run web' does this; 'npm run web:build' only builds. The page is installable (a
-web app manifest) and, served over https or from localhost, works offline after one visit (a
-service worker caches the page and every profile's firmware; a new build replaces that cache,
-and an open page offers to reload).
-
-options:
-${optionHelp(SPECS)}`;
+const HELP = formatHelp({
+  summary: "merlin web — the toy in a browser with a teaching view, served here or built as a static folder",
+  usage: ["merlin web [--port N] [--host ADDR] [--base PATH] [--out DIR]", "merlin web --build-only [--out DIR] [--json]"],
+  examples: [
+    ["merlin web", "build the page and serve it on http://127.0.0.1:8080/"],
+    ["merlin web --port 0", "on any free port (the address printed says which)"],
+    ["merlin web --base /games/merlin/", "under a sub-path, as a web host serving the folder there would"],
+    ["merlin web --build-only --out site", "write the static folder site/ for any web host"],
+    ["merlin web --build-only --json", "the folder and the sizes of what was built"],
+  ],
+  specs: SPECS,
+  groups: [
+    { title: "Serving", options: ["port", "host", "base"] },
+    { title: "Building", options: ["out", "build-only", "json"] },
+  ],
+  sections: [
+    [
+      "About",
+      `The page runs the chosen profile's firmware bundle (dist/firmware.js or dist/NAME/firmware.js, rebuilt first when stale) unchanged on the same virtual board as 'merlin sim', keeps its flash in the browser's localStorage (a reload is a power cycle), plays the piezo through WebAudio and has a teaching view (the linear algebra of the board in play). It is a static folder (no server code, at a site's root or under any sub-path): 'npm run web' builds and serves it until Ctrl-C; 'npm run web:build' only builds. The page is installable (a web app manifest) and, served over https or from localhost, works offline after one visit: a service worker caches the page and every profile's firmware; a new build replaces that cache, and an open page offers to reload.`,
+    ],
+    [
+      "Output",
+      `--out takes a new or empty folder, or an earlier build. --json prints {"dir","scriptBytes","firmware":{NAME: bytes},"manifest","icons","serviceWorker","precache","cacheVersion"}: dir is the folder's absolute path; the others are paths in it, and the hash the worker's cache is named after.`,
+    ],
+  ],
+});
 
 /** File-system failures while writing the page, as a user can act on them. */
 const FS_REASONS: { [code: string]: string } = {
@@ -130,7 +136,7 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
 
 export const webCommand: Command = {
   name: "web",
-  summary: "the toy in a browser (with a teaching view), served on localhost or built as a static folder",
+  summary: "the toy in a browser with a teaching view, served here or built as a static folder",
   help: HELP,
   run,
 };

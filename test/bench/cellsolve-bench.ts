@@ -109,6 +109,11 @@ async function main(): Promise<number> {
     name: "bench:cellsolve",
     command: "npm run bench:cellsolve",
     usage: "ESPRUINO_BIN=/path/to/espruino npm run bench:cellsolve [-- --repeat N]",
+    summary: "CPU and JsVars of the colour games' device tables on Espruino",
+    examples: [
+      ["ESPRUINO_BIN=~/espruino/espruino npm run bench:cellsolve", "median of 3 runs per figure"],
+      ["ESPRUINO_BIN=~/espruino/espruino npm run bench:cellsolve -- --repeat 7", "median of 7"],
+    ],
     about: "CPU per hint and per par of the colour games' device tables, and the JsVars they take, on the interpreter ESPRUINO_BIN names.",
   });
   if (typeof opts === "number") return opts;

@@ -128,6 +128,11 @@ async function main(argv: string[]): Promise<number> {
     name: "hotpath",
     command: "node tools/tsrun.mjs test/bench/hotpath.ts",
     usage: "node tools/tsrun.mjs test/bench/hotpath.ts [--board NAME] [--top N]",
+    summary: "what a key press makes the interpreter lex, by function",
+    examples: [
+      ["node tools/tsrun.mjs test/bench/hotpath.ts", "the default board's 15 costliest"],
+      ["node tools/tsrun.mjs test/bench/hotpath.ts --board pico-5x5-neopixel --top 30", "the 5×5 board's 30"],
+    ],
     about: "Lists the firmware functions a key press runs on the simulator, with the bytes of code each makes the interpreter lex.",
   });
   if (typeof opts === "number") return opts;

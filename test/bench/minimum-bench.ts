@@ -21,7 +21,8 @@ import { analyzePlusGrid, preparePlusGrid, solvePlusGrid } from "../../src/grids
 import { gridPuzzle } from "../../src/puzzle";
 import { analyze, solve } from "../../src/solver";
 import { addCell, CellSymmetries, createQuietClasses, DEFAULT_SEARCH_BUDGET, fewestPresses, gridSymmetries } from "../../src/minweight";
-import { parseOptions, parseRange } from "../../tools/options";
+import { parseRange } from "../../tools/options";
+import { toolOptions } from "../../tools/tool-options";
 import { xorshift32 } from "../helpers/seeded";
 
 // OEIS A075464 a(1..54), the data section of https://oeis.org/A075464.
@@ -31,26 +32,31 @@ const A075464 = [
   1256, 1487, 1400,
 ];
 
-let parsed;
-try {
-  parsed = parseOptions(
-    process.argv.slice(2),
-    [
-      { name: "sizes", type: "string", arg: "FROM-TO", help: "board sides (default 2-100)" },
-      { name: "compare", type: "flag", help: "also run the heuristic alone (no proof) on the boards proven exact" },
-      { name: "grids", type: "flag", help: "only the 128-a-side boards of other patterns, masks and tori" },
-      { name: "large", type: "flag", help: "only the plus boards up to 128 a side of nullity 33-64" },
+const parsed = toolOptions(
+  process.argv.slice(2),
+  [
+    { name: "sizes", type: "string", arg: "FROM-TO", help: "board sides (default 2-100)" },
+    { name: "compare", type: "flag", help: "also run the heuristic alone (no proof) on the boards proven exact" },
+    { name: "grids", type: "flag", help: "only the 128-a-side boards of other patterns, masks and tori" },
+    { name: "large", type: "flag", help: "only the plus boards up to 128 a side of nullity 33-64" },
+  ],
+  {
+    name: "bench",
+    command: "npm run bench:minimum",
+    usage: "npm run bench:minimum [-- --sizes FROM-TO] [--compare] [--grids] [--large]",
+    summary: "wall-clock figures of the fewest-presses search",
+    about:
+      "Every singular all-lit n×n plus board in the range, solved with the default search budget: nullity, presses, " +
+      "method (exact = proven), time and the published minimum (OEIS A075464) where known. --compare adds what the " +
+      "heuristic alone finds; --grids and --large time other boards instead.",
+    examples: [
+      ["npm run bench:minimum", "sides 2 to 100"],
+      ["npm run bench:minimum -- --sizes 2-40 --compare", "and the heuristic alone"],
+      ["npm run bench:minimum -- --grids", "128-a-side boards of other patterns"],
     ],
-    "bench",
-  );
-} catch (e) {
-  console.error(`bench: ${(e as Error).message}`);
-  process.exit(2);
-}
-if (parsed.help) {
-  console.log("usage: npm run bench:minimum [-- --sizes FROM-TO] [-- --compare] [-- --grids] [-- --large]");
-  process.exit(0);
-}
+  },
+);
+if (typeof parsed === "number") process.exit(parsed);
 const [lo, hi] = parseRange((parsed.values.sizes as string | undefined) ?? "2-100", "--sizes");
 
 // The machine is shared: its load average says how much of a core the timings had.

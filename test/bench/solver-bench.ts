@@ -11,7 +11,7 @@ import { PackedBoard, applyPresses, createBoard, lastWordMask, litBoard, presses
 import { formatBoard, parseBoardBytes } from "../../sim/cli/large";
 import { analyzePlusGrid, preparePlusGrid, solvePlusGrid } from "../../src/gridsolve";
 import { solvePlusGridGauss } from "../helpers/chasegauss";
-import { parseOptions } from "../../tools/options";
+import { toolOptions } from "../../tools/tool-options";
 import { xorshift32 } from "../helpers/seeded";
 
 function randomBoard(rows: number, cols: number, seed: number): PackedBoard {
@@ -42,21 +42,28 @@ function fmt(ms: number): string {
   return ms.toFixed(0);
 }
 
-const USAGE = "usage: npm run bench [-- --quick] [-- --sizes 31,100,1000]";
-let parsed;
-try {
-  parsed = parseOptions(process.argv.slice(2), [
+const parsed = toolOptions(
+  process.argv.slice(2),
+  [
     { name: "quick", type: "flag", help: "sizes up to 2000 only" },
     { name: "sizes", type: "string", arg: "N,N,…", help: "board sizes to time" },
-  ], { usage: "npm run bench", help: "npm run bench -- --help" });
-} catch (e) {
-  console.error(`bench: ${(e as Error).message}`);
-  process.exit(2);
-}
-if (parsed.help) {
-  console.log(USAGE);
-  process.exit(0);
-}
+  ],
+  {
+    name: "bench",
+    command: "npm run bench",
+    usage: "npm run bench [-- --quick] [--sizes 31,100,1000]",
+    summary: "wall-clock figures of the large-board plus solver",
+    about:
+      "Prints a markdown table per size: the first solve (with the polynomial set-up; the JIT is warmed up first), " +
+      "a solve with a prepared plan, and the separate verification (replaying the presses).",
+    examples: [
+      ["npm run bench", "sizes 31 to 10000"],
+      ["npm run bench -- --quick", "up to 2000"],
+      ["npm run bench -- --sizes 31,100,1000", "these sizes"],
+    ],
+  },
+);
+if (typeof parsed === "number") process.exit(parsed);
 const quick = parsed.values.quick === true;
 const sizeText = parsed.values.sizes as string | undefined;
 const sizes = sizeText !== undefined ? sizeText.split(",").map(Number) : quick ? [31, 100, 1000, 2000] : [31, 100, 1000, 2000, 4000, 10000];
