@@ -411,9 +411,29 @@ export function formatBoard(board: PackedBoard): Buffer {
 /** Bytes written at a time: a presses file is written as it is formatted, never whole in memory (2^30 cells: 1–2 GB of text). */
 const WRITE_BYTES = 1 << 20;
 
+/**
+ * Four digits (`d` = 4 cells) or two lines "d\n" (`d` = 2 cells) as the 32-bit word that holds
+ * their bytes, so that a word of cells becomes 8 or 16 stores (built through bytes: any endianness).
+ */
+function digitWords(cells: number, perLine: boolean): Uint32Array {
+  const bytes = new Uint8Array(4 << cells);
+  for (let v = 0; v < 1 << cells; v++) {
+    for (let k = 0; k < cells; k++) {
+      if (perLine) {
+        bytes[v * 4 + 2 * k] = 48 | ((v >>> k) & 1);
+        bytes[v * 4 + 2 * k + 1] = 10;
+      } else bytes[v * 4 + k] = 48 | ((v >>> k) & 1);
+    }
+  }
+  return new Uint32Array(bytes.buffer);
+}
+
 /** Writes formatBoard(board) to `fd` a chunk at a time; `transposed`: board is the 1×rows transpose of a one-column board. */
 function writeBoardTo(fd: number, board: PackedBoard, transposed: boolean): void {
-  const buf = Buffer.allocUnsafe(WRITE_BYTES);
+  const buf = new Uint8Array(WRITE_BYTES);
+  const buf32 = new Uint32Array(buf.buffer);
+  const four = digitWords(4, false);
+  const two = digitWords(2, true);
   let p = 0;
   const flush = (): void => {
     let off = 0;
@@ -422,20 +442,45 @@ function writeBoardTo(fd: number, board: PackedBoard, transposed: boolean): void
   };
   const data = board.data;
   const cols = board.cols;
-  if (transposed) {
-    // One cell per line.
-    for (let c = 0; c < cols; c++) {
-      if (p + 2 > WRITE_BYTES) flush();
-      buf[p++] = 48 | ((data[c >>> 5] >>> (c & 31)) & 1);
-      buf[p++] = 10;
-    }
-  } else {
-    for (let r = 0; r < board.rows; r++) {
-      const o = r * board.stride;
-      for (let c = 0; c < cols; c++) {
-        if (p === WRITE_BYTES) flush();
-        buf[p++] = 48 | ((data[o + (c >>> 5)] >>> (c & 31)) & 1);
+  const stride = board.stride;
+  // A word (32 cells) at a time: at most 64 bytes, so one check for room per word; whole
+  // words at a 4-byte-aligned place (every word of a one-row board) by the tables above.
+  for (let r = 0; r < board.rows; r++) {
+    const o = r * stride;
+    for (let w = 0; w < stride; w++) {
+      let v = data[o + w];
+      const n = cols - (w << 5) < 32 ? cols - (w << 5) : 32;
+      if (p + 64 > WRITE_BYTES) flush();
+      if (n === 32 && (p & 3) === 0) {
+        let q = p >>> 2;
+        if (transposed) {
+          for (let k = 0; k < 16; k++) {
+            buf32[q++] = two[v & 3];
+            v >>>= 2;
+          }
+          p += 64;
+        } else {
+          for (let k = 0; k < 8; k++) {
+            buf32[q++] = four[v & 15];
+            v >>>= 4;
+          }
+          p += 32;
+        }
+      } else if (transposed) {
+        // One cell per line.
+        for (let k = 0; k < n; k++) {
+          buf[p++] = 48 | (v & 1);
+          buf[p++] = 10;
+          v >>>= 1;
+        }
+      } else {
+        for (let k = 0; k < n; k++) {
+          buf[p++] = 48 | (v & 1);
+          v >>>= 1;
+        }
       }
+    }
+    if (!transposed) {
       if (p === WRITE_BYTES) flush();
       buf[p++] = 10;
     }
