@@ -7,6 +7,12 @@
  * every row the same length; "\n" or "\r\n" line ends; up to MAX_TRAILING_EMPTY_LINES empty
  * lines after the last row are ignored. Files are checked as they are read (BoardReader).
  * Mistakes are reported as InputErrors with one line saying where and what is accepted.
+ *
+ * Memory: a board is 1 bit a cell while it is read (rows narrower than 32 cells end to end),
+ * so any input, an endless pipe too, is refused at MAX_SOLVE_CELLS after at most ~200 MB.
+ * Boards of one row or one column stay that way (a column as its transposed row) and are
+ * solved by solvePlusLine: 2^30 cells take ~330 MB in all. Presses files are written a
+ * megabyte at a time.
  */
 import { closeSync, openSync, readSync, writeSync } from "node:fs";
 import { performance } from "node:perf_hooks";
