@@ -246,6 +246,7 @@ export function pressesReachTarget(start: PackedBoard, presses: PackedBoard, tar
   const lit = target === "lit";
   const t = target === "dark" || target === "lit" ? null : target.data;
   if (t !== null && ((target as PackedBoard).rows !== rows || (target as PackedBoard).cols !== cols)) return false;
+  if (rows === 1) return lineReachesTarget(s, presses.data, t, lit ? 0xffffffff : 0, stride, mask);
   const effect = new Uint32Array(stride);
   for (let r = 0; r < rows; r++) {
     pressEffectRow(presses, r, effect);
@@ -257,6 +258,24 @@ export function pressesReachTarget(start: PackedBoard, presses: PackedBoard, tar
       if (w === stride - 1) e &= mask;
       if (e !== 0) return false;
     }
+  }
+  return true;
+}
+
+/**
+ * pressesReachTarget for a board of one row, word by word without a scratch row (the row can
+ * be 2^30 cells): start ^ (p ^ p << 1 ^ p >> 1) ^ target (or ^ flip) must be 0.
+ */
+function lineReachesTarget(s: Uint32Array, p: Uint32Array, t: Uint32Array | null, flip: number, words: number, mask: number): boolean {
+  let low = 0;
+  for (let w = 0; w < words; w++) {
+    const c = p[w];
+    const up = w + 1 < words ? p[w + 1] : 0;
+    let e = s[w] ^ c ^ ((c << 1) | low) ^ ((c >>> 1) | (up << 31)) ^ flip;
+    if (t !== null) e ^= t[w];
+    if (w === words - 1) e &= mask;
+    if (e !== 0) return false;
+    low = c >>> 31;
   }
   return true;
 }

@@ -51,6 +51,7 @@ import {
   QuietClasses,
   TRANSFORM_BITS,
 } from "./minweight";
+import { popcount32 } from "./gf2";
 import {
   BoardTarget,
   PackedBoard,
@@ -381,4 +382,108 @@ export function solvePlusGrid(
     }
   }
   return sol;
+}
+
+/**
+ * The pattern b of a line's presses forced by pressing cell 0 alone (x_0 = 1, nothing else to
+ * change): 1, 1, 0, 1, 1, 0, … (cell i is pressed unless i ≡ 2 mod 3), as the word holding
+ * cells 32w … 32w + 31, which depends only on 32w mod 3 = 2w mod 3.
+ */
+function linePatternWord(w: number): number {
+  const phase = (2 * w) % 3;
+  let v = 0;
+  for (let j = 0; j < 32; j++) if ((phase + j) % 3 !== 2) v |= 1 << j;
+  return v >>> 0;
+}
+
+/**
+ * The plus board of one row (or one column, transposed to a row by the caller): `line` is 1×L
+ * (packed end to end, stride ⌈L/32⌉), the target "dark", "lit" or another 1×L board.
+ *
+ * Pressing cell i toggles cells i−1, i, i+1, so light chasing along the line gives
+ * x_{i+1} = d_i ^ x_i ^ x_{i−1} (d = the lights to change) and the board is solved when the
+ * press "beyond the end", x_L, is 0. Multiplying the recurrence by (1 + z) turns it into
+ * x_j = x_{j−3} ^ d_{j−1} ^ d_{j−2}, a stride-3 prefix xor that a 32-bit word does in four
+ * shifts: O(L/32) word operations and no memory beyond the press line. With x_0 = 0 this gives
+ * a particular chase a; pressing cell 0 adds the pattern b above (b_L = 0 exactly when
+ * L ≡ 2 mod 3). So for L ≢ 2 (mod 3) the answer is unique (x_0 = a_L); for L ≡ 2 the board has
+ * nullity 1, is solvable iff a_L = 0, and its two solutions are a and a ^ b, the lighter taken
+ * (exact) unless `minimize` is false.
+ */
+export function solvePlusLine(line: PackedBoard, target: BoardTarget, options?: PlusGridSolveOptions): PlusGridSolution {
+  if (line.rows !== 1) throw new Error("solvePlusLine takes a board of one row, got " + line.rows + "×" + line.cols);
+  checkSize(line.rows, line.cols);
+  const len = line.cols;
+  const words = line.stride;
+  if (target !== "dark" && target !== "lit" && (target.rows !== 1 || target.cols !== len)) {
+    throw new Error("target is " + target.rows + "×" + target.cols + ", board is 1×" + len);
+  }
+  const s = line.data;
+  const t = target === "dark" || target === "lit" ? null : target.data;
+  const flip = target === "lit" ? 0xffffffff : 0;
+  const lastMask = lastWordMask(len);
+  const presses = createBoard(1, len);
+  const x = presses.data;
+  // Word by word: e = d shifted in by one and by two cells, then x = prefix3(e ^ x three cells back).
+  const endWord = len >>> 5; // the word that holds cell L (x_L): the last one or one past it
+  let prevD = 0;
+  let prevX = 0;
+  let overflow = 0;
+  for (let w = 0; w <= endWord; w++) {
+    let d = 0;
+    if (w < words) {
+      d = s[w] ^ flip;
+      if (t !== null) d ^= t[w];
+      if (w === words - 1) d &= lastMask;
+    }
+    let v = (d << 1) ^ (d << 2) ^ (prevD >>> 31) ^ (prevD >>> 30) ^ (prevX >>> 29);
+    v ^= v << 3;
+    v ^= v << 6;
+    v ^= v << 12;
+    v ^= v << 24;
+    if (w < words) x[w] = v;
+    if (w === endWord) overflow = (v >>> (len & 31)) & 1;
+    prevD = d;
+    prevX = v;
+  }
+  x[words - 1] &= lastMask;
+  const nullity = len % 3 === 2 ? 1 : 0;
+  const pattern = [linePatternWord(0), linePatternWord(1), linePatternWord(2)];
+  let method = "unique";
+  if (nullity === 0) {
+    if (overflow) for (let w = 0; w < words; w++) x[w] ^= pattern[w % 3] & (w === words - 1 ? lastMask : 0xffffffff);
+  } else if (overflow) {
+    return { solvable: false, presses: null, moves: 0, nullity: 1, minimal: false, method: "unsolvable" };
+  } else if (options === undefined || options.minimize !== false) {
+    // a or a ^ b: the lighter (the first on a tie).
+    let now = 0;
+    let other = 0;
+    for (let w = 0; w < words; w++) {
+      const q = pattern[w % 3] & (w === words - 1 ? lastMask : 0xffffffff);
+      now += popcount32(x[w]);
+      other += popcount32(x[w] ^ q);
+    }
+    if (other < now) for (let w = 0; w < words; w++) x[w] ^= pattern[w % 3] & (w === words - 1 ? lastMask : 0xffffffff);
+    method = "exact";
+  } else {
+    method = "none";
+  }
+  const result: PlusGridSolution = {
+    solvable: true,
+    presses: presses,
+    moves: boardWeight(presses),
+    nullity: nullity,
+    minimal: method === "unique" || method === "exact",
+    method: method,
+  };
+  if (options !== undefined && options.nullBasis) {
+    const basis: PackedBoard[] = [];
+    if (nullity === 1) {
+      const q = createBoard(1, len);
+      for (let w = 0; w < words; w++) q.data[w] = pattern[w % 3] & (w === words - 1 ? lastMask : 0xffffffff);
+      basis.push(q);
+    }
+    result.nullBasis = basis;
+  }
+  return result;
 }

@@ -156,6 +156,93 @@ describe("merlin solve on large plus boards", () => {
   });
 });
 
+describe("merlin solve on boards of one row or one column", () => {
+  /** The fewest presses that turn line `start` dark, by trying all 2^n press sets (null: none does). */
+  function bruteLine(start: Uint8Array): number | null {
+    const n = start.length;
+    let best: number | null = null;
+    for (let p = 0; p < 1 << n; p++) {
+      const v = new Uint8Array(start);
+      let w = 0;
+      for (let i = 0; i < n; i++) {
+        if (!((p >>> i) & 1)) continue;
+        w++;
+        v[i] ^= 1;
+        if (i > 0) v[i - 1] ^= 1;
+        if (i + 1 < n) v[i + 1] ^= 1;
+      }
+      if (v.every((x) => x === 0) && (best === null || w < best)) best = w;
+    }
+    return best;
+  }
+
+  it("1×n and n×1 from files: the fewest presses (all press sets tried), presses file in the board's own shape", async () => {
+    const next = rng(808);
+    for (let n = 1; n <= 14; n++) {
+      for (let k = 0; k < 3; k++) {
+        const line = randomCells(next, 1, n).v;
+        const best = bruteLine(line);
+        for (const [rows, cols] of [
+          [1, n],
+          [n, 1],
+        ]) {
+          const start: Cells = { rows, cols, v: line };
+          writeFileSync(path("line.txt"), toText(start));
+          const out = path("line-out.txt");
+          rmSync(out, { force: true });
+          const r = await merlin("solve", "--pattern", "plus", "--from-file", path("line.txt"), "--out", out, "--json");
+          expect(r.code).toBe(0);
+          const j = JSON.parse(r.out);
+          expect(j).toMatchObject({ rows, cols, nullity: n % 3 === 2 ? 1 : 0, solvable: best !== null, moves: best });
+          if (best === null) {
+            expect(existsSync(out)).toBe(false);
+            continue;
+          }
+          expect(j).toMatchObject({ minimal: true, method: n % 3 === 2 ? "exact" : "unique", verified: true });
+          const presses = readCells(out);
+          expect(ones(presses)).toBe(best);
+          expect(ones(replay(start, presses))).toBe(0);
+        }
+      }
+    }
+  });
+
+  it("all lit 1×n and n×1: presses replayed to dark, n×1 written one cell per line", async () => {
+    for (const n of [31, 32, 33, 3071, 20001]) {
+      for (const [rows, cols] of [
+        [1, n],
+        [n, 1],
+      ]) {
+        const out = path("lit-line.txt");
+        const r = await merlin("solve", "--pattern", "plus", "--rows", String(rows), "--cols", String(cols), "--all-lit", "--out", out, "--json");
+        expect(r.code).toBe(0);
+        const j = JSON.parse(r.out);
+        expect(j).toMatchObject({ rows, cols, solvable: true, verified: true, minimal: true, nullity: n % 3 === 2 ? 1 : 0 });
+        const text = readFileSync(out, "latin1");
+        expect(text.length).toBe(rows === 1 ? n + 1 : 2 * n);
+        const presses = readCells(out);
+        expect([presses.rows, presses.cols]).toEqual([rows, cols]);
+        expect(ones(presses)).toBe(j.moves);
+        expect(ones(replay(filled(rows, cols, 1), presses))).toBe(0);
+      }
+    }
+  });
+
+  it("a column towards a column target file, and towards lit", async () => {
+    const next = rng(5150);
+    const from = randomCells(next, 301, 1);
+    const to = replay(from, randomCells(next, 301, 1));
+    writeFileSync(path("cfrom.txt"), toText(from));
+    writeFileSync(path("cto.txt"), toText(to).replace(/\n/g, "\r\n"));
+    let r = await merlin("solve", "--pattern", "plus", "--from-file", path("cfrom.txt"), "--to-file", path("cto.txt"), "--out", path("cp.txt"), "--json");
+    expect(JSON.parse(r.out)).toMatchObject({ solvable: true, rows: 301, cols: 1 });
+    expect(replay(from, readCells(path("cp.txt"))).v).toEqual(to.v);
+    r = await merlin("solve", "--pattern", "plus", "--from-file", path("cfrom.txt"), "--target", "lit", "--out", path("cq.txt"));
+    expect(r.out).toMatch(/^301×1: (solvable, \d+ presses \(minimal\)|not solvable \(nullity 1)/);
+    await expectInputError(["solve", "--pattern", "plus", "--from-file", path("cfrom.txt"), "--to-file", path("line.txt")], /but the start board is 301×1/);
+  });
+});
+
 describe("merlin analyze on large plus boards", () => {
   it("5×5 keeps its documented answer", async () => {
     const r = await merlin("analyze", "--pattern", "plus", "--size", "5", "--json");

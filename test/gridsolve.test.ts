@@ -17,18 +17,21 @@ import {
 } from "../src/chase";
 import { reduceMatrix } from "../src/elimination";
 import { createBitMatrix, setBit } from "../src/gf2";
-import { analyzePlusGrid, preparePlusGrid, solvePlusGrid } from "../src/gridsolve";
+import { analyzePlusGrid, preparePlusGrid, solvePlusGrid, solvePlusLine } from "../src/gridsolve";
 import { minimizeByGrayWalk, solvePlusGridGauss } from "./helpers/chasegauss";
 import { isInputError } from "../src/puzzle";
 import {
   formatBoard,
   parseBoardBytes,
+  parseBoardChunks,
+  readBoard,
   readBoardFile,
   runLargeAnalyze,
   runLargeSolve,
   summaryJson,
+  writeBoardFile,
 } from "../sim/cli/large";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { xorshift32 } from "./helpers/seeded";
@@ -393,6 +396,97 @@ describe("quiet patterns (null basis)", () => {
   });
 });
 
+describe("boards of one row or one column (solvePlusLine)", () => {
+  /** Effect of press set `p` (bit i = press cell i) on a line of n cells: p ^ p<<1 ^ p>>1, cut to n bits. */
+  const lineEffect = (p: number, n: number) => (p ^ (p << 1) ^ (p >>> 1)) & ((1 << n) - 1);
+  const lineBoard = (bits: number, n: number) => {
+    const b = createBoard(1, n);
+    for (let i = 0; i < n; i++) if ((bits >>> i) & 1) setCell(b, 0, i, 1);
+    return b;
+  };
+
+  it("a line of n cells has nullity 1 when n ≡ 2 (mod 3), else 0: by counting the press sets that change nothing", () => {
+    for (let n = 1; n <= 18; n++) {
+      let quiet = 0;
+      for (let p = 0; p < 1 << n; p++) if (lineEffect(p, n) === 0) quiet++;
+      const nullity = Math.log2(quiet);
+      expect([n, nullity]).toEqual([n, n % 3 === 2 ? 1 : 0]);
+      expect(analyzePlusGrid(1, n).nullity).toBe(nullity);
+      expect(analyzePlusGrid(n, 1).nullity).toBe(nullity);
+      expect(solvePlusLine(createBoard(1, n), "dark").nullity).toBe(nullity);
+    }
+  });
+
+  it("every start on every line up to 12 cells: solvable exactly when some press set works, with the fewest presses", () => {
+    for (let n = 1; n <= 12; n++) {
+      // The fewest presses for each effect, over all 2^n press sets.
+      const fewest = new Int32Array(1 << n).fill(-1);
+      for (let p = 0; p < 1 << n; p++) {
+        const e = lineEffect(p, n);
+        let w = 0;
+        for (let x = p; x !== 0; x >>>= 1) w += x & 1;
+        if (fewest[e] < 0 || w < fewest[e]) fewest[e] = w;
+      }
+      for (let start = 0; start < 1 << n; start++) {
+        const b = lineBoard(start, n);
+        const s = solvePlusLine(b, "dark");
+        expect(s.solvable).toBe(fewest[start] >= 0);
+        if (!s.solvable) continue;
+        expect(s.moves).toBe(fewest[start]);
+        expect(s.minimal).toBe(true);
+        expect(boardsEqual(replayNaive(b, s.presses!), createBoard(1, n))).toBe(true);
+      }
+    }
+  });
+
+  it("agrees with solvePlusGrid on lines of 1..260 cells (every word boundary), random starts and targets", () => {
+    const next = rng(1733);
+    for (let n = 1; n <= 260; n++) {
+      const start = randomBoard(next, 1, n);
+      const other = randomBoard(next, 1, n);
+      for (const target of ["dark", "lit", other] as const) {
+        const a = solvePlusLine(start, target);
+        const g = solvePlusGrid(start, target);
+        expect({ n, solvable: a.solvable, nullity: a.nullity, moves: a.moves, method: a.method, minimal: a.minimal }).toEqual({
+          n,
+          solvable: g.solvable,
+          nullity: g.nullity,
+          moves: g.moves,
+          method: g.method,
+          minimal: g.minimal,
+        });
+        if (a.solvable) expect(pressesReachTarget(start, a.presses!, target)).toBe(true);
+      }
+    }
+  });
+
+  it("a 1×100 000 line: the same fewest presses as solvePlusGrid, and the replay rejects a wrong press set", () => {
+    const next = rng(99);
+    for (const n of [100000, 100001, 99999]) {
+      const start = randomBoard(next, 1, n);
+      const a = solvePlusLine(start, "lit");
+      const g = solvePlusGrid(start, "lit");
+      expect([a.solvable, a.nullity, a.moves]).toEqual([g.solvable, g.nullity, g.moves]);
+      if (!a.solvable) continue;
+      expect(pressesReachTarget(start, a.presses!, "lit")).toBe(true);
+      toggleCell(a.presses!, 0, n - 1);
+      expect(pressesReachTarget(start, a.presses!, "lit")).toBe(false);
+    }
+  });
+
+  it("without minimising: method none; the quiet pattern 110110… changes nothing", () => {
+    const n = 35; // ≡ 2 (mod 3)
+    const s = solvePlusLine(litBoard(1, n), "dark", { minimize: false, nullBasis: true });
+    expect(s).toMatchObject({ solvable: true, nullity: 1, method: "none", minimal: false });
+    expect(s.nullBasis).toHaveLength(1);
+    const q = s.nullBasis![0];
+    expect(boardToStrings(q)).toEqual(["110".repeat(12).slice(0, n)]);
+    expect(boardsEqual(applyPresses(createBoard(1, n), q), createBoard(1, n))).toBe(true);
+    expect(solvePlusLine(litBoard(1, n), "dark").moves).toBeLessThanOrEqual(s.moves);
+    expect(() => solvePlusLine(litBoard(2, n), "dark")).toThrow(/one row/);
+  });
+});
+
 describe("board files for the large-board CLI (sim/cli/large.ts)", () => {
   const dir = mkdtempSync(join(tmpdir(), "merlin-large-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -426,6 +520,70 @@ describe("board files for the large-board CLI (sim/cli/large.ts)", () => {
     expect(err("\n\n")).toMatch(/no rows/);
     expect(err("1".repeat(40) + "\n" + "1".repeat(35) + "2" + "1".repeat(4))).toMatch(/line 2, column 36: '2'/);
     expect(() => readBoardFile(join(dir, "missing.txt"))).toThrow(/cannot read board file .*no such file/);
+  });
+
+  it("rows narrower than a word: read end to end, in any chunks, the same board and the same mistakes", () => {
+    const next = rng(4242);
+    for (let cols = 1; cols <= 33; cols++) {
+      const rows = 1 + (next() % 90);
+      const lines: string[] = [];
+      for (let r = 0; r < rows; r++) {
+        let l = "";
+        for (let c = 0; c < cols; c++) l += next() & 1 ? "1" : "0";
+        lines.push(l);
+      }
+      const text = Buffer.from(lines.join(cols % 2 ? "\n" : "\r\n") + "\n");
+      const whole = parseBoardBytes(text, "b.txt");
+      expect([whole.rows, whole.cols, whole.stride]).toEqual([rows, cols, (cols + 31) >>> 5]);
+      expect(boardToStrings(whole)).toEqual(lines);
+      const chunks: Uint8Array[] = [];
+      for (let i = 0; i < text.length; ) {
+        const k = 1 + (next() % 70);
+        chunks.push(text.subarray(i, i + k));
+        i += k;
+      }
+      expect(boardsEqual(parseBoardChunks(chunks, "b.txt"), whole)).toBe(true);
+    }
+    const err = (text: string, shape = {}) => {
+      try {
+        parseBoardBytes(Buffer.from(text), "b.txt", shape);
+      } catch (e) {
+        expect(isInputError(e)).toBe(true);
+        return (e as Error).message;
+      }
+      return "no error";
+    };
+    const column = "1\n0\n".repeat(40);
+    expect(err(column + "x\n" + column)).toBe("b.txt line 81, column 1: 'x' is not allowed — use 0 (dark) and 1 (lit)");
+    expect(err(column + "10\n")).toBe("b.txt line 81 has 2 cells, line 1 has 1: every row must have the same length");
+    expect(err(column + "\n" + column)).toBe("b.txt line 81 is empty — every row needs 1 digits like line 1");
+    expect(err(column, { rows: 79 })).toMatch(/^b.txt has more than 79 rows/);
+    expect(err("101\n010\n1x1\n")).toBe("b.txt line 3, column 2: 'x' is not allowed — use 0 (dark) and 1 (lit)");
+    expect(err(column + "\n".repeat(3))).toBe("no error");
+  });
+
+  it("a one-column board read as its transpose (one row) and written back one cell per line", () => {
+    const next = rng(31);
+    for (const rows of [1, 31, 32, 33, 100, 1000]) {
+      const bits: string[] = [];
+      for (let r = 0; r < rows; r++) bits.push(next() & 1 ? "1" : "0");
+      const text = bits.join("\n") + "\n";
+      const f = file(`col${rows}.txt`, text);
+      const read = readBoard(f, { columnAsRow: true });
+      expect(read.transposed).toBe(true);
+      expect([read.board.rows, read.board.cols]).toEqual([1, rows]);
+      expect(boardToStrings(read.board)).toEqual([bits.join("")]);
+      expect(boardToStrings(readBoardFile(f))).toEqual(bits);
+      const out = join(dir, `col${rows}-out.txt`);
+      writeBoardFile(out, read.board, true);
+      expect(readFileSync(out, "utf8")).toBe(text);
+      writeBoardFile(out, readBoardFile(f));
+      expect(readFileSync(out, "utf8")).toBe(text);
+    }
+    // Longer than one write buffer (1 MiB): the same bytes as formatBoard.
+    const wide = randomBoard(next, 3, 400000);
+    writeBoardFile(join(dir, "wide.txt"), wide);
+    expect(readFileSync(join(dir, "wide.txt")).equals(formatBoard(wide))).toBe(true);
   });
 
   it("runLargeSolve: all-lit and from a file, JSON summary, presses file replays", () => {

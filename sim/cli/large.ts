@@ -7,11 +7,17 @@
  * every row the same length; "\n" or "\r\n" line ends; up to MAX_TRAILING_EMPTY_LINES empty
  * lines after the last row are ignored. Files are checked as they are read (BoardReader).
  * Mistakes are reported as InputErrors with one line saying where and what is accepted.
+ *
+ * Memory: a board is 1 bit a cell while it is read (rows narrower than 32 cells end to end),
+ * so any input, an endless pipe too, is refused at MAX_SOLVE_CELLS after at most ~200 MB.
+ * Boards of one row or one column stay that way (a column as its transposed row) and are
+ * solved by solvePlusLine: 2^30 cells take ~330 MB in all. Presses files are written a
+ * megabyte at a time.
  */
-import { closeSync, openSync, readSync, writeFileSync } from "node:fs";
+import { closeSync, openSync, readSync, writeSync } from "node:fs";
 import { performance } from "node:perf_hooks";
-import { BoardTarget, PackedBoard, createBoard, litBoard, pressesReachTarget } from "../../src/chase";
-import { analyzePlusGrid, solvePlusGrid } from "../../src/gridsolve";
+import { BoardTarget, PackedBoard, createBoard, lastWordMask, litBoard, pressesReachTarget } from "../../src/chase";
+import { analyzePlusGrid, solvePlusGrid, solvePlusLine } from "../../src/gridsolve";
 import { powerString } from "../../src/bigcount";
 import { inputError } from "../../src/puzzle";
 import { plural } from "../app/toy-info";
@@ -39,6 +45,17 @@ export interface BoardShape {
   cols?: number;
   /** How the expected size is said in an error, e.g. "the size asked for is 6×6". */
   expected?: string;
+  /**
+   * A board of one column comes back transposed, 1×rows (its cells end to end, 1 bit each,
+   * instead of a word each), marked `transposed` (for the line solver).
+   */
+  columnAsRow?: boolean;
+}
+
+/** A board as read: `transposed` when a one-column board came back as its 1×rows transpose (BoardShape.columnAsRow). */
+export interface ReadBoard {
+  board: PackedBoard;
+  transposed: boolean;
 }
 
 /**
@@ -56,6 +73,8 @@ class BoardReader {
   private col = 0; // cells so far on the current line
   private line = 1;
   private data = new Uint32Array(1024);
+  /** Rows narrower than a word are packed end to end (cell (r, c) at bit r·cols + c), not one word each. */
+  private narrow = false;
   private pendingCR = false; // a chunk ended in "\r": it must be followed by "\n"
   private firstEmpty = 0; // line number of the first empty line, 0 = none yet
   private empties = 0;
@@ -75,8 +94,9 @@ class BoardReader {
 
   /** Makes room for `words` words of packed cells, growing by doubling up to the largest board allowed. */
   private room(words: number): void {
+    const limit = this.cols < 0 ? (MAX_SOLVE_CELLS >>> 5) + 1 : this.narrow ? (this.maxRows * this.cols + 31) >>> 5 : this.maxRows * this.stride;
+    if (words > limit) words = limit;
     if (words <= this.data.length) return;
-    const limit = this.cols < 0 ? (MAX_SOLVE_CELLS >>> 5) + 1 : this.maxRows * this.stride;
     const grown = new Uint32Array(Math.min(limit, Math.max(words, this.data.length * 2)));
     grown.set(this.data);
     this.data = grown;
@@ -92,6 +112,10 @@ class BoardReader {
       i = 1;
     }
     while (i < end) {
+      if (this.narrow && this.col === 0 && this.firstEmpty === 0) {
+        i = this.narrowRows(buf, i, end);
+        if (i >= end) break;
+      }
       let nl = buf.indexOf(10, i);
       const lineEnds = nl >= 0;
       if (!lineEnds) nl = end;
@@ -108,17 +132,84 @@ class BoardReader {
   }
 
   /** The packed board once every chunk has been pushed. */
-  finish(): PackedBoard {
+  finish(): ReadBoard {
     if (this.pendingCR || this.col > 0) {
       this.pendingCR = false;
       this.endLine();
     }
     if (this.rows === 0) this.fail(": no rows — expected one line of 0/1 digits per board row");
     if (this.shape.rows !== undefined && this.rows !== this.shape.rows) this.fail(` is ${this.rows}×${this.cols}, but ${this.expected()}`);
-    const words = this.rows * this.stride;
+    const words = this.narrow ? (this.rows * this.cols + 31) >>> 5 : this.rows * this.stride;
     // The board grew by doubling and may hold up to twice what it needs: copy it then.
     const data = this.data.length === words ? this.data : this.data.length - words > words >>> 3 ? this.data.slice(0, words) : this.data.subarray(0, words);
-    return { rows: this.rows, cols: this.cols, stride: this.stride, data: data };
+    if (!this.narrow) return { board: { rows: this.rows, cols: this.cols, stride: this.stride, data: data }, transposed: false };
+    // One column: the cells end to end are the transposed board (1×rows), as the line solver takes it.
+    if (this.cols === 1 && this.shape.columnAsRow === true) return { board: { rows: 1, cols: this.rows, stride: words, data: data }, transposed: true };
+    this.data = new Uint32Array(0);
+    return { board: unpackNarrow(data, this.rows, this.cols), transposed: false };
+  }
+
+  /**
+   * Fast path for rows narrower than a word, "digits\n" after "digits\n" (one column: `yes 1`):
+   * packs whole rows until a row that is not exactly cols digits and "\n", or the row limit,
+   * and returns where it stopped; the general path then takes that line (and reports it).
+   */
+  private narrowRows(buf: Uint8Array, from: number, end: number): number {
+    const cols = this.cols;
+    const maxRows = this.maxRows;
+    let i = from;
+    let rows = this.rows;
+    let bit = rows * cols;
+    let data = this.data;
+    for (;;) {
+      if (cols === 1 && (bit & 31) === 0) {
+        // One column: 32 lines "d\n" make one word.
+        while (i + 64 <= end && rows + 32 <= maxRows) {
+          let v = 0;
+          let bad = 0;
+          let ends = 0;
+          for (let k = 0; k < 32; k++) {
+            const x = buf[i + 2 * k] - 48;
+            bad |= x;
+            ends |= buf[i + 2 * k + 1] ^ 10;
+            v |= (x & 1) << k;
+          }
+          if ((bad & ~1) | ends) break;
+          const w = bit >>> 5;
+          if (w >= data.length) {
+            this.room(w + 1);
+            data = this.data;
+          }
+          data[w] = v;
+          bit += 32;
+          rows += 32;
+          i += 64;
+        }
+      }
+      if (!(i + cols < end && buf[i + cols] === 10 && rows < maxRows)) break;
+      let v = 0;
+      let bad = 0;
+      for (let k = 0; k < cols; k++) {
+        const x = buf[i + k] - 48;
+        bad |= x;
+        v |= (x & 1) << k;
+      }
+      if (bad & ~1) break;
+      const w = bit >>> 5;
+      if ((bit + cols + 31) >>> 5 > data.length) {
+        this.room((bit + cols + 31) >>> 5);
+        data = this.data;
+      }
+      const sh = bit & 31;
+      data[w] |= v << sh;
+      if (sh + cols > 32) data[w + 1] |= v >>> (32 - sh);
+      bit += cols;
+      rows++;
+      i += cols + 1;
+    }
+    this.line += rows - this.rows;
+    this.rows = rows;
+    return i;
   }
 
   private startRow(): void {
@@ -128,7 +219,7 @@ class BoardReader {
     }
     if (this.cols >= 0 && this.rows >= this.maxRows) {
       if (this.shape.rows !== undefined) this.fail(` has more than ${this.shape.rows} rows, but ${this.expected()}`);
-      this.fail(` has more than ${this.maxRows} rows of ${this.cols} cells: at most ${MAX_SOLVE_CELLS} cells are supported`);
+      this.fail(` has more than ${this.maxRows} rows of ${plural(this.cols, "cell")}: at most ${MAX_SOLVE_CELLS} cells are supported`);
     }
   }
 
@@ -149,6 +240,10 @@ class BoardReader {
 
   /** Packs the digits buf[from..to) into the current row from column `col`, checking each. */
   private pack(buf: Uint8Array, from: number, to: number): void {
+    if (this.narrow) {
+      this.packNarrow(buf, from, to);
+      return;
+    }
     const o = this.cols < 0 ? 0 : this.rows * this.stride;
     let c = this.col;
     this.room(o + ((c + (to - from) + 31) >>> 5));
@@ -186,6 +281,22 @@ class BoardReader {
     this.col = c;
   }
 
+  /** pack() for rows narrower than a word: cell (r, c) at bit r·cols + c (the line is shorter than a word). */
+  private packNarrow(buf: Uint8Array, from: number, to: number): void {
+    const base = this.rows * this.cols;
+    let c = this.col;
+    this.room(((base + c + (to - from)) >>> 5) + 1);
+    const data = this.data;
+    for (let i = from; i < to; i++) {
+      const v = buf[i] - 48;
+      if (v !== 0 && v !== 1) this.badByte(buf[i], c);
+      const bit = base + c;
+      data[bit >>> 5] |= v << (bit & 31);
+      c++;
+    }
+    this.col = c;
+  }
+
   private badByte(b: number, c: number): never {
     this.fail(` line ${this.line}, column ${c + 1}: ${describeByte(b)} is not allowed — use 0 (dark) and 1 (lit)`);
   }
@@ -215,14 +326,33 @@ class BoardReader {
     this.cols = cols;
     this.stride = (cols + 31) >>> 5;
     this.maxRows = this.shape.rows !== undefined ? this.shape.rows : Math.floor(MAX_SOLVE_CELLS / cols);
+    // Line 1 sits at bit 0 in both layouts, so switching to the narrow one moves nothing.
+    this.narrow = cols < 32;
   }
+}
+
+/** A board packed end to end (cell (r, c) at bit r·cols + c, cols < 32) in the usual one-word-per-row layout. */
+function unpackNarrow(bits: Uint32Array, rows: number, cols: number): PackedBoard {
+  const b = createBoard(rows, cols);
+  const mask = lastWordMask(cols);
+  const out = b.data;
+  let bit = 0;
+  for (let r = 0; r < rows; r++) {
+    const w = bit >>> 5;
+    const s = bit & 31;
+    let v = bits[w] >>> s;
+    if (s + cols > 32) v |= bits[w + 1] << (32 - s);
+    out[r] = v & mask;
+    bit += cols;
+  }
+  return b;
 }
 
 /** Parses board text arriving in pieces split anywhere; `name` appears in error messages. */
 export function parseBoardChunks(chunks: Iterable<Uint8Array>, name: string, shape: BoardShape = {}): PackedBoard {
   const reader = new BoardReader(name, shape);
   for (const chunk of chunks) reader.push(chunk);
-  return reader.finish();
+  return reader.finish().board;
 }
 
 /** Parses board text (bytes of a file); `name` appears in error messages. */
@@ -236,6 +366,11 @@ export function parseBoardBytes(bytes: Uint8Array, name: string, shape: BoardSha
  * rejected as soon as that shows, after at most one chunk more than the board needs.
  */
 export function readBoardFile(path: string, shape: BoardShape = {}): PackedBoard {
+  return readBoard(path, { rows: shape.rows, cols: shape.cols, expected: shape.expected }).board;
+}
+
+/** readBoardFile, and with `shape.columnAsRow` a one-column board transposed (see BoardShape). */
+export function readBoard(path: string, shape: BoardShape = {}): ReadBoard {
   const cannot = (e: unknown): never => {
     const code = (e as { code?: string }).code;
     throw inputError(`cannot read board file '${path}': ${code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a folder" : code ?? String(e)}`);
@@ -279,11 +414,96 @@ export function formatBoard(board: PackedBoard): Buffer {
   return out;
 }
 
-export function writeBoardFile(path: string, board: PackedBoard): void {
+/** Bytes written at a time: a presses file is written as it is formatted, never whole in memory (2^30 cells: 1–2 GB of text). */
+const WRITE_BYTES = 1 << 20;
+
+/**
+ * Four digits (`d` = 4 cells) or two lines "d\n" (`d` = 2 cells) as the 32-bit word that holds
+ * their bytes, so that a word of cells becomes 8 or 16 stores (built through bytes: any endianness).
+ */
+function digitWords(cells: number, perLine: boolean): Uint32Array {
+  const bytes = new Uint8Array(4 << cells);
+  for (let v = 0; v < 1 << cells; v++) {
+    for (let k = 0; k < cells; k++) {
+      if (perLine) {
+        bytes[v * 4 + 2 * k] = 48 | ((v >>> k) & 1);
+        bytes[v * 4 + 2 * k + 1] = 10;
+      } else bytes[v * 4 + k] = 48 | ((v >>> k) & 1);
+    }
+  }
+  return new Uint32Array(bytes.buffer);
+}
+
+/** Writes formatBoard(board) to `fd` a chunk at a time; `transposed`: board is the 1×rows transpose of a one-column board. */
+function writeBoardTo(fd: number, board: PackedBoard, transposed: boolean): void {
+  const buf = new Uint8Array(WRITE_BYTES);
+  const buf32 = new Uint32Array(buf.buffer);
+  const four = digitWords(4, false);
+  const two = digitWords(2, true);
+  let p = 0;
+  const flush = (): void => {
+    let off = 0;
+    while (off < p) off += writeSync(fd, buf, off, p - off);
+    p = 0;
+  };
+  const data = board.data;
+  const cols = board.cols;
+  const stride = board.stride;
+  // A word (32 cells) at a time: at most 64 bytes, so one check for room per word; whole
+  // words at a 4-byte-aligned place (every word of a one-row board) by the tables above.
+  for (let r = 0; r < board.rows; r++) {
+    const o = r * stride;
+    for (let w = 0; w < stride; w++) {
+      let v = data[o + w];
+      const n = cols - (w << 5) < 32 ? cols - (w << 5) : 32;
+      if (p + 64 > WRITE_BYTES) flush();
+      if (n === 32 && (p & 3) === 0) {
+        let q = p >>> 2;
+        if (transposed) {
+          for (let k = 0; k < 16; k++) {
+            buf32[q++] = two[v & 3];
+            v >>>= 2;
+          }
+          p += 64;
+        } else {
+          for (let k = 0; k < 8; k++) {
+            buf32[q++] = four[v & 15];
+            v >>>= 4;
+          }
+          p += 32;
+        }
+      } else if (transposed) {
+        // One cell per line.
+        for (let k = 0; k < n; k++) {
+          buf[p++] = 48 | (v & 1);
+          buf[p++] = 10;
+          v >>>= 1;
+        }
+      } else {
+        for (let k = 0; k < n; k++) {
+          buf[p++] = 48 | (v & 1);
+          v >>>= 1;
+        }
+      }
+    }
+    if (!transposed) {
+      if (p === WRITE_BYTES) flush();
+      buf[p++] = 10;
+    }
+  }
+  flush();
+}
+
+/** Writes the board file (formatBoard's bytes) in chunks; `transposed` as for writeBoardTo. */
+export function writeBoardFile(path: string, board: PackedBoard, transposed = false): void {
+  let fd = -1;
   try {
-    writeFileSync(path, formatBoard(board));
+    fd = openSync(path, "w");
+    writeBoardTo(fd, board, transposed);
   } catch (e) {
     throw inputError(`cannot write '${path}': ${(e as { code?: string }).code ?? String(e)}`);
+  } finally {
+    if (fd >= 0) closeSync(fd);
   }
 }
 
@@ -325,6 +545,14 @@ export interface LargeSolveSummary {
   verified: boolean;
 }
 
+export interface LargeSolveResult {
+  summary: LargeSolveSummary;
+  /** The presses, null when the target cannot be reached; the 1×rows transpose when `transposed`. */
+  presses: PackedBoard | null;
+  /** The board has one column and more than one row: `presses` is held as its transpose, one row. */
+  transposed: boolean;
+}
+
 function ms(t0: number): number {
   return Math.round((performance.now() - t0) * 1000) / 1000;
 }
@@ -342,7 +570,7 @@ function checkSide(n: number, what: string, max: number): void {
  * Reads (or builds) the start board, solves, verifies by replaying the presses, writes them
  * if asked, and returns the summary; the presses are returned too (null when unsolvable).
  */
-export function runLargeSolve(o: LargeSolveOptions): { summary: LargeSolveSummary; presses: PackedBoard | null } {
+export function runLargeSolve(o: LargeSolveOptions): LargeSolveResult {
   const size = sizeFromOptions(o);
   if (size.rows !== undefined) checkSide(size.rows, "rows", MAX_SOLVE_CELLS);
   if (size.cols !== undefined) checkSide(size.cols, "cols", MAX_SOLVE_CELLS);
@@ -352,27 +580,38 @@ export function runLargeSolve(o: LargeSolveOptions): { summary: LargeSolveSummar
   if ((o.fromFile !== undefined) === (o.allLit === true)) throw inputError("give exactly one start: --from-file FILE or --all-lit");
   if (o.toFile !== undefined && o.target !== undefined) throw inputError("give a target file or a named target (dark, lit), not both");
   const t0 = performance.now();
+  // Boards of one row or one column are held as one packed row (a column transposed): 1 bit
+  // a cell instead of a word a row, and solved by solvePlusLine in O(cells/32).
   let board: PackedBoard;
+  let transposed = false;
   if (o.fromFile !== undefined) {
     const asked = size.rows !== undefined && size.cols !== undefined
       ? `the size asked for is ${size.rows}×${size.cols}`
       : size.rows !== undefined
         ? `${size.rows} rows were asked for`
         : `${size.cols} columns were asked for`;
-    board = readBoardFile(o.fromFile, { rows: size.rows, cols: size.cols, expected: asked });
+    const read = readBoard(o.fromFile, { rows: size.rows, cols: size.cols, expected: asked, columnAsRow: true });
+    board = read.board;
+    transposed = read.transposed;
   } else {
     if (size.rows === undefined || size.cols === undefined) throw inputError("--all-lit needs --size N (or --rows R --cols C)");
-    board = litBoard(size.rows, size.cols);
+    transposed = size.cols === 1 && size.rows > 1;
+    board = transposed ? litBoard(1, size.rows) : litBoard(size.rows, size.cols);
   }
+  const rows = transposed ? board.cols : board.rows;
+  const cols = transposed ? 1 : board.cols;
+  const line = board.rows === 1;
   let target: BoardTarget = "dark";
   const tName = o.toFile !== undefined ? o.toFile : o.target !== undefined ? o.target : "dark";
   if (o.toFile === undefined && (tName === "lit" || tName === "dark")) target = tName;
   else {
-    target = readBoardFile(tName, { rows: board.rows, cols: board.cols, expected: `the start board is ${board.rows}×${board.cols}` });
+    const read = readBoard(tName, { rows: rows, cols: cols, expected: `the start board is ${rows}×${cols}`, columnAsRow: transposed });
+    target = read.board;
   }
   const readMs = ms(t0);
   const t1 = performance.now();
-  const sol = solvePlusGrid(board, target, { minimize: o.minimize !== false });
+  const options = { minimize: o.minimize !== false };
+  const sol = line ? solvePlusLine(board, target, options) : solvePlusGrid(board, target, options);
   const solveMs = ms(t1);
   const t2 = performance.now();
   const verified = sol.presses !== null && pressesReachTarget(board, sol.presses, target);
@@ -384,17 +623,17 @@ export function runLargeSolve(o: LargeSolveOptions): { summary: LargeSolveSummar
     nullity: sol.nullity,
     minimal: sol.minimal,
     timings: { readMs: readMs, solveMs: solveMs, verifyMs: verifyMs },
-    rows: board.rows,
-    cols: board.cols,
+    rows: rows,
+    cols: cols,
     method: sol.method,
     verified: verified,
   };
   if (o.out !== undefined && sol.presses !== null) {
     const t3 = performance.now();
-    writeBoardFile(o.out, sol.presses);
+    writeBoardFile(o.out, sol.presses, transposed);
     summary.timings.writeMs = ms(t3);
   }
-  return { summary: summary, presses: sol.presses };
+  return { summary: summary, presses: sol.presses, transposed: transposed };
 }
 
 export interface LargeAnalyzeSummary {
