@@ -369,7 +369,7 @@ async function start(): Promise<void> {
         const sym = face.symbols[i];
         if (sym.textContent !== look.symbol) {
           sym.textContent = look.symbol;
-          face.leds[i].style.setProperty("--ink", inkOn(b >= 0.15 ? look.rgb : [48, 48, 48]).join(" "));
+          face.leds[i].style.setProperty("--ink", inkOn(look.rgb).join(" "));
           face.pads[i].dataset.state = String(state);
         }
       } else if (face.symbols[i].textContent !== "") {
