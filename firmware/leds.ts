@@ -80,14 +80,16 @@ export function shownMask(): Board {
 
 /**
  * NEOPIXEL boards with colour games: the pixels' bytes for a board of digits `m`, states 1, 2,
- * 3, … red, green, blue, yellow, magenta at the brightness setting. (Apart from shownMask,
+ * 3, … white, magenta, red, green, blue at the brightness setting. (Apart from shownMask,
  * which every key press on an on/off board runs too.)
  */
 function colourPixels(m: string): Uint8Array {
   const px = new Uint8Array(ROWS * COLS * 3);
   // State s's colour as bits green 1, red 2, blue 4 (the pixel's byte order), each lit
-  // channel at the brightness setting: dark, red, green, blue, yellow, magenta.
-  const colours = [0, 2, 1, 4, 3, 6];
+  // channel at the brightness setting: dark, white, magenta, red, green, blue — in an order
+  // whose first k stay apart for the common colour-vision deficiencies (sim/app/palette.ts,
+  // test/palette.test.ts), lightness too: white and magenta for a 3-colour game, not red/green.
+  const colours = [0, 7, 6, 2, 1, 4];
   for (let i = 0; i < ROWS * COLS; i++) {
     const c = colours[m.charCodeAt(i) - 48];
     px[i * 3] = (c & 1) * level;

@@ -17,7 +17,8 @@ import type { ReadStream, WriteStream } from "node:tty";
 import { RealTimePacer } from "../board";
 import { ACTION_LABELS, runAction, type ToyAction } from "./actions";
 import { BOOT_SETTLE_MS, type ButtonName, type FirmwareState, SimSession } from "./session";
-import { gameOverText, goalBoard, goalWords, movesText, padForDigit, padLabels, parText, pressWords, puzzleText, ruleSet, statsText, statusText, type ToyStats } from "./toy-info";
+import { COLOUR_STATES, inkOn, shownState } from "./palette";
+import { gameOverText, goalBoard, goalWords, movesText, padForDigit, padLabels, parText, playedPuzzle, pressWords, puzzleText, ruleSet, statsText, statusText, type ToyStats } from "./toy-info";
 import { lossRuleWords } from "../basic-dialogue";
 import { wrapText } from "../../tools/options";
 
@@ -157,12 +158,28 @@ function padStyle(look: PadLook, rgb: [number, number, number] | undefined): str
   return ESC + (look === "lit" ? "1;" : "") + "97;48;2;" + rgb.map((c) => Math.round(c * scale)).join(";") + "m";
 }
 
+/**
+ * A colour game's pad: the state the pixel shows (sim/app/palette.ts) as its colour at full
+ * scale (half when dim, the palette's dark when off) with text in the ink that reads on it.
+ */
+function colourPadStyle(look: PadLook, state: number): string {
+  const rgb = COLOUR_STATES[state].rgb;
+  const bg = look === "dim" && state > 0 ? rgb.map((c) => c >> 1) : rgb;
+  return ESC + "1;38;2;" + inkOn(bg).join(";") + ";48;2;" + bg.join(";") + "m";
+}
+
+/**
+ * One text line (0 top, 1 the label, 2 bottom) of row r's pads. Colour games (3 or more states)
+ * carry the state's symbol on the top line, in colour and without: the cue that is not colour.
+ */
 function padRow(view: TuiView, r: number, line: number): string {
   let out = "";
+  const k = view.state.rules === "?" ? 2 : playedPuzzle(view.state.rules, view.rows, view.cols).states;
   for (let c = 0; c < view.cols; c++) {
     const i = r * view.cols + c;
     const look = padLook(view.pads[i]);
     const cursor = view.cursor === i && line === 1;
+    const state = k > 2 ? shownState(k, view.pads[i], view.rgb?.[i]) : -1;
     let body: string;
     if (line === 1) {
       // A pad no digit key presses shows its number, dimmed, as the page does: messages name
@@ -171,8 +188,11 @@ function padRow(view: TuiView, r: number, line: number): string {
       let field = (" " + label + " ").padEnd(3).slice(0, 3);
       if (view.color && !view.labels[i]) field = DIM + field + NO_DIM;
       body = view.color ? " ".repeat(2) + field + " ".repeat(2) : GLYPH[look].repeat(2) + field + GLYPH[look].repeat(2);
+    } else if (line === 0 && state >= 0) {
+      const symbol = COLOUR_STATES[state].symbol;
+      body = view.color ? "   " + symbol + "   " : GLYPH[look].repeat(2) + " " + symbol + " " + GLYPH[look].repeat(2);
     } else body = view.color ? " ".repeat(PAD_W) : GLYPH[look].repeat(PAD_W);
-    if (view.color) body = padStyle(look, view.rgb?.[i]) + body + RESET;
+    if (view.color) body = (state >= 0 ? colourPadStyle(look, state) : padStyle(look, view.rgb?.[i])) + body + RESET;
     out += (cursor ? "[" : " ") + body + (cursor ? "]" : " ") + " ";
   }
   return out;

@@ -7,13 +7,20 @@
  * the piezo plays through WebAudio. Around the toy: rules, moves, par and score, status,
  * goal, statistics, the puzzle as a link, profile and rule-set choice, help, and the
  * teaching view (teach-view.ts). The flash lives in localStorage: a reload is a power cycle.
+ *
+ * Colour games: each pad's state has a name and a symbol as well as its colour
+ * (sim/app/palette.ts, shared with the terminal); a legend says which is which and which pads
+ * are keys, and a screen reader hears the names. Shortcut letters and digits work wherever the
+ * focus is but in a text field. A held pad shows the hold's progress before the toy's 1.5 s
+ * hold gesture fires, and a pad pressed after the game ended says what to do.
  */
 import { PROFILES, TOY_GAMES } from "merlin:profiles";
 import { ACTION_LABELS, ACTIONS, runAction, type ToyAction } from "../../app/actions";
+import { COLOUR_STATES, inkOn, keyPads, legendLines, shownState, stateLabel, statePalette } from "../../app/palette";
 import { readPuzzleLink, type PuzzleLink } from "../../app/deal-values";
 import { dealPuzzle } from "../../app/headless";
 import { BOOT_SETTLE_MS, type FirmwareState, SimSession } from "../../app/session";
-import { movesCount, movesText, padForDigit, padLabels, parValue, puzzleText, statsText, statusText, toyPuzzle, toyRuleNames, goalBoard, goalWords, pressWords, type ToyStats } from "../../app/toy-info";
+import { gameOverText, movesCount, movesText, padForDigit, padLabels, parValue, playedPuzzle, puzzleText, statsText, statusText, toyPuzzle, toyRuleNames, goalBoard, goalWords, pressWords, type ToyStats } from "../../app/toy-info";
 import { RealTimePacer, VirtualBoard } from "../../board";
 import { browserHost, flashKey, localStorageFlash } from "./host";
 import { registerOffline } from "./offline";
@@ -31,6 +38,21 @@ const LETTERS: { [k: string]: ToyAction } = { n: "newGame", s: "sameGame", h: "h
 const MIN_PRESS_MS = 40;
 /** The board measures LED brightness over this window (virtual ms). */
 const FRAME_MS = 20;
+/** How long a pad is held for the toy's hold gestures (src/keyevents.ts HOLD_MS), virtual ms. */
+const HOLD_MS = 1500;
+/** What holding pad 1 … 9 does (src/midend.ts HOLD_COMMANDS, in the same order). */
+const HOLD_ACTIONS: ToyAction[] = ["newGame", "sameGame", "hitMe", "undo", "compTurn", "rules", "mute", "goal", "sleep"];
+/** A held pad's bar shows from this share of the hold on (a quick tap shows none). */
+const HOLD_SHOWN = 0.12;
+
+/** Whether typing goes into `t` (a text field): the shortcut keys leave such fields alone. */
+function typesText(t: EventTarget | null): boolean {
+  if (!(t instanceof HTMLElement)) return false;
+  if (t.isContentEditable || t.tagName === "TEXTAREA") return true;
+  if (t.tagName !== "INPUT") return false;
+  const type = (t as HTMLInputElement).type;
+  return !["checkbox", "radio", "button", "submit", "reset", "range", "color", "file", "image"].includes(type);
+}
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -128,10 +150,20 @@ async function start(): Promise<void> {
   function down(id: string, key: string | number): void {
     sound.unlock();
     if (held.has(id)) return;
+    // A pad once the game is over does nothing on the toy: say what does.
+    let over = "";
+    if (typeof key === "number") {
+      try {
+        over = gameOverText(session.state());
+      } catch {
+        /* the toy is not answering: draw() says so */
+      }
+    }
     held.set(id, { key, at: board.clock.now });
     board.press(key);
     keepAddress = false;
-    say("", false);
+    if (over !== "") say(over);
+    else say("", false);
   }
   function up(id: string): void {
     const h = held.get(id);
@@ -146,7 +178,8 @@ async function start(): Promise<void> {
     el.addEventListener("pointerdown", (e) => {
       e.preventDefault();
       el.setPointerCapture(e.pointerId);
-      el.focus();
+      // Focus follows the pointer (Tab goes on from here), without the keyboard's focus ring.
+      el.focus({ preventScroll: true, focusVisible: false } as FocusOptions);
       down(id, key);
     });
     for (const ev of ["pointerup", "pointercancel", "lostpointercapture"]) el.addEventListener(ev, () => up(id));
@@ -205,10 +238,14 @@ async function start(): Promise<void> {
   const help = $<HTMLDialogElement>("help");
   $("help-open").onclick = () => help.showModal();
   $("help-close").onclick = () => help.close();
+  // Caught before the focused element sees them (capture): a menu would take a letter as a
+  // choice ("c" picks classic and ends the game), so only text fields keep their typing.
   document.addEventListener("keydown", (e) => {
-    if (e.ctrlKey || e.metaKey || e.altKey || e.repeat) return;
-    const t = e.target as HTMLElement;
-    if (t.tagName === "SELECT" || t.tagName === "INPUT" || help.open) return;
+    if (e.ctrlKey || e.metaKey || e.altKey || help.open || typesText(e.target)) return;
+    if (e.repeat) {
+      if (/^[0-9a-z]$/i.test(e.key)) e.preventDefault();
+      return;
+    }
     if (/^[0-9]$/.test(e.key)) {
       const pad = padForDigit(Number(e.key), profile.rows, profile.cols, keypad);
       if (pad >= 0) down(`digit:${e.key}`, pad);
@@ -226,7 +263,7 @@ async function start(): Promise<void> {
       act(a);
       e.preventDefault();
     }
-  });
+  }, true);
   document.addEventListener("keyup", (e) => {
     if (/^[0-9]$/.test(e.key)) up(`digit:${e.key}`);
   });
@@ -254,7 +291,25 @@ async function start(): Promise<void> {
     const words = goalWords(board, profile.rows, profile.cols);
     goal.setAttribute("aria-label", `the goal: ${words}`);
     $("help-goal").textContent = `Goal: ${words}. ${pressWords(rules, profile.rows, profile.cols)}`;
+    // The board played: its states' looks, its keys, the legend.
+    played = playedPuzzle(rules, profile.rows, profile.cols);
+    looks = statePalette(played.states);
+    isKey = keyPads(played);
+    face.root.classList.toggle("colours", played.states > 2);
+    face.pads.forEach((p, i) => p.classList.toggle("nokey-pad", !isKey[i]));
+    goal.querySelectorAll("span").forEach((e, i) => {
+      const look = looks[Number(board[i])];
+      e.textContent = played.states > 2 ? look.symbol : "";
+      e.style.setProperty("--rgb", look.rgb.join(" "));
+      e.style.setProperty("--ink", inkOn(look.rgb).join(" "));
+    });
+    legend.replaceChildren(...legendLines(played.states, isKey).map((t) => Object.assign(document.createElement("p"), { textContent: t })));
   };
+  const legend = $("legend");
+  $("help-colours").textContent = COLOUR_STATES.map((l) => `${stateLabel(l)} ${l.state}`).join(", ");
+  let played = playedPuzzle("basic", profile.rows, profile.cols);
+  let looks = statePalette(2);
+  let isKey = keyPads(played);
   drawGoal("basic");
 
   const teach = new TeachView(profile, toy, face, () => session.state().board);
@@ -267,6 +322,23 @@ async function start(): Promise<void> {
   let firstFrame = "";
   let lastKey = "";
   let announceTimer: number | undefined;
+  /** The holds whose function has been said. */
+  const heldSaid = new Set<string>();
+  /** The board in words for the live region: "Lit pads: 1, 5." or, in colour games, the pads of each colour. */
+  const padsByState = (digits: string): string => {
+    const k = looks.length;
+    const pads = (v: number) => digits.split("").flatMap((c, i) => (Number(c) === v ? [i + 1] : []));
+    if (k <= 2) {
+      const lit = pads(1);
+      return `Lit pads: ${lit.length ? lit.join(", ") : "none"}.`;
+    }
+    const parts: string[] = [];
+    for (let v = 1; v < k; v++) {
+      const p = pads(v);
+      if (p.length) parts.push(`${looks[v].name} (${v}): ${p.join(", ")}`);
+    }
+    return parts.length ? `${parts.join("; ")}; the rest ${looks[0].name}.` : `Every pad ${looks[0].name}.`;
+  };
   function draw(): void {
     let s: FirmwareState;
     let stats: ToyStats;
@@ -281,6 +353,7 @@ async function start(): Promise<void> {
     const readings = board.leds();
     const bright = showGoal ? toy.goal.split("").map(Number) : readings.map((r) => Math.min(1, r.brightness / board.ledPeak));
     let lit = "";
+    const k = played.states;
     bright.forEach((b, i) => {
       face.leds[i].style.setProperty("--b", b.toFixed(2));
       // WS2812 pixels show a colour: the hue the firmware wrote, at full scale (brightness is --b).
@@ -290,11 +363,51 @@ async function start(): Promise<void> {
       const on = b >= 0.6;
       lit += on ? "1" : "0";
       face.pads[i].classList.toggle("lit", on);
+      // Colour games: the symbol of the state the pixel shows (the goal preview: the goal's).
+      if (k > 2) {
+        const state = showGoal ? Number(goalBoard(s.rules, profile.rows, profile.cols)[i]) : shownState(k, b, m > 0 ? rgb : undefined);
+        const look = COLOUR_STATES[state];
+        const sym = face.symbols[i];
+        if (sym.textContent !== look.symbol) {
+          sym.textContent = look.symbol;
+          face.leds[i].style.setProperty("--ink", inkOn(look.rgb).join(" "));
+          face.pads[i].dataset.state = String(state);
+        }
+      } else if (face.symbols[i].textContent !== "") {
+        face.symbols[i].textContent = "";
+        delete face.pads[i].dataset.state;
+      }
+    });
+    // A held pad 1 … 9: a bar fills over the hold; at 1.5 s the toy does the pad's function.
+    const holding = new Set<number>();
+    for (const [id, h] of held) {
+      if (typeof h.key !== "number" || h.key >= HOLD_ACTIONS.length) continue;
+      const p = Math.min(1, (board.clock.now - h.at) / HOLD_MS);
+      holding.add(h.key);
+      const pad = face.pads[h.key];
+      pad.style.setProperty("--hold", p.toFixed(3));
+      pad.classList.toggle("holding", p >= HOLD_SHOWN);
+      const label = ACTION_LABELS[HOLD_ACTIONS[h.key]];
+      if (p >= 1 && !heldSaid.has(id)) {
+        heldSaid.add(id);
+        say(`held pad ${h.key + 1} for 1.5 s: ${label}`);
+      } else if (p >= 0.25 && p < 1 && messageText === "") say(`holding pad ${h.key + 1}: ${label} at 1.5 s, let go before to press only`, false);
+    }
+    for (const id of heldSaid) if (!held.has(id)) heldSaid.delete(id);
+    face.pads.forEach((pad, i) => {
+      if (!holding.has(i) && pad.classList.contains("holding")) {
+        pad.classList.remove("holding");
+        pad.style.removeProperty("--hold");
+        if (messageText.startsWith("holding pad ")) say("", false);
+      }
     });
     if (firstFrame === "") firstFrame = lit;
     // A screen reader hears the game's board (a blinking pad is lit), and the teaching view's marks.
     teach.update(s.board);
-    const labels = face.pads.map((p, i) => `pad ${i + 1}, ${s.asleep ? "off" : s.board[i] === "1" ? "lit" : "dark"}${p.classList.contains("in-x") ? ", to press" : ""}`).join("|");
+    const stateName = (i: number) => (looks[Number(s.board[i])] ?? looks[0]).name;
+    const labels = face.pads
+      .map((p, i) => `pad ${i + 1}, ${s.asleep ? "off" : stateName(i)}${isKey[i] ? "" : ", no key"}${p.classList.contains("in-x") ? ", to press" : ""}`)
+      .join("|");
     if (labels !== lastLabels) {
       lastLabels = labels;
       labels.split("|").forEach((l, i) => face.pads[i].setAttribute("aria-label", l));
@@ -318,10 +431,9 @@ async function start(): Promise<void> {
       lastKey = key;
       clearTimeout(announceTimer);
       announceTimer = window.setTimeout(() => {
-        const litPads = s.board.split("").flatMap((c, i) => (c === "1" ? [i + 1] : []));
         // A wrong link is said first, until the player acts: the status must not drown it.
         const note = keepAddress ? `${linkError}. ` : "";
-        announcer.textContent = `${note}${statusText(s)}. ${movesText(s)}. Lit pads: ${litPads.length ? litPads.join(", ") : "none"}.`;
+        announcer.textContent = `${note}${statusText(s)}. ${movesText(s)}. ${padsByState(s.board)}`;
       }, 400);
     }
   }

@@ -3,7 +3,9 @@
  * drilling template makers cut): each pad is a button at its key hole with its LED at the LED
  * hole, the extra buttons sit at their holes, the piezo's sound hole at its place. Positions
  * are percentages of the panel, so it scales. The LEDs show the brightness the virtual board
- * measures on the LED pins; nothing here knows the game.
+ * measures on the LED pins; on colour games each LED also carries its state's symbol
+ * (sim/app/palette.ts), and a bar along a pad's foot fills while it is held (the toy's 1.5 s
+ * hold gestures). Nothing here knows the game.
  */
 import { PANEL, panelLayout } from "../../../hardware/generators/panel";
 import type { Profile } from "../../../hardware/profile";
@@ -14,6 +16,8 @@ export interface ToyFace {
   root: HTMLElement;
   pads: HTMLButtonElement[];
   leds: HTMLElement[];
+  /** The symbol inside each LED (colour games: the state it shows). */
+  symbols: HTMLElement[];
   buttons: { name: ButtonName; el: HTMLButtonElement }[];
 }
 
@@ -47,6 +51,7 @@ export function buildToyFace(profile: Profile, labels: string[]): ToyFace {
 
   const pads: HTMLButtonElement[] = [];
   const leds: HTMLElement[] = [];
+  const symbols: HTMLElement[] = [];
   const cell = PANEL.pitch - 3;
   for (let r = 0; r < profile.rows; r++) {
     for (let c = 0; c < profile.cols; c++) {
@@ -61,10 +66,14 @@ export function buildToyFace(profile: Profile, labels: string[]): ToyFace {
       // The LED hole sits above the key hole (PANEL.ledOffset), inside the pad.
       const led = el("span", "led", pad);
       led.style.top = pct(cell / 2 + PANEL.ledOffset, cell);
+      const sym = el("span", "sym", led);
+      sym.setAttribute("aria-hidden", "true");
+      symbols.push(sym);
       const key = el("span", "key", pad);
       key.style.top = pct(cell / 2 + PANEL.keyOffset, cell);
       setPadLabel(key, labels[i], i);
       el("span", "mark", pad);
+      el("span", "hold", pad).setAttribute("aria-hidden", "true");
       pads.push(pad);
       leds.push(led);
     }
@@ -79,8 +88,10 @@ export function buildToyFace(profile: Profile, labels: string[]): ToyFace {
     btn.style.left = pct(h.x, L.width);
     btn.style.top = pct(h.y, L.height);
     btn.textContent = BUTTON_LABEL[b.key];
+    // As wide as the holes' spacing allows (they sit a key pitch apart on the 4×4).
+    btn.style.width = pct(PANEL.pitch - 4, L.width);
     btn.dataset.button = b.key;
     buttons.push({ name: b.key as ButtonName, el: btn });
   });
-  return { root, pads, leds, buttons };
+  return { root, pads, leds, symbols, buttons };
 }
