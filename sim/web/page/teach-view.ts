@@ -112,7 +112,7 @@ export class TeachView {
         h("p", {}, `A is invertible over GF(2) (rank ${L.rank}): every board has exactly one solution. The highlighted columns of A⁻¹ are the pads that must change; x_j is the parity of row j there.`),
       );
     } else {
-      part.push(h("p", {}, `A is singular over GF(2): rank ${L.rank}, nullity ${L.nullity}. Some boards cannot reach the target, and a solvable one has ${2 ** L.nullity} solutions (x shown: the fewest presses).`));
+      part.push(h("p", {}, `A is singular over GF(2): rank ${L.rank}, nullity ${L.nullity}. Some boards cannot reach the target, and a solvable one has ${2 ** (L.nullity ?? 0)} solutions (x shown: the fewest presses).`));
       const quiet = h("div", { class: "quiet" }, h("h3", {}, `Quiet patterns (${L.quiet.length}): pressing one of these changes nothing`));
       L.quiet.forEach((q, k) => quiet.append(miniBoard(q, cols, `quiet pattern ${k + 1}: press ${q.split("").flatMap((c, i) => (c === "1" ? [i + 1] : [])).join(", ")}`)));
       part.push(quiet);
