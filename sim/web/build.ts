@@ -18,7 +18,7 @@ import { loadFirmware, toyGameNames } from "../app/firmware-loader";
 
 export const PAGE_DIR = join(ROOT, "sim", "web", "page");
 export const DEFAULT_WEB_DIR = join(ROOT, "dist", "web");
-const STATIC_FILES = ["index.html", "style.css"];
+const STATIC_FILES = ["index.html", "style.css", "teach.css"];
 
 export interface WebBuild {
   dir: string;

@@ -256,7 +256,7 @@ async function start(): Promise<void> {
   };
   drawGoal("basic");
 
-  const teach = new TeachView(profile, toy, face, () => session.state().board);
+  const teach = new TeachView(profile, face, () => session.state());
   $("teach-toggle").onclick = () => teach.toggle($("teach-toggle"));
 
   // ---- drawing ---------------------------------------------------------------------------
@@ -292,7 +292,7 @@ async function start(): Promise<void> {
     });
     if (firstFrame === "") firstFrame = lit;
     // A screen reader hears the game's board (a blinking pad is lit), and the teaching view's marks.
-    teach.update(s.board);
+    teach.update(s);
     const labels = face.pads.map((p, i) => `pad ${i + 1}, ${s.asleep ? "off" : s.board[i] === "1" ? "lit" : "dark"}${p.classList.contains("in-x") ? ", to press" : ""}`).join("|");
     if (labels !== lastLabels) {
       lastLabels = labels;
