@@ -28,21 +28,19 @@ export type TeachState = Pick<FirmwareState, "board" | "rules" | "status" | "asl
 
 /** A panel whose drawing errors stay inside it. */
 class Panel {
-  readonly root: HTMLElement;
   private readonly error: HTMLElement;
   private shownError = "";
 
   constructor(
-    id: string,
+    private readonly id: string,
     private readonly onError: () => void,
   ) {
     this.error = h("p", { class: "panel-error", role: "alert", hidden: "" });
-    this.root = h("div", { id });
   }
 
   /** The panel's element with its error line first. */
   mount(body: HTMLElement): HTMLElement {
-    return h("div", { class: "panel-box" }, this.error, body);
+    return h("div", { class: "panel-box", id: this.id }, this.error, body);
   }
 
   /** Runs `fn`; an error is shown once here (and in the console once per message), the panel's marks cleared. */
