@@ -44,7 +44,7 @@ export class StepperView {
     };
     this.root.append(
       h("h3", { id: "stepper-title" }, "Elimination, one row operation at a time"),
-      h("p", {}, "Gauss–Jordan elimination on the augmented matrix: for each column, a pivot (a row with a non-zero entry there, moved up by a swap and scaled to 1), then the pivot row added to every other row to clear its column. Each step names the operation; the last one reads x off. Keys: ← → step, Home, End."),
+      h("p", {}, "Gauss–Jordan elimination on the augmented matrix: for each column, a pivot (a row with a non-zero entry there, moved up by a swap and scaled to 1 — over Z_k with k not prime, to a divisor of k when no entry is a unit), then the pivot row added to every other row, times what clears its column. Each step names the operation; the last one reads x off. Keys on the buttons: ← → one step, Home, End."),
       h("div", { class: "row" },
         this.modeSel,
         button("start", "Start", "back to the first step (Home)", () => this.go(0)),
@@ -59,7 +59,9 @@ export class StepperView {
     );
     this.modeSel.onchange = () => this.guard(() => this.reload());
     this.root.addEventListener("keydown", (ev) => {
-      if (ev.target === this.modeSel || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+      // (Not in the menu, nor in the matrix's scroll box: there the arrows scroll.)
+      const t = ev.target as HTMLElement;
+      if (t === this.modeSel || t.closest(".scroll") || ev.ctrlKey || ev.metaKey || ev.altKey) return;
       const to = ev.key === "ArrowRight" ? this.at + 1 : ev.key === "ArrowLeft" ? this.at - 1 : ev.key === "Home" ? 0 : ev.key === "End" ? (this.e ? this.e.steps.length : 0) : -2;
       if (to === -2) return;
       ev.preventDefault();
