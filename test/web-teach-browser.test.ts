@@ -18,6 +18,7 @@ import { buildWeb } from "../sim/web/build";
 import { serveStatic } from "../sim/web/serve";
 import { digits, lesson } from "../sim/web/teach";
 import { RULE_NAMES } from "../src/rules";
+import { analyze } from "../src/solver";
 
 const SKIP = process.env.MERLIN_SKIP_BROWSER === "1";
 
@@ -137,6 +138,11 @@ describe.skipIf(SKIP)("the teaching view in Chromium", () => {
     expect(await page.getAttribute("#teach-game", "data-k")).toBe(String(p.states));
     expect(await page.locator("#teach-lesson table.matrix").first().locator("tbody tr").count()).toBe(p.cells);
     expect(await page.locator("#teach-lesson table.matrix").first().locator("thead th").count()).toBe(p.keys + 1);
+    // Its rank and invertibility are the solver's for that board (lightsout: 23, not invertible).
+    const a = analyze(p);
+    expect(await page.getAttribute("#teach-rank", "data-rank")).toBe(String(a.rank));
+    expect(await page.getAttribute("#teach-rank", "data-invertible")).toBe(String(a.invertible));
+    if (rules === "lightsout") expect(a).toMatchObject({ rank: 23, invertible: false });
     const t = await page.locator("#teach-t [role=img]").getAttribute("aria-label");
     expect(t).toBe(`t, the target: ${Array.from(goalCells(rules, side, side)).join("")}`);
     // The x it shows: the pads in order, and the same pads marked on the toy with their counts.

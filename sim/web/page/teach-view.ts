@@ -255,12 +255,12 @@ export class TeachView {
     if (L.inverse) {
       part.push(
         matrixTable(L.inverse, `A⁻¹: x for the key at pad j = row j · (t − b), mod ${k}`, "key, pad", (i) => `x${keyName(i)}`, (j) => `${j + 1}`, (j) => `pad ${j + 1}`, (_r, c) => (L.difference[c] !== "0" ? "col-d" : "")),
-        h("p", { id: "teach-rank" }, `A is invertible over ${field} (rank ${L.rank}): every board has exactly one solution. The highlighted columns of A⁻¹ are the pads that must change.`),
+        h("p", { id: "teach-rank", "data-rank": String(L.rank), "data-invertible": "true" }, `A is invertible over ${field} (rank ${L.rank}): every board has exactly one solution. The highlighted columns of A⁻¹ are the pads that must change.`),
       );
     } else {
       const rankText = L.rank !== null ? `rank ${L.rank}, nullity ${L.nullity}` : `${L.cells} equations in ${L.keyCount} unknowns`;
       const solutions = L.quietOrders.reduce((a, b) => a * b, 1);
-      part.push(h("p", { id: "teach-rank", "data-rank": String(L.rank) }, `A is not invertible over ${field}: ${rankText}. Of the ${L.allBoards} boards, ${L.solvableBoards} can reach the target; a board that can has ${solutions === 1 ? "exactly one solution" : `${solutions} solutions`}${solutions > 1 ? " (x shown: the fewest presses)" : ""}.`));
+      part.push(h("p", { id: "teach-rank", "data-rank": String(L.rank), "data-invertible": "false" }, `A is not invertible over ${field}: ${rankText}. Of the ${L.allBoards} boards, ${L.solvableBoards} can reach the target; a board that can has ${solutions === 1 ? "exactly one solution" : `${solutions} solutions`}${solutions > 1 ? " (x shown: the fewest presses)" : ""}.`));
       if (L.quiet.length > 0) {
         const quiet = h("div", { class: "quiet" }, h("h3", {}, `Quiet patterns (${L.quiet.length}): pressing one of these changes nothing${k > 2 ? `; each may be pressed 0 to ${k - 1} times over` : ""}`));
         L.quiet.forEach((q, n) => {
