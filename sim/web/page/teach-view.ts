@@ -241,7 +241,7 @@ export class TeachView {
     const groups: string[] = [];
     const seen = new Map<number, number>();
     for (const pad of L.pads) seen.set(pad, (seen.get(pad) ?? 0) + 1);
-    for (const [pad, n] of seen) groups.push(pressCount(pad, n));
+    for (const [pad, n] of [...seen].sort((a, b) => a[0] - b[0])) groups.push(pressCount(pad, n));
     let keyText: string;
     if (!L.solvable) keyText = "no solution: this board cannot reach the target";
     else if (L.pads.length === 0) keyText = "nothing to press: b = t";
