@@ -226,6 +226,23 @@ describe.skipIf(SKIP)("the teaching view in Chromium", () => {
     await close(page);
   }, 60_000);
 
+  it("while the toy sleeps the view says so and marks nothing; woken, x is marked again", async () => {
+    const { page } = await open("?board=pico-3x3&rules=basic&seed=7&puzzle=0");
+    await openView(page);
+    const marked = await page.locator(".pad.in-x").count();
+    expect(marked).toBeGreaterThan(0);
+    await page.keyboard.press("z");
+    await page.waitForFunction(() => (window as any).merlin.session.state().asleep === true);
+    await page.waitForSelector("#teach-over");
+    expect(await page.textContent("#teach-over")).toBe("The toy is asleep: press any pad to wake it. Nothing is marked on the pads.");
+    expect(await page.locator(".pad.in-x").count()).toBe(0);
+    await page.click('.pad[data-pad="0"]');
+    await page.waitForFunction(() => (window as any).merlin.session.state().asleep === false);
+    await page.waitForFunction((n) => document.querySelectorAll(".pad.in-x").length === n, marked);
+    expect(await page.locator("#teach-over").count()).toBe(0);
+    await close(page);
+  }, 60_000);
+
   it("the stepper, by keyboard: Next, →, End reach x; on [A | I] the 3×3 ends in source 002's M⁻¹", async () => {
     const { page } = await open("?board=pico-3x3&rules=basic&seed=7&puzzle=0");
     await openView(page);
