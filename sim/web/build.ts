@@ -25,7 +25,7 @@ import { ICONS, iconPng } from "./icons";
 
 export const PAGE_DIR = join(ROOT, "sim", "web", "page");
 export const DEFAULT_WEB_DIR = join(ROOT, "dist", "web");
-const STATIC_FILES = ["index.html", "style.css"];
+const STATIC_FILES = ["index.html", "style.css", "teach.css"];
 export const MANIFEST_FILE = "manifest.webmanifest";
 export const SERVICE_WORKER_FILE = "sw.js";
 /** The profile the icons show (the page's default). */

@@ -1,11 +1,15 @@
 /**
  * The teaching view's mathematics, computed by the project's own solver (src/), never by a
- * second implementation: for a board b and a target t of a puzzle,
- *   - A, the press matrix over GF(2) (column j = what key j toggles; sources 002 and 003),
- *   - d = t − b (over GF(2) the same as t + b), and x = A⁻¹·d when A is invertible, written as
- *     sources 002/003 write it (A⁻¹'s rows, one per key), or the fewest presses otherwise,
- *   - for singular boards the quiet patterns (press sets that change nothing: A's null space)
- *     and the solvability test (d must be orthogonal to every vector of A's left null space),
+ * second implementation: for a board b and a target t of the board being played (a rule set's
+ * or a game's own board: sim/app/toy-info.ts playedPuzzle / goalCells, from src/games.ts),
+ *   - A, the press matrix over Z_k (column j = what key j advances; k = 2: GF(2), sources 002
+ *     and 003; lightsout2000: mod 3; blackwhite: mod i + j of its cycle, keys on the inner
+ *     intersections),
+ *   - d = t − b (mod k), and x solving A·x = d: the fewest presses (the only ones when A is
+ *     invertible), with a press order that never darkens the whole board before the end,
+ *   - A⁻¹ written as sources 002/003 write it (one row per key) when A is invertible,
+ *   - for singular boards the quiet patterns (press sets that change nothing: A's kernel) and
+ *     the solvability test (d must be orthogonal, mod k, to A's left kernel),
  *   - for plus ("Lights Out") boards source 000's light chasing, row by row: the first row's
  *     presses from the solver, then each row forced by the lights left on the row above,
  *   - for Merlin's 3×3 source 003's strategy a person can follow: edge keys by the parity of
@@ -16,80 +20,168 @@ import { boardFromStrings, chaseLights, createBoard, getCell } from "../../src/c
 import { reduceMatrix } from "../../src/elimination";
 import { bitRows, getBit, nullSpace } from "../../src/gf2";
 import { type Puzzle, toggleMatrix } from "../../src/puzzle";
-import { inverse, solve } from "../../src/solver";
+import { analyze, inverse, puzzleMatrix, solve } from "../../src/solver";
+import { zkPseudoInverse, zkReduce } from "../../src/zk";
+import { eliminate, type Elimination } from "./elimination-steps";
 
 export type Bits = Uint8Array;
 
 export interface Lesson {
-  /** A[cell][key], as "0"/"1" strings, one per cell (row i of A). */
+  /** Colours per cell: a press adds 1 mod k. */
+  k: number;
+  cells: number;
+  keyCount: number;
+  /** The pad (0-based) each key is pressed at: its own on a grid, else its first cell (the top-left of its 2×2 block). */
+  keyPads: number[];
+  /** A[cell][key] mod k, as digit strings, one per cell (row i of A). */
   matrix: string[];
-  /** Rows of A⁻¹, one per key (x_key = row · d), or null when A is singular. */
+  /** Rows of A⁻¹, one per key (x_key = row · d mod k), or null when A is not invertible. */
   inverse: string[] | null;
-  rank: number;
-  nullity: number;
+  /** Rank over GF(k) for prime k; null for composite k (Z_k is no field). */
+  rank: number | null;
+  nullity: number | null;
+  /** Boards reachable from one board, and all boards, in decimal. */
+  solvableBoards: string;
+  allBoards: string;
   board: string;
   target: string;
-  /** t − b over GF(2). */
+  /** t − b mod k. */
   difference: string;
   solvable: boolean;
-  /** The presses (one digit per key): A⁻¹·d when invertible, else the fewest that solve it ("" when unsolvable). */
+  /** Presses per key, one digit each: the fewest that solve it ("" when unsolvable). */
   presses: string;
-  /** 1-based keys of `presses`. */
+  /** 1-based keys of `presses`, ascending, a key pressed c times written c times. */
   keys: number[];
-  /** A basis of the quiet patterns (press sets that change nothing), one string per pattern. */
+  /** 1-based pads to press, in the order shown (a safe order when there is one), a pad pressed c times written c times. */
+  pads: number[];
+  /** Whether `pads` is a safe order: the board is never all dark before the last press. */
+  safeOrder: boolean;
+  /** Generators of the quiet patterns (press sets that change nothing), one digit per key, and their orders. */
   quiet: string[];
-  /** The left null space of A: d is reachable iff d·y is even for every y here. */
+  quietOrders: number[];
+  /** Rows of A's left kernel: d is reachable iff d·y ≡ 0 (mod k) for every y here. Empty when not available. */
   checks: string[];
-  /** d·y mod 2 for each check (all 0 exactly when solvable). */
+  /** d·y mod k for each check (all 0 exactly when solvable). */
   checkParities: number[];
 }
 
 const str = (v: ArrayLike<number>) => Array.from(v as ArrayLike<number>).join("");
 
+/** The pad (0-based) key `key` of `p` is pressed at (src/toygames.ts padsOf: its own, or its first cell). */
+export function keyPad(p: Puzzle, key: number): number {
+  return p.keys === p.cells ? key : p.keyCells[p.keyStart[key]];
+}
+
+/** The lesson for board `board` and target `target` of puzzle `p` (cell values 0..k−1). */
 export function lesson(p: Puzzle, board: Bits, target: Bits): Lesson {
-  const a = toggleMatrix(p);
-  const red = reduceMatrix(a);
-  const matrix = bitRows(a);
-  const inv = inverse(p);
-  const d = board.map((v, i) => (v + target[i]) & 1);
-  const quietM = nullSpace(red);
-  const quiet = bitRows(quietM);
-  // Rows rank.. of T (with T·A = R) span the left null space: y·A = 0.
-  const t = red.transform;
+  const k = p.states;
+  if (board.length !== p.cells || target.length !== p.cells) throw new Error(`the board has ${board.length} cells, ${p.name} has ${p.cells}`);
+  for (let i = 0; i < p.cells; i++) {
+    if (!(board[i] < k && target[i] < k)) throw new Error(`cell ${i + 1} holds ${Math.max(board[i], target[i])}, but ${p.name} counts mod ${k}`);
+  }
+  const d = board.map((v, i) => (target[i] - v + k) % k);
+  const za = puzzleMatrix(p);
+  const matrix: string[] = [];
+  for (let c = 0; c < p.cells; c++) matrix.push(str(za.data.subarray(c * p.keys, (c + 1) * p.keys)));
+  const info = analyze(p, { quiet: true });
+  let quiet: string[];
   const checks: string[] = [];
   const checkParities: number[] = [];
-  for (let i = red.rank; i < t.rows; i++) {
-    let s = "";
-    let parity = 0;
-    for (let c = 0; c < p.cells; c++) {
-      const bit = getBit(t, i, c);
-      s += bit;
-      parity ^= bit & d[c];
+  if (k === 2) {
+    const red = reduceMatrix(toggleMatrix(p));
+    quiet = bitRows(nullSpace(red));
+    // Rows rank.. of T (with T·A = R) span the left null space: y·A = 0.
+    const t = red.transform;
+    for (let i = red.rank; i < t.rows; i++) {
+      let s = "";
+      let parity = 0;
+      for (let c = 0; c < p.cells; c++) {
+        const bit = getBit(t, i, c);
+        s += bit;
+        parity ^= bit & d[c];
+      }
+      checks.push(s);
+      checkParities.push(parity);
     }
-    checks.push(s);
-    checkParities.push(parity);
+  } else {
+    quiet = (info.quiet ?? []).map(str);
+    // The left kernel mod k (null only when a pivot of A's Smith form is not a unit: none of the games' boards).
+    const pseudo = zkPseudoInverse(zkReduce(za));
+    if (pseudo !== null) {
+      for (let i = 0; i < pseudo.checks.rows; i++) {
+        const row = pseudo.checks.data.subarray(i * p.cells, (i + 1) * p.cells);
+        if (row.every((v) => v === 0)) continue;
+        let sum = 0;
+        for (let c = 0; c < p.cells; c++) sum += row[c] * d[c];
+        checks.push(str(row));
+        checkParities.push(sum % k);
+      }
+    }
   }
-  const sol = solve(p, board, target, { order: false });
-  let presses = "";
-  if (sol.solvable) presses = inv ? inv.map((row) => row.reduce((x, v, c) => x ^ (v & d[c]), 0)).join("") : str(sol.counts);
+  const inv = inverse(p);
+  const sol = solve(p, board, target);
+  const keyPads: number[] = [];
+  for (let j = 0; j < p.keys; j++) keyPads.push(keyPad(p, j));
+  const keys: number[] = [];
+  if (sol.solvable) for (let j = 0; j < p.keys; j++) for (let c = 0; c < sol.counts[j]; c++) keys.push(j + 1);
+  const order = sol.solvable ? sol.order ?? keys : [];
   return {
+    k,
+    cells: p.cells,
+    keyCount: p.keys,
+    keyPads,
     matrix,
     inverse: inv ? inv.map(str) : null,
-    rank: red.rank,
-    nullity: p.keys - red.rank,
+    rank: info.rank,
+    nullity: info.nullity,
+    solvableBoards: info.solvableStates,
+    allBoards: BigInt(k) ** BigInt(p.cells) + "",
     board: str(board),
     target: str(target),
     difference: str(d),
     solvable: sol.solvable,
-    presses,
-    keys: presses
-      .split("")
-      .map((c, j) => (c === "1" ? j + 1 : 0))
-      .filter((k) => k > 0),
+    presses: sol.solvable ? str(sol.counts) : "",
+    keys,
+    pads: order.map((key) => keyPads[key - 1] + 1),
+    safeOrder: sol.solvable && sol.order !== null,
     quiet,
+    quietOrders: info.quietOrders,
     checks,
     checkParities,
   };
+}
+
+/**
+ * The stepper's elimination for puzzle `p`: [A | t − b] (ends in x), or with `identity`
+ * [A | I] (a square A: ends in [I | A⁻¹] when A is invertible), mod k.
+ */
+export function lessonSteps(p: Puzzle, board: Bits, target: Bits, identity: boolean): Elimination {
+  const k = p.states;
+  const a = puzzleMatrix(p).data;
+  if (identity) {
+    const id = new Uint8Array(p.cells * p.cells);
+    for (let i = 0; i < p.cells; i++) id[i * p.cells + i] = 1;
+    return eliminate(a, p.cells, p.keys, id, p.cells, k);
+  }
+  const d = board.map((v, i) => (target[i] - v + k) % k);
+  return eliminate(a, p.cells, p.keys, d, 1, k);
+}
+
+/** A digit string's cells. */
+export function digits(s: string): Bits {
+  return Uint8Array.from(s.split("").map(Number));
+}
+
+/** The presses `pads` (1-based, a pad c times for c presses) applied to `board`, as the toy plays them on `p`. */
+export function pressPads(p: Puzzle, board: Bits, pads: number[]): Bits {
+  const b = board.slice();
+  for (const pad of pads) {
+    let key = -1;
+    for (let j = 0; j < p.keys; j++) if (keyPad(p, j) === pad - 1) key = j;
+    if (key < 0) throw new Error(`pad ${pad} is not a key of ${p.name}`);
+    for (let i = p.keyStart[key]; i < p.keyStart[key + 1]; i++) b[p.keyCells[i]] = (b[p.keyCells[i]] + 1) % p.states;
+  }
+  return b;
 }
 
 /** One step of light chasing: which row's presses, which keys (1-based, row-major), and the board after. */
@@ -107,6 +199,7 @@ export interface ChaseStep {
  * are still unlike the target. Returns null when the board cannot reach the target.
  */
 export function chaseSteps(p: Puzzle, board: Bits, target: Bits): ChaseStep[] | null {
+  if (p.states !== 2 || p.keys !== p.cells) return null;
   const sol = solve(p, board, target, { order: false });
   if (!sol.solvable) return null;
   const { rows, cols } = p;

@@ -312,7 +312,7 @@ async function start(): Promise<void> {
   let isKey = keyPads(played);
   drawGoal("basic");
 
-  const teach = new TeachView(profile, toy, face, () => session.state().board);
+  const teach = new TeachView(profile, face, () => session.state());
   $("teach-toggle").onclick = () => teach.toggle($("teach-toggle"));
 
   // ---- drawing ---------------------------------------------------------------------------
@@ -403,7 +403,7 @@ async function start(): Promise<void> {
     });
     if (firstFrame === "") firstFrame = lit;
     // A screen reader hears the game's board (a blinking pad is lit), and the teaching view's marks.
-    teach.update(s.board);
+    teach.update(s);
     const stateName = (i: number) => (looks[Number(s.board[i])] ?? looks[0]).name;
     const labels = face.pads
       .map((p, i) => `pad ${i + 1}, ${s.asleep ? "off" : stateName(i)}${isKey[i] ? "" : ", no key"}${p.classList.contains("in-x") ? ", to press" : ""}`)
