@@ -33,8 +33,35 @@ export interface BoardPin {
   inputOnly?: boolean;
   /** The serial console when USB is unplugged: usable only when the profile moves the console. */
   console?: boolean;
-  /** Something a builder should know (strapping pin, PSRAM on some modules). */
+  /** Something a builder should know (strapping pin). */
   note?: string;
+  /**
+   * Why the pin cannot be reached on this board although the chip has it (only on the module's
+   * own pads, or not brought out by the module at all). Such a pin is refused by the validator.
+   */
+  offHeader?: string;
+  /**
+   * A strapping pin the chip samples at reset and that must then be low: allowed only in a role
+   * whose circuit cannot pull it high (not an active-low LED, not a PNP base).
+   */
+  bootLow?: string;
+}
+
+/** One row of pins on the board, in the order a builder sees them. */
+export interface Header {
+  /** Short name used in the wiring table ("top edge", "J1"). */
+  id: string;
+  /** Where it is, for the guide ("long edge opposite the 3.3 V pin"). */
+  where: string;
+  /** Side of the pinout figure it is drawn on (board seen from the component side). */
+  side: "top" | "bottom" | "left" | "right";
+  /** Pin pitch, mm: 2.54 (0.1") or 1.27 (0.05"). */
+  pitchMm: number;
+  /**
+   * Every contact in drawing order (left to right, or top to bottom): GPIOs by their Espruino
+   * name, power and other contacts as printed (GND, 3.3, 5V, EN).
+   */
+  contacts: string[];
 }
 
 export interface ReservedPin {
@@ -49,8 +76,14 @@ export interface Board {
   title: string;
   /** Pins a profile may use, in header order. */
   pins: BoardPin[];
-  /** Pins that exist but are taken by the board itself. */
+  /** Pins that exist but are taken by the board itself or by a variant of its module. */
   reserved: ReservedPin[];
+  /** The rows of pins a builder solders to, as the figure and the wiring table show them. */
+  headers: Header[];
+  /** Label printed on the board next to a GPIO when it is not the Espruino name ("RX" for D8). */
+  silk: Readonly<Record<string, string>>;
+  /** How to orient the board for the pinout figure ("USB plug on the left"). */
+  orientation: string;
   /** True on STM32: setWatch uses one EXTI line per pin number (A0 and B0 clash). */
   watchSharesPinNumber: boolean;
   /** Longer text for the console rule, shown in errors and the build guide. */
@@ -79,8 +112,26 @@ export interface Board {
   supplyPin: string;
   /** The board's 3.3 V regulator, which also feeds the LEDs. */
   regulator: string;
-  /** The battery the build guide and power.md assume, connected to supplyPin. */
-  battery: { cells: string; volts: number; capacityMah: number; note: string };
+  /** The battery the build guide and power.md assume, connected to supplyPin through the power switch. */
+  battery: {
+    cells: string;
+    volts: number;
+    capacityMah: number;
+    note: string;
+    /** Share of the capacity delivered before the pack falls below what the regulator needs. */
+    usableFraction: number;
+    /** Where usableFraction comes from. */
+    usableNote: string;
+    /** Cell chemistry the build must use, and why, where another would overstep a rail. */
+    chemistryRule?: string;
+    /**
+     * A Schottky diode between the switch and supplyPin, where the battery would otherwise meet
+     * USB's 5 V on the same rail (the board has no switchover of its own).
+     */
+    seriesDiode?: string;
+    /** What to do with the battery switch while USB is plugged in, and why. */
+    usbRule: string;
+  };
   /** WS2812 pixels through Espruino's built-in neopixel module, where this project has checked it. */
   neopixel?: {
     /** Pins `require("neopixel").write` can drive on this board. */
@@ -103,6 +154,10 @@ export interface Board {
 
 const STM32_PWM_LESS = new Set(["A4"]);
 
+/** 0.1" and 0.05" pitches, mm. */
+export const PITCH_01 = 2.54;
+export const PITCH_005 = 1.27;
+
 function picoPin(name: string): BoardPin {
   const pin: BoardPin = { name, number: Number(name.slice(1)), pwm: !STM32_PWM_LESS.has(name) };
   if (name === "B6" || name === "B7") pin.console = true;
@@ -123,6 +178,22 @@ const PICO: Board = {
     "B3", "B4", "B5", "B6", "B7", "A8",
     "A4", "A3", "A2", "A1", "A0", "A10", "B9", "B8",
   ].map(picoPin),
+  headers: [
+    {
+      id: "top edge", where: "the long edge with BAT_IN at the USB end", side: "top", pitchMm: PITCH_01,
+      contacts: ["BAT_IN", "B15", "B14", "B13", "B10", "B1", "A7", "A6", "A5"],
+    },
+    {
+      id: "bottom edge", where: "the long edge with GND at the USB end", side: "bottom", pitchMm: PITCH_01,
+      contacts: ["GND", "V_OUT", "3.3", "B3", "B4", "B5", "B6", "B7", "A8"],
+    },
+    {
+      id: "end row", where: "the short end away from USB: castellated pads at 0.05\" (1.27 mm), not 0.1\"", side: "right", pitchMm: PITCH_005,
+      contacts: ["A4", "A3", "A2", "A1", "A0", "A10", "B9", "B8"],
+    },
+  ],
+  silk: {},
+  orientation: "seen from the component side, USB plug on the left",
   reserved: [
     { name: "B2", reason: "the on-board LED1" },
     { name: "B12", reason: "the on-board LED2" },
@@ -154,12 +225,17 @@ const PICO: Board = {
     source: "espruino.com/Power+Consumption (Pico: run 32 mA, sleep 11 mA, stop 0.02 mA)",
   },
   supplyPin: "BAT_IN",
-  regulator: "the on-board 250 mA linear regulator",
+  regulator: "the on-board MCP1703 3.3 V linear regulator (250 mA)",
   battery: {
     cells: "3×AAA alkaline",
     volts: 4.5,
     capacityMah: 1000,
     note: "BAT_IN accepts 3.5–16 V; the regulator is linear, so battery current ≈ load current",
+    usableFraction: 0.6,
+    usableNote:
+      "the Pico needs 3.5 V on BAT_IN, so the pack is done at about 1.2 V per cell; an alkaline cell has given roughly 60 % of its rated charge by then at tens of mA (read off typical AAA discharge curves; measure yours)",
+    usbRule:
+      "the battery may stay switched on while USB is plugged in: the Pico switches between USB and BAT_IN by itself, and USB reaches V_OUT through a Schottky diode",
   },
   neopixel: {
     dataPins: ["B15", "A7", "B5"],
@@ -179,17 +255,39 @@ const MDBT42Q: Board = {
   id: "MDBT42Q",
   chip: "nrf52",
   title: "Espruino MDBT42Q breakout (nRF52832)",
+  // The 22 GPIOs on the breakout's 0.1" headers (Espruino's breakout schematic and board:
+  // EspruinoBoard MDBT42/eagle/mdbt42q_breakout.sch, .brd), then the module's pads the
+  // headers do not carry.
   pins: [
-    dPin("D2"), dPin("D3"), dPin("D4"), dPin("D5"),
-    dPin("D6", { console: true }), dPin("D7"), dPin("D8", { console: true }),
-    ...["D11", "D12", "D13", "D14", "D15", "D16", "D17", "D18", "D19", "D20", "D22", "D23", "D24"].map((n) => dPin(n)),
-    ...["D25", "D26", "D27", "D28", "D29", "D30", "D31"].map((n) => dPin(n)),
+    ...["D11", "D5", "D4", "D3", "D31", "D30", "D29", "D28", "D27", "D26", "D25"].map((n) => dPin(n)),
+    ...["D22", "D20", "D19", "D18", "D17", "D16", "D15", "D14"].map((n) => dPin(n)),
+    dPin("D6", { console: true }), dPin("D8", { console: true }), dPin("D7"),
+    ...["D12", "D13", "D23", "D24"].map((n) =>
+      dPin(n, { offHeader: "only on a pad of the MDBT42Q module itself, not on the breakout's 0.1\" headers" }),
+    ),
   ],
+  headers: [
+    {
+      id: "J1", where: "the left long edge", side: "left", pitchMm: PITCH_01,
+      contacts: ["D25", "D26", "D27", "D28", "D29", "D30", "D31", "D3", "D4", "D5", "D11"],
+    },
+    {
+      id: "J2", where: "the right long edge", side: "right", pitchMm: PITCH_01,
+      contacts: ["D22", "D20", "D19", "D18", "D17", "D16", "D15", "D14", "3V", "Vin", "GND"],
+    },
+    {
+      id: "J3", where: "the bottom short edge", side: "bottom", pitchMm: PITCH_01,
+      contacts: ["D6", "D8", "D7", "Vin", "GND"],
+    },
+  ],
+  silk: { D6: "TX", D8: "RX" },
+  orientation: "seen from the component side, module (antenna) at the top",
   reserved: [
     { name: "D0", reason: "the breakout's button BTN1" },
-    { name: "D1", reason: "the breakout's LED1" },
-    { name: "D9", reason: "the NFC antenna (NFC1)" },
-    { name: "D10", reason: "the NFC antenna (NFC2)" },
+    { name: "D1", reason: "the breakout's red LED1" },
+    { name: "D2", reason: "the breakout's green LED2, through 120 Ω to GND; not on the headers" },
+    { name: "D9", reason: "the NFC antenna NFC1, on a small pad; not on the headers" },
+    { name: "D10", reason: "the NFC antenna NFC2, on a small pad; not on the headers" },
     { name: "D21", reason: "the reset line" },
   ],
   watchSharesPinNumber: false,
@@ -210,13 +308,16 @@ const MDBT42Q: Board = {
     source: "espruino.com/Power+Consumption and espruino.com/MDBT42Q (run 4–8 mA, timers on ~1 mA, advertising 0.02 mA)",
   },
   supplyPin: "Vin",
-  regulator:
-    "the breakout's 3.3 V regulator, whose current rating espruino.com does not state: check it covers the awake worst case, or feed the LED resistors from the battery and recompute them",
+  regulator: "the breakout's MCP1703 3.3 V linear regulator (250 mA; Espruino's breakout schematic)",
   battery: {
     cells: "3×AAA alkaline",
     volts: 4.5,
     capacityMah: 1000,
     note: "Vin accepts 2.5–16 V; the regulator is linear, so battery current ≈ load current; a CR2032 (225 mAh) would keep the sleeping toy for about a year but cannot deliver the LED current",
+    usableFraction: 0.6,
+    usableNote:
+      "the MCP1703 needs about 3.3 V plus its drop-out (up to 0.65 V at 250 mA, far less at the toy's 100 mA) to hold 3.3 V, so the pack is done at about 1.2 V per cell; an alkaline cell has given roughly 60 % of its rated charge by then (typical AAA discharge curves; below that the nRF52 still runs, dimmer, down to 1.7 V)",
+    usbRule: "this board has no USB: the USB–serial adapter's 3.3 V is not connected, so the battery powers the board while flashing",
   },
   orderName: "Espruino MDBT42Q breakout board",
   recovery:
@@ -230,20 +331,43 @@ const ESP32: Board = {
   pins: [
     dPin("D4"),
     dPin("D5", { note: "strapping pin (internal pull-up at boot): fine as an output or key row" }),
+    dPin("D12", {
+      bootLow:
+        "a strapping pin that must be low at reset (high selects 1.8 V for the module's 3.3 V flash and the board does not start)",
+      note: "strapping pin, must be low at reset: fine for an active-high LED to GND, a key row or the piezo",
+    }),
     dPin("D13"), dPin("D14"),
     dPin("D15", { note: "strapping pin (low at boot silences the boot log): fine as an output or key row" }),
-    dPin("D16", { note: "used for PSRAM on WROVER modules" }),
-    dPin("D17", { note: "used for PSRAM on WROVER modules" }),
     ...["D18", "D19", "D21", "D22", "D23", "D25", "D26", "D27", "D32", "D33"].map((n) => dPin(n)),
-    ...["D34", "D35", "D36", "D37", "D38", "D39"].map((n) => dPin(n, { pwm: false, inputOnly: true })),
+    ...["D34", "D35", "D36", "D37", "D38", "D39"].map((n) =>
+      dPin(n, {
+        pwm: false,
+        inputOnly: true,
+        ...(n === "D37" || n === "D38" ? { offHeader: "not brought out by the ESP32-WROOM-32 module, so not on a DevKitC" } : {}),
+      }),
+    ),
   ],
+  // ESP32-DevKitC V4 (Espressif's user guide, "Header Blocks"), antenna end at the top.
+  headers: [
+    {
+      id: "J2", where: "the left long edge", side: "left", pitchMm: PITCH_01,
+      contacts: ["3V3", "EN", "D36", "D39", "D34", "D35", "D32", "D33", "D25", "D26", "D27", "D14", "D12", "GND", "D13", "D9", "D10", "D11", "5V"],
+    },
+    {
+      id: "J3", where: "the right long edge", side: "right", pitchMm: PITCH_01,
+      contacts: ["GND", "D23", "D22", "D1", "D3", "D21", "GND", "D19", "D18", "D5", "D17", "D16", "D4", "D0", "D2", "D15", "D8", "D7", "D6"],
+    },
+  ],
+  silk: { D36: "VP", D39: "VN", D1: "TX", D3: "RX", D9: "SD2", D10: "SD3", D11: "CMD", D8: "SD1", D7: "SD0", D6: "CLK" },
+  orientation: "seen from the component side, antenna at the top, USB at the bottom",
   reserved: [
     { name: "D0", reason: "the BOOT button and a strapping pin" },
     { name: "D1", reason: "UART0 TX, wired to the USB-serial chip (the console)" },
     { name: "D2", reason: "a strapping pin (must be low to flash) and the on-board LED on many DevKits" },
     { name: "D3", reason: "UART0 RX, wired to the USB-serial chip (the console)" },
     ...["D6", "D7", "D8", "D9", "D10", "D11"].map((name) => ({ name, reason: "the SPI flash (GPIO6–11)" })),
-    { name: "D12", reason: "a strapping pin that must be low at boot (else the flash gets 1.8 V)" },
+    { name: "D16", reason: "wired to the PSRAM on ESP32-WROVER modules, so not free on every DevKitC (the DevKitC-VE has one)" },
+    { name: "D17", reason: "wired to the PSRAM on ESP32-WROVER modules, so not free on every DevKitC (the DevKitC-VE has one)" },
   ],
   watchSharesPinNumber: false,
   current: {
@@ -269,6 +393,14 @@ const ESP32: Board = {
     volts: 4.8,
     capacityMah: 2000,
     note: "the AMS1117 needs about 4.4 V in, so 3×AAA is too low once partly used; the regulator is linear, so battery current ≈ load current",
+    usableFraction: 0.8,
+    usableNote:
+      "NiMH cells hold about 1.2 V for most of their discharge; with the 0.3 V Schottky drop the AMS1117 falls out of regulation near 1.15 V per cell, after roughly 80 % of the charge (typical NiMH curves; measure yours)",
+    chemistryRule:
+      "NiMH only: four fresh alkaline cells give up to 6.4 V, which would sit on the DevKitC's 5 V rail (its USB–serial chip and the USB socket's 5 V line)",
+    seriesDiode: "1N5817 Schottky diode",
+    usbRule:
+      "switch the battery off before plugging in USB (Espressif: the DevKitC's power inputs are mutually exclusive); the Schottky diode keeps USB's 5 V from charging the cells, but freshly charged cells (up to 5.6 V, 5.3 V after the diode) could still push current into the USB line, so the switch must be off",
   },
   orderName: "ESP32-DevKitC (ESP32-WROOM-32)",
   recovery:
@@ -296,7 +428,33 @@ export function findReserved(board: Board, name: string): ReservedPin | undefine
   return board.reserved.find((p) => p.name === name);
 }
 
-/** Pins a profile can use for any role: not console, not input-only. */
+/** Pins a profile can use for any role: on a header, not console, not input-only, no strapping condition. */
 export function generalPins(board: Board): string[] {
-  return board.pins.filter((p) => !p.console && !p.inputOnly).map((p) => p.name);
+  return board.pins.filter((p) => !p.console && !p.inputOnly && !p.offHeader && !p.bootLow).map((p) => p.name);
+}
+
+export interface HeaderPlace {
+  header: Header;
+  /** 1-based position in header.contacts. */
+  position: number;
+  /** What is printed next to it on the board. */
+  silk: string;
+}
+
+/** Where a GPIO sits on the board's headers, or undefined when no header carries it. */
+export function headerPlace(board: Board, pin: string): HeaderPlace | undefined {
+  for (const header of board.headers) {
+    const i = header.contacts.indexOf(pin);
+    if (i >= 0) return { header, position: i + 1, silk: board.silk[pin] ?? pin };
+  }
+  return undefined;
+}
+
+/** "top edge pin 2", "J3 pin 2, printed RX", "end row pin 5 (0.05\" pitch)". */
+export function placeLabel(board: Board, pin: string): string {
+  const at = headerPlace(board, pin);
+  if (!at) return "not on a header";
+  const silk = at.silk !== pin ? `, printed ${at.silk}` : "";
+  const pitch = at.header.pitchMm === PITCH_005 ? ` (0.05" pitch)` : "";
+  return `${at.header.id} pin ${at.position}${silk}${pitch}`;
 }

@@ -81,8 +81,8 @@ describe("validation of the neopixel drive", () => {
       p.board = "MDBT42Q";
       p.chip = "nrf52";
       p.consolePassword = "x";
-      p.keys.rowPins = ["D2", "D3", "D4", "D5"];
-      p.keys.colPins = ["D11", "D12", "D13", "D14"];
+      p.keys.rowPins = ["D22", "D3", "D4", "D5"];
+      p.keys.colPins = ["D11", "D14", "D17", "D18"];
       p.leds.pin = "D15";
       p.piezo = "D16";
       delete p.buttons;
@@ -163,7 +163,7 @@ describe("documents for a WS2812B build", () => {
 
   it("wiring.md: the data pin goes through the 74AHCT125 and the resistor to pixel 1, pixels chained in pad order", () => {
     const md = out["wiring.md"];
-    expect(md).toContain("| A7 | pixel data | SPI MOSI");
+    expect(md).toContain("| A7 | top edge pin 7 | pixel data | SPI MOSI");
     expect(md).toContain("74AHCT125 pin 2 (1A); its pin 3 (1Y) → 330 Ω → DIN of pixel 1");
     expect(md).toContain("DOUT of pixel n → DIN of pixel n + 1, from pixel 1 to pixel 16");
     expect(md).toContain("pin 14 (VCC) → V_OUT, pin 7 → GND");

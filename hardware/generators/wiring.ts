@@ -1,5 +1,5 @@
 /** wiring.md: every board pin the profile uses, its role, pin mode and where its wire goes. */
-import { batteryLabel, generalPins, type Board } from "../boards.js";
+import { batteryLabel, findPin, generalPins, headerPlace, PITCH_005, placeLabel, type Board } from "../boards.js";
 import { hasPixels, ledDesign, piezoDesign, pixelDesign, type PixelProfile } from "../design.js";
 import { formatOhms } from "../e12.js";
 import { BULK_CAP, DIODE, LED, PIXEL } from "../parts.js";
@@ -64,13 +64,28 @@ export function wiringMd(p: Profile, board: Board): string {
   else out.push(`- Keys: no diodes; the firmware ignores ambiguous key combinations (ghosts).`);
   if (p.consoleMoved) out.push(`- Console moved: ${board.consoleRule ?? "the firmware moves the console off the serial pins"}.`);
   out.push("");
-  out.push("| Board pin | Role | Pin mode | Connect to |");
-  out.push("|---|---|---|---|");
-  for (const role of roles) out.push(`| ${role.pin} | ${role.label} | ${role.mode} | ${connectTo(p, board, role)} |`);
+  out.push("| Board pin | Where on the board | Role | Pin mode | Connect to |");
+  out.push("|---|---|---|---|---|");
+  for (const role of roles) out.push(`| ${role.pin} | ${placeLabel(board, role.pin)} | ${role.label} | ${role.mode} | ${connectTo(p, board, role)} |`);
   out.push("");
+  out.push(`Headers (${board.orientation}): ${board.headers.map((h) => `${h.id} is ${h.where}, counted ${h.side === "left" || h.side === "right" ? "top to bottom" : "left to right"}`).join("; ")}.`);
+  out.push("");
+  const fine = roles.filter((r) => headerPlace(board, r.pin)?.header.pitchMm === PITCH_005);
+  if (fine.length) {
+    out.push(
+      `**${fine.length} of these pins (${fine.map((r) => r.pin).join(" ")}) are on the ${headerPlace(board, fine[0].pin)!.header.id}, at 0.05" (1.27 mm) pitch:** ` +
+        `a 0.1" header does not fit there. Solder thin wire (the BOM's 0.05" ribbon) straight to those pads, or fit a 1.27 mm header and an adaptor.`,
+    );
+    out.push("");
+  }
+  const notes = roles.map((r) => findPin(board, r.pin)).filter((x) => x?.note);
+  for (const pin of notes) out.push(`- ${pin!.name}: ${pin!.note}.`);
+  if (notes.length) out.push("");
   const used = new Set(roles.map((r) => r.pin));
   const free = generalPins(board).filter((pin) => !used.has(pin));
-  out.push(`Free pins on this board: ${free.length ? free.join(" ") : "none"}.`);
+  const variants = board.reserved.filter((r) => /WROVER|not on the headers/.test(r.reason));
+  const notFree = variants.length ? ` Not free: ${variants.map((r) => `${r.name} (${r.reason})`).join("; ")}.` : "";
+  out.push(`Free pins on this board's headers: ${free.length ? free.join(" ") : "none"}.${notFree}`);
   out.push("");
   out.push(`Recovery: ${board.recovery}.`);
   out.push("");
