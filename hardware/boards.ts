@@ -140,9 +140,13 @@ export interface Board {
     dataPinRule: string;
     /** Board pin that feeds the pixels (and the level shifter). */
     supplyPin: string;
-    /** Its voltage with USB plugged in, V. */
+    /** Its voltage with USB plugged in and little load, V. */
     supplyV: number;
     supplyNote: string;
+    /** Its range with the pixels at their worst case, V: [low, high]. */
+    loadedV: [number, number];
+    /** How loadedV follows from USB's minimum and the drops on the way. */
+    loadedNote: string;
     /** What a USB 2.0 port delivers (and the Pico 1v4's polyfuse passes), mA. */
     usbMa: number;
   };
@@ -244,6 +248,9 @@ const PICO: Board = {
     supplyPin: "V_OUT",
     supplyV: 4.7,
     supplyNote: "USB 5 V through the Pico's Schottky diode, about 4.7 V (espruino.com/Pico: V_OUT, also marked VBAT)",
+    loadedV: [4.2, 4.5],
+    loadedNote:
+      "a USB port may deliver as little as 4.75 V (USB 2.0); at a few hundred mA the cable loses 0.1–0.2 V, the Pico's Schottky diode 0.3–0.4 V and its polyfuse about 0.1 V",
     usbMa: 500,
   },
   orderName: "Espruino Pico",
@@ -450,11 +457,22 @@ export function headerPlace(board: Board, pin: string): HeaderPlace | undefined 
   return undefined;
 }
 
-/** "top edge pin 2", "J3 pin 2, printed RX", "end row pin 5 (0.05\" pitch)". */
+/** The end of a header its contacts are counted from, as seen in the pinout figure. */
+export function countedFrom(header: Header): string {
+  return header.side === "left" || header.side === "right" ? "top" : "left";
+}
+
+function ordinal(k: number): string {
+  const tens = k % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : (["th", "st", "nd", "rd"][k % 10] ?? "th");
+  return `${k}${suffix}`;
+}
+
+/** "top edge, 2nd from the left", "J3, 2nd from the left, printed RX", "end row, 5th from the top (0.05\" pitch)". */
 export function placeLabel(board: Board, pin: string): string {
   const at = headerPlace(board, pin);
   if (!at) return "not on a header";
   const silk = at.silk !== pin ? `, printed ${at.silk}` : "";
   const pitch = at.header.pitchMm === PITCH_005 ? ` (0.05" pitch)` : "";
-  return `${at.header.id} pin ${at.position}${silk}${pitch}`;
+  return `${at.header.id}, ${ordinal(at.position)} from the ${countedFrom(at.header)}${silk}${pitch}`;
 }

@@ -2,7 +2,7 @@
 // down here from the boards' own documents (not from hardware/boards.ts), and what the wiring
 // tables make of them.
 import { describe, expect, it } from "vitest";
-import { BOARDS, generalPins, headerPlace, PITCH_005, PITCH_01, type BoardId } from "../hardware/boards.js";
+import { BOARDS, countedFrom, generalPins, headerPlace, PITCH_005, PITCH_01, type BoardId } from "../hardware/boards.js";
 import { generateProfileFiles } from "../hardware/outputs.js";
 import { loadAllProfiles } from "../hardware/validate.js";
 
@@ -66,7 +66,9 @@ describe("wiring.md and the physical board", () => {
     expect(rows.length).toBeGreaterThan(0);
     for (const [, pin, where] of rows) {
       const at = headerPlace(board, pin)!;
-      expect(where).toContain(`${at.header.id} pin ${at.position}`);
+      const nth = /, (\d+)(st|nd|rd|th) from the (top|left)/.exec(where)!;
+      expect(where.startsWith(`${at.header.id}, `), where).toBe(true);
+      expect([Number(nth[1]), nth[3]]).toEqual([at.position, countedFrom(at.header)]);
     }
     const fine = rows.filter(([, pin]) => headerPlace(board, pin)!.header.pitchMm === PITCH_005).map((r) => r[1]);
     if (fine.length) expect(md).toContain(`**${fine.length} of these pins (${fine.join(" ")}) are on the end row, at 0.05" (1.27 mm) pitch:**`);

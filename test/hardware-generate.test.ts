@@ -81,13 +81,15 @@ interface BomLine {
   part: string;
   value: string;
   quantity: number;
+  /** Reference designators: "R1-R9", "U1", "" for mechanical parts. */
+  refs: string;
 }
 
 function bom(p: Profile): BomLine[] {
   const [header, ...rows] = parseCsv(readFileSync(join(generatedDir, p.name, "bom.csv"), "utf8"));
-  expect(header).toEqual(["part", "value", "quantity", "example part number"]);
-  for (const r of rows) expect(r).toHaveLength(4);
-  return rows.map(([part, value, quantity]) => ({ part, value, quantity: Number(quantity) }));
+  expect(header).toEqual(["part", "value", "quantity", "references", "example part number"]);
+  for (const r of rows) expect(r).toHaveLength(5);
+  return rows.map(([part, value, quantity, refs]) => ({ part, value, quantity: Number(quantity), refs }));
 }
 
 function line(lines: BomLine[], part: string): BomLine | undefined {

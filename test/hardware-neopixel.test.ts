@@ -163,10 +163,12 @@ describe("documents for a WS2812B build", () => {
 
   it("wiring.md: the data pin goes through the 74AHCT125 and the resistor to pixel 1, pixels chained in pad order", () => {
     const md = out["wiring.md"];
-    expect(md).toContain("| A7 | top edge pin 7 | pixel data | SPI MOSI");
-    expect(md).toContain("74AHCT125 pin 2 (1A); its pin 3 (1Y) → 330 Ω → DIN of pixel 1");
-    expect(md).toContain("DOUT of pixel n → DIN of pixel n + 1, from pixel 1 to pixel 16");
-    expect(md).toContain("pin 14 (VCC) → V_OUT, pin 7 → GND");
+    expect(md).toContain("| A7 | top edge, 7th from the left | pixel data | SPI MOSI");
+    expect(md).toContain("U2 pin 2 (1A), with R3 (10 kΩ) from pin 2 to GND; U2 pin 3 (1Y) → R2 (330 Ω) → DIN of LED1");
+    expect(md).toContain("DOUT of LEDn → DIN of LEDn+1, from LED1 to LED16");
+    expect(md).toContain("pin 14 (VCC) → V_OUT, pin 7 → GND, C17 (100 nF) from pin 14 to pin 7");
+    // The input pull-down: the data pin floats through reset and the bootloader.
+    expect(md).toContain("R3 (10 kΩ) from pin 2 (1A) to GND holds the input low while the board's pin floats");
   });
 
   it("schematic.svg labels every pin once, draws 16 pixels and the shifter", () => {
