@@ -175,7 +175,7 @@ describe("documents for a WS2812B build", () => {
     const svg = out["schematic.svg"];
     const drawn = [...svg.matchAll(/<text [^>]*class="pin"[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]).sort();
     expect(drawn).toEqual(["A0", "A1", "A10", "A2", "A3", "A4", "A7", "B10", "B13", "B14", "B15", "B4", "B8", "B9"].sort());
-    for (let i = 1; i <= 16; i++) expect(svg).toContain(`>P${i}</text>`);
+    for (let i = 1; i <= 16; i++) expect(svg).toContain(`>LED${i}</text>`);
     expect(svg).toContain("74AHCT125");
     expect(svg).toContain("220 µF");
   });

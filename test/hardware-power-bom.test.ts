@@ -38,6 +38,7 @@ describe("power safety", () => {
       expect(doc).toContain("NiMH only: four fresh alkaline cells give up to 6.4 V");
       expect(doc).toContain("switch the battery off before plugging in USB");
     }
+    expect(out["schematic.svg"]).toContain(">DS1 1N5817<");
     expect(rows.find((r) => r.part === "Batteries")).toMatchObject({ quantity: 4, value: expect.stringContaining("NiMH") });
   });
 
