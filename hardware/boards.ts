@@ -84,6 +84,8 @@ export interface Board {
   silk: Readonly<Record<string, string>>;
   /** How to orient the board for the pinout figure ("USB plug on the left"). */
   orientation: string;
+  /** The board's outline in that orientation, mm, and the landmark drawn on one edge. */
+  outline: { widthMm: number; heightMm: number; landmark: { side: "top" | "bottom" | "left" | "right"; label: string } };
   /** True on STM32: setWatch uses one EXTI line per pin number (A0 and B0 clash). */
   watchSharesPinNumber: boolean;
   /** Longer text for the console rule, shown in errors and the build guide. */
@@ -198,6 +200,7 @@ const PICO: Board = {
   ],
   silk: {},
   orientation: "seen from the component side, USB plug on the left",
+  outline: { widthMm: 33, heightMm: 15, landmark: { side: "left", label: "USB-A plug" } },
   reserved: [
     { name: "B2", reason: "the on-board LED1" },
     { name: "B12", reason: "the on-board LED2" },
@@ -289,6 +292,7 @@ const MDBT42Q: Board = {
   ],
   silk: { D6: "TX", D8: "RX" },
   orientation: "seen from the component side, module (antenna) at the top",
+  outline: { widthMm: 17.8, heightMm: 28.2, landmark: { side: "top", label: "MDBT42Q module" } },
   reserved: [
     { name: "D0", reason: "the breakout's button BTN1" },
     { name: "D1", reason: "the breakout's red LED1" },
@@ -367,6 +371,7 @@ const ESP32: Board = {
   ],
   silk: { D36: "VP", D39: "VN", D1: "TX", D3: "RX", D9: "SD2", D10: "SD3", D11: "CMD", D8: "SD1", D7: "SD0", D6: "CLK" },
   orientation: "seen from the component side, antenna at the top, USB at the bottom",
+  outline: { widthMm: 28, heightMm: 55, landmark: { side: "bottom", label: "micro-USB" } },
   reserved: [
     { name: "D0", reason: "the BOOT button and a strapping pin" },
     { name: "D1", reason: "UART0 TX, wired to the USB-serial chip (the console)" },

@@ -82,7 +82,7 @@ export function wiringMd(p: Profile, board: Board): string {
   out.push("|---|---|---|---|---|");
   for (const role of roles) out.push(`| ${role.pin} | ${placeLabel(board, role.pin)} | ${role.label} | ${role.mode} | ${connectTo(p, board, role, R)} |`);
   out.push("");
-  out.push(`Headers (${board.orientation}): ${board.headers.map((h) => `${h.id} is ${h.where}, contacts counted from the ${countedFrom(h)}`).join("; ")}.`);
+  out.push(`Headers (${board.orientation}): ${board.headers.map((h) => `${h.id} is ${h.where}, contacts counted from the ${countedFrom(h)}`).join("; ")}. \`pinout.svg\` draws them with the pins used here.`);
   out.push("");
   const fine = roles.filter((r) => headerPlace(board, r.pin)?.header.pitchMm === PITCH_005);
   if (fine.length) {
