@@ -10,7 +10,15 @@
  * - espruino.com/MDBT42Q: breakout accepts 2.5–16 V, 20 µA while advertising.
  * - ESP-IDF GPIO docs: GPIO6–11 are the SPI flash, GPIO34–39 are input-only without pull-ups;
  *   ESP32-WROOM-32D datasheet: 40 mA source at maximum drive, 1100 mA cumulative absolute max.
- * - shared/docs/ESPRUINO.md: Pico 20 mA per pin / 120 mA total; nRF52 15 mA for all IO.
+ * - STM32F401 datasheet (current characteristics): 20 mA per pin used here against its 25 mA
+ *   absolute maximum, 120 mA for all pins; nRF52832 Product Specification: 15 mA for all GPIO.
+ * - Espruino's MDBT42Q breakout design (github.com/espruino/EspruinoBoard, MDBT42/eagle/
+ *   mdbt42q_breakout.sch and .brd): headers J1 and J2 (1×11) and J3 (1×5) and their GPIOs,
+ *   LED2 on D2, the MCP1703T-3302E regulator; espruino.com/MDBT42Q: "0.1" pin header (With
+ *   22 GPIO)", the serial console on D8 (printed RX) / D6 (TX), sampled at power-on.
+ * - espruino.com/Pico: "2 rows of 9 0.1" pins, with a third 0.05" row of 8 pins on the end".
+ * - Espressif ESP32-DevKitC V4 user guide: header blocks J2/J3, GPIO16/17 reserved on WROVER
+ *   modules, the power inputs (USB, 5V, 3V3) mutually exclusive.
  * - Espruino libs/neopixel/jswrap_neopixel.c: on STM32 `require("neopixel").write` sends
  *   through the SPI unit whose MOSI the pin is ("No suitable SPI device found for this pin"
  *   otherwise); boards/pins/stm32f401_af.csv: SPI MOSI on the Pico's header is A7 (SPI1),
@@ -221,7 +229,7 @@ const PICO: Board = {
   current: {
     perPinMa: 20,
     totalMa: 120,
-    source: "shared/docs/ESPRUINO.md (STM32F401: 20 mA per pin, 120 mA for all pins)",
+    source: "STM32F401 datasheet (20 mA per pin, within its 25 mA absolute maximum; 120 mA for all pins)",
   },
   vcc: { nominal: 3.3, min: 3.3, max: 3.3 },
   power: {
@@ -308,7 +316,7 @@ const MDBT42Q: Board = {
     perPinMa: 2,
     totalMa: 15,
     source:
-      "nRF52832: 15 mA for all GPIO together (shared/docs/ESPRUINO.md); 2 mA per pin at standard drive, which Espruino uses",
+      "nRF52832 Product Specification: 15 mA for all GPIO together; 2 mA per pin at standard drive, which Espruino uses",
   },
   vcc: { nominal: 3.3, min: 1.7, max: 3.6 },
   power: {
