@@ -116,9 +116,18 @@ describe("bill of materials", () => {
     for (const r of rows) if (r.refs) expect(expand(r.refs), r.part).toHaveLength(r.quantity);
     const md = generateProfileFiles(p)["wiring.md"];
     const table = md.split("\n").filter((l) => /^\| [A-D]\d/.test(l)).join("\n");
+    expect(md).not.toContain("undefined");
     const used = [...table.matchAll(/\b(?:SW|LED|R|Q|DK|DS|C|U|BZ)\d+\b/g)].map((m) => m[0]);
     expect(used.length).toBeGreaterThan(0);
     for (const ref of used) expect(all, ref).toContain(ref);
+  });
+
+  it("no generated document prints an undefined or NaN value", () => {
+    for (const p of profiles) {
+      for (const [name, content] of Object.entries(generateProfileFiles(p))) {
+        expect(content, `${p.name}/${name}`).not.toMatch(/undefined|NaN/);
+      }
+    }
   });
 
   it("the switches reach through the panel: function buttons and LEDs stand above its face, on its standoffs", () => {

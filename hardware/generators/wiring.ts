@@ -48,7 +48,7 @@ function connectTo(p: Profile, board: Board, role: PinRole, R: Refs): string {
     case "piezo":
       return `${R.piezoResistor} (${formatOhms(piezoDesign(p, board).seriesOhms)}) → ${R.piezo} → GND`;
     case "button": {
-      const b = pinRoles(p).filter((x) => x.kind === "button").indexOf(role);
+      const b = pinRoles(p).filter((x) => x.kind === "button").findIndex((x) => x.pin === role.pin);
       return `one leg of ${R.button[b]}; its other leg → GND`;
     }
   }
