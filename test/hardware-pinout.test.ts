@@ -56,6 +56,12 @@ describe.each(profiles.map((p) => [p.name, p] as const))("%s pinout.svg", (_name
     }
   });
 
+  it("every label lies within the drawing", () => {
+    const [, w, h] = /viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(svg)!.map(Number);
+    const out = labelBoxes(svg).filter((b) => b.x0 < 0 || b.y0 < 0 || b.x1 > w || b.y1 > h).map((b) => b.what);
+    expect(out).toEqual([]);
+  });
+
   it("no label overlaps another", () => {
     const boxes = labelBoxes(svg);
     const found: string[] = [];

@@ -108,6 +108,12 @@ describe.each(profiles.map((p) => [p.name, p] as const))("%s schematic", (_name,
     expect(collisions(svg)).toEqual([]);
   });
 
+  it("every label lies within the drawing", () => {
+    const [, w, h] = /viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(svg)!.map(Number);
+    const out = textBoxes(svg).filter((b) => b.x0 < 0 || b.y0 < 0 || b.x1 > w || b.y1 > h).map((b) => b.what);
+    expect(out).toEqual([]);
+  });
+
   it("every part of the BOM with a designator is drawn with it", () => {
     const refs = refsOf(p);
     expect(refs.length).toBeGreaterThan(10);

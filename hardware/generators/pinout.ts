@@ -62,10 +62,11 @@ export function pinoutSvg(p: Profile, board: Board): string {
   const w = board.outline.widthMm * PX;
   const h = board.outline.heightMm * PX;
   const x0 = MARGIN;
-  const y0 = MARGIN + 40;
+  const y0 = MARGIN + 56;
   const body: string[] = [];
   body.push(text(20, 28, `Merlin ${p.name}: pinout of the ${board.title}`, { cls: "h" }));
-  body.push(text(20, 46, `${board.orientation}; filled: used by this build, white: free, grey: taken (power, console, on-board parts)`, { cls: "k" }));
+  body.push(text(20, 46, `Board ${board.orientation}.`, { cls: "k" }));
+  body.push(text(20, 78, "Filled: used by this build; white: free; grey: taken (power, console, on-board parts).", { cls: "k" }));
   const rows = board.headers.map((hd) => `${hd.id} on the ${hd.side}${hd.pitchMm === PITCH_005 ? ' (0.05" pitch: small circles)' : ""}`).join(", ");
   body.push(text(20, 62, `Headers: ${rows}.`, { cls: "k" }));
   body.push(rect(x0, y0, w, h, "outline"));
@@ -100,5 +101,5 @@ export function pinoutSvg(p: Profile, board: Board): string {
       }
     });
   }
-  return svgDocument(x0 + w + MARGIN, y0 + h + MARGIN, body, { style: STYLE, title: `Merlin ${p.name} pinout` });
+  return svgDocument(Math.max(x0 + w + MARGIN, 720), y0 + h + MARGIN, body, { style: STYLE, title: `Merlin ${p.name} pinout` });
 }

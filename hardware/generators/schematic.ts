@@ -15,9 +15,9 @@ import {
 } from "./svg.js";
 
 const PIN_PITCH = 24;
-const BOARD_X = 290;
+const BOARD_X = 330;
 const BOARD_W = 260;
-const BATTERY_X = 50;
+const BATTERY_X = 90;
 const RIGHT_X = BOARD_X + BOARD_W + 150;
 
 interface Section {
@@ -200,11 +200,12 @@ function shifterBlock(p: PixelProfile, R: Refs, x0: number, y0: number, d: { dat
   const rx = bx + bw + 20;
   svg.push(resistorH(rx, yY, 90, `${R.dataResistor} ${formatOhms(d.dataOhms)}`));
   // VCC: VPIX, with its 100 nF.
-  const cx = rx + 70;
+  const cx = rx + 120;
   svg.push(line(rx, yV, cx + 40, yV), netLabel(cx + 40, yV, "VPIX", "right"), dot(cx, yV), capacitorV(cx, yV, `${R.shifterCap} 100 nF`), gnd(cx, yV + 30));
   svg.push(line(rx, yOff, rx + 60, yOff), netLabel(rx + 60, yOff, "VPIX", "right"));
   svg.push(line(rx, yIn, rx + 10, yIn), gnd(rx + 10, yIn));
-  return { svg, out: [rx + 90, yY], bottom: by + bh + 40 };
+  svg.push(line(rx + 90, yY, rx + 230, yY));
+  return { svg, out: [rx + 230, yY], bottom: by + bh + 40 };
 }
 
 /** The data path (pin → level shifter → resistor → DIN) and the chain of pixels in pad order, each with VDD, GND and its 100 nF. */
@@ -241,7 +242,7 @@ function pixelChain(p: PixelProfile, board: Board, R: Refs, x0: number, y0: numb
   const boxY = (r: number) => firstY + r * pitchY;
   // Data from the shifter (or the pin's resistor) down to DI of the first pixel.
   const di0: [number, number] = [boxX(0), boxY(0) + boxH / 2];
-  svg.push(wire(dataOut, [dataOut[0] + 10, dataOut[1]], [dataOut[0] + 10, top + 62], [left - 20, top + 62], [left - 20, di0[1]], di0));
+  svg.push(wire(dataOut, [dataOut[0], top + 62], [left - 20, top + 62], [left - 20, di0[1]], di0));
   for (let r = 0; r < p.rows; r++) {
     const vy = boxY(r) - 18;
     const gy = boxY(r) + boxH + 18;
@@ -261,7 +262,8 @@ function pixelChain(p: PixelProfile, board: Board, R: Refs, x0: number, y0: numb
       svg.push(line(bx + boxW / 2, by, bx + boxW / 2, vy), dot(bx + boxW / 2, vy));
       svg.push(line(bx + boxW / 2, by + boxH, bx + boxW / 2, gy), dot(bx + boxW / 2, gy));
       const capX = bx + boxW + 22;
-      svg.push(dot(capX, vy), line(capX, vy, capX, by + 13), capacitorV(capX, by + 13, R.pixelCap[i]), line(capX, by + 43, capX, gy), dot(capX, gy));
+      // Plates below the data line, so DO → DI only crosses the capacitor's lead.
+      svg.push(dot(capX, vy), line(capX, vy, capX, by + 34), capacitorV(capX, by + 34, R.pixelCap[i]), line(capX, by + 64, capX, gy), dot(capX, gy));
       if (i + 1 === d.count) continue;
       const outY = by + boxH / 2;
       if (c + 1 < p.cols) {
