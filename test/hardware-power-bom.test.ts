@@ -39,6 +39,7 @@ describe("power safety", () => {
       expect(doc).toContain("switch the battery off before plugging in USB");
     }
     expect(out["schematic.svg"]).toContain(">DS1 1N5817<");
+    expect(out["schematic.svg"]).toContain(">NiMH only;<");
     expect(rows.find((r) => r.part === "Batteries")).toMatchObject({ quantity: 4, value: expect.stringContaining("NiMH") });
   });
 
@@ -56,6 +57,9 @@ describe("power safety", () => {
     const pull = bomRows(p, boardOf(p)).find((r) => r.part === "Data pull-down resistor")!;
     expect(pull).toMatchObject({ value: "10 kohm", quantity: 1 });
     expect(out["wiring.md"]).toContain(`with ${pull.refs} (10 kΩ) from pin 2 to GND`);
+    // Why: full white on every pixel is 60 mA each, far over USB, before the firmware's cap applies.
+    const n = p.rows * p.cols;
+    expect(out["wiring.md"]).toContain(`at full white ${n} pixels would draw ${((n * 60) / 1000).toFixed(1)} A`);
     expect(out["power.md"]).toContain("4.2–4.5 V with the pixels at their worst case");
     expect(out["power.md"]).toContain("The 74AHCT125's recommended supply is 4.5–5.5 V");
     // 220 µF against USB 2.0's 10 µF at plug-in: said plainly, not used as the reason.

@@ -62,6 +62,7 @@ function boardBlock(p: Profile, board: Board, R: Refs, y0: number): Section {
   svg.push(text(BOARD_X - 6, yGnd - 5, "GND", { anchor: "end", cls: "v" }));
   const swX = BATTERY_X + 30;
   svg.push(line(BATTERY_X, yIn, swX, yIn), toggleH(swX, yIn, 80, `${R.powerSwitch} on/off`));
+  if (board.battery.chemistryRule) svg.push(text(swX, yIn + 22, "NiMH only;", { cls: "v" }), text(swX, yIn + 36, "switch off for USB", { cls: "v" }));
   if (R.schottky) {
     svg.push(diodeRight(swX + 80, yIn, 80, `${R.schottky} ${SCHOTTKY.example}`), line(swX + 160, yIn, BOARD_X, yIn));
   } else {

@@ -120,7 +120,7 @@ function pixelLines(p: PixelProfile, board: Board, R: Refs): string[] {
   if (R.shifter) {
     lines.push(
       `- Level shifter ${R.shifter}, 74AHCT125 (DIP-14, notch up, pin 1 top left): pin 14 (VCC) → ${v}, pin 7 → GND, ${R.shifterCap} (100 nF) from pin 14 to pin 7 as close as you can; pin 1 (1OE) → GND enables buffer 1; ` +
-        `${R.pullDown} (${formatOhms(DATA_PULLDOWN_OHMS)}) from pin 2 (1A) to GND holds the input low while the board's pin floats (reset, bootloader), so no random data reaches the pixels; ` +
+        `${R.pullDown} (${formatOhms(DATA_PULLDOWN_OHMS)}) from pin 2 (1A) to GND holds the input low while the board's pin floats (reset, bootloader), so no random data reaches the pixels (at full white ${d.count} pixels would draw ${((d.count * 3 * PIXEL.channelMa) / 1000).toFixed(1)} A: the brightness cap is the firmware's and holds only once it runs); ` +
         `the unused buffers are held off with their inputs grounded: pins 4, 10, 13 (2OE, 3OE, 4OE) → ${v}, pins 5, 9, 12 (2A, 3A, 4A) → GND. ` +
         `Its supply under load (${np.loadedV[0]}–${np.loadedV[1]} V) can be just below the 74AHCT125's recommended 4.5 V minimum; it still switches (its TTL input threshold is 2 V and its output follows its VCC, which is the pixels' VDD), so this is expected to work, but it is outside the datasheet's guarantee.`,
     );
