@@ -10,7 +10,15 @@
  * - espruino.com/MDBT42Q: breakout accepts 2.5–16 V, 20 µA while advertising.
  * - ESP-IDF GPIO docs: GPIO6–11 are the SPI flash, GPIO34–39 are input-only without pull-ups;
  *   ESP32-WROOM-32D datasheet: 40 mA source at maximum drive, 1100 mA cumulative absolute max.
- * - shared/docs/ESPRUINO.md: Pico 20 mA per pin / 120 mA total; nRF52 15 mA for all IO.
+ * - STM32F401 datasheet (current characteristics): 20 mA per pin used here against its 25 mA
+ *   absolute maximum, 120 mA for all pins; nRF52832 Product Specification: 15 mA for all GPIO.
+ * - Espruino's MDBT42Q breakout design (github.com/espruino/EspruinoBoard, MDBT42/eagle/
+ *   mdbt42q_breakout.sch and .brd): headers J1 and J2 (1×11) and J3 (1×5) and their GPIOs,
+ *   LED2 on D2, the MCP1703T-3302E regulator; espruino.com/MDBT42Q: "0.1" pin header (With
+ *   22 GPIO)", the serial console on D8 (printed RX) / D6 (TX), sampled at power-on.
+ * - espruino.com/Pico: "2 rows of 9 0.1" pins, with a third 0.05" row of 8 pins on the end".
+ * - Espressif ESP32-DevKitC V4 user guide: header blocks J2/J3, GPIO16/17 reserved on WROVER
+ *   modules, the power inputs (USB, 5V, 3V3) mutually exclusive.
  * - Espruino libs/neopixel/jswrap_neopixel.c: on STM32 `require("neopixel").write` sends
  *   through the SPI unit whose MOSI the pin is ("No suitable SPI device found for this pin"
  *   otherwise); boards/pins/stm32f401_af.csv: SPI MOSI on the Pico's header is A7 (SPI1),
@@ -33,8 +41,35 @@ export interface BoardPin {
   inputOnly?: boolean;
   /** The serial console when USB is unplugged: usable only when the profile moves the console. */
   console?: boolean;
-  /** Something a builder should know (strapping pin, PSRAM on some modules). */
+  /** Something a builder should know (strapping pin). */
   note?: string;
+  /**
+   * Why the pin cannot be reached on this board although the chip has it (only on the module's
+   * own pads, or not brought out by the module at all). Such a pin is refused by the validator.
+   */
+  offHeader?: string;
+  /**
+   * A strapping pin the chip samples at reset and that must then be low: allowed only in a role
+   * whose circuit cannot pull it high (not an active-low LED, not a PNP base).
+   */
+  bootLow?: string;
+}
+
+/** One row of pins on the board, in the order a builder sees them. */
+export interface Header {
+  /** Short name used in the wiring table ("top edge", "J1"). */
+  id: string;
+  /** Where it is, for the guide ("long edge opposite the 3.3 V pin"). */
+  where: string;
+  /** Side of the pinout figure it is drawn on (board seen from the component side). */
+  side: "top" | "bottom" | "left" | "right";
+  /** Pin pitch, mm: 2.54 (0.1") or 1.27 (0.05"). */
+  pitchMm: number;
+  /**
+   * Every contact in drawing order (left to right, or top to bottom): GPIOs by their Espruino
+   * name, power and other contacts as printed (GND, 3.3, 5V, EN).
+   */
+  contacts: string[];
 }
 
 export interface ReservedPin {
@@ -49,8 +84,16 @@ export interface Board {
   title: string;
   /** Pins a profile may use, in header order. */
   pins: BoardPin[];
-  /** Pins that exist but are taken by the board itself. */
+  /** Pins that exist but are taken by the board itself or by a variant of its module. */
   reserved: ReservedPin[];
+  /** The rows of pins a builder solders to, as the figure and the wiring table show them. */
+  headers: Header[];
+  /** Label printed on the board next to a GPIO when it is not the Espruino name ("RX" for D8). */
+  silk: Readonly<Record<string, string>>;
+  /** How to orient the board for the pinout figure ("USB plug on the left"). */
+  orientation: string;
+  /** The board's outline in that orientation, mm, and the landmark drawn on one edge. */
+  outline: { widthMm: number; heightMm: number; landmark: { side: "top" | "bottom" | "left" | "right"; label: string } };
   /** True on STM32: setWatch uses one EXTI line per pin number (A0 and B0 clash). */
   watchSharesPinNumber: boolean;
   /** Longer text for the console rule, shown in errors and the build guide. */
@@ -79,8 +122,26 @@ export interface Board {
   supplyPin: string;
   /** The board's 3.3 V regulator, which also feeds the LEDs. */
   regulator: string;
-  /** The battery the build guide and power.md assume, connected to supplyPin. */
-  battery: { cells: string; volts: number; capacityMah: number; note: string };
+  /** The battery the build guide and power.md assume, connected to supplyPin through the power switch. */
+  battery: {
+    cells: string;
+    volts: number;
+    capacityMah: number;
+    note: string;
+    /** Share of the capacity delivered before the pack falls below what the regulator needs. */
+    usableFraction: number;
+    /** Where usableFraction comes from. */
+    usableNote: string;
+    /** Cell chemistry the build must use, and why, where another would overstep a rail. */
+    chemistryRule?: string;
+    /**
+     * A Schottky diode between the switch and supplyPin, where the battery would otherwise meet
+     * USB's 5 V on the same rail (the board has no switchover of its own).
+     */
+    seriesDiode?: string;
+    /** What to do with the battery switch while USB is plugged in, and why. */
+    usbRule: string;
+  };
   /** WS2812 pixels through Espruino's built-in neopixel module, where this project has checked it. */
   neopixel?: {
     /** Pins `require("neopixel").write` can drive on this board. */
@@ -89,9 +150,13 @@ export interface Board {
     dataPinRule: string;
     /** Board pin that feeds the pixels (and the level shifter). */
     supplyPin: string;
-    /** Its voltage with USB plugged in, V. */
+    /** Its voltage with USB plugged in and little load, V. */
     supplyV: number;
     supplyNote: string;
+    /** Its range with the pixels at their worst case, V: [low, high]. */
+    loadedV: [number, number];
+    /** How loadedV follows from USB's minimum and the drops on the way. */
+    loadedNote: string;
     /** What a USB 2.0 port delivers (and the Pico 1v4's polyfuse passes), mA. */
     usbMa: number;
   };
@@ -102,6 +167,10 @@ export interface Board {
 }
 
 const STM32_PWM_LESS = new Set(["A4"]);
+
+/** 0.1" and 0.05" pitches, mm. */
+export const PITCH_01 = 2.54;
+export const PITCH_005 = 1.27;
 
 function picoPin(name: string): BoardPin {
   const pin: BoardPin = { name, number: Number(name.slice(1)), pwm: !STM32_PWM_LESS.has(name) };
@@ -123,6 +192,23 @@ const PICO: Board = {
     "B3", "B4", "B5", "B6", "B7", "A8",
     "A4", "A3", "A2", "A1", "A0", "A10", "B9", "B8",
   ].map(picoPin),
+  headers: [
+    {
+      id: "top edge", where: "the long edge with BAT_IN at the USB end", side: "top", pitchMm: PITCH_01,
+      contacts: ["BAT_IN", "B15", "B14", "B13", "B10", "B1", "A7", "A6", "A5"],
+    },
+    {
+      id: "bottom edge", where: "the long edge with GND at the USB end", side: "bottom", pitchMm: PITCH_01,
+      contacts: ["GND", "V_OUT", "3.3", "B3", "B4", "B5", "B6", "B7", "A8"],
+    },
+    {
+      id: "end row", where: "the short end away from USB: castellated pads at 0.05\" (1.27 mm), not 0.1\"", side: "right", pitchMm: PITCH_005,
+      contacts: ["A4", "A3", "A2", "A1", "A0", "A10", "B9", "B8"],
+    },
+  ],
+  silk: {},
+  orientation: "seen from the component side, USB plug on the left",
+  outline: { widthMm: 33, heightMm: 15, landmark: { side: "left", label: "USB-A plug" } },
   reserved: [
     { name: "B2", reason: "the on-board LED1" },
     { name: "B12", reason: "the on-board LED2" },
@@ -143,7 +229,7 @@ const PICO: Board = {
   current: {
     perPinMa: 20,
     totalMa: 120,
-    source: "shared/docs/ESPRUINO.md (STM32F401: 20 mA per pin, 120 mA for all pins)",
+    source: "STM32F401 datasheet (20 mA per pin, within its 25 mA absolute maximum; 120 mA for all pins)",
   },
   vcc: { nominal: 3.3, min: 3.3, max: 3.3 },
   power: {
@@ -154,12 +240,17 @@ const PICO: Board = {
     source: "espruino.com/Power+Consumption (Pico: run 32 mA, sleep 11 mA, stop 0.02 mA)",
   },
   supplyPin: "BAT_IN",
-  regulator: "the on-board 250 mA linear regulator",
+  regulator: "the on-board MCP1703 3.3 V linear regulator (250 mA)",
   battery: {
     cells: "3×AAA alkaline",
     volts: 4.5,
     capacityMah: 1000,
     note: "BAT_IN accepts 3.5–16 V; the regulator is linear, so battery current ≈ load current",
+    usableFraction: 0.6,
+    usableNote:
+      "the Pico needs 3.5 V on BAT_IN, so the pack is done at about 1.2 V per cell; an alkaline cell has given roughly 60 % of its rated charge by then at tens of mA (read off typical AAA discharge curves; measure yours)",
+    usbRule:
+      "the battery may stay switched on while USB is plugged in: the Pico switches between USB and BAT_IN by itself, and USB reaches V_OUT through a Schottky diode",
   },
   neopixel: {
     dataPins: ["B15", "A7", "B5"],
@@ -168,6 +259,9 @@ const PICO: Board = {
     supplyPin: "V_OUT",
     supplyV: 4.7,
     supplyNote: "USB 5 V through the Pico's Schottky diode, about 4.7 V (espruino.com/Pico: V_OUT, also marked VBAT)",
+    loadedV: [4.2, 4.5],
+    loadedNote:
+      "a USB port may deliver as little as 4.75 V (USB 2.0); at a few hundred mA the cable loses 0.1–0.2 V, the Pico's Schottky diode 0.3–0.4 V and its polyfuse about 0.1 V",
     usbMa: 500,
   },
   orderName: "Espruino Pico",
@@ -179,17 +273,40 @@ const MDBT42Q: Board = {
   id: "MDBT42Q",
   chip: "nrf52",
   title: "Espruino MDBT42Q breakout (nRF52832)",
+  // The 22 GPIOs on the breakout's 0.1" headers (Espruino's breakout schematic and board:
+  // EspruinoBoard MDBT42/eagle/mdbt42q_breakout.sch, .brd), then the module's pads the
+  // headers do not carry.
   pins: [
-    dPin("D2"), dPin("D3"), dPin("D4"), dPin("D5"),
-    dPin("D6", { console: true }), dPin("D7"), dPin("D8", { console: true }),
-    ...["D11", "D12", "D13", "D14", "D15", "D16", "D17", "D18", "D19", "D20", "D22", "D23", "D24"].map((n) => dPin(n)),
-    ...["D25", "D26", "D27", "D28", "D29", "D30", "D31"].map((n) => dPin(n)),
+    ...["D11", "D5", "D4", "D3", "D31", "D30", "D29", "D28", "D27", "D26", "D25"].map((n) => dPin(n)),
+    ...["D22", "D20", "D19", "D18", "D17", "D16", "D15", "D14"].map((n) => dPin(n)),
+    dPin("D6", { console: true }), dPin("D8", { console: true }), dPin("D7"),
+    ...["D12", "D13", "D23", "D24"].map((n) =>
+      dPin(n, { offHeader: "only on a pad of the MDBT42Q module itself, not on the breakout's 0.1\" headers" }),
+    ),
   ],
+  headers: [
+    {
+      id: "J1", where: "the left long edge", side: "left", pitchMm: PITCH_01,
+      contacts: ["D25", "D26", "D27", "D28", "D29", "D30", "D31", "D3", "D4", "D5", "D11"],
+    },
+    {
+      id: "J2", where: "the right long edge", side: "right", pitchMm: PITCH_01,
+      contacts: ["D22", "D20", "D19", "D18", "D17", "D16", "D15", "D14", "3V", "Vin", "GND"],
+    },
+    {
+      id: "J3", where: "the bottom short edge", side: "bottom", pitchMm: PITCH_01,
+      contacts: ["D6", "D8", "D7", "Vin", "GND"],
+    },
+  ],
+  silk: { D6: "TX", D8: "RX" },
+  orientation: "seen from the component side, module (antenna) at the top",
+  outline: { widthMm: 17.8, heightMm: 28.2, landmark: { side: "top", label: "MDBT42Q module" } },
   reserved: [
     { name: "D0", reason: "the breakout's button BTN1" },
-    { name: "D1", reason: "the breakout's LED1" },
-    { name: "D9", reason: "the NFC antenna (NFC1)" },
-    { name: "D10", reason: "the NFC antenna (NFC2)" },
+    { name: "D1", reason: "the breakout's red LED1" },
+    { name: "D2", reason: "the breakout's green LED2, through 120 Ω to GND; not on the headers" },
+    { name: "D9", reason: "the NFC antenna NFC1, on a small pad; not on the headers" },
+    { name: "D10", reason: "the NFC antenna NFC2, on a small pad; not on the headers" },
     { name: "D21", reason: "the reset line" },
   ],
   watchSharesPinNumber: false,
@@ -199,7 +316,7 @@ const MDBT42Q: Board = {
     perPinMa: 2,
     totalMa: 15,
     source:
-      "nRF52832: 15 mA for all GPIO together (shared/docs/ESPRUINO.md); 2 mA per pin at standard drive, which Espruino uses",
+      "nRF52832 Product Specification: 15 mA for all GPIO together; 2 mA per pin at standard drive, which Espruino uses",
   },
   vcc: { nominal: 3.3, min: 1.7, max: 3.6 },
   power: {
@@ -210,13 +327,16 @@ const MDBT42Q: Board = {
     source: "espruino.com/Power+Consumption and espruino.com/MDBT42Q (run 4–8 mA, timers on ~1 mA, advertising 0.02 mA)",
   },
   supplyPin: "Vin",
-  regulator:
-    "the breakout's 3.3 V regulator, whose current rating espruino.com does not state: check it covers the awake worst case, or feed the LED resistors from the battery and recompute them",
+  regulator: "the breakout's MCP1703 3.3 V linear regulator (250 mA; Espruino's breakout schematic)",
   battery: {
     cells: "3×AAA alkaline",
     volts: 4.5,
     capacityMah: 1000,
     note: "Vin accepts 2.5–16 V; the regulator is linear, so battery current ≈ load current; a CR2032 (225 mAh) would keep the sleeping toy for about a year but cannot deliver the LED current",
+    usableFraction: 0.6,
+    usableNote:
+      "the MCP1703 needs about 3.3 V plus its drop-out (up to 0.65 V at 250 mA, far less at the toy's 100 mA) to hold 3.3 V, so the pack is done at about 1.2 V per cell; an alkaline cell has given roughly 60 % of its rated charge by then (typical AAA discharge curves; below that the nRF52 still runs, dimmer, down to 1.7 V)",
+    usbRule: "this board has no USB: the USB–serial adapter's 3.3 V is not connected, so the battery powers the board while flashing",
   },
   orderName: "Espruino MDBT42Q breakout board",
   recovery:
@@ -230,20 +350,44 @@ const ESP32: Board = {
   pins: [
     dPin("D4"),
     dPin("D5", { note: "strapping pin (internal pull-up at boot): fine as an output or key row" }),
+    dPin("D12", {
+      bootLow:
+        "a strapping pin that must be low at reset (high selects 1.8 V for the module's 3.3 V flash and the board does not start)",
+      note: "strapping pin, must be low at reset: fine for an active-high LED to GND, a key row or the piezo",
+    }),
     dPin("D13"), dPin("D14"),
     dPin("D15", { note: "strapping pin (low at boot silences the boot log): fine as an output or key row" }),
-    dPin("D16", { note: "used for PSRAM on WROVER modules" }),
-    dPin("D17", { note: "used for PSRAM on WROVER modules" }),
     ...["D18", "D19", "D21", "D22", "D23", "D25", "D26", "D27", "D32", "D33"].map((n) => dPin(n)),
-    ...["D34", "D35", "D36", "D37", "D38", "D39"].map((n) => dPin(n, { pwm: false, inputOnly: true })),
+    ...["D34", "D35", "D36", "D37", "D38", "D39"].map((n) =>
+      dPin(n, {
+        pwm: false,
+        inputOnly: true,
+        ...(n === "D37" || n === "D38" ? { offHeader: "not brought out by the ESP32-WROOM-32 module, so not on a DevKitC" } : {}),
+      }),
+    ),
   ],
+  // ESP32-DevKitC V4 (Espressif's user guide, "Header Blocks"), antenna end at the top.
+  headers: [
+    {
+      id: "J2", where: "the left long edge", side: "left", pitchMm: PITCH_01,
+      contacts: ["3V3", "EN", "D36", "D39", "D34", "D35", "D32", "D33", "D25", "D26", "D27", "D14", "D12", "GND", "D13", "D9", "D10", "D11", "5V"],
+    },
+    {
+      id: "J3", where: "the right long edge", side: "right", pitchMm: PITCH_01,
+      contacts: ["GND", "D23", "D22", "D1", "D3", "D21", "GND", "D19", "D18", "D5", "D17", "D16", "D4", "D0", "D2", "D15", "D8", "D7", "D6"],
+    },
+  ],
+  silk: { D36: "VP", D39: "VN", D1: "TX", D3: "RX", D9: "SD2", D10: "SD3", D11: "CMD", D8: "SD1", D7: "SD0", D6: "CLK" },
+  orientation: "seen from the component side, antenna at the top, USB at the bottom",
+  outline: { widthMm: 28, heightMm: 55, landmark: { side: "bottom", label: "micro-USB" } },
   reserved: [
     { name: "D0", reason: "the BOOT button and a strapping pin" },
     { name: "D1", reason: "UART0 TX, wired to the USB-serial chip (the console)" },
     { name: "D2", reason: "a strapping pin (must be low to flash) and the on-board LED on many DevKits" },
     { name: "D3", reason: "UART0 RX, wired to the USB-serial chip (the console)" },
     ...["D6", "D7", "D8", "D9", "D10", "D11"].map((name) => ({ name, reason: "the SPI flash (GPIO6–11)" })),
-    { name: "D12", reason: "a strapping pin that must be low at boot (else the flash gets 1.8 V)" },
+    { name: "D16", reason: "wired to the PSRAM on ESP32-WROVER modules, so not free on every DevKitC (the DevKitC-VE has one)" },
+    { name: "D17", reason: "wired to the PSRAM on ESP32-WROVER modules, so not free on every DevKitC (the DevKitC-VE has one)" },
   ],
   watchSharesPinNumber: false,
   current: {
@@ -269,6 +413,14 @@ const ESP32: Board = {
     volts: 4.8,
     capacityMah: 2000,
     note: "the AMS1117 needs about 4.4 V in, so 3×AAA is too low once partly used; the regulator is linear, so battery current ≈ load current",
+    usableFraction: 0.8,
+    usableNote:
+      "NiMH cells hold about 1.2 V for most of their discharge; with the 0.3 V Schottky drop the AMS1117 falls out of regulation near 1.15 V per cell, after roughly 80 % of the charge (typical NiMH curves; measure yours)",
+    chemistryRule:
+      "NiMH only: four fresh alkaline cells give up to 6.4 V, which would sit on the DevKitC's 5 V rail (its USB–serial chip and the USB socket's 5 V line)",
+    seriesDiode: "1N5817 Schottky diode",
+    usbRule:
+      "switch the battery off before plugging in USB (Espressif: the DevKitC's power inputs are mutually exclusive); the Schottky diode keeps USB's 5 V from charging the cells, but freshly charged cells (up to 5.6 V, 5.3 V after the diode) could still push current into the USB line, so the switch must be off",
   },
   orderName: "ESP32-DevKitC (ESP32-WROOM-32)",
   recovery:
@@ -296,7 +448,44 @@ export function findReserved(board: Board, name: string): ReservedPin | undefine
   return board.reserved.find((p) => p.name === name);
 }
 
-/** Pins a profile can use for any role: not console, not input-only. */
+/** Pins a profile can use for any role: on a header, not console, not input-only, no strapping condition. */
 export function generalPins(board: Board): string[] {
-  return board.pins.filter((p) => !p.console && !p.inputOnly).map((p) => p.name);
+  return board.pins.filter((p) => !p.console && !p.inputOnly && !p.offHeader && !p.bootLow).map((p) => p.name);
+}
+
+export interface HeaderPlace {
+  header: Header;
+  /** 1-based position in header.contacts. */
+  position: number;
+  /** What is printed next to it on the board. */
+  silk: string;
+}
+
+/** Where a GPIO sits on the board's headers, or undefined when no header carries it. */
+export function headerPlace(board: Board, pin: string): HeaderPlace | undefined {
+  for (const header of board.headers) {
+    const i = header.contacts.indexOf(pin);
+    if (i >= 0) return { header, position: i + 1, silk: board.silk[pin] ?? pin };
+  }
+  return undefined;
+}
+
+/** The end of a header its contacts are counted from, as seen in the pinout figure. */
+export function countedFrom(header: Header): string {
+  return header.side === "left" || header.side === "right" ? "top" : "left";
+}
+
+function ordinal(k: number): string {
+  const tens = k % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : (["th", "st", "nd", "rd"][k % 10] ?? "th");
+  return `${k}${suffix}`;
+}
+
+/** "top edge, 2nd from the left", "J3, 2nd from the left, printed RX", "end row, 5th from the top (0.05\" pitch)". */
+export function placeLabel(board: Board, pin: string): string {
+  const at = headerPlace(board, pin);
+  if (!at) return "not on a header";
+  const silk = at.silk !== pin ? `, printed ${at.silk}` : "";
+  const pitch = at.header.pitchMm === PITCH_005 ? ` (0.05" pitch)` : "";
+  return `${at.header.id}, ${ordinal(at.position)} from the ${countedFrom(at.header)}${silk}${pitch}`;
 }

@@ -6,7 +6,7 @@
  */
 import type { Board } from "./boards.js";
 import { e12Down, e12Up } from "./e12.js";
-import { BULK_CAP, FORCED_BETA, GPIO_VOH_DROP, LED, PIEZO, PIXEL, PIXEL_DATA_OHMS, VBE, VCE_SAT } from "./parts.js";
+import { BULK_CAP, DATA_PULLDOWN_OHMS, FORCED_BETA, GPIO_OHMS, GPIO_VOH_DROP, LED, PIEZO, PIXEL, PIXEL_DATA_OHMS, VBE, VCE_SAT } from "./parts.js";
 import type { NeopixelLeds, Profile } from "./profile.js";
 import { pinRoles } from "./roles.js";
 
@@ -32,8 +32,10 @@ export interface LedDesign {
   transistorDropV: number;
   /** The profile's design current (currentMa), mA. */
   designMa: number;
-  /** LED current with the E12 resistor, mA (at most the profile's currentMa). */
+  /** LED current with the E12 resistor and an ideal pin, mA (at most the profile's currentMa). */
   ledMa: number;
+  /** The same with the pin's worst-case output resistance in series (direct drive), mA. */
+  ledSagMa: number;
   transistor?: TransistorDesign;
 }
 
@@ -149,6 +151,8 @@ export function ledDesign(p: Profile): LedDesign {
       resistorCount: ledCount(p),
       transistorDropV: VCE_SAT,
       ledMa: ((vcc - LED.forwardV - VCE_SAT) / resistorOhms) * 1000,
+      // The LED current comes from the 3.3 V rail through the transistor, not through a pin.
+      ledSagMa: ((vcc - LED.forwardV - VCE_SAT) / resistorOhms) * 1000,
       transistor: {
         // A pin driven high switches a low-side NPN; driven low, a high-side PNP.
         type: leds.activeHigh ? "NPN" : "PNP",
@@ -166,6 +170,7 @@ export function ledDesign(p: Profile): LedDesign {
     resistorCount: ledCount(p),
     transistorDropV: 0,
     ledMa: ((vcc - LED.forwardV) / resistorOhms) * 1000,
+    ledSagMa: ((vcc - LED.forwardV) / (resistorOhms + GPIO_OHMS)) * 1000,
   };
 }
 
@@ -188,6 +193,8 @@ export function pinLoads(p: Profile, board: Board): PinLoad[] {
           ? { pin: role.pin, label: role.label, ma: led.transistor.baseMa, what: `${led.transistor.type} base current` }
           : { pin: role.pin, label: role.label, ma: currentMa, what: "LED current" },
       );
+    } else if (role.kind === "pixelData" && hasPixels(p) && p.leds.levelShift === "74AHCT125") {
+      loads.push({ pin: role.pin, label: role.label, ma: (p.vcc / DATA_PULLDOWN_OHMS) * 1000, what: `the ${DATA_PULLDOWN_OHMS / 1000} kΩ pull-down while high` });
     } else if (role.kind === "piezo") {
       loads.push({ pin: role.pin, label: role.label, ma: piezo.peakMa, what: "piezo charging peak" });
     }

@@ -5,12 +5,13 @@
 import { BOARDS, type Board } from "./boards.js";
 import { bomCsv } from "./generators/bom.js";
 import { panelSvg } from "./generators/panel.js";
+import { pinoutSvg } from "./generators/pinout.js";
 import { powerMd } from "./generators/power.js";
 import { schematicSvg } from "./generators/schematic.js";
 import { wiringMd } from "./generators/wiring.js";
 import type { Profile } from "./profile.js";
 
-export const GENERATED_FILES = ["wiring.md", "schematic.svg", "bom.csv", "power.md", "panel.svg"] as const;
+export const GENERATED_FILES = ["wiring.md", "schematic.svg", "bom.csv", "power.md", "panel.svg", "pinout.svg"] as const;
 
 export type GeneratedFile = (typeof GENERATED_FILES)[number];
 
@@ -26,6 +27,7 @@ export function generateProfileFiles(p: Profile): Record<GeneratedFile, string> 
     "bom.csv": bomCsv(p, board),
     "power.md": powerMd(p, board),
     "panel.svg": panelSvg(p),
+    "pinout.svg": pinoutSvg(p, board),
   };
 }
 

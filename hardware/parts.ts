@@ -40,8 +40,13 @@ export const PIEZO = {
   maxPeakMa: 15,
 };
 
-export const PAD_SWITCH = { description: "tactile switch 12×12 mm with a 12 mm round cap (pad)", example: "Omron B3F-4055 (cap separate)" };
-export const BUTTON_SWITCH = { description: "tactile switch 6×6 mm (function button)", example: "Omron B3F-1000" };
+export const PAD_SWITCH = { description: "tactile switch 12×12 mm, projected plunger 7.3 mm (pad)", example: "Omron B3F-4055", heightMm: 7.3 };
+/**
+ * Function buttons: a 6×6 mm tactile switch whose plunger stands 9.5 mm above the board, so
+ * it reaches through a 3 mm panel on 5 mm standoffs plus 1.5 mm above it (the 4.3 mm B3F-1000
+ * would stay below the panel's face).
+ */
+export const BUTTON_SWITCH = { description: "tactile switch 6×6 mm, plunger 9.5 mm tall (function button)", example: "Omron B3F-1070", heightMm: 9.5 };
 export const DIODE = { description: "signal diode (one per key, anti-ghosting)", example: "1N4148" };
 export const RESISTOR_KIND = "resistor 1/4 W 5 %";
 
@@ -91,10 +96,65 @@ export const PIXEL_DATA_OHMS = 330;
 export const DECOUPLING = { description: "ceramic capacitor 100 nF (skip for pixel breakouts that carry their own)", example: "X7R 100 nF, 50 V" };
 /**
  * Across the pixels' supply where it enters the chain: covers the current steps of the pixels'
- * PWM. Kept at 220 µF rather than the 1000 µF quoted for long strips, because the toy plugs into
- * USB, which limits the capacitance a device may present when it is plugged in.
+ * PWM (each pixel switches up to 60 mA at about 400 Hz) at the end of the supply wires. Kept at
+ * 220 µF rather than the 1000 µF quoted for long strips. It is not sized by USB: USB 2.0 allows
+ * 10 µF across VBUS at plug-in, and 220 µF is 22 times that; the inrush is limited only by the
+ * cable, the Pico's Schottky diode and its polyfuse. Chargers and power banks take it; a port
+ * that drops the toy at plug-in needs a powered hub.
  */
 export const BULK_CAP = { description: "electrolytic capacitor 220 µF, 10 V (pixel supply)", uf: 220, example: "Panasonic EEU-FR1A221" };
+/** USB 2.0's limit on capacitance across VBUS at plug-in, µF. */
+export const USB_PLUG_IN_UF = 10;
+
+/**
+ * From the level shifter's input 1A (pin 2) to GND: holds the input low while the data pin floats
+ * (through reset, the bootloader and until the firmware drives it), so no random data reaches
+ * the chain, which at full white would draw 60 mA a pixel. The pin drives it easily: 3.3 V / 10 kΩ
+ * = 0.33 mA.
+ */
+export const DATA_PULLDOWN_OHMS = 10_000;
+
+/**
+ * Between the power switch and an ESP32 DevKitC's 5 V pin: USB's 5 V cannot flow back into
+ * the cells. Forward drop about 0.3 V at the toy's 50 mA (1N5817 datasheet).
+ */
+export const SCHOTTKY = { description: "Schottky diode 1 A, 20 V (battery → 5V, blocks USB from the cells)", example: "1N5817", dropV: 0.3 };
+export const POWER_SWITCH = { description: "slide switch SPDT, 0.1\" pitch, panel-mount (battery on/off)", example: "C&K OS102011MS2QN1" };
+
+/**
+ * A GPIO is not an ideal source: STM32F401 guarantees VOH ≥ VDD − 0.4 V at 8 mA, an output
+ * resistance of up to 50 Ω. The LED current with the E12 resistor lies between the ideal-pin
+ * figure and the figure with this sag; the ideal one is used for the budgets (the worst case
+ * for the supply).
+ */
+export const GPIO_OHMS = 50;
 
 /** A STM32 CMOS output's high level is at least VDD − 0.4 V at 8 mA (STM32F401 datasheet, VOH). */
 export const GPIO_VOH_DROP = 0.4;
+
+/** 12 mm round cap for the 12×12 mm pad switches' projected plunger. */
+export const KEY_CAP = { description: "key cap, 12 mm round, for a 12×12 mm tactile switch with projected plunger", example: "Omron B32-series round key top" };
+
+/**
+ * The stack behind the panel, front to back: key caps and LED domes through the panel; the
+ * panel on four M3 standoffs; the perfboard carrying the switches, LEDs and the board.
+ * Heights above the perfboard: the pad switch's plunger 7.3 mm (B3F-4055) plus its cap, the
+ * function button's plunger 9.5 mm (B3F-1070), a 5 mm LED 8.6 mm.
+ */
+export const STACK = {
+  panelMm: 3,
+  panel: "3 mm acrylic (PMMA) or 3 mm birch plywood",
+  standoffMm: 5,
+  standoff: "M3 hex standoff, female–female",
+  screw: "M3 × 6 mm pan-head screw",
+  perfboardMm: 1.6,
+  padPlungerMm: 7.3,
+  ledMm: 8.6,
+};
+
+/** Wire: solid for the key matrix and signals, heavier stranded for the pixels' supply. */
+export const WIRE = {
+  signal: "hook-up wire, solid, 24 AWG (0.2 mm²), several colours",
+  pixelPower: "stranded wire, 22 AWG (0.33 mm²), red and black, for VPIX and GND to the pixels",
+  endRow: "ribbon cable, 1.27 mm (0.05\") pitch, 8-way, or 30 AWG wire-wrap wire",
+};

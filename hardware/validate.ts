@@ -156,6 +156,13 @@ function checkPins(p: Profile, board: Board, fail: (m: string) => never): void {
       if (reserved) fail(`${where} is reserved on ${board.id}: ${reserved.reason}; usable pins: ${generalPins(board).join(" ")}`);
       fail(`${where} does not exist on ${board.id}; usable pins: ${generalPins(board).join(" ")}`);
     }
+    if (pin.offHeader) fail(`${where} cannot be reached on the ${board.title}: it is ${pin.offHeader}; usable pins: ${generalPins(board).join(" ")}`);
+    if (pin.bootLow && pullsHighAtReset(p, role)) {
+      fail(
+        `${where} is ${pin.bootLow}, but ${role.kind === "led" && p.leds.drive === "direct" && p.leds.transistors ? "a PNP transistor's base" : "an active-low LED"} ` +
+          `pulls it towards 3.3 V; use it for an active-high LED, a key row or the piezo, or use another pin`,
+      );
+    }
     const earlier = firstUse.get(role.pin);
     if (earlier) fail(`pin ${role.pin} is used twice: ${earlier.label} and ${role.label}; each pin can have one role`);
     firstUse.set(role.pin, role);
@@ -196,6 +203,14 @@ function checkPins(p: Profile, board: Board, fail: (m: string) => never): void {
       watchedByNumber.set(number, role);
     }
   }
+}
+
+/** True when the role's circuit pulls its pin towards 3.3 V while the chip is in reset. */
+function pullsHighAtReset(p: Profile, role: PinRole): boolean {
+  // An active-low LED hangs from 3.3 V; a PNP's base sits one V_BE below 3.3 V. Key rows and
+  // columns only meet other pins, the piezo is a capacitor, and buttons and key columns get
+  // their pull-up from the firmware, after reset.
+  return role.kind === "led" && p.leds.drive === "direct" && !p.leds.activeHigh;
 }
 
 function checkElectrics(p: Profile, board: Board, fail: (m: string) => never): void {

@@ -1,7 +1,7 @@
 // npm run flash against a fake Espruino console: a TCP server on 127.0.0.1 that evaluates the
 // lines typed on it the way Espruino's console does (print, reset, load, atob, E.CRC32,
 // require("Storage").write/read), or answers like a locked board ("Invalid password"), or not
-// at all. The same command against the real interpreter is in test/firmware-espruino-flash.test.ts.
+// at all, and gives the Espruino version it runs (process.env.VERSION). The same command against the real interpreter is in test/firmware-espruino-flash.test.ts.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
@@ -9,12 +9,12 @@ import { join } from "node:path";
 import { createContext, runInContext } from "node:vm";
 import { crc32 } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOAD_LINE, PIECE_BYTES, uploadLines } from "../firmware/build/flash";
+import { LOAD_LINE, parseVersion, PIECE_BYTES, REQUIRED_VERSION, uploadLines, VERSION_LINE, versionAtLeast } from "../firmware/build/flash";
 import { pretokenise } from "../firmware/build/pretokenise";
 import { buildToy } from "./helpers/toy";
 import { runFlash as flash, type FlashRun as Run } from "./helpers/flash-cli";
 
-type Mode = "ok" | "locked" | "silent" | "stall" | "corrupt" | "full" | "boot-error";
+type Mode = "ok" | "locked" | "silent" | "stall" | "corrupt" | "full" | "boot-error" | "no-version";
 
 interface Fake {
   port: number;
@@ -26,7 +26,7 @@ interface Fake {
 }
 
 /** A console evaluating lines in a context with the Espruino calls the flashing uses. */
-function espruinoContext(files: Map<string, Buffer>, out: (s: string) => void, mode: Mode) {
+function espruinoContext(files: Map<string, Buffer>, out: (s: string) => void, mode: Mode, version = REQUIRED_VERSION) {
   const storage = {
     write(name: string, data: string, offset: number, size?: number): boolean {
       if (mode === "full") return false;
@@ -43,6 +43,8 @@ function espruinoContext(files: Map<string, Buffer>, out: (s: string) => void, m
     },
   };
   return createContext({
+    // Espruino's process.env.VERSION ("2v29"; "2v29.14" for a build after the release).
+    ...(mode === "no-version" ? {} : { process: { env: { VERSION: version } } }),
     print: (...a: unknown[]) => out(a.map(String).join(" ") + "\n"),
     reset: () => undefined,
     load: () => {
@@ -57,7 +59,7 @@ function espruinoContext(files: Map<string, Buffer>, out: (s: string) => void, m
   });
 }
 
-function startFake(mode: Mode, password = "merlin"): Promise<Fake> {
+function startFake(mode: Mode, password = "merlin", version = REQUIRED_VERSION): Promise<Fake> {
   const files = new Map<string, Buffer>();
   const lines: string[] = [];
   const sockets = new Set<Socket>();
@@ -65,7 +67,7 @@ function startFake(mode: Mode, password = "merlin"): Promise<Fake> {
     sockets.add(sock);
     sock.on("close", () => sockets.delete(sock));
     const out = (s: string) => sock.write(s.replace(/\n/g, "\r\n"));
-    const ctx = espruinoContext(files, out, mode);
+    const ctx = espruinoContext(files, out, mode, version);
     let locked = mode === "locked";
     let buf = "";
     if (mode !== "silent") out(locked ? "password>" : ">");
@@ -76,7 +78,7 @@ function startFake(mode: Mode, password = "merlin"): Promise<Fake> {
         const line = buf.slice(0, nl).replace(/[\x03\x10\r]/g, "");
         buf = buf.slice(nl + 1);
         lines.push(line);
-        if (mode === "silent" || (mode === "stall" && lines.length > 2)) continue;
+        if (mode === "silent" || (mode === "stall" && lines.length > 3)) continue;
         if (locked) {
           if (line === password) {
             locked = false;
@@ -124,8 +126,8 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Flashes CODE to a fake console in `mode`; returns the run and what the fake saw. */
-async function flashFake(mode: Mode, extra: string[] = []): Promise<{ r: Run; fake: Fake }> {
-  const fake = await startFake(mode);
+async function flashFake(mode: Mode, extra: string[] = [], version = REQUIRED_VERSION): Promise<{ r: Run; fake: Fake }> {
+  const fake = await startFake(mode, "merlin", version);
   try {
     const r = await flash(["--port", `tcp://127.0.0.1:${fake.port}`, "--file", codeFile, ...extra]);
     return { r, fake };
@@ -226,6 +228,61 @@ describe("npm run flash against a fake Espruino console", () => {
   }, 30_000);
 });
 
+describe("npm run flash checks the board's Espruino version first", () => {
+  it("reads process.env.VERSION after the probe and before anything changes on the board", async () => {
+    const { r, fake } = await flashFake("ok");
+    expect(r.status).toBe(0);
+    const ver = fake.lines.indexOf(VERSION_LINE.replace(/[\x10\n]/g, ""));
+    expect(ver).toBeGreaterThan(0);
+    expect(ver).toBeLessThan(fake.lines.findIndex((l) => l.startsWith("reset()")));
+  }, 30_000);
+
+  it("refuses an older Espruino with one line saying how to update, and writes nothing", async () => {
+    const { r, fake } = await flashFake("ok", [], "2v19");
+    expectOneLineFailure(r, /the board runs Espruino 2v19, older than the 2v29 this firmware needs: update it from the Espruino Web IDE \(Settings → Flasher\)/);
+    expect(r.stderr).toContain("(or pass --any-version)");
+    expect(fake.files.size).toBe(0);
+    expect(fake.lines.some((l) => l.startsWith("reset()"))).toBe(false);
+  }, 30_000);
+
+  it("names the update route of the board the profile is for", async () => {
+    const esp = await flashFake("ok", ["--board", "esp32-3x3"], "2v20");
+    expectOneLineFailure(esp.r, /Espruino 2v20, older than the 2v29 .*esptool/);
+    const nrf = await flashFake("ok", ["--board", "mdbt42q-3x3"], "2v20");
+    expectOneLineFailure(nrf.r, /Espruino 2v20, older than the 2v29 .*over Bluetooth/);
+  }, 60_000);
+
+  it("accepts the release and later builds (2v29, 2v29.14, 2v30)", async () => {
+    for (const v of ["2v29", "2v29.14", "2v30", "3v00"]) {
+      const { r, fake } = await flashFake("ok", [], v);
+      expect(r.stderr, v).toBe("");
+      expect(fake.files.get(".bootcde"), v).toEqual(CODE);
+    }
+  }, 60_000);
+
+  it("--any-version flashes an older board without asking its version", async () => {
+    const { r, fake } = await flashFake("ok", ["--any-version"], "2v19");
+    expect(r.stderr).toBe("");
+    expect(r.status).toBe(0);
+    expect(fake.files.get(".bootcde")).toEqual(CODE);
+    expect(fake.lines.some((l) => l.includes("process.env.VERSION"))).toBe(false);
+  }, 30_000);
+
+  it("fails with one line when the version cannot be read", async () => {
+    const { r, fake } = await flashFake("no-version");
+    expectOneLineFailure(r, /cannot read the board's Espruino version \(process\.env\.VERSION\); 2v29 or later is needed: .*, or pass --any-version/);
+    expect(fake.files.size).toBe(0);
+  }, 30_000);
+
+  it("compares versions as Espruino numbers them", () => {
+    expect(parseVersion("2v29.14")).toEqual([2, 29]);
+    expect(parseVersion("x")).toBeNull();
+    expect([versionAtLeast("2v29", "2v29"), versionAtLeast("2v3", "2v29"), versionAtLeast("2v100", "2v29"), versionAtLeast("1v99", "2v29"), versionAtLeast("", "2v29")]).toEqual([
+      true, false, true, false, false,
+    ]);
+  });
+});
+
 describe("npm run flash: the upload script and bad input", () => {
   it("the lines typed on the console rebuild the file byte for byte (any bytes, any length)", () => {
     for (const bytes of [Buffer.from([0]), Buffer.from(Array.from({ length: 3 * PIECE_BYTES + 7 }, (_, i) => (i * 37) & 255)), Buffer.alloc(PIECE_BYTES, 0x22)]) {
@@ -243,6 +300,7 @@ describe("npm run flash: the upload script and bad input", () => {
     const r = await flash(["--port", "/dev/ttyACM0", "--file", codeFile, "--dry-run"]);
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('require("Storage").write(".bootcde",atob("');
+    expect(r.stdout).toContain(VERSION_LINE);
     expect(r.stdout.endsWith("\x10load()\n")).toBe(true);
   }, 30_000);
 

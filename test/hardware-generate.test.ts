@@ -81,13 +81,15 @@ interface BomLine {
   part: string;
   value: string;
   quantity: number;
+  /** Reference designators: "R1-R9", "U1", "" for mechanical parts. */
+  refs: string;
 }
 
 function bom(p: Profile): BomLine[] {
   const [header, ...rows] = parseCsv(readFileSync(join(generatedDir, p.name, "bom.csv"), "utf8"));
-  expect(header).toEqual(["part", "value", "quantity", "example part number"]);
-  for (const r of rows) expect(r).toHaveLength(4);
-  return rows.map(([part, value, quantity]) => ({ part, value, quantity: Number(quantity) }));
+  expect(header).toEqual(["part", "value", "quantity", "references", "example part number"]);
+  for (const r of rows) expect(r).toHaveLength(5);
+  return rows.map(([part, value, quantity, refs]) => ({ part, value, quantity: Number(quantity), refs }));
 }
 
 function line(lines: BomLine[], part: string): BomLine | undefined {
@@ -153,7 +155,7 @@ describe("hardware/generated", () => {
   it("--check exits 0 on an up-to-date tree", () => {
     const root = join(hardwareDir(), "..");
     const out = execFileSync(process.execPath, ["tools/tsrun.mjs", "hardware/generate.ts", "--check"], { cwd: root, encoding: "utf8" });
-    expect(out).toContain("up to date (25 files)");
+    expect(out).toContain("up to date (30 files)");
   });
 });
 

@@ -81,8 +81,8 @@ describe("validation of the neopixel drive", () => {
       p.board = "MDBT42Q";
       p.chip = "nrf52";
       p.consolePassword = "x";
-      p.keys.rowPins = ["D2", "D3", "D4", "D5"];
-      p.keys.colPins = ["D11", "D12", "D13", "D14"];
+      p.keys.rowPins = ["D22", "D3", "D4", "D5"];
+      p.keys.colPins = ["D11", "D14", "D17", "D18"];
       p.leds.pin = "D15";
       p.piezo = "D16";
       delete p.buttons;
@@ -163,17 +163,19 @@ describe("documents for a WS2812B build", () => {
 
   it("wiring.md: the data pin goes through the 74AHCT125 and the resistor to pixel 1, pixels chained in pad order", () => {
     const md = out["wiring.md"];
-    expect(md).toContain("| A7 | pixel data | SPI MOSI");
-    expect(md).toContain("74AHCT125 pin 2 (1A); its pin 3 (1Y) → 330 Ω → DIN of pixel 1");
-    expect(md).toContain("DOUT of pixel n → DIN of pixel n + 1, from pixel 1 to pixel 16");
-    expect(md).toContain("pin 14 (VCC) → V_OUT, pin 7 → GND");
+    expect(md).toContain("| A7 | top edge, 7th from the left | pixel data | SPI MOSI");
+    expect(md).toContain("U2 pin 2 (1A), with R3 (10 kΩ) from pin 2 to GND; U2 pin 3 (1Y) → R2 (330 Ω) → DIN of LED1");
+    expect(md).toContain("DOUT of LEDn → DIN of LEDn+1, from LED1 to LED16");
+    expect(md).toContain("pin 14 (VCC) → V_OUT, pin 7 → GND, C17 (100 nF) from pin 14 to pin 7");
+    // The input pull-down: the data pin floats through reset and the bootloader.
+    expect(md).toContain("R3 (10 kΩ) from pin 2 (1A) to GND holds the input low while the board's pin floats");
   });
 
   it("schematic.svg labels every pin once, draws 16 pixels and the shifter", () => {
     const svg = out["schematic.svg"];
     const drawn = [...svg.matchAll(/<text [^>]*class="pin"[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]).sort();
     expect(drawn).toEqual(["A0", "A1", "A10", "A2", "A3", "A4", "A7", "B10", "B13", "B14", "B15", "B4", "B8", "B9"].sort());
-    for (let i = 1; i <= 16; i++) expect(svg).toContain(`>P${i}</text>`);
+    for (let i = 1; i <= 16; i++) expect(svg).toContain(`>LED${i}</text>`);
     expect(svg).toContain("74AHCT125");
     expect(svg).toContain("220 µF");
   });

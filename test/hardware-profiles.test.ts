@@ -170,6 +170,54 @@ describe("validation rules", () => {
     );
   });
 
+  it.each(["D12", "D13", "D23", "D24"])("rejects MDBT42Q %s: only on the module's pads, not on the breakout's headers", (pin) => {
+    expect(rejection("mdbt42q-3x3", (p) => (p.leds.pins[1] = pin))).toMatch(
+      new RegExp(`^profile "mdbt42q-3x3": pin ${pin} \\(LED 2\\) cannot be reached on the Espruino MDBT42Q breakout \\(nRF52832\\): it is only on a pad of the MDBT42Q module itself, not on the breakout's 0\\.1" headers; usable pins: `),
+    );
+  });
+
+  it("rejects MDBT42Q D2, the breakout's own green LED", () => {
+    expect(rejection("mdbt42q-3x3", (p) => (p.piezo = "D2"))).toMatch(
+      /^profile "mdbt42q-3x3": pin D2 \(piezo\) is reserved on MDBT42Q: the breakout's green LED2, through 120 Ω to GND; not on the headers; usable pins: /,
+    );
+  });
+
+  it.each(["D16", "D17"])("rejects ESP32 %s: the PSRAM of WROVER DevKitCs", (pin) => {
+    expect(rejection("esp32-3x3", (p) => (p.leds.pins[0] = pin))).toMatch(
+      new RegExp(`^profile "esp32-3x3": pin ${pin} \\(LED 1\\) is reserved on ESP32: wired to the PSRAM on ESP32-WROVER modules`),
+    );
+  });
+
+  it.each(["D37", "D38"])("rejects ESP32 %s: not brought out by the WROOM-32 module", (pin) => {
+    expect(rejection("esp32-3x3", (p) => (p.keys.rowPins[0] = pin))).toMatch(
+      new RegExp(`^profile "esp32-3x3": pin ${pin} \\(key row 1\\) cannot be reached on the ESP32 DevKitC \\(ESP32-WROOM-32\\): it is not brought out by the ESP32-WROOM-32 module`),
+    );
+  });
+
+  it("rejects ESP32 D12 (must be low at reset) under an active-low LED, and accepts it under an active-high one", () => {
+    expect(rejection("esp32-3x3", (p) => (p.leds.activeHigh = false))).toMatch(
+      /^profile "esp32-3x3": pin D12 \(LED 3\) is a strapping pin that must be low at reset .* but an active-low LED pulls it towards 3\.3 V; /,
+    );
+    expect(
+      rejection("esp32-3x3", (p) => {
+        p.leds.activeHigh = false;
+        p.leds.transistors = true;
+      }),
+    ).toMatch(/^profile "esp32-3x3": pin D12 \(LED 3\) .* but a PNP transistor's base pulls it towards 3\.3 V; /);
+    accepts("esp32-3x3", () => undefined);
+    accepts("esp32-3x3", (p) => {
+      // A key row only meets column pins, which get their pull-up from the firmware after reset.
+      [p.keys.rowPins[0], p.leds.pins[2]] = [p.leds.pins[2], p.keys.rowPins[0]];
+    });
+  });
+
+  it("the usable-pin list in a rejection names only pins a builder can reach", () => {
+    const msg = rejection("mdbt42q-3x3", (p) => (p.piezo = "D12"));
+    const usable = msg.replace(/^.*usable pins: /, "").split(" ");
+    for (const pin of ["D2", "D12", "D13", "D23", "D24", "D6", "D8", "D9", "D10"]) expect(usable).not.toContain(pin);
+    expect(usable).toHaveLength(22 - 2 /* D6, D8: the console */);
+  });
+
   it("rejects a piezo on a pin without hardware PWM (Pico A4)", () => {
     expect(rejection("pico-3x3", (p) => (p.piezo = "A4"))).toMatch(
       /^profile "pico-3x3": pin A4 \(piezo\) has no hardware PWM on PICO, which piezo tones need; PWM pins: /,

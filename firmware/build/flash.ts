@@ -8,6 +8,9 @@
  *
  *   1. a probe line: no answer → "no answer"; `Invalid password` → "console locked" (or, with
  *      --password, the password is typed and must be accepted);
+ *   1a. the board's Espruino version (process.env.VERSION): older than REQUIRED_VERSION, the one
+ *      the image's tokens and the firmware's measurements are for, refuses with how to update
+ *      (--any-version flashes anyway);
  *   2. reset(), so the running code stops (its timers cannot write flash during the upload);
  *   3. the image in pieces, `require("Storage").write(".bootcde", atob(…), offset[, size])`,
  *      each acknowledged before the next is sent (base64: any byte, only ASCII on the wire);
@@ -29,14 +32,19 @@ import { toolHelp } from "../../tools/tool-options";
 import { buildFirmware, DEFAULT_PROFILE } from "./build";
 import { pretokenise } from "./pretokenise";
 
+/** The Espruino release the image is made for: pretokenise.ts writes 2v29's token numbers. */
+export const REQUIRED_VERSION = "2v29";
+
 /** The --help text (a function: the option table is defined further down). */
 function flashHelp(): string {
   return toolHelp(OPTIONS, {
     name: "flash",
     command: "npm run flash",
-    usage: "npm run flash -- --port PORT [--board NAME] [--baud N] [--password PW] [--text | --file FILE]",
+    usage: "npm run flash -- --port PORT [--board NAME] [--baud N] [--password PW] [--text | --file FILE] [--any-version]",
     summary: "build the firmware and write it to a board's flash, verified",
     about: `Builds the firmware for the board profile and writes it to the board's flash as .bootcde, pretokenised (the same program as dist/firmware.js with Espruino's one-byte lexer tokens in place of reserved words and operators: less to lex on every call), so the game starts at every power-on; then reads it back (length and CRC32) and restarts the board. Talks to the Espruino console directly; nothing is fetched from the web. Profiles: ${listProfiles().join(", ")}.
+
+Before writing, the board's Espruino version (process.env.VERSION) is read; older than ${REQUIRED_VERSION}, nothing is written and the line says how to update Espruino on that board.
 
 Exit status: 0 flashed and verified; 1 the board could not be flashed (one line says why); 2 bad command-line input.`,
     examples: [
@@ -75,6 +83,29 @@ export function uploadLines(code: Buffer): string[] {
   }
   lines.push(`${QUIET}print("<<"+"V>>"+JSON.stringify([require("Storage").read(".bootcde").length,E.CRC32(require("Storage").read(".bootcde"))]))\n`);
   return lines;
+}
+
+/** The console line that asks for the board's Espruino version. */
+export const VERSION_LINE = `${QUIET}print("<<"+"VER>>"+process.env.VERSION)\n`;
+
+/** [major, minor] of an Espruino version ("2v29", "2v29.14" for a build after 2v29), or null. */
+export function parseVersion(v: string): [number, number] | null {
+  const m = /^(\d+)v(\d+)/.exec(v);
+  return m ? [Number(m[1]), Number(m[2])] : null;
+}
+
+/** True when version `v` is at least `min` (both like "2v29"). */
+export function versionAtLeast(v: string, min: string): boolean {
+  const a = parseVersion(v);
+  const b = parseVersion(min)!;
+  return a !== null && (a[0] > b[0] || (a[0] === b[0] && a[1] >= b[1]));
+}
+
+/** How to put a newer Espruino on each board, for the one-line refusal. */
+export function updateHint(chip: string): string {
+  if (chip === "nrf52") return "update it over Bluetooth as espruino.com/MDBT42Q (Firmware Updates) describes";
+  if (chip === "esp32") return "write the ESP32 image from espruino.com/Download with esptool as espruino.com/ESP32 describes";
+  return "update it from the Espruino Web IDE (Settings → Flasher) as espruino.com/Pico describes";
 }
 
 /** The console line that starts the new code, as a power cut would. */
@@ -186,6 +217,10 @@ class Console {
 
 export interface FlashOptions {
   password?: string;
+  /** Oldest Espruino version to accept (default REQUIRED_VERSION); null skips the check. */
+  minVersion?: string | null;
+  /** Said in the refusal: how to update Espruino on this board. */
+  updateHint?: string;
   /** Progress lines (not errors). */
   log?: (line: string) => void;
 }
@@ -219,6 +254,21 @@ export async function flashOverConsole(link: Link, code: Buffer, opts: FlashOpti
   }
   if (probe.index !== 0) {
     throw new FlashError(probe.index === 1 ? "the board's console is still locked after the password" : `no answer from an Espruino console within ${ANSWER_MS} ms (wrong port or baud rate, or the board is busy)`);
+  }
+  const minVersion = opts.minVersion === undefined ? REQUIRED_VERSION : opts.minVersion;
+  if (minVersion !== null) {
+    from = con.text.length;
+    con.write(VERSION_LINE);
+    const ver = await con.waitFor([/<<VER>>([^\s>]*)/, /Uncaught[^\n]*/], from, ANSWER_MS);
+    const how = opts.updateHint ?? updateHint("stm32");
+    if (ver.index !== 0) {
+      throw new FlashError(`cannot read the board's Espruino version (process.env.VERSION); ${REQUIRED_VERSION} or later is needed: ${how}, or pass --any-version`);
+    }
+    const version = ver.match![1];
+    if (!versionAtLeast(version, minVersion)) {
+      throw new FlashError(`the board runs Espruino ${version || "(unknown)"}, older than the ${minVersion} this firmware needs: ${how}, then flash again (or pass --any-version)`);
+    }
+    log(`Espruino ${version}`);
   }
   const lines = uploadLines(code);
   const pieces = lines.length - 2;
@@ -264,6 +314,7 @@ const OPTIONS: OptionSpec[] = [
   { name: "password", type: "string", arg: "PW", help: "the console password of a locked board (the profile's consolePassword)" },
   { name: "file", type: "string", arg: "FILE", help: "write FILE's bytes as they are instead of building the profile's firmware" },
   { name: "text", type: "flag", help: "write the bundle as readable text (dist/firmware.js), not pretokenised" },
+  { name: "any-version", type: "flag", help: `flash even if the board's Espruino is older than ${REQUIRED_VERSION} (the image may not run)` },
   { name: "dry-run", type: "flag", help: "print what would be typed on the console instead of connecting" },
 ];
 
@@ -316,7 +367,8 @@ async function main(argv: string[]): Promise<number> {
     code = opts.values.text ? Buffer.from(built.code, "utf8") : pretokenise(built.code);
   }
   if (opts.values["dry-run"]) {
-    process.stdout.write(`${QUIET}print("<<"+"HELLO>>")\n` + uploadLines(code).join("") + LOAD_LINE);
+    const version = opts.values["any-version"] ? "" : VERSION_LINE;
+    process.stdout.write(`${QUIET}print("<<"+"HELLO>>")\n` + version + uploadLines(code).join("") + LOAD_LINE);
     return 0;
   }
   const what = file !== undefined ? "" : opts.values.text ? ` of ${profile.name} (text)` : ` of ${profile.name} (pretokenised)`;
@@ -324,7 +376,11 @@ async function main(argv: string[]): Promise<number> {
   let link: Link | undefined;
   try {
     link = await openLink(port, baud);
-    const crc = await flashOverConsole(link, code, { password: opts.values.password as string | undefined });
+    const crc = await flashOverConsole(link, code, {
+      password: opts.values.password as string | undefined,
+      minVersion: opts.values["any-version"] ? null : REQUIRED_VERSION,
+      updateHint: updateHint(profile.chip),
+    });
     process.stdout.write(`flashed and verified: .bootcde holds ${code.length} bytes, CRC32 ${hex(crc)}; the board restarted with it\n`);
     return 0;
   } catch (e) {

@@ -2,7 +2,7 @@
 import { batteryLabel, type Board } from "../boards.js";
 import { hasPixels, ledCount, ledDesign, ledSupplyMa, piezoDesign, pinLoads, pixelDesign, totalPinLoadMa, type PixelProfile } from "../design.js";
 import { formatOhms } from "../e12.js";
-import { FORCED_BETA, LED, LEVEL_SHIFTER, PIEZO, PIXEL, VBE, VCE_SAT } from "../parts.js";
+import { BULK_CAP, FORCED_BETA, GPIO_OHMS, LED, LEVEL_SHIFTER, PIEZO, PIXEL, SCHOTTKY, USB_PLUG_IN_UF, VBE, VCE_SAT } from "../parts.js";
 import type { Profile } from "../profile.js";
 import { fixed, life, ma } from "./format.js";
 
@@ -37,7 +37,10 @@ export function powerMd(p: Profile, board: Board): string {
   out.push(
     `- LEDs: ${LED.description}, forward voltage ${LED.forwardV.toFixed(1)} V; design current ${led.designMa} mA. ` +
       `Resistor (${p.vcc} V − ${LED.forwardV.toFixed(1)} V${drop}) / ${led.designMa} mA = ${fixed(rawOhms, 1)} Ω, rounded up to E12: ` +
-      `${formatOhms(led.resistorOhms)}, so each LED gets ${ma(led.ledMa)} mA.`,
+      `${formatOhms(led.resistorOhms)}, so each LED gets at most ${ma(led.ledMa)} mA` +
+      (t
+        ? "."
+        : `; the pin itself sags under load (up to ${GPIO_OHMS} Ω: STM32F401 guarantees VOH ≥ VDD − 0.4 V at 8 mA), which leaves about ${ma(led.ledSagMa)} mA. The budgets below use the higher figure.`),
   );
   if (t) {
     out.push(
@@ -53,7 +56,14 @@ export function powerMd(p: Profile, board: Board): string {
   out.push(`- Key columns and buttons are read through the internal ~40 kΩ pull-ups: under 0.1 mA per pressed key, left out.`);
   out.push(`- Board: ${ma(board.power.idleMa)} mA awake and idle, ${ma(board.power.runMa)} mA while JavaScript runs (a small fraction of the time), ${ma(board.power.sleepMa)} mA asleep. Source: ${board.power.source}.`);
   out.push(`- Sleep: ${board.power.sleepHow}.`);
-  out.push(`- Battery: ${batteryLabel(board)}, ${board.battery.capacityMah} mAh; ${board.battery.note}. Self-discharge is ignored, so very long sleep figures are upper bounds.`);
+  const b = board.battery;
+  const usable = Math.round(b.capacityMah * b.usableFraction);
+  out.push(
+    `- Battery: ${batteryLabel(board)} through the power switch${b.seriesDiode ? ` and a ${b.seriesDiode} (about ${SCHOTTKY.dropV} V)` : ""}, ${b.capacityMah} mAh rated; ${b.note}. ` +
+      `Usable: about ${usable} mAh, because ${b.usableNote}. Self-discharge is ignored, so very long sleep figures are upper bounds.`,
+  );
+  if (b.chemistryRule) out.push(`- **${b.chemistryRule}.**`);
+  out.push(`- USB: ${b.usbRule}.`);
   out.push(`- LED supply: ${board.regulator}.`);
   out.push("");
 
@@ -76,13 +86,13 @@ export function powerMd(p: Profile, board: Board): string {
 
   const f = powerFigures(p, board);
   const n = ledCount(p);
-  out.push(`## Battery life: ${board.battery.cells}, ${board.battery.capacityMah} mAh`, "");
+  out.push(`## Battery life: ${board.battery.cells}, ${usable} of ${board.battery.capacityMah} mAh usable`, "");
   out.push("| State | Battery current (mA) | Life |");
   out.push("|---|---|---|");
-  out.push(`| Awake, all ${n} LEDs lit (worst case) | ${ma(f.allLitMa)} | ${life(board.battery.capacityMah, f.allLitMa)} |`);
-  out.push(`| Awake, half the LEDs lit (typical play) | ${ma(f.halfLitMa)} | ${life(board.battery.capacityMah, f.halfLitMa)} |`);
+  out.push(`| Awake, all ${n} LEDs lit (worst case) | ${ma(f.allLitMa)} | ${life(usable, f.allLitMa)} |`);
+  out.push(`| Awake, half the LEDs lit (typical play) | ${ma(f.halfLitMa)} | ${life(usable, f.halfLitMa)} |`);
   const asleep = board.power.sleepMa < board.power.idleMa ? "Asleep, LEDs off" : "Idle, LEDs off (this board does not sleep)";
-  out.push(`| ${asleep} | ${ma(f.sleepMa)} | ${life(board.battery.capacityMah, f.sleepMa)} |`);
+  out.push(`| ${asleep} | ${ma(f.sleepMa)} | ${life(usable, f.sleepMa)} |`);
   out.push("");
   out.push("Awake = board idle current + LED current (with base currents where transistors switch the LEDs).", "");
   return out.join("\n");
@@ -118,6 +128,17 @@ function pixelPowerMd(p: PixelProfile, board: Board): string {
   );
   out.push(`- Board: ${ma(board.power.runMa)} mA while JavaScript runs, ${ma(board.power.idleMa)} mA awake and idle, ${ma(board.power.sleepMa)} mA asleep. Source: ${board.power.source}.`);
   out.push(`- Key columns and buttons are read through the internal ~40 kΩ pull-ups: under 0.1 mA per pressed key, left out.`);
+  const np = board.neopixel!;
+  out.push(
+    `- Supply under load: ${d.supplyPin} is about ${np.supplyV} V with little load, and ${np.loadedV[0]}–${np.loadedV[1]} V with the pixels at their worst case: ${np.loadedNote}. ` +
+      `The WS2812B runs from ${PIXEL.vddMin} V, and its data high (0.7·VDD) follows its VDD. ` +
+      (p.leds.levelShift === "74AHCT125"
+        ? `The 74AHCT125's recommended supply is ${LEVEL_SHIFTER.vccMin}–${LEVEL_SHIFTER.vccMax} V, so under load it may run a little below its datasheet range; it keeps switching (TTL input threshold 2 V, output at its own VCC, the pixels' VDD), which is expected to work but is not guaranteed.`
+        : ""),
+  );
+  out.push(
+    `- Bulk capacitor: ${BULK_CAP.uf} µF across ${d.supplyPin} at the first pixel covers the pixels' PWM current steps. It is ${Math.round(BULK_CAP.uf / USB_PLUG_IN_UF)} times the ${USB_PLUG_IN_UF} µF USB 2.0 allows at plug-in; the cable, the Pico's diode and its polyfuse limit the inrush. Chargers take it; a computer port that drops the toy when it is plugged in needs a powered hub.`,
+  );
   out.push("");
 
   out.push("## USB current", "");
@@ -137,14 +158,15 @@ function pixelPowerMd(p: PixelProfile, board: Board): string {
   );
   out.push("");
   out.push(
-    `Asleep the pixels' controllers still draw ${ma(d.darkMa)} mA: fine on USB, but this build is not meant for batteries ` +
-      `(switching the pixels' supply off in sleep would need a high-side switch).`,
+    `Asleep the pixels' controllers still draw ${ma(d.darkMa)} mA: fine on a USB charger, but this build is not meant for batteries ` +
+      `(switching the pixels' supply off in sleep would need a high-side switch). Most power banks switch themselves off when less than ` +
+      `about 50–100 mA is drawn for a while, so a sleeping toy (${ma(d.darkMa + board.power.sleepMa)} mA) on a power bank goes dark: use a charger, or a bank with an always-on (low-current) mode.`,
   );
   out.push("");
   out.push("## Pin currents", "");
   out.push("| Pin | Role | Current (mA) | What | Limit (mA) |");
   out.push("|---|---|---|---|---|");
-  out.push(`| ${p.leds.pin} | pixel data | 0 | a CMOS input (${p.leds.levelShift === "74AHCT125" ? "the 74AHCT125's" : "the first pixel's"}) | ${board.current.perPinMa} |`);
+  if (p.leds.levelShift !== "74AHCT125") out.push(`| ${p.leds.pin} | pixel data | 0 | a CMOS input (the first pixel's) | ${board.current.perPinMa} |`);
   for (const load of pinLoads(p, board)) {
     out.push(`| ${load.pin} | ${load.label} | ${ma(load.ma)} | ${load.what} | ${board.current.perPinMa} |`);
   }

@@ -221,7 +221,7 @@ export function batteryV(x: number, y: number, label: string): string {
     line(x - 6, y + 25, x + 6, y + 25),
     line(x, y + 25, x, y + 30),
     text(x - 16, y + 12, "+", { anchor: "end", cls: "v" }),
-    text(x - 16, y + 22, label, { anchor: "end", cls: "v" }),
+    text(x - 16, y + 27, label, { anchor: "end", cls: "v" }),
   ].join("");
 }
 
@@ -241,6 +241,8 @@ export const SCHEMATIC_STYLE = [
   ".netname{font-size:11px;fill:#1a5fb4}",
   ".v{font-size:11px;fill:#333}",
   ".pin{font-weight:bold}",
+  ".ref{font-size:12px;font-weight:bold;fill:#6a1b9a}",
+  ".pn{font-size:9px;fill:#555}",
   ".h{font-size:15px;font-weight:bold}",
   ".t{font-size:18px;font-weight:bold}",
 ].join("");
@@ -264,5 +266,31 @@ export function bufferH(x: number, y: number, name: string): string {
     polygon([[x + 8, y - 12], [x + 8, y + 12], [x + 32, y]], "w"),
     line(x + 32, y, x + 40, y),
     text(x + 20, y - 17, name, { anchor: "middle", cls: "v" }),
+  ].join("");
+}
+
+/** On/off (SPST) switch between (x, y) and (x + len, y), lever drawn open, name above. */
+export function toggleH(x: number, y: number, len: number, name: string): string {
+  const left = x + len / 2 - 10;
+  const right = x + len / 2 + 10;
+  return [
+    line(x, y, left, y),
+    circle(left, y, 2, "f"),
+    line(left, y, right - 1, y - 9),
+    circle(right, y, 2),
+    line(right + 2, y, x + len, y),
+    text(x + len / 2, y - 14, name, { anchor: "middle", cls: "v" }),
+  ].join("");
+}
+
+/** Diode between (x, y) (anode) and (x + len, y) (cathode, bar), name above. */
+export function diodeRight(x: number, y: number, len: number, name: string): string {
+  const mid = x + len / 2;
+  return [
+    line(x, y, mid - 6, y),
+    polygon([[mid - 6, y - 6], [mid - 6, y + 6], [mid + 5, y]], "w"),
+    line(mid + 5, y - 6, mid + 5, y + 6),
+    line(mid + 5, y, x + len, y),
+    text(mid, y - 10, name, { anchor: "middle", cls: "v" }),
   ].join("");
 }
