@@ -145,7 +145,8 @@ export async function buildWeb(dir: string = DEFAULT_WEB_DIR, warn: (m: string) 
   const iconProfile = profiles.find((p) => p.name === ICON_PROFILE) ?? profiles[0];
   for (const icon of ICONS) writeFileSync(join(dir, icon.path), iconPng(iconProfile, icon));
   writeFileSync(join(dir, MANIFEST_FILE), JSON.stringify(webManifest(), null, 2) + "\n");
-  const precache = ["./", "app.js", "style.css", MANIFEST_FILE, ...ICONS.map((i) => i.path), ...profiles.map((p) => `firmware/${p.name}.js`)];
+  // Everything written above but the worker itself; index.html is cached as "./" (the page).
+  const precache = ["./", "app.js", ...STATIC_FILES.filter((f) => f !== "index.html"), MANIFEST_FILE, ...ICONS.map((i) => i.path), ...profiles.map((p) => `firmware/${p.name}.js`)];
   const cacheVersion = await writeServiceWorker(dir, precache);
   return {
     dir,
