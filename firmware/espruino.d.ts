@@ -2,7 +2,7 @@
  * The Espruino API comes from @types/espruino (firmware/tsconfig.json "types"). Version 1.95,
  * the newest, predates parts of the API the firmware uses and gets a few signatures wrong;
  * this file adds or corrects exactly those, each with its reason. (Espruino 2v29 measured:
- * ../shared/docs/ESPRUINO.md.)
+ * docs/espruino.md.)
  */
 /** digitalWrite/digitalRead take an array of pins (the last pin is bit 0) since 1v97; 1.95 knows single pins only. */
 declare function digitalWrite(pin: Pin[], value: number): void;

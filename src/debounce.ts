@@ -23,7 +23,7 @@
  * pending. Debounce times are whole ms.
  */
 
-/** Default press debounce in ms (QMK's default; ESPRUINO.md: 5–10 ms). */
+/** Default press debounce in ms (QMK's default; docs/espruino.md: 5–10 ms). */
 export const DEBOUNCE_PRESS_MS = 5;
 /** Default release debounce in ms (releases bounce longer than presses; Zephyr uses 20). */
 export const DEBOUNCE_RELEASE_MS = 10;

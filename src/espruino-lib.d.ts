@@ -1,5 +1,5 @@
 // Built-ins that Espruino provides beyond the restricted ES5 lib used to type-check src/.
-// Only what ESPRUINO.md lists as working may be declared here.
+// Only what docs/espruino.md lists as working may be declared here.
 interface Array<T> {
   find(predicate: (value: T, index: number, obj: T[]) => unknown): T | undefined;
   findIndex(predicate: (value: T, index: number, obj: T[]) => unknown): number;

@@ -1,6 +1,6 @@
 /**
  * Levels banded by difficulty, as Tiger's Lights Out (1995) runs its 50 built-in levels in
- * bands of 5 from 6 to 15 fewest presses (docs MERLIN.md) — generated here from the solver,
+ * bands of 5 from 6 to 15 fewest presses (docs/sources.md) — generated here from the solver,
  * not copied: level L's start needs exactly LEVEL_FIRST_PAR + ⌊(L − 1) / LEVEL_BAND⌋ presses
  * at the fewest, and is drawn uniformly from the boards that need that many, by the seeded
  * RNG (rng.ts), so a level set is the same wherever it is dealt from the same seed.

@@ -63,8 +63,8 @@ export const LARGE_TRANSFORM_BITS = 24;
 const LARGE_TRANSFORM_CLASSES = 4096;
 
 /**
- * Default work budget of fewestPresses: about 8 s of search on the machine the README's
- * benchmarks were measured on, so a board is answered within 10 s.
+ * Default work budget of fewestPresses: about 8 s of search on the machine the benchmarks
+ * in docs/measurements/ were measured on, so a board is answered within 10 s.
  */
 export const DEFAULT_SEARCH_BUDGET = 1200000000;
 

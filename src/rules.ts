@@ -5,7 +5,7 @@
  *
  * - basic: source 002's BASIC program — lost when every cell goes dark, lost after 20 moves
  *   without a win (a win on the 20th stands).
- * - merlin1978: the 1978 handheld (docs/MERLIN.md) — no limit, all dark only warbles, SAME GAME
+ * - merlin1978: the 1978 handheld (docs/sources.md) — no limit, all dark only warbles, SAME GAME
  *   deals a new puzzle, lit pads blink, the goal is shown for 0.6 s on a new game, keys stay
  *   live after a win.
  * - classic: Lights Out style — par is the start's fewest presses, lost at 10 moves over par

@@ -5,7 +5,7 @@
  * length a multiple of 10 ms, so the firmware build packs the table into a short string,
  * two characters a note (encodeCues), that the toy plays without the table.
  *
- * Modelled on the 1978 Merlin (docs/MERLIN.md): a short low buzz per press, a rising chirp for
+ * Modelled on the 1978 Merlin (docs/sources.md): a short low buzz per press, a rising chirp for
  * NEW GAME, about a second of three rising arpeggios for a win, a warble when every pad goes
  * dark, a tone with the power-on light test.
  */

@@ -1,4 +1,4 @@
-// Bad command-line input as a new user types it (issue 12): every mistake ends with exit
+// Bad command-line input as a new user types it: every mistake ends with exit
 // code 2 and one short line on stderr, in bounded time and memory. In-process through
 // the dispatcher (test/helpers/cli.ts).
 import { spawn, spawnSync } from "node:child_process";
@@ -303,7 +303,7 @@ describe("merlin sim --headless: durations and script length are capped", () => 
     await rejected([...headless, "--keys", " ".repeat(MAX_SCRIPT_CHARS + 1)], /100001 characters, at most 100000/);
   });
 
-  // The README's numbers: a step of 10 minutes (600 000 ms, also the largest --hold and --gap),
+  // The documented limits (merlin sim --help): a step of 10 minutes (600 000 ms, also the largest --hold and --gap),
   // 2000 steps, 100 000 characters, 30 minutes of virtual time. Each is accepted at the cap.
   it("a 10-minute hold, --hold and --gap of 10 minutes, and exactly 30 minutes of script run", async () => {
     const held = await merlin([...headless, "--keys", "5:600000"]);
@@ -345,7 +345,7 @@ describe("standard input of the dialogue commands", () => {
   });
 });
 
-describe("the firmware build depends on nothing in sim/ (issue 13)", () => {
+describe("the firmware build depends on nothing in sim/", () => {
   const dir = join(ROOT, "firmware", "build");
   for (const file of readdirSync(dir).filter((f) => f.endsWith(".ts"))) {
     it(`firmware/build/${file}`, () => {

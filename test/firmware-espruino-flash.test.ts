@@ -1,5 +1,5 @@
 // npm run flash against the real Espruino interpreter over TCP (ESPRUINO_BIN; skipped without
-// it), as ESPRUINO.md describes for a maker: the interpreter started with --telnet (it listens
+// it), as docs/espruino.md describes for a maker: the interpreter started with --telnet (it listens
 // on 127.0.0.1:2323, a port fixed in the Linux build), the profile's pins aliased in .boot0,
 // then `npm run flash -- --port tcp://127.0.0.1:2323`. The flashed code (the bundle's
 // pretokenised image, firmware/build/pretokenise.ts) must be the code that

@@ -1,8 +1,8 @@
 // The 3×3 firmware on a real Espruino interpreter (ESPRUINO_BIN, an Espruino build for Linux;
 // skipped without it): flashed as .bootcde and booted, it plays source 003's worked example
 // through the console API, loses an all-dark game under the basic rules, and stays within its
-// JsVar budget (measured as npm run budget does, README "Budgets") with no growth over 2000
-// presses (issue 3); the 5×5 pixel board stays within its own in every game it plays (issue 15).
+// JsVar budget (measured as npm run budget does, docs/firmware.md "Budgets") with no growth over 2000
+// presses; the 5×5 pixel board stays within its own in every game it plays.
 import { describe, expect, it } from "vitest";
 import { DEFAULT_PROFILE } from "../firmware/build/build";
 import { JSVAR_BUDGET, JSVAR_BUDGETS, measureMemory } from "../firmware/build/budget";

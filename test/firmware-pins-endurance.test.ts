@@ -1,4 +1,4 @@
-// Endurance through the pins (issue 4): thousands of seeded random key events — taps, bouncy
+// Endurance through the pins: thousands of seeded random key events — taps, bouncy
 // taps, rollovers, chords, holds (new game, rules, mute, sleep, …) — on every shipped profile.
 // The firmware must never throw and its memory use must not grow. Virtual clock only.
 import { beforeAll, describe, expect, it } from "vitest";

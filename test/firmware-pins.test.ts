@@ -1,4 +1,4 @@
-// The toy through its pins (issue 4), for every shipped profile: dist/…/firmware.js runs
+// The toy through its pins, for every shipped profile: dist/…/firmware.js runs
 // unchanged on the virtual board; the tests press keys in the key matrix and judge what a
 // player sees (LED pins) and hears (the piezo). The console API `Merlin` only sets up
 // positions and reads status and move counts. Virtual clock only.
@@ -28,7 +28,7 @@ import {
 
 const PROFILES = listProfiles();
 
-/** The note the toy plays for each press (MERLIN.md: a short low buzz, ~0.14 s). */
+/** The note the toy plays for each press (docs/sources.md: a short low buzz, ~0.14 s). */
 const PRESS_HZ = cueNotes(CUE_PRESS)[0];
 
 interface Note {
@@ -180,7 +180,7 @@ describe.each(PROFILES)("%s through its pins", (name) => {
     const board = boot();
     const start = safeStartEach(g, [...Array(pads).keys()]);
     if (pads === 9) {
-      // MERLIN.md: corner → its 2×2 block, edge → its 3-cell edge line, centre → plus.
+      // docs/sources.md: corner → its 2×2 block, edge → its 3-cell edge line, centre → plus.
       expect(g.toggle.map(bits)).toEqual([
         "110110000", "111000000", "011011000",
         "100100100", "010111010", "001001001",

@@ -1,4 +1,4 @@
-// The sound cues against what players of the 1978 Merlin remember (docs/MERLIN.md).
+// The sound cues against what players of the 1978 Merlin remember (docs/sources.md).
 import { describe, expect, it } from "vitest";
 import {
   CUE_COUNT,

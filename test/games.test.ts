@@ -253,7 +253,7 @@ describe("lightsout: Tiger's 5×5 Lights Out", () => {
   const t = gameSpecTables(g, p);
   const fewest = lightsOutFewest(t);
 
-  it("the 5×5 plus board has nullity 2: 2^23 solvable boards, at most 15 presses, all lit needs 15 (MERLIN.md)", () => {
+  it("the 5×5 plus board has nullity 2: 2^23 solvable boards, at most 15 presses, all lit needs 15 (docs/sources.md)", () => {
     expect(t.quiet.length).toBe(2);
     let solvable = 0;
     let most = 0;

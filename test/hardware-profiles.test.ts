@@ -86,7 +86,7 @@ describe("shipped profiles", () => {
     expect(["A7", "B5", "B15"]).toContain(p.leds.pin);
     expect(p.keys.diodes).toBe(true);
     expect(Object.keys(p.buttons).sort()).toEqual(["compTurn", "hitMe", "newGame", "sameGame"]);
-    // STM32 watches one pin per number (ESPRUINO.md): columns and buttons are watched.
+    // STM32 watches one pin per number (docs/espruino.md): columns and buttons are watched.
     const watched = [...p.keys.colPins, ...Object.values(p.buttons as Record<string, string>)].map((pin) => Number(pin.slice(1)));
     expect(new Set(watched).size).toBe(watched.length);
   });

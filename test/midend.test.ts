@@ -1,6 +1,6 @@
 // The toy's mid-end on the host, under a fake clock (QMK's debounce tests are the model):
 // timed tables of debounced key masks and console calls in, effects out. The facts are the
-// toy's documented behaviour (README "Playing on the toy"): presses act on key-down; a 1.5 s
+// toy's documented behaviour (docs/toy.md): presses act on key-down; a 1.5 s
 // hold of pad N takes back its press through the game's history and runs gesture N; pads 1 and
 // 9 held 3 s start the self-test; a key held 10 s is ignored until released; the toy sleeps
 // after the idle time; console calls are checked as the command line checks them.

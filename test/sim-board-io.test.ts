@@ -1,4 +1,4 @@
-// Pins and digital I/O at pin level, with Espruino's semantics (ESPRUINO.md; jswrap_io.c).
+// Pins and digital I/O at pin level, with Espruino's semantics (docs/espruino.md; jswrap_io.c).
 import { describe, expect, it } from "vitest";
 import { createVirtualBoard } from "../sim/node/host";
 import type { Profile } from "../hardware/profile";

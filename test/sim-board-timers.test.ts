@@ -1,4 +1,4 @@
-// Espruino timer semantics on the virtual board (ESPRUINO.md; Espruino 2v29 jswrap_interactive.c).
+// Espruino timer semantics on the virtual board (docs/espruino.md; Espruino 2v29 jswrap_interactive.c).
 import { describe, expect, it } from "vitest";
 import { createVirtualBoard } from "../sim/node/host";
 import { PICO_TEST_PROFILE } from "./helpers/test-profile";

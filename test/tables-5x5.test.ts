@@ -63,7 +63,7 @@ describe("5×5 plus (Lights Out, nullity 2): the tables against the solver", () 
     for (const q of known) expect(effectOf(t, q)).toBe(0);
   });
 
-  it("all lit → dark takes 15 presses (MERLIN.md; Lights Out's known minimum)", () => {
+  it("all lit → dark takes 15 presses (docs/sources.md; Lights Out's known minimum)", () => {
     expect(pressCount(t, ALL, 0)).toBe(15);
     expect(followHints(t, ALL, 0, 15)).toEqual({ presses: 15, wentDark: false });
   });

@@ -15,9 +15,9 @@ import type { Profile } from "../../hardware/profile";
 import { Espruino, espruinoBin, flashToy, freshFlashDir, preludeCost } from "./espruino-bin";
 import { pretokenise } from "./pretokenise";
 
-/** JsVars the 3×3 firmware may use after boot (issue 3). */
+/** JsVars the 3×3 firmware may use after boot. */
 export const JSVAR_BUDGET = 800;
-/** JsVars after boot by profile: the 3×3's, and the 5×5 pixel board's (issue 15). */
+/** JsVars after boot by profile: the 3×3's, and the 5×5 pixel board's. */
 export const JSVAR_BUDGETS: { [name: string]: number } = { "pico-3x3": JSVAR_BUDGET, "pico-5x5-neopixel": 1500 };
 
 export interface MemoryFigures {
@@ -138,8 +138,8 @@ async function main(argv: string[]): Promise<number> {
         : []),
     ].join("\n"),
   );
-  // The budget is on the figure after boot (issue 3); on boards with games also while each is
-  // played (issue 15: a game's tables are in RAM then). No growth: 2000 presses within 8.
+  // The budget is on the figure after boot; on boards with games also while each is
+  // played (a game's tables are in RAM then). No growth: 2000 presses within 8.
   const checked = m.games.length > 0 ? [m.boot, m.won, m.presses, ...m.games.flatMap((g) => [g.won, g.presses])] : [m.boot];
   if (jsvars !== undefined && !(Math.max(...checked) <= jsvars)) failed = true;
   if (m.presses - m.won > 8) failed = true;

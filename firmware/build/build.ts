@@ -33,7 +33,7 @@ import { checkBundle, checkSourceFiles, ESBUILD_SUPPORTED, Finding, formatFindin
 /** The checkout (found through hardware/, which works from sources, vitest and tsrun bundles alike). */
 export const ROOT = dirname(hardwareDir());
 export const DEFAULT_PROFILE = "pico-3x3";
-/** Size budget for the default 3×3 profile (issue 3), in bytes: of the flashed image, the bundle pretokenised as `npm run flash` writes it (firmware/build/pretokenise.ts). */
+/** Size budget for the default 3×3 profile, in bytes: of the flashed image, the bundle pretokenised as `npm run flash` writes it (firmware/build/pretokenise.ts). */
 export const BUNDLE_BUDGET = 12 * 1024;
 
 /** Globals the bundle may reference: standard JavaScript plus the Espruino API in firmware/espruino.d.ts. */
@@ -337,11 +337,9 @@ export async function bundleFirmware(p: Profile): Promise<Bundle> {
  * Functions the toy keeps in RAM: a `"ram"` directive goes at the start of each one's body in
  * esbuild's bundle (before terser, which keeps it). Espruino then copies the function's code out
  * of flash when it defines it, and lexes it from RAM on every call. On a board that reads code
- * from flash, as the reference interpreter's Linux build does 16 bytes at a time (README,
- * "Measured speed"), every call of a function in flash costs at least one read, however short
+ * from flash, as the reference interpreter's Linux build does 16 bytes at a time (docs/espruino.md), every call of a function in flash costs at least one read, however short
  * the function; in RAM its code costs about 1 JsVar per 13 bytes for as long as the toy runs.
- * So: the short functions a key press calls most. (Measured on pico-3x3 as flashed, each row of
- * README's Measured speed table.)
+ * So: the short functions a key press calls most. (Measured on pico-3x3 as flashed with `npm run speed`.)
  */
 export const RAM_FUNCTIONS = ["ruleColumn", "hasRule", "isWhole", "begin", "finish"];
 /**

@@ -3,7 +3,7 @@
  * program with Espruino's lexer tokens in place of reserved words and operators, which leave the
  * interpreter fewer bytes to lex on every call) to the board's flash as `.bootcde`, the file
  * Espruino runs at every power-on (the one persistence model; never mixed with save(), see
- * ESPRUINO.md), by typing on the board's console itself — over a serial port or TCP — instead
+ * docs/espruino.md), by typing on the board's console itself — over a serial port or TCP — instead
  * of through the espruino CLI, which looks boards up on the web and exits 0 on failures:
  *
  *   1. a probe line: no answer → "no answer"; `Invalid password` → "console locked" (or, with

@@ -28,7 +28,7 @@
  * a token byte ends whatever precedes it and no space is needed around it.
  *
  * What stays text, and why:
- * - `catch`: Espruino's own tool leaves it (Espruino issue 1868);
+ * - `catch`: Espruino's own tool leaves it (Espruino's issue tracker, #1868);
  * - with raw strings on, strings with a character above 0x7F (a raw string is never UTF-8 on
  *   2v29, jslGetRawString; a text literal with `\u…` can be) and empty strings;
  * - with raw ints on, numbers other than plain decimal or hex integers below 32768 (floats,

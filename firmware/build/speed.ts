@@ -12,7 +12,7 @@
  * Each figure is measured for six ways of storing the code (VIEWS; --flashed: only the first
  * pretokenised one): the bundle's text, its pretokenised image (what `npm run flash` writes),
  * and that image with raw int/string tokens too — each once in flash, written as .bootcde and
- * booted as on the toy (ESPRUINO.md, "The reference interpreter"), and once in RAM (evaluated
+ * booted as on the toy (docs/espruino.md, "The reference interpreter"), and once in RAM (evaluated
  * from a RAM copy by .boot1). The Linux build emulates flash with a file that it opens, seeks,
  * reads and closes for every 16 bytes of code it lexes (src/jsvariterator.c
  * jsvStringIteratorLoadFlashString, targets/linux/jshardware.c jshFlashRead); a Pico's flash is
@@ -43,7 +43,7 @@ import { toolOptions } from "../../tools/tool-options";
 import { buildFirmware, toyGameSpecs } from "./build";
 import { bootImage, type CodeForm, Espruino, espruinoBin, freshFlashDir, linuxPrelude, prebuiltBundle } from "./espruino-bin";
 
-/** How much slower a Pico runs the same interpreter (ESPRUINO.md: pin-toggle and float loops against published Pico figures). */
+/** How much slower a Pico runs the same interpreter (docs/espruino.md: pin-toggle and float loops against published Pico figures). */
 export const PICO_FACTOR: [number, number] = [25, 45];
 
 /**

@@ -1,7 +1,7 @@
 /**
  * What the simulator needs to know about each Espruino board: valid pin names, on-board LED and
  * button aliases, the JsVar budget, the Storage area size. Values from the Espruino board
- * files (boards/*.py in the Espruino repository) and ESPRUINO.md. The boards are those of
+ * files (boards/*.py in the Espruino repository) and docs/espruino.md. The boards are those of
  * hardware/boards.ts, and the facts it already holds (chip, input-only pins, watch lines
  * shared by pin number) are read from there.
  */

@@ -1,6 +1,6 @@
 /**
  * Espruino pin modes and what each one does to the wire: how strongly and to which level a
- * pin pulls its net (ESPRUINO.md; jswrap_io.c pinMode).
+ * pin pulls its net (docs/espruino.md; jswrap_io.c pinMode).
  */
 
 export const PIN_MODES = [

@@ -10,7 +10,7 @@
  * "Uncaught …", and the interpreter carries on, as Espruino does.
  *
  * Built-ins that Espruino lacks (Map, Set, Symbol, Proxy, Reflect, Array.from, Object.freeze,
- * Math.imul, … — ESPRUINO.md) are removed from the context, so firmware that relies on them
+ * Math.imul, … — docs/espruino.md) are removed from the context, so firmware that relies on them
  * fails here as on the toy. Math.random and Date are driven by the seeded RNG and the clock.
  */
 import type { BoardFamily } from "./board-family";
@@ -29,7 +29,7 @@ import type { PixelChain } from "./neopixel";
 import { formatForPrint } from "./print-format";
 import type { Rng } from "./rng";
 
-/** Globals of V8 that Espruino does not have (ESPRUINO.md, "Missing"). */
+/** Globals of V8 that Espruino does not have (docs/espruino.md, "Missing"). */
 export const MISSING_GLOBALS = [
   "Map",
   "Set",
