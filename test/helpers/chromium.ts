@@ -21,8 +21,7 @@ import { chromiumExecutable } from "../browser/chromium.mjs";
 export { chromiumExecutable, describeChromium, findChromium } from "../browser/chromium.mjs";
 
 /** Why the browser tests are skipped in this run (MERLIN_SKIP_BROWSER=1), or undefined: they run. */
-export const chromiumSkipReason: string | undefined =
-  process.env.MERLIN_SKIP_BROWSER === "1" ? "browser tests skipped: MERLIN_SKIP_BROWSER=1 is set (unset it to run them)" : undefined;
+export { chromiumSkipReason } from "./skips";
 
 /** The flags every test browser gets: headless, no sandbox (root, containers), no GPU, quiet, sound without a click. */
 export const CHROMIUM_ARGS: readonly string[] = [
