@@ -14,6 +14,11 @@ export default class SkipReporter implements Reporter {
       const skipped = [...m.children.allTests("skipped")].length;
       if (skipped === 0) continue;
       const file = m.relativeModuleId.replace(/\\/g, "/").replace(/^\//, "");
+      if (m.state() === "failed") {
+        // A failing beforeAll leaves its tests unrun: that is a failure, reported above, not a skip.
+        unexplained.push(`${skipped} test${skipped === 1 ? "" : "s"} not run in ${file}: its set-up failed (the error is above)`);
+        continue;
+      }
       const suite = OPTIONAL_SUITES.find((s) => s.skipReason && s.files.test(file));
       if (!suite) {
         unexplained.push(`${skipped} test${skipped === 1 ? "" : "s"} skipped in ${file} by its own skip condition`);
