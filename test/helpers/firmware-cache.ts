@@ -50,7 +50,11 @@ export async function cachedBundle(name: string, build: () => Promise<string>): 
   const key = `${name}-${firmwareInputsHash()}`;
   const file = join(DIR, `${key}.js`);
   const lock = join(DIR, `${key}.lock`);
-  mkdirSync(DIR, { recursive: true });
+  try {
+    mkdirSync(DIR, { recursive: true });
+  } catch {
+    return build(); // a checkout we may not write to: build, as without the cache
+  }
   const deadline = Date.now() + 180_000;
   for (;;) {
     if (existsSync(file)) return readFileSync(file, "utf8");
