@@ -19,6 +19,20 @@ import type { Finding } from "../firmware/build/subset";
 import { listProfiles, loadProfile } from "../hardware/validate";
 import { loadFirmware } from "../sim/app/firmware-loader";
 
+/**
+ * Each profile's real bundle, made by bundleFirmware once for this file (about 1.5 s of CPU
+ * each) and read by every test below that checks what the bundle holds.
+ */
+const bundles = new Map<string, Promise<Bundle>>();
+function bundleOf(name: string): Promise<Bundle> {
+  let b = bundles.get(name);
+  if (!b) {
+    b = bundleFirmware(loadProfile(name));
+    bundles.set(name, b);
+  }
+  return b;
+}
+
 /** A bundle shaped like esbuild's: one wrapper function holding the top-level declarations. */
 const wrap = (body: string) => `(function(){${body}})();`;
 
@@ -48,7 +62,7 @@ describe("hoistVars (terser's inlining, made safe for an interpreter that does n
   });
 
   it("the firmware bundle declares every variable before it is used (the subset check finds nothing)", async () => {
-    const b = await bundleFirmware(loadProfile(DEFAULT_PROFILE));
+    const b = await bundleOf(DEFAULT_PROFILE);
     expect(b.findings).toEqual([]);
     // terser inlined functions with arguments: their variables are declared at the start.
     expect(b.code).toMatch(/\{var [a-zA-Z_$]+(,[a-zA-Z_$]+)*;/);
@@ -68,7 +82,7 @@ describe("markRam (the hot functions the toy keeps in RAM)", () => {
 
   it("every listed function reaches the firmware bundle in RAM, on every profile", async () => {
     for (const name of listProfiles()) {
-      const b = await bundleFirmware(loadProfile(name));
+      const b = await bundleOf(name);
       // (src/cellsolve.ts's loops carry their own directive, on boards with games.)
       const own = name === DEFAULT_PROFILE ? 0 : (readFileSync(join(ROOT, "src", "cellsolve.ts"), "utf8").match(/^\s*"ram";/gm) ?? []).length;
       const marked = (b.code.match(/\{"ram";/g) ?? []).length;
@@ -95,7 +109,7 @@ describe("markNoInline (rare branches kept out of the functions a key press runs
     for (const name of COLD_FUNCTIONS.concat(RAM_FUNCTIONS, PIXEL_RAM_FUNCTIONS)) expect(text, name).toMatch(new RegExp(`function ${name}\\(`));
     // power: the only function that calls setDeepSleep(true), and carryOut calls it rather than holding its body.
     expect(COLD_FUNCTIONS).toContain("power");
-    const b = await bundleFirmware(loadProfile(DEFAULT_PROFILE));
+    const b = await bundleOf(DEFAULT_PROFILE);
     expect(b.code).toMatch(/function ([\w$]+)\(([\w$]+)\)\{1===\2\?\([^}]*setDeepSleep\(!0\)/);
   }, 60_000);
 });
@@ -122,14 +136,14 @@ describe("the bundle's data in RAM", () => {
 
   it.each(listProfiles())("%s: the bundle is compacted (its wrapper takes Math, the cues and undefined)", async (name) => {
     // A wrapper of a shape compactBundle does not know would leave every `void 0` and `Math.` (bytes) and no CUE_TEXT.
-    const b = await bundleFirmware(loadProfile(name));
+    const b = await bundleOf(name);
     expect(b.findings).toEqual([]);
     expect(b.code).toMatch(/^\(\(\$,CUE_TEXT,_\)=>\{|^\(function\(\$,CUE_TEXT,_\)\{/);
     expect(b.code).not.toContain("void 0");
   }, 60_000);
 
   it("the firmware carries the cues once, as the wrapper's argument, and no Int32Array on the 3x3", async () => {
-    const b = await bundleFirmware(loadProfile(DEFAULT_PROFILE));
+    const b = await bundleOf(DEFAULT_PROFILE);
     expect(b.code.endsWith(`})(Math,${JSON.stringify(CUES)});`)).toBe(true);
     expect(b.code.split(JSON.stringify(CUES)).length).toBe(2);
     expect(b.code).not.toContain("Int32Array");
@@ -236,7 +250,7 @@ describe("the board configuration is folded at bundle time", () => {
   for (const name of listProfiles()) {
     it(`${name}: the bundle keeps only the code its board can use`, async () => {
       const p = loadProfile(name);
-      const b = await bundleFirmware(p);
+      const b = await bundleOf(name);
       // A define left unreplaced would be a free global, hence a finding.
       expect(b.findings).toEqual([]);
       for (const d of Object.keys(configDefines(p))) expect(b.code).not.toMatch(new RegExp(`\\b${d}\\b`));

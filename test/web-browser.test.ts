@@ -1,29 +1,28 @@
 /// <reference lib="dom" />
-// The browser toy in a real browser: headless Chromium (Debian's, see
-// test/browser/ensure-chromium.mjs) driven by playwright-core against the static build served
+// The browser toy in a real browser: headless Chromium (Debian's or the npm-shipped one, see
+// test/helpers/chromium.ts) driven by playwright-core against the static build served
 // on localhost. A seeded game is played by clicking and by keyboard; the pads on the page are
 // checked against the firmware's LED pins and against the board the puzzle model predicts, the
 // sounds WebAudio was asked to play against the firmware's piezo and its cue table, the URL
 // round trip against the terminal simulator, resume after a reload, and the teaching view's
 // x against `merlin solve`. A screenshot of the page goes to dist/web-test/ (docs/ with
 // MERLIN_UPDATE_SCREENSHOTS=1, for the README).
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import type { Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runMerlin } from "../sim/cli/main";
 import { recogniseCues, toneNotes } from "../sim/app/sounds";
 import { buildWeb } from "../sim/web/build";
+import { chromiumSkipReason, launchChromiumContext } from "./helpers/chromium";
 import { serveStatic } from "../sim/web/serve";
 import { gridPuzzle, pressKey } from "../src/puzzle";
 import { solve } from "../src/solver";
 import { CUE_NEW_GAME, CUE_WIN, cueNotes } from "../src/sounds";
 
-const CHROMIUM = process.env.CHROMIUM_BIN || "/usr/bin/chromium";
-const SKIP = process.env.MERLIN_SKIP_BROWSER === "1";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const GOAL = "111101111";
 const merlin3 = gridPuzzle({ rows: 3, cols: 3, pattern: "merlin" });
@@ -52,9 +51,8 @@ function afterPress(board: string, key: number): string {
   return b.join("");
 }
 
-describe.skipIf(SKIP)("the browser toy in Chromium", () => {
+describe.skipIf(chromiumSkipReason)("the browser toy in Chromium", () => {
   let dir: string;
-  let profileDir: string;
   let server: Server;
   let base: string;
   let context: BrowserContext;
@@ -79,21 +77,12 @@ describe.skipIf(SKIP)("the browser toy in Chromium", () => {
   };
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) {
-      throw new Error(`no Chromium at ${CHROMIUM}: run 'node test/browser/ensure-chromium.mjs' as root, install Debian's chromium, set CHROMIUM_BIN, or MERLIN_SKIP_BROWSER=1`);
-    }
     dir = mkdtempSync(join(tmpdir(), "merlin-web-"));
     await buildWeb(dir);
     server = await serveStatic(dir, 0);
     const address = server.address();
     base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
-    profileDir = mkdtempSync(join(tmpdir(), "merlin-chromium-"));
-    context = await chromium.launchPersistentContext(profileDir, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--autoplay-policy=no-user-gesture-required"],
-      viewport: { width: 1100, height: 820 },
-    });
+    context = await launchChromiumContext({ viewport: { width: 1100, height: 820 } });
     // Record every value the page gives a WebAudio parameter: the oscillator's frequency
     // (default 440) and the gain (default 1), in order.
     await context.addInitScript(() => {
@@ -112,7 +101,6 @@ describe.skipIf(SKIP)("the browser toy in Chromium", () => {
     await context?.close();
     server?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
-    if (profileDir) rmSync(profileDir, { recursive: true, force: true });
   });
 
   it("opens at power-on with the light test, then deals the linked puzzle, the URL naming it", async () => {

@@ -18,21 +18,25 @@ import { compileTables, type MaskTables } from "../../src/tables";
 import type { KeyRef, ToneEvent, VirtualBoard } from "../../sim/board";
 import { createVirtualBoard, type NodeBoardOptions } from "../../sim/node/host";
 import type { FirmwareState } from "../../sim/app/session";
+import { cachedBundle } from "./firmware-cache";
 import { mulberry32 } from "./seeded";
 
 const built = new Map<string, Promise<string>>();
 
 /**
- * Builds the firmware for a profile in memory (once per test process; dist/ is left alone, other
- * test files may be reading it) and returns its text. Call it in beforeAll.
+ * Builds the firmware for a profile in memory (once per test run: test/helpers/firmware-cache.ts
+ * keeps it for the other test files; dist/ is left alone, other test files may be reading it)
+ * and returns its text. Call it in beforeAll.
  */
 export function buildToy(name: string): Promise<string> {
   let p = built.get(name);
   if (!p) {
-    p = buildFirmware(loadProfile(name), { write: false }).then((r) => {
-      if (r.findings.length > 0) throw new Error(`firmware for ${name} breaks the Espruino subset:\n${r.findings.map(findingLine).join("\n")}`);
-      return r.code;
-    });
+    p = cachedBundle(name, () =>
+      buildFirmware(loadProfile(name), { write: false }).then((r) => {
+        if (r.findings.length > 0) throw new Error(`firmware for ${name} breaks the Espruino subset:\n${r.findings.map(findingLine).join("\n")}`);
+        return r.code;
+      }),
+    );
     built.set(name, p);
   }
   return p;
