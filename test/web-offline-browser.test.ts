@@ -1,22 +1,22 @@
 /// <reference lib="dom" />
-// The browser toy installable and offline, in headless Chromium (playwright-core, Debian's
-// chromium): after one visit online the service worker controls the page and holds every
+// The browser toy installable and offline, in headless Chromium (playwright-core, the shared
+// launcher): after one visit online the service worker controls the page and holds every
 // file of the build; with the network off and the server stopped the page reloads, plays and
 // switches boards (another profile's firmware from the cache); the same under a sub-path; a
 // new build gets a new cache and the old one goes; links too long for the server get a page
 // saying so, and a long link the server accepts still boots the toy. Where service workers
 // are unavailable (an insecure origin) the page plays as before.
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, existsSync } from "node:fs";
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import type { Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chromiumSkipReason, launchChromium } from "./helpers/chromium";
 import { buildWeb, writeServiceWorker, type WebBuild } from "../sim/web/build";
 import { MAX_URL_BYTES, serveStatic } from "../sim/web/serve";
 
-const CHROMIUM = process.env.CHROMIUM_BIN || "/usr/bin/chromium";
-const SKIP = process.env.MERLIN_SKIP_BROWSER === "1";
+const SKIP = Boolean(chromiumSkipReason);
 /** A host name that is not localhost, mapped to 127.0.0.1: an insecure origin (no service workers). */
 const INSECURE_HOST = "merlin-insecure.test";
 
@@ -82,17 +82,10 @@ describe.skipIf(SKIP)("the browser toy installable and offline, in Chromium", ()
   const expectedUrls = (url: string) => built.precache.map((f) => new URL(f, url).href).sort();
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) {
-      throw new Error(`no Chromium at ${CHROMIUM}: run 'node test/browser/ensure-chromium.mjs' as root, install Debian's chromium, set CHROMIUM_BIN, or MERLIN_SKIP_BROWSER=1`);
-    }
     dir = mkdtempSync(join(tmpdir(), "merlin-web-offline-"));
     built = await buildWeb(dir);
-    // (The launch: Debian's Chromium, headless; one host name mapped to 127.0.0.1 to be an insecure origin.)
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", `--host-resolver-rules=MAP ${INSECURE_HOST} 127.0.0.1`],
-    });
+    // One host name mapped to 127.0.0.1, to be an insecure origin.
+    browser = await launchChromium({ args: [`--host-resolver-rules=MAP ${INSECURE_HOST} 127.0.0.1`] });
   }, 180_000);
 
   afterAll(async () => {

@@ -8,47 +8,31 @@
 // do, colour games whose pads have names and symbols (and a legend), and axe-core's rules with
 // no violation in any view. Screenshots go to dist/web-test/ (docs/ with
 // MERLIN_UPDATE_SCREENSHOTS=1, for the README).
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, existsSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import type { Server } from "node:http";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chromiumSkipReason, launchChromium } from "./helpers/chromium";
 import { contrast } from "../sim/app/palette";
 import { buildWeb } from "../sim/web/build";
 import { serveStatic } from "../sim/web/serve";
 import { gridPuzzle, pressKey } from "../src/puzzle";
 
-const SKIP = process.env.MERLIN_SKIP_BROWSER === "1";
+const SKIP = Boolean(chromiumSkipReason);
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const PROFILES = ["pico-3x3", "esp32-3x3", "mdbt42q-3x3", "pico-4x4-neopixel", "pico-5x5-neopixel"];
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1100, height: 820 };
-/**
- * What axe-core finds inside the teaching view's own panel (#teach, drawn by teach-view.ts), by
- * rule: the only findings allowed there until that panel is mended. empty-table-header: the
- * matrices' corner cell is an empty <th>.
- */
-const KNOWN_IN_TEACH = ["empty-table-header"];
+/** What axe-core may find inside the teaching view's own panel (#teach): nothing. */
+const KNOWN_IN_TEACH: string[] = [];
 /** The 5×5 board's 3-colour game, dealt by a seed. */
 const COLOUR_GAME = "?board=pico-5x5-neopixel&rules=lightsout2000&seed=3&puzzle=0";
 
-// ---- launching Chromium: one block, so a shared launcher can take its place -------------------
-const CHROMIUM = process.env.CHROMIUM_BIN || "/usr/bin/chromium";
-async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`no Chromium at ${CHROMIUM}: run 'node test/browser/ensure-chromium.mjs' as root, install Debian's chromium, set CHROMIUM_BIN, or MERLIN_SKIP_BROWSER=1`);
-  }
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--autoplay-policy=no-user-gesture-required"],
-  });
-}
-// ------------------------------------------------------------------------------------------------
 
 interface Box {
   x: number;

@@ -9,8 +9,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import type { Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chromiumSkipReason, launchChromium } from "./helpers/chromium";
 import { loadAllProfiles } from "../hardware/validate";
 import { toyGameNames } from "../sim/app/firmware-loader";
 import { statePalette } from "../sim/app/palette";
@@ -21,18 +22,9 @@ import { digits, lesson } from "../sim/web/teach";
 import { RULE_NAMES } from "../src/rules";
 import { analyze } from "../src/solver";
 
-const SKIP = process.env.MERLIN_SKIP_BROWSER === "1";
+const SKIP = Boolean(chromiumSkipReason);
 
-// ---- launching Chromium: one block, so a shared launcher can replace it ----------------------
-const CHROMIUM = process.env.CHROMIUM_BIN || "/usr/bin/chromium";
-function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--autoplay-policy=no-user-gesture-required"],
-  });
-}
-// -------------------------------------------------------------------------------------------------
+const launchBrowser = (): Promise<Browser> => launchChromium();
 
 interface PageState {
   board: string;
