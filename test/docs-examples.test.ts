@@ -5,8 +5,8 @@
 //               line (trailing spaces and colours ignored; `…` stands for anything, e.g. a
 //               timing), and `(exit N)` as the last output line when the command fails on
 //               purpose.
-// Each runs in a scratch copy of the repository (the installed node_modules and the built
-// dist/ linked in), with standard input closed, and must exit 0 unless it says otherwise. A
+// Each runs in a scratch copy of the repository (the installed node_modules linked in, the
+// built dist/ copied), with standard input closed, and must exit 0 unless it says otherwise. A
 // few commands cannot simply run to completion; each has one rule below saying what is done
 // instead (a server is started and asked for its page, the terminal UI is run in a
 // pseudo-terminal and quit, the test command is checked against .ci/run, a test run of the
@@ -120,7 +120,9 @@ function makeSandbox(): string {
     filter: (src) => !skip.has(relative(ROOT, src).split(/[\\/]/)[0]),
   });
   symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"));
-  symlinkSync(join(ROOT, "dist"), join(dir, "dist"));
+  // A copy, not a link: `npm run build` in an example must not rewrite the bundles other test
+  // files are reading.
+  cpSync(join(ROOT, "dist"), join(dir, "dist"), { recursive: true, preserveTimestamps: true });
   return dir;
 }
 
@@ -165,6 +167,26 @@ function startUntil(command: string, ready: RegExp, timeoutMs = 120_000): Promis
 
 /** The commands that are not simply run to completion, and what is done instead. */
 const RULES: { test: RegExp; why: string; check: (cmd: string) => Promise<void> | void }[] = [
+  {
+    test: /^npm ci$/,
+    why: "the install this run already stands on: the installed tree must be the lockfile's (running it here would replace node_modules under the other test files)",
+    check: () => {
+      const lock = JSON.parse(readFileSync(join(ROOT, "package-lock.json"), "utf8")).packages as { [path: string]: { version?: string } };
+      const installed = JSON.parse(readFileSync(join(ROOT, "node_modules", ".package-lock.json"), "utf8")).packages as { [path: string]: { version?: string } };
+      const differ = Object.keys(installed).filter((path) => lock[path]?.version !== installed[path].version);
+      expect(differ).toEqual([]);
+      expect(Object.keys(installed).length).toBeGreaterThan(50);
+    },
+  },
+  {
+    test: /^npm run flash -- --port \/dev\/\S+(?!.*--dry-run)/,
+    why: "flashing a board on a serial port: run with --dry-run here (the build, the image and every line it would type; the wire itself is tested against a fake console in firmware-flash.test.ts)",
+    check: (cmd) => {
+      const r = run(`${cmd} --dry-run`);
+      expect(r.code, r.err).toBe(0);
+      expect(r.out).toContain('require("Storage").write(".bootcde"');
+    },
+  },
   {
     test: /^npm ci && npm test$/,
     why: "the test command itself: .ci/run must run exactly it",
