@@ -8,7 +8,7 @@ import { espruinoBin } from "../../firmware/build/espruino-bin";
 /** Why the real-interpreter suites are skipped (no ESPRUINO_BIN), or undefined: they run. */
 export const espruinoSkipReason: string | undefined = espruinoBin()
   ? undefined
-  : "reference-interpreter tests skipped: set ESPRUINO_BIN to an Espruino 2v29 build for Linux to run them (README, Development)";
+  : "reference-interpreter tests skipped: set ESPRUINO_BIN to an Espruino 2v29 build for Linux to run them (docs/espruino.md says how to build one)";
 
 /** Why the browser tests are skipped (MERLIN_SKIP_BROWSER=1), or undefined: they run. */
 export const chromiumSkipReason: string | undefined =
