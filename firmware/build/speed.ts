@@ -137,8 +137,20 @@ async function bootToy(bin: string, p: Profile, bundle: string, shim: boolean, v
   const dir = await writeFlash(bin, bundle, view.form, view.place, linuxPrelude(p) + (shim ? keyShim(p) : ""));
   const toy = await Espruino.start(bin, dir, { password: p.consolePassword ?? null, echo: false });
   await new Promise((r) => setTimeout(r, 800)); // the power-on light test
+  // A bundle too large for a RAM copy (the 5×5's) runs out of memory while .boot1 evaluates it:
+  // Merlin is then missing or half made. Such a view has no figures.
+  if (view.place === "ram") {
+    const flags = (await toy.eval("[typeof Merlin,E.getErrorFlags()]")) as [string, string[]];
+    if (flags[0] !== "object" || flags[1].indexOf("MEMORY") >= 0) {
+      await dispose(toy);
+      throw new DoesNotBoot(`Merlin is ${flags[0]}, error flags ${JSON.stringify(flags[1])}`);
+    }
+  }
   return toy;
 }
+
+/** The toy did not boot whole in this view (out of memory loading the RAM copy). */
+class DoesNotBoot extends Error {}
 
 async function dispose(e: Espruino): Promise<void> {
   await e.kill();
@@ -422,7 +434,8 @@ async function main(argv: string[]): Promise<number> {
         } catch (e) {
           // A bundle too large to boot from a RAM copy (the 5×5's) leaves Merlin undefined: that
           // view has no figures, the others are still measured.
-          if (/"Merlin" is not defined/.test((e as Error).message)) {
+          if (e instanceof DoesNotBoot || /"Merlin" is not defined/.test((e as Error).message)) {
+            process.stderr.write(`${name}, ${viewName(view)}: ${(e as Error).message}\n`);
             booted = false;
             break;
           }
@@ -436,7 +449,7 @@ async function main(argv: string[]): Promise<number> {
         }
       }
       if (f === null) {
-        rows.push(`| ${name} | ${viewName(view)} | does not boot (Merlin undefined) | | | | | |`);
+        rows.push(`| ${name} | ${viewName(view)} | does not boot: out of memory loading the RAM copy | | | | | |`);
         if (view === FLASHED_IN_RAM) estimates.push(`| ${name} | – (no in-RAM figures) | – | – |`);
         process.stderr.write(`${name}, ${viewName(view)}: the toy does not boot this way\n`);
         continue;
