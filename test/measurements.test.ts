@@ -3,7 +3,7 @@
 // machine, date, command, commit, Node, interpreter and load, the quiet/busy verdict from given
 // load figures, and the tables — without timing anything.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -23,6 +23,7 @@ import {
   repositoryRoot,
   writeMeasurement,
 } from "../tools/measurements";
+import { STEPS } from "../tools/measure";
 
 const temps: string[] = [];
 function temp(): string {
@@ -224,5 +225,31 @@ describe("Report", () => {
     r.table(["a"], [[1]]);
     expect(r.lines).toEqual(["title", "", "| a |", "|---|", "| 1 |"]);
     expect(printed).toBe("title\n\n| a |\n|---|\n| 1 |\n");
+  });
+});
+
+describe("npm run measure and the folder agree", () => {
+  const files = STEPS.flatMap((s) => s.files);
+  const folder = join(repositoryRoot(), MEASUREMENTS_DIR);
+
+  it("writes each file once, under a valid name", () => {
+    expect(new Set(files).size).toBe(files.length);
+    for (const f of files) expect(() => measurementPath(f, "/r")).not.toThrow();
+  });
+
+  it("lists every file it writes in the folder's index, and the folder holds no file it does not write", () => {
+    const index = readFileSync(join(folder, "README.md"), "utf8");
+    for (const f of files) expect(index).toContain(`[${f}.md](${f}.md)`);
+    const present = readdirSync(folder).filter((f) => f.endsWith(".md") && f !== "README.md");
+    for (const f of present) expect(files).toContain(f.slice(0, -3));
+  });
+
+  it("runs the memory steps on ESPRUINO_BIN (32-bit) and the CPU steps on ESPRUINO_BIN64", () => {
+    const needs = Object.fromEntries(STEPS.flatMap((s) => s.files.map((f) => [f, s.needs ?? null])));
+    expect(needs["device-memory"]).toBe("ESPRUINO_BIN");
+    expect(needs["cellsolve"]).toBe("ESPRUINO_BIN");
+    expect(needs["device-speed"]).toBe("ESPRUINO_BIN64");
+    expect(needs["device-speed-views"]).toBe("ESPRUINO_BIN64");
+    expect(needs["solver"]).toBeNull();
   });
 });
