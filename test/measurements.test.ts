@@ -2,7 +2,7 @@
 // check what a reader of such a file relies on — where it goes, that its header names the
 // machine, date, command, commit, Node, interpreter and load, the quiet/busy verdict from given
 // load figures, and the tables — without timing anything.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -252,4 +252,26 @@ describe("npm run measure and the folder agree", () => {
     expect(needs["device-speed-views"]).toBe("ESPRUINO_BIN64");
     expect(needs["solver"]).toBeNull();
   });
+});
+
+describe("npm run measure without the interpreters", () => {
+  it("leaves their files as they are and says which and why, exit 0", () => {
+    const root = repositoryRoot();
+    const env: NodeJS.ProcessEnv = { ...process.env, ESPRUINO_BIN: "", ESPRUINO_BIN64: "" };
+    const r = spawnSync(process.execPath, ["tools/tsrun.mjs", "tools/measure.ts", "--only", "cellsolve,device-speed,device-memory"], { cwd: root, env, encoding: "utf8" });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toContain("left as they are:");
+    expect(r.stderr).toContain("docs/measurements/cellsolve.md: ESPRUINO_BIN is not set");
+    expect(r.stderr).toContain("docs/measurements/device-memory.md: ESPRUINO_BIN is not set");
+    expect(r.stderr).toContain("docs/measurements/device-speed.md: ESPRUINO_BIN64 is not set");
+    // Nothing was run: no step's command line is announced.
+    expect(r.stderr).not.toMatch(/measure: npm run/);
+  }, 60_000);
+
+  it("refuses a name it does not write, in one line, exit 2", () => {
+    const r = spawnSync(process.execPath, ["tools/tsrun.mjs", "tools/measure.ts", "--only", "solver,speed"], { cwd: repositoryRoot(), encoding: "utf8" });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/^measure: --only takes names from hotpath, .*; got 'speed'\n$/);
+  }, 60_000);
 });

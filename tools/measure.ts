@@ -98,8 +98,10 @@ function main(argv: string[]): number {
         delete env.ESPRUINO_BIN;
         const skipped = needed ? step.files.filter((f) => (step.without ?? []).indexOf(f) < 0) : [];
         for (const f of skipped) left.push(`${MEASUREMENTS_DIR}/${f}.md: ${step.needs} is not set`);
-        if (!step.without) continue;
-        writes = step.without;
+        // What it can still write without the interpreter, if any of that is wanted.
+        const rest = (step.without ?? []).filter((f) => wanted.indexOf(f) >= 0);
+        if (rest.length === 0) continue;
+        writes = rest;
       }
     }
     process.stderr.write(`\nmeasure: ${command(step)}\n`);
