@@ -143,7 +143,9 @@ async function main(argv: string[]): Promise<number> {
     name: "hotpath",
     command: "node tools/tsrun.mjs test/bench/hotpath.ts",
     usage: "node tools/tsrun.mjs test/bench/hotpath.ts [--board NAME] [--top N] [--write]",
-    about: "Lists the firmware functions a key press runs on the simulator, with the bytes of code each makes the interpreter lex.",
+    about:
+      "Lists the firmware functions a key press runs on the simulator, with the bytes of code each\n" +
+      "makes the interpreter lex. --write also writes docs/measurements/hotpath.md.",
   });
   if (typeof opts === "number") return opts;
   const name = opts.values.board as string;
