@@ -121,7 +121,7 @@ describe("the header", () => {
 
   it("names the interpreter by its variable, never its path, with version, word size and JsVars", () => {
     expect(row("interpreter")).toBe(
-      "| interpreter | `ESPRUINO_BIN` (espruino): Espruino 2v29 for Linux (source 5e87b32), 32-bit, 5100 JsVars of 13 bytes |",
+      "| interpreter | `ESPRUINO_BIN` (espruino): Espruino 2v29 for Linux (build 5e87b32), 32-bit, 5100 JsVars of 13 bytes |",
     );
     expect(row("browser")).toBe("| browser | Chromium 1.2.3 |");
   });

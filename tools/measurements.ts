@@ -114,7 +114,7 @@ export interface Interpreter {
   /** The binary's file name. */
   file: string;
   version: string;
-  /** Espruino's source commit it was built from (process.env.GIT_COMMIT). */
+  /** The git commit its build recorded (process.env.GIT_COMMIT: of the source tree it was built in). */
   build: string;
   bits: 32 | 64 | null;
   jsvars: number;
@@ -142,7 +142,7 @@ export async function describeInterpreter(bin: string, variable = "ESPRUINO_BIN"
 
 export function interpreterText(i: Interpreter): string {
   const bits = i.bits === null ? "word size unknown" : `${i.bits}-bit`;
-  return `\`${i.variable}\` (${i.file}): Espruino ${i.version} for Linux (source ${i.build}), ${bits}, ${i.jsvars} JsVars of ${i.blocksize} bytes`;
+  return `\`${i.variable}\` (${i.file}): Espruino ${i.version} for Linux (build ${i.build}), ${bits}, ${i.jsvars} JsVars of ${i.blocksize} bytes`;
 }
 
 export interface Verdict {
