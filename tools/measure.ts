@@ -8,11 +8,14 @@
  * - ESPRUINO_BIN64: the native 64-bit build, for CPU (`npm run speed`, given it as ESPRUINO_BIN).
  *
  * Without them, those files are left as they are and the summary says so. A step that fails
- * does not stop the others; the exit status is then 1.
+ * does not stop the others; the exit status is then 1. On a quiet machine it waits between steps
+ * for the load its previous step left to die down, so each file's quiet/busy verdict is about
+ * other work, not its own.
  */
 import { spawnSync } from "node:child_process";
+import { cpus, loadavg } from "node:os";
 import { OptionSpec } from "./options";
-import { MEASUREMENTS_DIR, repositoryRoot } from "./measurements";
+import { MEASUREMENTS_DIR, QUIET_PER_CORE, repositoryRoot } from "./measurements";
 import { toolOptions } from "./tool-options";
 
 interface Step {
@@ -52,12 +55,31 @@ const ABOUT =
   "ESPRUINO_BIN names the 32-bit Espruino for Linux (5100 JsVars): budget's JsVars and\n" +
   "bench:cellsolve; ESPRUINO_BIN64 the native 64-bit build: speed. Without them those files are\n" +
   "left as they are. It takes long (tens of minutes, most of it speed and bench:minimum).\n" +
+  "On a quiet machine it waits (up to 90 s) between steps for its own load to die down.\n" +
   "Exit status 1 when a step fails, 2 for bad options.";
 
 function command(step: Step): string {
   const run = step.npm !== undefined ? `npm run ${step.npm}` : `node tools/tsrun.mjs ${step.tsrun}`;
   const args = step.args.length > 0 ? (step.npm !== undefined ? " -- " : " ") + step.args.join(" ") : "";
   return run + args;
+}
+
+/** Longest wait for the load the previous step left to die down, ms. */
+const SETTLE_MS = 90_000;
+
+/**
+ * The 1-minute load average decays over about a minute, so a step started right after another
+ * would find the machine "busy" with the previous step's own work. When the machine was quiet
+ * before the previous step, wait (at most SETTLE_MS) until it is quiet again; on a machine that
+ * is busy anyway, do not wait.
+ */
+function settle(wasQuiet: boolean): void {
+  const limit = QUIET_PER_CORE * cpus().length;
+  if (!wasQuiet) return;
+  const until = Date.now() + SETTLE_MS;
+  if (loadavg()[0] < limit) return;
+  process.stderr.write(`measure: waiting up to ${SETTLE_MS / 1000} s for the load average to fall below ${limit} again\n`);
+  while (loadavg()[0] >= limit && Date.now() < until) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1000);
 }
 
 function main(argv: string[]): number {
@@ -81,6 +103,7 @@ function main(argv: string[]): number {
   const written: string[] = [];
   const left: string[] = [];
   const failed: string[] = [];
+  let wasQuiet: boolean | null = null;
   for (const step of STEPS) {
     if (!step.files.some((f) => wanted.indexOf(f) >= 0)) continue;
     const env: NodeJS.ProcessEnv = { ...process.env };
@@ -104,6 +127,8 @@ function main(argv: string[]): number {
         writes = rest;
       }
     }
+    if (wasQuiet !== null) settle(wasQuiet);
+    wasQuiet = loadavg()[0] < QUIET_PER_CORE * cpus().length;
     process.stderr.write(`\nmeasure: ${command(step)}\n`);
     const r =
       step.npm !== undefined
