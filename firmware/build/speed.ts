@@ -1,16 +1,18 @@
 /**
- * Measures the firmware's CPU cost on an Espruino interpreter for Linux (ESPRUINO_BIN) and
- * prints a Markdown table for the README, with the calibration behind the Pico estimate.
+ * Measures the firmware's CPU cost on an Espruino interpreter for Linux (ESPRUINO_BIN; the native
+ * 64-bit build is meant) and prints Markdown tables, with the calibration behind the Pico estimate
+ * (--write: also docs/measurements/device-speed.md with --flashed, device-speed-views.md without,
+ * with the machine, interpreter and load in its header).
  *
- *   ESPRUINO_BIN=/path/to/espruino npm run speed [-- --board NAME] [--repeat N] [--flashed]
+ *   ESPRUINO_BIN=/path/to/espruino npm run speed [-- --board NAME] [--repeat N] [--flashed] [--write]
  *   (ESPRUINO_BUNDLE_DIR=dir: measure the bundles in dir, laid out as dist/, instead of building)
  *
  * What is measured: the interpreter process's CPU time (the kernel's account of it,
  * /proc/PID/sched se.sum_exec_runtime, in ns) around one console line that runs a loop of N
  * calls, minus the same loop with an empty body, divided by N; the median of --repeat runs.
  *
- * Each figure is measured for six ways of storing the code (VIEWS; --flashed: only the first
- * pretokenised one): the bundle's text, its pretokenised image (what `npm run flash` writes),
+ * Each figure is measured for six ways of storing the code (VIEWS; --flashed: only the
+ * pretokenised image, in flash and in RAM): the bundle's text, its pretokenised image (what `npm run flash` writes),
  * and that image with raw int/string tokens too — each once in flash, written as .bootcde and
  * booted as on the toy (docs/espruino.md, "The reference interpreter"), and once in RAM (evaluated
  * from a RAM copy by .boot1). The Linux build emulates flash with a file that it opens, seeks,
@@ -39,6 +41,7 @@ import { rmSync } from "node:fs";
 import { listProfiles, loadProfile } from "../../hardware/validate";
 import type { Profile } from "../../hardware/profile";
 import { OptionSpec } from "../../tools/options";
+import { describeInterpreter, finishMeasurement, MEASUREMENTS_DIR, Report, startRun } from "../../tools/measurements";
 import { toolOptions } from "../../tools/tool-options";
 import { buildFirmware, toyGameSpecs } from "./build";
 import { bootImage, type CodeForm, Espruino, espruinoBin, freshFlashDir, linuxPrelude, prebuiltBundle } from "./espruino-bin";
@@ -95,8 +98,13 @@ const FLASHED = VIEWS[1];
 
 const FORM_NAMES: Record<CodeForm, string> = { text: "text", tokens: "pretokenised", literals: "pretokenised + raw literals" };
 
+/** The view of the flashed image with its code in RAM: the interpreter's own work, on which the Pico estimate is made. */
+const FLASHED_IN_RAM = VIEWS[4];
+
 export function viewName(v: View): string {
-  return `${FORM_NAMES[v.form]} in ${v.place === "flash" ? "flash" : "RAM"}${v === FLASHED ? " (as flashed)" : ""}`;
+  const where = v.place === "flash" ? "in emulated flash" : "in RAM";
+  const what = v === FLASHED ? " (as flashed)" : v === FLASHED_IN_RAM ? " (interpreter's own work)" : "";
+  return `${FORM_NAMES[v.form]}, ${where}${what}`;
 }
 
 /**
@@ -129,8 +137,20 @@ async function bootToy(bin: string, p: Profile, bundle: string, shim: boolean, v
   const dir = await writeFlash(bin, bundle, view.form, view.place, linuxPrelude(p) + (shim ? keyShim(p) : ""));
   const toy = await Espruino.start(bin, dir, { password: p.consolePassword ?? null, echo: false });
   await new Promise((r) => setTimeout(r, 800)); // the power-on light test
+  // A bundle too large for a RAM copy (the 5×5's) runs out of memory while .boot1 evaluates it:
+  // Merlin is then missing or half made. Such a view has no figures.
+  if (view.place === "ram") {
+    const flags = (await toy.eval("[typeof Merlin,E.getErrorFlags()]")) as [string, string[]];
+    if (flags[0] !== "object" || flags[1].indexOf("MEMORY") >= 0) {
+      await dispose(toy);
+      throw new DoesNotBoot(`Merlin is ${flags[0]}, error flags ${JSON.stringify(flags[1])}`);
+    }
+  }
   return toy;
 }
+
+/** The toy did not boot whole in this view (out of memory loading the RAM copy). */
+class DoesNotBoot extends Error {}
 
 async function dispose(e: Espruino): Promise<void> {
   await e.kill();
@@ -325,23 +345,53 @@ async function calibrate(bin: string, repeat: number): Promise<{ pin: number; fl
 const OPTIONS: OptionSpec[] = [
   { name: "board", type: "string", arg: "NAME", help: "one profile (default: every profile)" },
   { name: "repeat", type: "int", arg: "N", help: "runs per figure (median)", default: 3 },
-  { name: "flashed", type: "flag", help: "only the code as flashed (pretokenised, in flash): no comparison views" },
+  { name: "flashed", type: "flag", help: "only the flashed image (in flash, and in RAM for the Pico estimate)" },
+  { name: "write", type: "flag", help: `also write ${MEASUREMENTS_DIR}/device-speed[-views].md` },
 ];
+
+const ABOUT =
+  "`npm run speed` measures the firmware's CPU cost per call on the Espruino interpreter for Linux that " +
+  "`ESPRUINO_BIN` names (`npm run measure` passes the native 64-bit build, `ESPRUINO_BIN64`). What is counted: " +
+  "the interpreter process's CPU time (the kernel's scheduler account, /proc/PID/sched se.sum_exec_runtime) " +
+  "around one console line that makes N calls, minus the same line with an empty loop, divided by N; the median " +
+  "of `--repeat` runs. CPU time, not wall clock, so other work on the machine matters less, though a busy " +
+  "machine still adds noise (see the header). Each figure is taken for several ways of storing the code. " +
+  "**In emulated flash** is the code as the toy holds it (`.bootcde`; \"as flashed\" is the pretokenised image " +
+  "`npm run flash` writes), but the Linux build emulates flash with a file that it opens, seeks, reads and closes " +
+  "for every 16 bytes of code it lexes, so these figures are mostly that file I/O, which a device, whose flash " +
+  "is memory-mapped, does not pay. **In RAM** is the same code evaluated from a RAM copy (`.boot1`): no flash is " +
+  "read while it runs, so it is the interpreter's own work. The **Pico estimate** multiplies the in-RAM figures " +
+  `of the flashed image by ${PICO_FACTOR[0]}–${PICO_FACTOR[1]}, the factor by which a Pico runs the interpreter ` +
+  "slower (pin-toggle and float loops on the Linux build against published Pico figures; the calibration loops " +
+  "are printed below for this interpreter): an estimate, not a Pico timing. Key press → LEDs is `Merlin.press(k)` " +
+  "(rules merlin1978: every press is a move) minus the `Merlin.state()` object it returns; HIT ME is " +
+  "`Merlin.hint()`; the scan is the key scanner's scan with one pad held (the Linux build has no pin input: a " +
+  "measurement-only .boot0 wraps digitalRead/digitalWrite, whose own cost is subtracted; the neopixel write is a " +
+  "stand-in that sends nothing). Flash reads per key press are counted with strace when it is installed. " +
+  "A bundle too large to boot from a RAM copy (the 5×5's) has no in-RAM figures and so no Pico estimate.";
+
+const ABOUT_VIEWS =
+  "This file compares every way of storing the code: the minified text bundle, the pretokenised image (as " +
+  "flashed) and that image with raw integer and string tokens too, each in emulated flash and in RAM; " +
+  "\"lexing alone\" is the CPU per byte of a function that only skips the bundle. With `--flashed` the same " +
+  "script writes device-speed.md: the flashed image only, on every profile.";
 
 async function main(argv: string[]): Promise<number> {
   const opts = toolOptions(argv, OPTIONS, {
     name: "speed",
     command: "npm run speed",
-    usage: "ESPRUINO_BIN=/path/to/espruino npm run speed [-- --board NAME] [--repeat N] [--flashed]",
+    usage: "ESPRUINO_BIN=/path/to/espruino npm run speed [-- --board NAME] [--repeat N] [--flashed]\n" +
+      "         [--write]",
     summary: "the firmware's CPU cost per call on the Espruino interpreter for Linux",
     examples: [
       ["ESPRUINO_BIN=~/espruino/espruino npm run speed", "every profile, median of 3 runs"],
       ["ESPRUINO_BIN=~/espruino/espruino npm run speed -- --board pico-3x3 --flashed", "one profile, as flashed only"],
     ],
     about:
-      "Measures the firmware's CPU cost per call on the Espruino interpreter for Linux that ESPRUINO_BIN names\n" +
-      "(the README's Measured speed says how, and what the figures mean). Exit status 2 for bad options or no\n" +
-      "ESPRUINO_BIN, non-zero when a measurement fails.",
+      "Measures the firmware's CPU cost per call on the Espruino interpreter for Linux that ESPRUINO_BIN\n" +
+      "names (the native 64-bit build is meant; docs/measurements/device-speed.md says how, and what the\n" +
+      "figures mean). --write writes device-speed.md with --flashed, device-speed-views.md without.\n" +
+      "Exit status 2 for bad options or no ESPRUINO_BIN, non-zero when a measurement fails.",
   });
   if (typeof opts === "number") return opts;
   const repeat = opts.values.repeat as number;
@@ -358,10 +408,12 @@ async function main(argv: string[]): Promise<number> {
   }
   const bin = espruinoBin();
   if (!bin) {
-    process.stderr.write("speed: set ESPRUINO_BIN to an Espruino interpreter for Linux (see the README's Measured speed)\n");
+    process.stderr.write("speed: set ESPRUINO_BIN to an Espruino interpreter for Linux (see docs/measurements/device-speed.md)\n");
     return 2;
   }
-  const views = opts.values.flashed ? [FLASHED] : VIEWS;
+  const interpreter = await describeInterpreter(bin);
+  const run = startRun();
+  const views = opts.values.flashed ? [FLASHED, FLASHED_IN_RAM] : VIEWS;
   const ms = (x: number | null) => (x === null ? "–" : x.toFixed(2));
   const pico = (x: number | null) => (x === null ? "–" : `${Math.round(x * PICO_FACTOR[0])}–${Math.round(x * PICO_FACTOR[1])}`);
   const rows = [
@@ -387,7 +439,8 @@ async function main(argv: string[]): Promise<number> {
         } catch (e) {
           // A bundle too large to boot from a RAM copy (the 5×5's) leaves Merlin undefined: that
           // view has no figures, the others are still measured.
-          if (/"Merlin" is not defined/.test((e as Error).message)) {
+          if (e instanceof DoesNotBoot || /"Merlin" is not defined/.test((e as Error).message)) {
+            process.stderr.write(`${name}, ${viewName(view)}: ${(e as Error).message}\n`);
             booted = false;
             break;
           }
@@ -401,7 +454,8 @@ async function main(argv: string[]): Promise<number> {
         }
       }
       if (f === null) {
-        rows.push(`| ${name} | ${viewName(view)} | does not boot (Merlin undefined) | | | | | |`);
+        rows.push(`| ${name} | ${viewName(view)} | does not boot: out of memory loading the RAM copy | | | | | |`);
+        if (view === FLASHED_IN_RAM) estimates.push(`| ${name} | – (no in-RAM figures) | – | – |`);
         process.stderr.write(`${name}, ${viewName(view)}: the toy does not boot this way\n`);
         continue;
       }
@@ -423,33 +477,49 @@ async function main(argv: string[]): Promise<number> {
     lex.push(`| ${viewName(view)} | ${l.bytes} | ${l.perByte.toFixed(3)} |`);
   }
   const c = await calibrate(bin, repeat);
-  process.stdout.write(
-    [
-      `CPU ms of the interpreter process per call (${bin}; median of ${repeat}):`,
-      "",
-      ...rows,
-      "",
-      ...(gameRows.length > 2 ? ["The games (HIT ME on puzzle 0 of seed 7):", "", ...gameRows, ""] : []),
-      ...(dealRows.length > 2
-        ? [`Level deals (the \`Merlin.newGame\` that deals the level, its state object included; median over seeds 1–${DEAL_SEEDS}, and the slowest of all 50 levels):`, "", ...dealRows, ""]
-        : []),
-      `Lexing alone (${names[0]}'s bundle as the body of a function that skips it, \`if(0){…}\`), per call:`,
-      "",
-      ...lex,
-      "",
-      `Calibration here: a pin toggle (two digitalWrite) ${(c.pin * 1000).toFixed(1)} µs, a float multiply-add ${(c.float * 1000).toFixed(1)} µs per loop iteration (console lines: code in RAM).`,
-      ...(estimates.length > 0
-        ? [
-            "",
-            `On a Pico (est.): the flashed image's interpreter work — measured with the code in RAM, where no flash file is read — ×${PICO_FACTOR[0]}–${PICO_FACTOR[1]}:`,
-            "",
-            "| profile | key press → LEDs | scan, key held | HIT ME |",
-            "|---|---|---|---|",
-            ...estimates,
-          ]
-        : []),
-      "",
-    ].join("\n"),
+  const report = new Report();
+  const lines = [
+    `CPU ms of the interpreter process per call (median of ${repeat}):`,
+    "",
+    ...rows,
+    "",
+    ...(gameRows.length > 2 ? ["The games (HIT ME on puzzle 0 of seed 7):", "", ...gameRows, ""] : []),
+    ...(dealRows.length > 2
+      ? [`Level deals (the \`Merlin.newGame\` that deals the level, its state object included; median over seeds 1–${DEAL_SEEDS}, and the slowest of all 50 levels):`, "", ...dealRows, ""]
+      : []),
+    `Lexing alone (${names[0]}'s bundle as the body of a function that skips it, \`if(0){…}\`), per call:`,
+    "",
+    ...lex,
+    "",
+    `Calibration on this interpreter: a pin toggle (two digitalWrite) ${(c.pin * 1000).toFixed(1)} µs, a float multiply-add ${(c.float * 1000).toFixed(1)} µs per loop iteration (console lines: code in RAM).`,
+    ...(estimates.length > 0
+      ? [
+          "",
+          `On a Pico, **estimated** (not measured): the flashed image's in-RAM figures above ×${PICO_FACTOR[0]}–${PICO_FACTOR[1]}:`,
+          "",
+          "| profile | key press → LEDs | scan, key held | HIT ME |",
+          "|---|---|---|---|",
+          ...estimates,
+        ]
+      : []),
+  ];
+  for (const l of lines) report.line(l);
+  // The flashed image (in flash and in RAM) is the toy's speed; every view is the comparison of
+  // ways to store the code, a file of its own.
+  const flashedOnly = opts.values.flashed === true;
+  finishMeasurement(
+    opts.values.write === true,
+    flashedOnly ? "device-speed" : "device-speed-views",
+    {
+      title: flashedOnly ? "Firmware speed on the interpreter" : "Firmware speed by how the code is stored",
+      about: flashedOnly ? ABOUT : ABOUT + " " + ABOUT_VIEWS,
+      rerun: flashedOnly
+        ? "ESPRUINO_BIN=/path/to/espruino64 npm run speed -- --flashed --repeat 5 --write"
+        : "ESPRUINO_BIN=/path/to/espruino64 npm run speed -- --board pico-3x3 --repeat 5 --write",
+    },
+    run,
+    report,
+    { interpreter, variables: ["ESPRUINO_BIN"] },
   );
   return 0;
 }

@@ -1,9 +1,9 @@
 /**
  * What the k-state device tables and solver (src/tables.ts CellTables, src/cellsolve.ts) cost on
  * an Espruino interpreter for Linux (ESPRUINO_BIN): CPU per hint and per par, and the JsVars the
- * tables take. Not a test: figures for the README.
+ * tables take. Not a test: figures for docs/measurements/cellsolve.md (--write).
  *
- *   ESPRUINO_BIN=/path/to/espruino npm run bench:cellsolve [-- --repeat N]
+ *   ESPRUINO_BIN=/path/to/espruino npm run bench:cellsolve [-- --repeat N] [--write]
  *
  * A bundle made the way the firmware's is (esbuild, then the firmware's terser pass, which keeps
  * the "ram" directives of cellsolve.ts's two hot functions; a second bundle without them shows
@@ -32,6 +32,7 @@ import { DEFAULT_CYCLE, gamePuzzle, gameSpec, gameTarget } from "../../src/games
 import { applyPresses } from "../../src/puzzle";
 import { cellHint } from "../../src/cellsolve";
 import { compileCellTables, emitCellTables } from "../../src/tables";
+import { describeInterpreter, finishMeasurement, MEASUREMENTS_DIR, Report, startRun } from "../../tools/measurements";
 import { toolOptions } from "../../tools/tool-options";
 import { mulberry32 } from "../helpers/seeded";
 
@@ -104,41 +105,79 @@ async function bundle(cases: GameCase[], keepRam: boolean): Promise<string> {
   return hoistVars(compactBundle(out.code!.trim()));
 }
 
+const ABOUT =
+  "`npm run bench:cellsolve` measures the colour games' device tables and solver (src/tables.ts CellTables, " +
+  "src/cellsolve.ts) on the Espruino interpreter for Linux that `ESPRUINO_BIN` names. A bundle made as the " +
+  "firmware's is (esbuild, the firmware's terser pass) holds the three 5×5 games' tables as the build emits " +
+  "them, src/cellsolve.ts and 20 solvable boards per game dealt as the games deal; it is written to the " +
+  "interpreter's flash as .bootcde and booted, as on the toy. Every hint is checked against Node's on the same " +
+  "tables before it is timed. CPU is counted as `npm run speed` counts it: the interpreter process's CPU time " +
+  "(the kernel's account of it) around one console line of N calls, minus the same line with an empty loop, " +
+  "divided by N, the median of `--repeat` runs; CPU time, not wall clock, though a busy machine still adds some " +
+  "noise. \"worst\" is the one board of 2000 more dealt boards with the most cells differing from the goal. The " +
+  "bundle is measured twice: with the `\"ram\"` directives of the two hot functions kept (as the firmware has " +
+  "them) and dropped, to show what they save. JsVars: `process.memory().usage` booted with the bundle, minus " +
+  "booted with an empty flash and minus the test boards; per game, `E.getSizeOf` of its tables. The JsVar " +
+  "figures are those of the interpreter's JsVar size (see the header: the Pico's is 13 bytes, a 32-bit build); " +
+  "the CPU figures are this machine's, not a Pico's.";
+
 async function main(): Promise<number> {
-  const opts = toolOptions(process.argv.slice(2), [{ name: "repeat", type: "int", arg: "N", help: "runs per figure (median)", default: 3 }], {
-    name: "bench:cellsolve",
-    command: "npm run bench:cellsolve",
-    usage: "ESPRUINO_BIN=/path/to/espruino npm run bench:cellsolve [-- --repeat N]",
-    summary: "CPU and JsVars of the colour games' device tables on Espruino",
-    examples: [
-      ["ESPRUINO_BIN=~/espruino/espruino npm run bench:cellsolve", "median of 3 runs per figure"],
-      ["ESPRUINO_BIN=~/espruino/espruino npm run bench:cellsolve -- --repeat 7", "median of 7"],
+  const opts = toolOptions(
+    process.argv.slice(2),
+    [
+      { name: "repeat", type: "int", arg: "N", help: "runs per figure (median)", default: 3, min: 1, max: 1000 },
+      { name: "write", type: "flag", help: `also write ${MEASUREMENTS_DIR}/cellsolve.md` },
     ],
-    about: "CPU per hint and per par of the colour games' device tables, and the JsVars they take, on the interpreter ESPRUINO_BIN names.",
-  });
+    {
+      name: "bench:cellsolve",
+      command: "npm run bench:cellsolve",
+      usage: "ESPRUINO_BIN=/path/to/espruino npm run bench:cellsolve [-- --repeat N] [--write]",
+      summary: "CPU and JsVars of the colour games' device tables on Espruino",
+      examples: [
+        ["ESPRUINO_BIN=~/espruino/espruino npm run bench:cellsolve", "median of 3 runs per figure"],
+        ["ESPRUINO_BIN=~/espruino/espruino npm run bench:cellsolve -- --repeat 7", "median of 7"],
+      ],
+      about: "CPU per hint and per par of the colour games' device tables, and the JsVars they take,\non the interpreter ESPRUINO_BIN names.",
+    },
+  );
   if (typeof opts === "number") return opts;
   const bin = espruinoBin();
   if (!bin) {
-    process.stderr.write("bench:cellsolve: set ESPRUINO_BIN to an Espruino interpreter for Linux (see the README's Measured speed)\n");
+    process.stderr.write("bench:cellsolve: set ESPRUINO_BIN to an Espruino interpreter for Linux (see docs/measurements/cellsolve.md)\n");
     return 2;
   }
   const repeat = opts.values.repeat as number;
+  const interpreter = await describeInterpreter(bin);
+  const run = startRun();
   const cases = GAMES.map((name, i) => gameCase(name, 1 + i));
-  const rows = [
-    '| game | k | keys + checks (words) | solutions per board | tables JsVars | "ram" | hint ms (random) | hint ms (worst) | par ms (random) |',
-    "|---|---|---|---|---|---|---|---|---|",
-  ];
+  const rows: string[][] = [];
   const notes: string[] = [];
   for (const keepRam of [true, false]) {
     const code = await bundle(cases, keepRam);
     const r = await measure(bin, code, cases, repeat);
     cases.forEach((c, g) => {
       const f = r.rows[g];
-      rows.push(`| ${c.name} | ${c.k} | ${f.digits} (${f.words}) | ${f.solutions} | ${f.size} | ${keepRam ? "kept" : "dropped"} | ${f.hint.toFixed(2)} | ${f.worst.toFixed(2)} | ${f.par.toFixed(2)} |`);
+      rows.push([c.name, String(c.k), `${f.digits} (${f.words})`, String(f.solutions), String(f.size), keepRam ? "kept" : "dropped", f.hint.toFixed(2), f.worst.toFixed(2), f.par.toFixed(2)]);
     });
-    notes.push(`"ram" ${keepRam ? "kept" : "dropped"}: bundle ${Buffer.byteLength(code)} bytes, ${r.code} JsVars after boot for the code and tables (${r.boards} more for the test boards).`);
+    notes.push(`- \`"ram"\` ${keepRam ? "kept" : "dropped"}: bundle ${Buffer.byteLength(code)} bytes, ${r.code} JsVars after boot for the code and tables (${r.boards} more for the test boards).`);
   }
-  process.stdout.write([`CPU ms of the interpreter process per call (${bin}; median of ${repeat}):`, "", ...rows, "", ...notes, ""].join("\n"));
+  const report = new Report();
+  report.line(`CPU ms of the interpreter process per call (median of ${repeat}):`);
+  report.line("");
+  report.table(
+    ["game", "k", "keys + checks (words)", "solutions per board", "tables JsVars", '`"ram"`', "hint ms (random)", "hint ms (worst)", "par ms (random)"],
+    rows,
+  );
+  report.line("");
+  for (const n of notes) report.line(n);
+  finishMeasurement(
+    opts.values.write === true,
+    "cellsolve",
+    { title: "Colour games' device tables on the interpreter", about: ABOUT, rerun: "ESPRUINO_BIN=/path/to/espruino npm run bench:cellsolve -- --repeat 5 --write" },
+    run,
+    report,
+    { interpreter, variables: ["ESPRUINO_BIN"] },
+  );
   return 0;
 }
 

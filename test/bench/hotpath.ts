@@ -4,7 +4,8 @@
  * skips, the statements after its return and the nested functions it defines included), so
  * calls × size is the lexing a key press pays. Prints a Markdown table, most bytes first.
  *
- *   node tools/tsrun.mjs test/bench/hotpath.ts [--board NAME] [--top N]
+ *   node tools/tsrun.mjs test/bench/hotpath.ts [--board NAME] [--top N] [--write]
+ *   (--write: also docs/measurements/hotpath.md, with the machine and commit in its header)
  *
  * It lives with the benchmarks (not in firmware/build/) because it runs the simulator, which
  * the firmware build never depends on.
@@ -22,6 +23,7 @@ import { simple } from "acorn-walk";
 import { listProfiles, loadProfile } from "../../hardware/validate";
 import { createVirtualBoard } from "../../sim/node/host";
 import { OptionSpec } from "../../tools/options";
+import { finishMeasurement, MEASUREMENTS_DIR, Report, startRun } from "../../tools/measurements";
 import { toolOptions } from "../../tools/tool-options";
 import { buildFirmware, DEFAULT_PROFILE, outputPath } from "../../firmware/build/build";
 import { prebuiltBundle } from "../../firmware/build/espruino-bin";
@@ -121,19 +123,34 @@ export async function hotPath(name: string): Promise<HotFunction[]> {
 const OPTIONS: OptionSpec[] = [
   { name: "board", type: "string", arg: "NAME", help: "board profile", default: DEFAULT_PROFILE },
   { name: "top", type: "int", arg: "N", help: "rows to print", default: 15 },
+  { name: "write", type: "flag", help: `also write ${MEASUREMENTS_DIR}/hotpath.md` },
 ];
+
+const ABOUT =
+  "`node tools/tsrun.mjs test/bench/hotpath.ts` counts which of the firmware bundle's functions a key press runs, " +
+  "and how many bytes of code that makes the interpreter lex: Espruino lexes a function's whole body on every " +
+  "call (skipped branches and nested functions included), so calls × size is the lexing a key press pays. A copy " +
+  "of the bundle with a counter at the start of every function runs on the simulator (V8 only counts calls; " +
+  "nothing is timed, so these figures do not depend on the machine or its load). Counted: `Merlin.press` (the " +
+  "console's pad press, what `npm run speed` calls key press → LEDs, its `Merlin.state()` included), and a tap of " +
+  "the middle pad through the key matrix (80 ms held: the debounce and hold scans, the press, the release). Sizes " +
+  "are the function's text in the bundle and its bytes in the flashed (pretokenised) image; names are the " +
+  "bundle's (minified): the first characters of each function say where it is. The table lists the functions " +
+  "that lex the most text per press first.";
 
 async function main(argv: string[]): Promise<number> {
   const opts = toolOptions(argv, OPTIONS, {
     name: "hotpath",
     command: "node tools/tsrun.mjs test/bench/hotpath.ts",
-    usage: "node tools/tsrun.mjs test/bench/hotpath.ts [--board NAME] [--top N]",
+    usage: "node tools/tsrun.mjs test/bench/hotpath.ts [--board NAME] [--top N] [--write]",
     summary: "what a key press makes the interpreter lex, by function",
     examples: [
       ["node tools/tsrun.mjs test/bench/hotpath.ts", "the default board's 15 costliest"],
       ["node tools/tsrun.mjs test/bench/hotpath.ts --board pico-5x5-neopixel --top 30", "the 5×5 board's 30"],
     ],
-    about: "Lists the firmware functions a key press runs on the simulator, with the bytes of code each makes the interpreter lex.",
+    about:
+      "Lists the firmware functions a key press runs on the simulator, with the bytes of code each\n" +
+      "makes the interpreter lex. --write also writes docs/measurements/hotpath.md.",
   });
   if (typeof opts === "number") return opts;
   const name = opts.values.board as string;
@@ -141,6 +158,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`hotpath: unknown board profile '${name}' (one of: ${listProfiles().join(", ")})\n`);
     return 2;
   }
+  const run = startRun();
   const fns = await hotPath(name);
   const sum = (f: (h: HotFunction) => number) => fns.reduce((s, h) => s + f(h), 0);
   const rows = fns.filter((h) => h.perPress > 0 || h.perTap > 0).sort((a, b) => b.perPress * b.textBytes - a.perPress * a.textBytes);
@@ -156,9 +174,16 @@ async function main(argv: string[]): Promise<number> {
     "",
     `Per \`Merlin.press\`: ${n(sum((h) => h.perPress))} calls of ${rows.filter((h) => h.perPress > 0).length} functions, ${Math.round(sum((h) => h.perPress * h.textBytes))} bytes of text lexed (${Math.round(sum((h) => h.perPress * h.imageBytes))} in the pretokenised image).`,
     `Per tap: ${n(sum((h) => h.perTap))} calls, ${Math.round(sum((h) => h.perTap * h.textBytes))} bytes of text lexed (${Math.round(sum((h) => h.perTap * h.imageBytes))} in the image).`,
-    "",
   ];
-  process.stdout.write(out.join("\n"));
+  const report = new Report();
+  for (const l of out) report.line(l);
+  finishMeasurement(
+    opts.values.write === true,
+    "hotpath",
+    { title: "What a key press makes the interpreter lex", about: ABOUT, rerun: "node tools/tsrun.mjs test/bench/hotpath.ts --write" },
+    run,
+    report,
+  );
   return 0;
 }
 

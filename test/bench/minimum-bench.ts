@@ -1,6 +1,8 @@
 /**
  * Benchmark of the fewest-presses search (src/minweight.ts; not a test: wall-clock figures).
- * Run: npm run bench:minimum [-- --sizes 2-100] [-- --compare] [-- --grids]
+ * Run: npm run bench:minimum [-- --sizes 2-100] [--compare | --grids | --large] [--write]
+ * (--write: also docs/measurements/minimum.md, minimum-grids.md or minimum-large.md, with the
+ * machine, commit and load in its header).
  *
  * Table 1: every singular all-lit n×n plus board in the range, solved by solvePlusGrid with the
  * default search budget: nullity, presses, method (exact = proven), the time of the solve
@@ -14,13 +16,14 @@
  * Table 4 (--large, alone): every all-lit m×n plus board up to 128 a side (m ≥ n) of nullity
  * 33–64, the range where the proof does not finish: nullity, presses, method, time.
  */
-import { cpus, loadavg } from "node:os";
+import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { applyPresses, createBoard, getCell, litBoard, PackedBoard, setCell } from "../../src/chase";
 import { analyzePlusGrid, preparePlusGrid, solvePlusGrid } from "../../src/gridsolve";
 import { gridPuzzle } from "../../src/puzzle";
 import { analyze, solve } from "../../src/solver";
 import { addCell, CellSymmetries, createQuietClasses, DEFAULT_SEARCH_BUDGET, fewestPresses, gridSymmetries } from "../../src/minweight";
+import { finishMeasurement, machine, MEASUREMENTS_DIR, Report, startRun } from "../../tools/measurements";
 import { parseRange } from "../../tools/options";
 import { toolOptions } from "../../tools/tool-options";
 import { xorshift32 } from "../helpers/seeded";
@@ -32,23 +35,47 @@ const A075464 = [
   1256, 1487, 1400,
 ];
 
+const BUDGET_NOTE =
+  `The search's budget is ${DEFAULT_SEARCH_BUDGET} work units on every machine, so the answers (presses, method) ` +
+  "are the same everywhere; only the seconds depend on the machine and its load (see the header).";
+
+const ABOUT_MINIMUM =
+  "`npm run bench:minimum` solves every singular all-lit n×n plus board in the range (2–100 by default) to all " +
+  "dark with the default search for the fewest presses (src/minweight.ts through solvePlusGrid): nullity, " +
+  "presses, method (\"exact\" is proven, \"heuristic\" is not) and the wall-clock seconds of one solve, the " +
+  "polynomial set-up excluded. Where OEIS A075464 publishes the minimum (n ≤ 54) it is shown, and the benchmark " +
+  "fails if a proven minimum differs. With `--compare`, the second table gives what the heuristic alone (symmetric " +
+  "starts and the local search with the whole budget, no proof) finds on the boards whose minimum is proven " +
+  "(nullity above 12; all lit and three random solvable starts). " +
+  BUDGET_NOTE;
+
+const ABOUT_GRIDS =
+  "`npm run bench:minimum -- --grids` solves all-lit 128-a-side boards of other patterns, masks and tori to all " +
+  "dark through the general solver (src/solver.ts): the banded elimination's seconds, then the presses, method " +
+  "(\"exact\" is proven, \"heuristic\" is not) and seconds of one solve. " +
+  BUDGET_NOTE;
+
+const ABOUT_LARGE =
+  "`npm run bench:minimum -- --large` solves every all-lit m×n plus board up to 128 a side (m ≥ n) whose nullity " +
+  "is 33–64, the range where the proof of the minimum does not finish within the budget: nullity, presses, method " +
+  "and wall-clock seconds of one solve. " +
+  BUDGET_NOTE;
+
 const parsed = toolOptions(
   process.argv.slice(2),
   [
-    { name: "sizes", type: "string", arg: "FROM-TO", help: "board sides (default 2-100)" },
-    { name: "compare", type: "flag", help: "also run the heuristic alone (no proof) on the boards proven exact" },
-    { name: "grids", type: "flag", help: "only the 128-a-side boards of other patterns, masks and tori" },
-    { name: "large", type: "flag", help: "only the plus boards up to 128 a side of nullity 33-64" },
+    { name: "sizes", type: "string", arg: "FROM-TO", help: "board sides (default 2-100)", excludes: ["grids", "large"] },
+    { name: "compare", type: "flag", help: "also time the heuristic alone where proven", excludes: ["grids", "large"] },
+    { name: "grids", type: "flag", help: "only 128-a-side boards of other patterns, masks, tori", excludes: ["large"] },
+    { name: "large", type: "flag", help: "only plus boards up to 128 a side of nullity 33-64" },
+    { name: "write", type: "flag", help: `also write ${MEASUREMENTS_DIR}/minimum[-grids|-large].md` },
   ],
   {
-    name: "bench",
+    name: "bench:minimum",
     command: "npm run bench:minimum",
-    usage: "npm run bench:minimum [-- --sizes FROM-TO] [--compare] [--grids] [--large]",
+    usage: "npm run bench:minimum [-- --sizes FROM-TO] [--compare | --grids | --large] [--write]",
     summary: "wall-clock figures of the fewest-presses search",
-    about:
-      "Every singular all-lit n×n plus board in the range, solved with the default search budget: nullity, presses, " +
-      "method (exact = proven), time and the published minimum (OEIS A075464) where known. --compare adds what the " +
-      "heuristic alone finds; --grids and --large time other boards instead.",
+    about: "Times the fewest-presses search on all-lit boards (Markdown tables; seconds per solve).",
     examples: [
       ["npm run bench:minimum", "sides 2 to 100"],
       ["npm run bench:minimum -- --sizes 2-40 --compare", "and the heuristic alone"],
@@ -57,22 +84,35 @@ const parsed = toolOptions(
   },
 );
 if (typeof parsed === "number") process.exit(parsed);
-const [lo, hi] = parseRange((parsed.values.sizes as string | undefined) ?? "2-100", "--sizes");
+const write = parsed.values.write === true;
+let lo = 2;
+let hi = 100;
+try {
+  [lo, hi] = parseRange((parsed.values.sizes as string | undefined) ?? "2-100", "--sizes");
+} catch (e) {
+  console.error(`bench:minimum: ${(e as Error).message}`);
+  process.exit(2);
+}
 
 // The machine is shared: its load average says how much of a core the timings had.
 const load = () => loadavg().map((x) => x.toFixed(2)).join(" ");
-console.log(`node ${process.version}, ${cpus()[0].model}, ${cpus().length} cores, budget ${DEFAULT_SEARCH_BUDGET} units, load average ${load()}`);
+const here = machine();
+console.log(`node ${process.version}, ${here.cpu}, ${here.cores} cores, budget ${DEFAULT_SEARCH_BUDGET} units, load average ${load()}`);
 console.log("");
+const run = startRun();
+const report = new Report();
 if (parsed.values.grids === true) {
   gridTable();
+  finish("minimum-grids", "Fewest presses on 128-a-side boards", ABOUT_GRIDS, "npm run bench:minimum -- --grids --write");
   process.exit(0);
 }
 if (parsed.values.large === true) {
   largeTable();
+  finish("minimum-large", "Fewest presses on plus boards of nullity 33–64", ABOUT_LARGE, "npm run bench:minimum -- --large --write");
   process.exit(0);
 }
-console.log("| n×n | nullity | presses | method | solve s | A075464 |");
-console.log("|---|---|---|---|---|---|");
+report.line("| n×n | nullity | presses | method | solve s | A075464 |");
+report.line("|---|---|---|---|---|---|");
 const proven: { n: number; moves: number }[] = [];
 for (let n = lo; n <= hi; n++) {
   const plan = preparePlusGrid(n, n);
@@ -83,16 +123,13 @@ for (let n = lo; n <= hi; n++) {
   const known = n <= A075464.length ? A075464[n - 1] : undefined;
   if (known !== undefined && sol.minimal && sol.moves !== known) throw new Error(`${n}×${n}: ${sol.moves}, published ${known}`);
   if (sol.minimal) proven.push({ n: n, moves: sol.moves });
-  console.log(`| ${n} | ${plan.nullity} | ${sol.moves} | ${sol.method} | ${s.toFixed(2)} | ${known ?? "–"} |`);
+  report.line(`| ${n} | ${plan.nullity} | ${sol.moves} | ${sol.method} | ${s.toFixed(2)} | ${known ?? "–"} |`);
 }
 
-console.log("");
-console.log(`load average at the end: ${load()}`);
-
 if (parsed.values.compare === true) {
-  console.log("");
-  console.log("| n×n | start | nullity | proven minimum | heuristic alone | s |");
-  console.log("|---|---|---|---|---|---|");
+  report.line("");
+  report.line("| n×n | start | nullity | proven minimum | heuristic alone | s |");
+  report.line("|---|---|---|---|---|---|");
   for (const p of proven) {
     // The transform and a single local-search block cover nullity ≤ 12 outright: not shown.
     if (preparePlusGrid(p.n, p.n).nullity <= 12) continue;
@@ -107,10 +144,12 @@ if (parsed.values.compare === true) {
       const choice = fewestPresses(classesOf(sol.presses!, sol.nullBasis!), DEFAULT_SEARCH_BUDGET, { proof: false, cells: cells });
       const s = (performance.now() - t0) / 1000;
       const name = seed === 0 ? "all lit" : `random ${seed}`;
-      console.log(`| ${p.n} | ${name} | ${sol.nullity} | ${moves} | ${choice.weight} | ${s.toFixed(2)} |`);
+      report.line(`| ${p.n} | ${name} | ${sol.nullity} | ${moves} | ${choice.weight} | ${s.toFixed(2)} |`);
     }
   }
 }
+
+finish("minimum", "Fewest presses on singular plus boards", ABOUT_MINIMUM, "npm run bench:minimum -- --compare --write");
 
 /** A random solvable board: random presses (seeded) applied to the dark board. */
 function solvableBoard(n: number, seed: number): PackedBoard {
@@ -153,8 +192,8 @@ function cellsOf(x0: PackedBoard, quiet: PackedBoard[]): CellSymmetries {
 
 /** Table 4: all-lit plus boards up to 128 a side of nullity 33–64, all lit → dark. */
 function largeTable(): void {
-  console.log("| m×n | nullity | presses | method | solve s |");
-  console.log("|---|---|---|---|---|");
+  report.line("| m×n | nullity | presses | method | solve s |");
+  report.line("|---|---|---|---|---|");
   for (let m = 1; m <= 128; m++) {
     for (let n = 1; n <= m; n++) {
       const nullity = analyzePlusGrid(m, n).nullity;
@@ -163,11 +202,9 @@ function largeTable(): void {
       const t0 = performance.now();
       const sol = solvePlusGrid(litBoard(m, n), "dark", { plan: plan });
       const s = (performance.now() - t0) / 1000;
-      console.log(`| ${m}×${n} | ${nullity} | ${sol.moves} | ${sol.method} | ${s.toFixed(2)} |`);
+      report.line(`| ${m}×${n} | ${nullity} | ${sol.moves} | ${sol.method} | ${s.toFixed(2)} |`);
     }
   }
-  console.log("");
-  console.log(`load average at the end: ${load()}`);
 }
 
 /** Table 3: all lit → dark on 128-a-side boards of the general solver (a function: it runs first, with --grids). */
@@ -184,8 +221,8 @@ function gridTable(): void {
     ["king", 128, 128, true],
     ["plus", 128, 128, true],
   ];
-  console.log("| board | nullity | elimination s | presses | method | solve s |");
-  console.log("|---|---|---|---|---|---|");
+  report.line("| board | nullity | elimination s | presses | method | solve s |");
+  report.line("|---|---|---|---|---|---|");
   for (const [pattern, rows, cols, wrap] of boards) {
     const p = gridPuzzle({ rows, cols, pattern, wrap });
     const t0 = performance.now();
@@ -195,8 +232,12 @@ function gridTable(): void {
     const t2 = performance.now();
     const name = `${pattern} ${rows}×${cols}${wrap ? " torus" : ""}`;
     const moves = sol.solvable ? String(sol.moves) : "unsolvable";
-    console.log(`| ${name} | ${a.nullity} | ${((t1 - t0) / 1000).toFixed(2)} | ${moves} | ${sol.method} | ${((t2 - t1) / 1000).toFixed(2)} |`);
+    report.line(`| ${name} | ${a.nullity} | ${((t1 - t0) / 1000).toFixed(2)} | ${moves} | ${sol.method} | ${((t2 - t1) / 1000).toFixed(2)} |`);
   }
+}
+
+function finish(name: string, title: string, about: string, rerun: string): void {
   console.log("");
   console.log(`load average at the end: ${load()}`);
+  finishMeasurement(write, name, { title, about, rerun }, run, report);
 }

@@ -1,16 +1,18 @@
 /**
  * Benchmark of the large-board plus solver (not a test: wall-clock figures).
- * Run: node tools/tsrun.mjs test/bench/solver-bench.ts [--quick] [--sizes 31,100,1000]
+ * Run: npm run bench [-- --quick | --sizes 31,100,1000] [--write]
+ * (--write: also docs/measurements/solver.md, with the machine, commit and load in its header).
  * Prints a markdown table: solve time (first solve of a size: includes the polynomial set-up;
  * the JIT is warmed up first),
  * solve time with a prepared plan, and the separate verification (replaying the presses).
  */
-import { cpus } from "node:os";
+import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { PackedBoard, applyPresses, createBoard, lastWordMask, litBoard, pressesReachTarget } from "../../src/chase";
 import { formatBoard, parseBoardBytes } from "../../sim/cli/large";
 import { analyzePlusGrid, preparePlusGrid, solvePlusGrid } from "../../src/gridsolve";
 import { solvePlusGridGauss } from "../helpers/chasegauss";
+import { finishMeasurement, machine, MEASUREMENTS_DIR, Report, startRun } from "../../tools/measurements";
 import { toolOptions } from "../../tools/tool-options";
 import { xorshift32 } from "../helpers/seeded";
 
@@ -46,16 +48,15 @@ const parsed = toolOptions(
   process.argv.slice(2),
   [
     { name: "quick", type: "flag", help: "sizes up to 2000 only" },
-    { name: "sizes", type: "string", arg: "N,N,…", help: "board sizes to time" },
+    { name: "sizes", type: "string", arg: "N,N,…", help: "board sizes to time (no singular sizes then)" },
+    { name: "write", type: "flag", help: `also write ${MEASUREMENTS_DIR}/solver.md` },
   ],
   {
     name: "bench",
     command: "npm run bench",
-    usage: "npm run bench [-- --quick] [--sizes 31,100,1000]",
+    usage: "npm run bench [-- --quick | --sizes 31,100,1000] [--write]",
     summary: "wall-clock figures of the large-board plus solver",
-    about:
-      "Prints a markdown table per size: the first solve (with the polynomial set-up; the JIT is warmed up first), " +
-      "a solve with a prepared plan, and the separate verification (replaying the presses).",
+    about: "Times the large-board plus solver (median ms after a JIT warm-up) and prints Markdown tables.",
     examples: [
       ["npm run bench", "sizes 31 to 10000"],
       ["npm run bench -- --quick", "up to 2000"],
@@ -72,7 +73,11 @@ if (sizes.some((n) => !(Number.isInteger(n) && n >= 1))) {
   process.exit(2);
 }
 
-console.log(`node ${process.version}, ${cpus()[0].model}, ${cpus().length} cores`);
+const run = startRun();
+const report = new Report();
+// On the terminal only: with --write the file's header says where it ran.
+const here = machine();
+console.log(`node ${process.version}, ${here.cpu}, ${here.cores} cores, load average ${loadavg().map((x) => x.toFixed(2)).join(" ")}`);
 // Warm the JIT up so the first row is not a compile-time measurement.
 for (let i = 0; i < 20; i++) solvePlusGrid(randomBoard(200, 200, i + 1), "dark");
 
@@ -109,16 +114,16 @@ function row(n: number, kind: string): void {
       }, n <= 100 ? 5 : 1),
     );
   }
-  console.log(
+  report.line(
     `| ${n}×${n} | ${kind} | ${sol.nullity} | ${sol.solvable ? sol.moves : "unsolvable"} | ${sol.method} | ${fmt(cold)} | ${fmt(warm)} | ${
       sol.presses ? fmt(verify) : "–"
     } | ${gauss} |`,
   );
 }
 
-console.log("");
-console.log("| board | start | nullity | moves | method | first solve ms | solve ms (plan ready) | verify ms | chase+Gauss ms |");
-console.log("|---|---|---|---|---|---|---|---|---|");
+report.line("");
+report.line("| board | start | nullity | moves | method | first solve ms | solve ms (plan ready) | verify ms | chase+Gauss ms |");
+report.line("|---|---|---|---|---|---|---|---|---|");
 for (const n of sizes) {
   row(n, "all-lit");
   row(n, "random");
@@ -132,20 +137,20 @@ if (sizeText === undefined) {
   }
 }
 
-console.log("");
-console.log("| analyzePlusGrid | nullity | ms |");
-console.log("|---|---|---|");
+report.line("");
+report.line("| analyzePlusGrid | nullity | ms |");
+report.line("|---|---|---|");
 for (const n of quick ? [1000, 10000] : [1000, 10000, 30000, 100000]) {
   let a = analyzePlusGrid(n, n);
   const ms = time(() => {
     a = analyzePlusGrid(n, n);
   }, n <= 10000 ? 5 : 1);
-  console.log(`| ${n}×${n} | ${a.nullity} | ${fmt(ms)} |`);
+  report.line(`| ${n}×${n} | ${a.nullity} | ${fmt(ms)} |`);
 }
 
-console.log("");
-console.log("| board file | MB | parse ms | format ms |");
-console.log("|---|---|---|---|");
+report.line("");
+report.line("| board file | MB | parse ms | format ms |");
+report.line("|---|---|---|---|");
 for (const n of quick ? [1000] : [1000, 10000]) {
   const b = randomBoard(n, n, 99);
   let text = formatBoard(b);
@@ -155,5 +160,24 @@ for (const n of quick ? [1000] : [1000, 10000]) {
   const parseMs = time(() => {
     parseBoardBytes(text, "bench");
   }, n <= 1000 ? 5 : 1);
-  console.log(`| ${n}×${n} | ${(text.length / 1e6).toFixed(1)} | ${fmt(parseMs)} | ${fmt(fmtMs)} |`);
+  report.line(`| ${n}×${n} | ${(text.length / 1e6).toFixed(1)} | ${fmt(parseMs)} | ${fmt(fmtMs)} |`);
 }
+
+finishMeasurement(
+  parsed.values.write === true,
+  "solver",
+  {
+    title: "Large-board solver speed",
+    about:
+      "`npm run bench` times the plus-board solver (src/gridsolve.ts) on n×n boards with Node: all lit and random " +
+      "starts (seeded), solved to all dark. Each figure is the median wall-clock time in ms of several runs after " +
+      "a JIT warm-up: \"first solve\" includes the per-size polynomial set-up, \"plan ready\" reuses it, " +
+      "\"verify\" replays the presses, and \"chase+Gauss\" is the independent reference solver of the tests " +
+      "(up to 1000×1000). The singular sizes (1002, 999, 9998) also search for the fewest presses. Then " +
+      "`analyzePlusGrid` (nullity from the size alone) and reading and writing board files. Reading a file in " +
+      "`merlin solve` is not in the solve times. The figures depend on the machine and on its load (see the header).",
+    rerun: "npm run bench -- --write",
+  },
+  run,
+  report,
+);
