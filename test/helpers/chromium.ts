@@ -55,10 +55,21 @@ export async function launchChromiumContext(options: BrowserContextOptions & { a
       headless: true,
       args: [...CHROMIUM_ARGS, ...(args ?? [])],
     });
-    context.on("close", () => rmSync(profileDir, { recursive: true, force: true }));
+    // The browser may still be writing its profile (a service worker's cache, say) as the
+    // context reports closed: retry, and leave a temporary folder behind rather than fail a run.
+    context.on("close", () => removeProfile(profileDir));
     return context;
   } catch (e) {
-    rmSync(profileDir, { recursive: true, force: true });
+    removeProfile(profileDir);
     throw e;
+  }
+}
+
+/** Removes a profile folder, retrying while the browser finishes writing; never throws. */
+function removeProfile(dir: string): void {
+  try {
+    rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+  } catch {
+    // A folder in the system's temporary directory; it does not change any result.
   }
 }
