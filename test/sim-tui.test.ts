@@ -44,6 +44,22 @@ function view(over: Partial<TuiView> = {}, state: Partial<TuiView["state"]> = {}
 }
 
 describe("renderFrame", () => {
+  it("names each state of a colour game beside the pads: symbol, digit and name, and how many pads are keys", () => {
+    const five = (rules: string, rows: number) =>
+      renderFrame(view({ profile: "pico-5x5-neopixel", rows, cols: rows, pads: new Array(rows * rows).fill(0), labels: padLabels(rows, rows, false), goal: "0".repeat(rows * rows) }, { rules }), 100, 40).lines.join("\n");
+    const lo = five("lightsout2000", 5);
+    expect(lo).toContain("  ○ 0 dark");
+    expect(lo).toContain("  ● 1 white");
+    expect(lo).toContain("  ▲ 2 magenta");
+    expect(lo).not.toContain("■ 3 red");
+    expect(lo).not.toContain("keys:");
+    const bw = five("blackwhite", 5);
+    expect(bw).toContain("  ■ 3 red");
+    expect(bw).toContain("keys: 16 of the 25 pads");
+    // On/off games need no legend: lit is lit.
+    expect(renderFrame(view(), 80, 24).lines.join("\n")).not.toContain("colours");
+  });
+
   it("draws lit pads solid, dark pads shaded, half-bright (PWM or mid-blink) pads in between, with their keys", () => {
     const { lines } = renderFrame(view(), 80, 24);
     expect(lines[0]).toBe(" MERLIN  pico-3x3   rules basic   seed 7, puzzle 0");

@@ -17,7 +17,7 @@ import type { ReadStream, WriteStream } from "node:tty";
 import { RealTimePacer } from "../board";
 import { ACTION_LABELS, runAction, type ToyAction } from "./actions";
 import { BOOT_SETTLE_MS, type ButtonName, type FirmwareState, SimSession } from "./session";
-import { COLOUR_STATES, inkOn, shownState } from "./palette";
+import { COLOUR_STATES, inkOn, keyPads, shownState, statePalette } from "./palette";
 import { gameOverText, goalBoard, goalWords, movesText, padForDigit, padLabels, parText, playedPuzzle, pressWords, puzzleText, ruleSet, statsText, statusText, type ToyStats } from "./toy-info";
 import { lossRuleWords } from "../basic-dialogue";
 import { wrapText } from "../../tools/options";
@@ -198,13 +198,24 @@ function padRow(view: TuiView, r: number, line: number): string {
   return out;
 }
 
-/** The side panel's lines: the goal drawn small, then statistics and sound. */
+/**
+ * The side panel's lines: the goal drawn small; in a colour game the legend (each state's
+ * symbol, digit and name, and which pads are keys); then statistics and sound.
+ */
 function sidePanel(view: TuiView): string[] {
   const out = ["goal"];
   for (let r = 0; r < view.rows; r++) {
     let row = "";
     for (let c = 0; c < view.cols; c++) row += (view.goal[r * view.cols + c] === "1" ? "██" : "░░") + " ";
     out.push(row.trimEnd());
+  }
+  const played = view.state.rules === "?" ? undefined : playedPuzzle(view.state.rules, view.rows, view.cols);
+  if (played && played.states > 2) {
+    out.push("", "colours (a press moves one on):");
+    for (const look of statePalette(played.states)) out.push(`  ${look.symbol} ${look.state} ${look.name}`);
+    const keys = keyPads(played);
+    const n = keys.filter((k) => k).length;
+    if (n < keys.length) out.push(`keys: ${n} of the ${keys.length} pads (? says which)`);
   }
   out.push("", statsText(view.stats), view.state.muted ? "sound: MUTED (M)" : `sound on${view.quiet ? " (bell off: --quiet)" : ""}`);
   return out;
