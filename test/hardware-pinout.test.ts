@@ -5,41 +5,12 @@ import { BOARDS, PITCH_005 } from "../hardware/boards.js";
 import { generateProfileFiles } from "../hardware/outputs.js";
 import { pinRoles } from "../hardware/roles.js";
 import { loadAllProfiles } from "../hardware/validate.js";
+import { overlap, textBoxes } from "./helpers/svg-boxes";
 
 const profiles = loadAllProfiles();
 
-interface Box {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-  what: string;
-}
-
-/** Text boxes at 0.6 em a character; a rotate(-90) label stands upright from its anchor. */
-function labelBoxes(svg: string): Box[] {
-  const out: Box[] = [];
-  for (const m of svg.matchAll(/<text ([^>]*)>([^<]*)<\/text>/g)) {
-    const attr = (name: string) => new RegExp(`${name}="([^"]*)"`).exec(m[1])?.[1];
-    const cls = attr("class");
-    const size = cls === "h" ? 15 : 11;
-    const w = m[2].replace(/&[a-z]+;/g, "x").length * size * 0.6;
-    const x = Number(attr("x"));
-    const y = Number(attr("y"));
-    const anchor = attr("text-anchor") ?? "start";
-    const start = anchor === "middle" ? -w / 2 : anchor === "end" ? -w : 0;
-    if (attr("transform")?.startsWith("rotate(-90")) {
-      // Reading direction is up the page: the label runs from y - start to y - start - w.
-      out.push({ x0: x - 0.8 * size, x1: x + 0.2 * size, y0: y - start - w, y1: y - start, what: m[2] });
-    } else {
-      out.push({ x0: x + start, x1: x + start + w, y0: y - 0.8 * size, y1: y + 0.2 * size, what: m[2] });
-    }
-  }
-  return out;
-}
-
-const EPS = 0.5;
-const overlap = (a: Box, b: Box) => a.x0 < b.x1 - EPS && b.x0 < a.x1 - EPS && a.y0 < b.y1 - EPS && b.y0 < a.y1 - EPS;
+/** Pinout text: headings (class h) at 15 px, the rest at 11. */
+const labelBoxes = (svg: string) => textBoxes(svg, (attr) => (attr("class") === "h" ? 15 : 11));
 
 describe.each(profiles.map((p) => [p.name, p] as const))("%s pinout.svg", (_name, p) => {
   const board = BOARDS[p.board as keyof typeof BOARDS];

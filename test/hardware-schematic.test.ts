@@ -8,48 +8,19 @@ import { bomRows } from "../hardware/generators/bom.js";
 import { generateProfileFiles } from "../hardware/outputs.js";
 import type { Profile } from "../hardware/profile.js";
 import { loadAllProfiles } from "../hardware/validate.js";
+import { type Box, inside, overlap, textBoxes } from "./helpers/svg-boxes";
 
 const profiles = loadAllProfiles();
 
 // ---- text and box geometry read back from the SVG ----
-
-interface Box {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-  what: string;
-}
 
 /** Font size of a text by its class, as the schematic's style sheet sets it. */
 function fontSize(cls: string | undefined): number {
   return ({ netname: 11, v: 11, pin: 12, ref: 12, pn: 9, h: 15, t: 18 } as Record<string, number>)[cls ?? ""] ?? 12;
 }
 
-function unescape(s: string): string {
-  return s.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
-}
-
-/**
- * Every <text> as a box: width from its characters at 0.6 em each (wider than sans-serif's
- * average, so the check errs towards finding overlaps), from 0.8 em above the baseline to 0.2 em below.
- */
-function textBoxes(svg: string): Box[] {
-  const out: Box[] = [];
-  for (const m of svg.matchAll(/<text ([^>]*)>([^<]*)<\/text>/g)) {
-    const attr = (name: string) => new RegExp(`${name}="([^"]*)"`).exec(m[1])?.[1];
-    if (attr("transform")) continue;
-    const size = Number(attr("font-size") ?? fontSize(attr("class")));
-    const label = unescape(m[2]);
-    const w = label.length * size * 0.6;
-    const x = Number(attr("x"));
-    const y = Number(attr("y"));
-    const anchor = attr("text-anchor") ?? "start";
-    const x0 = anchor === "middle" ? x - w / 2 : anchor === "end" ? x - w : x;
-    out.push({ x0, x1: x0 + w, y0: y - 0.8 * size, y1: y + 0.2 * size, what: `"${label}"` });
-  }
-  return out;
-}
+/** Every unturned <text> as a box, at its own font-size or its class's. */
+const schematicTexts = (svg: string): Box[] => textBoxes(svg, (attr) => Number(attr("font-size") ?? fontSize(attr("class"))), true);
 
 /** Net label tags, part bodies and the board block. */
 function rectBoxes(svg: string): Box[] {
@@ -61,13 +32,10 @@ function rectBoxes(svg: string): Box[] {
   return out;
 }
 
-const EPS = 0.5;
-const overlap = (a: Box, b: Box) => a.x0 < b.x1 - EPS && b.x0 < a.x1 - EPS && a.y0 < b.y1 - EPS && b.y0 < a.y1 - EPS;
-const inside = (a: Box, b: Box) => a.x0 >= b.x0 - EPS && a.x1 <= b.x1 + EPS && a.y0 >= b.y0 - EPS && a.y1 <= b.y1 + EPS;
 
 /** Pairs of text that overlap, and text that straddles the edge of a box. */
 function collisions(svg: string): string[] {
-  const texts = textBoxes(svg);
+  const texts = schematicTexts(svg);
   const rects = rectBoxes(svg);
   const found: string[] = [];
   for (let i = 0; i < texts.length; i++) {
@@ -110,7 +78,7 @@ describe.each(profiles.map((p) => [p.name, p] as const))("%s schematic", (_name,
 
   it("every label lies within the drawing", () => {
     const [, w, h] = /viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(svg)!.map(Number);
-    const out = textBoxes(svg).filter((b) => b.x0 < 0 || b.y0 < 0 || b.x1 > w || b.y1 > h).map((b) => b.what);
+    const out = schematicTexts(svg).filter((b) => b.x0 < 0 || b.y0 < 0 || b.x1 > w || b.y1 > h).map((b) => b.what);
     expect(out).toEqual([]);
   });
 
