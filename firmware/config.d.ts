@@ -27,7 +27,7 @@ declare const DEEP_SLEEP: boolean;
 /** The board plays games beyond its rule sets (`merlin:games`; square pixel boards: 5×5 and 4×4). */
 declare const TOY_GAMES: boolean;
 /**
- * The sound cues packed by src/sounds.ts encodeCues (two characters a note; cues separated by
+ * The sound cues packed by src/toy/sounds.ts encodeCues (two characters a note; cues separated by
  * spaces): a parameter of the bundle's wrapper (build.ts compactBundle), one string in RAM.
  */
 declare const CUE_TEXT: string;
@@ -38,7 +38,7 @@ declare const CUE_TEXT: string;
  * (whose last pin is the least significant bit) bit i of a mask is row, column or pad i.
  */
 declare module "merlin:config" {
-  import { MaskTables } from "../src/tables";
+  import { MaskTables } from "../src/toy/tables";
   export const KEY_ROWS: Pin[];
   export const KEY_COLS: Pin[];
   /** One pin per pad (direct drive), or the pixels' data pin alone (NEOPIXEL). */
@@ -59,15 +59,15 @@ declare module "merlin:config" {
  * The generated `merlin:games` module (build.ts gamesModule): the games the board's pads play
  * (5×5: lightsout, lightsout2000, blackwhite; 4×4: blackwhite; none elsewhere), the rule set each plays under, their
  * goals (a mask, or a digit string for a colour game), functions that make their tables
- * (MaskTables, or a colour game's CellTables: src/cellsolve.ts) and whether they deal levels.
+ * (MaskTables, or a colour game's CellTables: src/toy/cellsolve.ts) and whether they deal levels.
  * Read only behind TOY_GAMES.
  */
 declare module "merlin:games" {
-  import { CellTables, MaskTables } from "../src/tables";
+  import { CellTables, MaskTables } from "../src/toy/tables";
   export const GAME_NAMES: string[];
   export const GAME_RULES: number[];
   export const GAME_GOALS: (number | string)[];
-  /** Functions that make each game's tables: MaskTables, or a colour game's CellTables (src/toygames.ts tablesOf). */
+  /** Functions that make each game's tables: MaskTables, or a colour game's CellTables (src/toy/toygames.ts tablesOf). */
   export const GAME_TABLES: ((() => MaskTables) | (() => CellTables))[];
   export const GAME_LEVELS: boolean[];
 }

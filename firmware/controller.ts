@@ -1,5 +1,5 @@
 /**
- * The glue between the board and the toy's mid-end (src/midend.ts): debounced keys, timers and
+ * The glue between the board and the toy's mid-end (src/toy/midend.ts): debounced keys, timers and
  * console calls go in with the time; the effects that come out are carried out here — LEDs,
  * piezo, flash files, sleep, the next timer. Every entry point catches errors (`fail`), so an
  * error is logged, signalled (all pads flash, low buzz) and the toy goes back to showing a
@@ -7,13 +7,13 @@
  */
 import { LED_PINS, TABLES, TARGET } from "merlin:config";
 import { GAME_GOALS, GAME_LEVELS, GAME_NAMES, GAME_RULES, GAME_TABLES } from "merlin:games";
-import { ACT_HINT, ACT_NEW_GAME, ACT_SET_RULES, ACT_UNDO } from "../src/game";
+import { ACT_HINT, ACT_NEW_GAME, ACT_SET_RULES, ACT_UNDO } from "../src/toy/game";
 import {
   CELL_BOARDS, CMD_BRIGHTNESS, CMD_GOAL, CMD_MUTE, CMD_PRESS, CMD_SELF_TEST, CMD_SET_IDLE, CMD_SLEEP, CMD_START, createToy, FILE_COUNT, fileName, POWER_SLEEP,
   POWER_WAKE, SAVE_NOW, toyCommand, ToyEffects, toyPress, toyFail, toyHint, toyKeys, toyState, toyStats, toyTick, ToyGame,
-} from "../src/midend";
-import { CellTables, MaskTables } from "../src/tables";
-import { cellGameTables, levelTablesMaker } from "../src/toygames";
+} from "../src/toy/midend";
+import { CellTables, MaskTables } from "../src/toy/tables";
+import { cellGameTables, levelTablesMaker } from "../src/toy/toygames";
 import { pixelLevel, setLit, setPixelLevel, show, shownMask } from "./leds";
 import { cueNotes, playNotes } from "./piezo";
 import { scannerInit } from "./scanner";

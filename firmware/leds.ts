@@ -7,7 +7,7 @@
  * colour by themselves, so no timer refreshes them.
  */
 import { LED_PINS } from "merlin:config";
-import type { Board } from "../src/game";
+import type { Board } from "../src/toy/game";
 
 export const BLINK_MS = 120;
 const ALL = ROWS * COLS >= 32 ? -1 : (1 << (ROWS * COLS)) - 1;

@@ -1,11 +1,11 @@
 /**
  * The piezo: plays the core's sound cues note by note from timers, so scanning never waits
  * for a sound. It reads the cues as the build packed them (CUE_TEXT: two characters a note,
- * the pitch as a MIDI note number and the length in 10 ms; src/sounds.ts encodeCues) instead
+ * the pitch as a MIDI note number and the length in 10 ms; src/toy/sounds.ts encodeCues) instead
  * of the (Hz, ms) table. Mute is the mid-end's: it sends no cue while muted.
  */
 import { PIEZO } from "merlin:config";
-import { CUE_MS_UNIT, CUE_MS_ZERO, CUE_REST, noteHz } from "../src/sounds";
+import { CUE_MS_UNIT, CUE_MS_ZERO, CUE_REST, noteHz } from "../src/toy/sounds";
 
 /** The timer of the next note, while a cue plays. */
 let timer: number | undefined;

@@ -10,8 +10,8 @@
  * interpreter, which a Pico, 25–45× slower, cannot hold — larger boards use WS2812 pixels.
  */
 import { BUTTONS, KEY_COLS, KEY_ROWS } from "merlin:config";
-import { createDebouncer, DEBOUNCE_PRESS_MS, DEBOUNCE_RELEASE_MS, debounceUpdate, Debouncer } from "../src/debounce";
-import { resolveScan } from "../src/keymatrix";
+import { createDebouncer, DEBOUNCE_PRESS_MS, DEBOUNCE_RELEASE_MS, debounceUpdate, Debouncer } from "../src/toy/debounce";
+import { resolveScan } from "../src/toy/keymatrix";
 
 /** Poll period while a key is down. */
 export const POLL_MS = 2;

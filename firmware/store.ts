@@ -1,5 +1,5 @@
 /**
- * Flash persistence with require("Storage"): the mid-end's files (src/midend.ts fileName),
+ * Flash persistence with require("Storage"): the mid-end's files (src/toy/midend.ts fileName),
  * one small file per concern, so a damaged file costs only its own contents (it falls back to
  * defaults) and never the others.
  *
@@ -12,7 +12,7 @@
  * WRITE_INTERVAL_MS later, its text asked of the mid-end only then (toyFile), so nothing is
  * serialised per key press.
  */
-import { FILE_COUNT, fileName, toyFile } from "../src/midend";
+import { FILE_COUNT, fileName, toyFile } from "../src/toy/midend";
 
 export const WRITE_INTERVAL_MS = 1000;
 /** Longest file the toy reads (its own files are well under 100 characters). */

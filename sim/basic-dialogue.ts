@@ -12,7 +12,7 @@
  * those words is illegal (the listing only rejects X > 9); and TRY AGAIN takes Y or N only,
  * asking again on anything else (the listing ended on any answer but Y).
  */
-import { RULE_SETS, ruleIndex, type RuleSet } from "../src/rules";
+import { RULE_SETS, ruleIndex, type RuleSet } from "../src/toy/rules";
 import { excerpt, wrapText } from "../tools/options";
 
 /** Widest line the dialogue's own texts take (a terminal of the listing's day had 80 columns). */
@@ -86,7 +86,7 @@ export function basicHelp(keys: number, rules: RuleSet): string[] {
 }
 
 /**
- * How a game under rule set `r` is lost, in words, from its columns (src/rules.ts): the one
+ * How a game under rule set `r` is lost, in words, from its columns (src/toy/rules.ts): the one
  * wording of `merlin play`, `merlin sim --basic` and the terminal help. `darkGoal`: the goal
  * is every pad dark (all dark then wins instead of losing).
  */

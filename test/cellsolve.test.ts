@@ -1,19 +1,20 @@
-// The device tables for k-state boards (src/tables.ts compileCellTables) and the table-driven
-// solver (src/cellsolve.ts): brute force over every press vector on small boards, the general
-// solver (src/solver.ts, src/zk.ts) on the games' 5×5 and source 001's boards, and every hint
+// The device tables for k-state boards (src/toy/tables.ts compileCellTables) and the table-driven
+// solver (src/toy/cellsolve.ts): brute force over every press vector on small boards, the general
+// solver (src/maths/solver.ts, src/maths/zk.ts) on the games' 5×5 and source 001's boards, and every hint
 // sequence replayed to the goal in exactly par presses.
 import { describe, expect, it } from "vitest";
 import { gamesModule } from "../firmware/build/build";
 import { loadProfile } from "../hardware/validate";
-import { formatBoard } from "../src/boardstate";
-import { digitsToCells } from "../src/cellboards";
-import { cellAdvance, cellHint, cellMinimum, cellPressCount, cellSolvable, pressesOf } from "../src/cellsolve";
-import { checkerboard } from "../src/games";
-import { applyPresses, gridPuzzle, intersectionPuzzle, pressKey, Puzzle } from "../src/puzzle";
-import { puzzleMatrix, solve } from "../src/solver";
-import { CellTables, compileCellTables, compileTables, emitCellTables } from "../src/tables";
-import { RULES_CLASSIC } from "../src/rules";
-import { createZkMatrix, ZkMatrix, zkMultiply, zkPseudoInverse, zkReduce, zkSolve } from "../src/zk";
+import { formatBoard } from "../src/maths/boardstate";
+import { digitsToCells } from "../src/maths/cellboards";
+import { cellAdvance, cellHint, cellMinimum, cellPressCount, cellSolvable, pressesOf } from "../src/toy/cellsolve";
+import { checkerboard } from "../src/maths/games";
+import { applyPresses, gridPuzzle, intersectionPuzzle, pressKey, Puzzle } from "../src/maths/puzzle";
+import { puzzleMatrix, solve } from "../src/maths/solver";
+import { CellTables } from "../src/toy/tables";
+import { compileCellTables, compileTables, emitCellTables } from "../src/maths/compile-tables";
+import { RULES_CLASSIC } from "../src/toy/rules";
+import { createZkMatrix, ZkMatrix, zkMultiply, zkPseudoInverse, zkReduce, zkSolve } from "../src/maths/zk";
 import { bruteFewest, vectorAt } from "./helpers/enumerate";
 import { mulberry32 } from "./helpers/seeded";
 

@@ -6,8 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { expectInputError, merlin as run, MerlinRun } from "./helpers/cli";
-import { analyze } from "../src/solver";
-import { graphPuzzle } from "../src/puzzle";
+import { analyze } from "../src/maths/solver";
+import { graphPuzzle } from "../src/maths/puzzle";
 import { xorshift32 } from "./helpers/seeded";
 
 function merlin(...argv: string[]): Promise<MerlinRun> {

@@ -1,7 +1,7 @@
 // The solver commands run in-process through the dispatcher, as a user would call them.
 import { describe, expect, it } from "vitest";
 import { expectInputError, merlin as run, MerlinRun } from "./helpers/cli";
-import { applyPresses, gridPuzzle, pressKey } from "../src/puzzle";
+import { applyPresses, gridPuzzle, pressKey } from "../src/maths/puzzle";
 
 function merlin(...argv: string[]): Promise<MerlinRun> {
   return run(argv);

@@ -9,7 +9,7 @@ import {
   debounceReset,
   debounceUpdate,
   type Debouncer,
-} from "../src/debounce";
+} from "../src/toy/debounce";
 import { clockOrigins } from "./helpers/clocks";
 import { mulberry32 } from "./helpers/seeded";
 

@@ -1,12 +1,12 @@
 // The windowed (banded) GF(2) elimination that solves every on/off board without light
-// chasing (src/gf2.ts windowEchelon, src/solver.ts gf2Backend), checked against an
+// chasing (src/maths/gf2.ts windowEchelon, src/maths/solver.ts gf2Backend), checked against an
 // independent dense elimination written here on plain arrays, against brute force over every
 // press set on small boards, and against published nullities. Every solution is replayed.
 import { describe, expect, it } from "vitest";
-import { reduceMatrix } from "../src/elimination";
-import { createBitMatrix, getBit, setBit } from "../src/gf2";
-import { applyPresses, graphPuzzle, gridPuzzle, intersectionPuzzle, Puzzle } from "../src/puzzle";
-import { analyze, bandOrder, solve } from "../src/solver";
+import { reduceMatrix } from "../src/maths/elimination";
+import { createBitMatrix, getBit, setBit } from "../src/maths/gf2";
+import { applyPresses, graphPuzzle, gridPuzzle, intersectionPuzzle, Puzzle } from "../src/maths/puzzle";
+import { analyze, bandOrder, solve } from "../src/maths/solver";
 import { gridGraph } from "./helpers/grid-graph";
 import { xorshift32 } from "./helpers/seeded";
 

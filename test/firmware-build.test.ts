@@ -83,8 +83,8 @@ describe("markRam (the hot functions the toy keeps in RAM)", () => {
   it("every listed function reaches the firmware bundle in RAM, on every profile", async () => {
     for (const name of listProfiles()) {
       const b = await bundleOf(name);
-      // (src/cellsolve.ts's loops carry their own directive, on boards with games.)
-      const own = name === DEFAULT_PROFILE ? 0 : (readFileSync(join(ROOT, "src", "cellsolve.ts"), "utf8").match(/^\s*"ram";/gm) ?? []).length;
+      // (src/toy/cellsolve.ts's loops carry their own directive, on boards with games.)
+      const own = name === DEFAULT_PROFILE ? 0 : (readFileSync(join(ROOT, "src", "toy", "cellsolve.ts"), "utf8").match(/^\s*"ram";/gm) ?? []).length;
       const marked = (b.code.match(/\{"ram";/g) ?? []).length;
       const listed = ramFunctions(loadProfile(name)).length;
       expect(marked === listed || marked === listed + own, name).toBe(true);

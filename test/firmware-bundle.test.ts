@@ -7,8 +7,8 @@ import { describe, expect, it } from "vitest";
 import { BUNDLE_BUDGET, buildFirmware, DEFAULT_PROFILE, maskTablesMaker, toyGameSpecs } from "../firmware/build/build";
 import { pretokenise } from "../firmware/build/pretokenise";
 import { listProfiles, loadProfile } from "../hardware/validate";
-import { gridPuzzle } from "../src/puzzle";
-import { compileTables } from "../src/tables";
+import { gridPuzzle } from "../src/maths/puzzle";
+import { compileTables } from "../src/maths/compile-tables";
 
 /** The Int32Array (Uint16Array: narrowTables) literals of the bundle, and empty lists (emitted as a plain `[]`), in order of appearance. */
 function int32Literals(code: string): number[][] {

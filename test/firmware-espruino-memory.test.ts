@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { toyGameSpecs } from "../firmware/build/build";
 import { listProfiles } from "../hardware/validate";
-import { RULE_NAMES } from "../src/rules";
+import { RULE_NAMES } from "../src/toy/rules";
 import { bin, FlashImage, lastWords, sleep, type InterpreterToy } from "./helpers/espruino-toy";
 
 const EVENTS = 10_000;

@@ -6,10 +6,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { NeopixelLeds } from "../hardware/profile";
 import { loadProfile } from "../hardware/validate";
-import { popcount32 } from "../src/gf2";
-import { bitsToMask } from "../src/maskbits";
-import { minimumSolution } from "../src/masksolve";
-import { CUE_HINT, CUE_WIN, cueNotes } from "../src/sounds";
+import { popcount32 } from "../src/maths/gf2";
+import { bitsToMask } from "../src/toy/maskbits";
+import { minimumSolution } from "../src/toy/masksolve";
+import { CUE_HINT, CUE_WIN, cueNotes } from "../src/toy/sounds";
 import type { VirtualBoard } from "../sim/board";
 import { bitsOf, bootToy, padGeometry, prepareToy, tap, toyState } from "./helpers/toy";
 

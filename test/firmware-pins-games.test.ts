@@ -9,12 +9,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { NeopixelLeds } from "../hardware/profile";
 import { loadProfile } from "../hardware/validate";
-import { digitsToCells } from "../src/cellboards";
-import { Board, createGame } from "../src/game";
-import { DEFAULT_CYCLE, gamePuzzle, gameSpec, gameSpecTables, gameTarget, tableBoard } from "../src/games";
-import { formatBoard } from "../src/boardstate";
-import { pressKey, Puzzle } from "../src/puzzle";
-import { solve } from "../src/solver";
+import { digitsToCells } from "../src/maths/cellboards";
+import { Board, createGame } from "../src/toy/game";
+import { DEFAULT_CYCLE, gamePuzzle, gameSpec, gameSpecTables, gameTarget, tableBoard } from "../src/maths/games";
+import { formatBoard } from "../src/maths/boardstate";
+import { pressKey, Puzzle } from "../src/maths/puzzle";
+import { solve } from "../src/maths/solver";
 import type { VirtualBoard } from "../sim/board";
 import { bootToy, prepareToy, tap, tonesSince, toyState } from "./helpers/toy";
 

@@ -5,9 +5,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { listProfiles } from "../hardware/validate";
 import type { Profile } from "../hardware/profile";
-import { bitsToMask } from "../src/maskbits";
-import { minimumSolution } from "../src/masksolve";
-import { CUE_PRESS, cueNotes } from "../src/sounds";
+import { bitsToMask } from "../src/toy/maskbits";
+import { minimumSolution } from "../src/toy/masksolve";
+import { CUE_PRESS, cueNotes } from "../src/toy/sounds";
 import type { VirtualBoard } from "../sim/board";
 import { crc32 } from "../sim/board/espruino-system";
 import {

@@ -1,14 +1,15 @@
 // Starts are drawn uniformly from the solvable boards: every reachable board can be dealt,
 // nothing unreachable ever is, and the rejected ones (the goal, all dark under basic) never are.
 import { describe, expect, it } from "vitest";
-import { createGame, dealStart, START_NO_DEAL, START_OK, startCode } from "../src/game";
-import { effectOf, solvable } from "../src/masksolve";
-import { gridPuzzle } from "../src/puzzle";
-import { RULES_BASIC, RULES_MERLIN1978 } from "../src/rules";
-import { nextRandom, seedRandom } from "../src/rng";
-import { compileTables, MaskTables } from "../src/tables";
-import { namedTarget } from "../src/boardstate";
-import { cellsToMask } from "../src/maskbits";
+import { createGame, dealStart, START_NO_DEAL, START_OK, startCode } from "../src/toy/game";
+import { effectOf, solvable } from "../src/toy/masksolve";
+import { gridPuzzle } from "../src/maths/puzzle";
+import { RULES_BASIC, RULES_MERLIN1978 } from "../src/toy/rules";
+import { nextRandom, seedRandom } from "../src/toy/rng";
+import { compileTables } from "../src/maths/compile-tables";
+import { MaskTables } from "../src/toy/tables";
+import { namedTarget } from "../src/maths/boardstate";
+import { cellsToMask } from "../src/toy/maskbits";
 
 
 /** Every board some press set turns into the target (brute force over all press sets). */

@@ -1,10 +1,10 @@
 // saveGame/loadGame: a game survives a trip through flash text; anything damaged, cut short or
 // inconsistent loads as null, never as a wrong game and never as a crash.
 import { describe, expect, it } from "vitest";
-import { ACT_COMP_TURN, ACT_PRESS, ACT_UNDO, createGame, createGameFrom, elapsedMs, GameState, loadGame, LOST, PLAYING, saveGame, step, WON } from "../src/game";
-import { gridPuzzle } from "../src/puzzle";
-import { RULE_SETS, RULES_BASIC, RULES_CLASSIC, RULES_MERLIN1978 } from "../src/rules";
-import { compileTables } from "../src/tables";
+import { ACT_COMP_TURN, ACT_PRESS, ACT_UNDO, createGame, createGameFrom, elapsedMs, GameState, loadGame, LOST, PLAYING, saveGame, step, WON } from "../src/toy/game";
+import { gridPuzzle } from "../src/maths/puzzle";
+import { RULE_SETS, RULES_BASIC, RULES_CLASSIC, RULES_MERLIN1978 } from "../src/toy/rules";
+import { compileTables } from "../src/maths/compile-tables";
 
 const t = compileTables(gridPuzzle({ rows: 3, cols: 3, pattern: "merlin" }));
 const RING = 0b111101111;

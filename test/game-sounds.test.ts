@@ -14,7 +14,7 @@ import {
   encodeCues,
   NOTES,
   noteHz,
-} from "../src/sounds";
+} from "../src/toy/sounds";
 
 function freqs(id: number): number[] {
   const n = cueNotes(id);

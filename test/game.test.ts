@@ -22,12 +22,12 @@ import {
   step,
   Step,
   WON,
-} from "../src/game";
-import { effectOf, hint, pressCount } from "../src/masksolve";
-import { gridPuzzle } from "../src/puzzle";
-import { RULES_BASIC, RULES_CLASSIC, RULES_MERLIN1978 } from "../src/rules";
-import { CUE_DARK, CUE_HINT, CUE_ILLEGAL, CUE_LOSS, CUE_NEW_GAME, CUE_PRESS, CUE_UNDO, CUE_WIN } from "../src/sounds";
-import { compileTables } from "../src/tables";
+} from "../src/toy/game";
+import { effectOf, hint, pressCount } from "../src/toy/masksolve";
+import { gridPuzzle } from "../src/maths/puzzle";
+import { RULES_BASIC, RULES_CLASSIC, RULES_MERLIN1978 } from "../src/toy/rules";
+import { CUE_DARK, CUE_HINT, CUE_ILLEGAL, CUE_LOSS, CUE_NEW_GAME, CUE_PRESS, CUE_UNDO, CUE_WIN } from "../src/toy/sounds";
+import { compileTables } from "../src/maths/compile-tables";
 
 const t = compileTables(gridPuzzle({ rows: 3, cols: 3, pattern: "merlin" }));
 const RING = 0b111101111;

@@ -1,21 +1,22 @@
 // The game machine on k-state boards and boards of up to 64 cells, and the games of
-// src/games.ts (lightsout, lightsout2000, blackwhite): facts from the sources and the
+// src/maths/games.ts (lightsout, lightsout2000, blackwhite): facts from the sources and the
 // literature, brute force on small boards as the oracle for par and hints, property tests.
 import { describe, expect, it } from "vitest";
-import { formatBoard } from "../src/boardstate";
-import { cellTables, checkGameBoard, digitsToCells } from "../src/cellboards";
+import { formatBoard } from "../src/maths/boardstate";
+import { cellTables, checkGameBoard, digitsToCells } from "../src/maths/cellboards";
 import {
   ACT_COMP_TURN, ACT_HINT, ACT_NEW_GAME, ACT_PRESS, ACT_SAME_GAME, ACT_UNDO, Board, createGameFrom, GameState, GameTables,
   LOST, loadGame, newEffects, PLAYING, REASON_ALL_DARK, saveGame, startProblem, step, update, WON,
-} from "../src/game";
-import { checkerboard, DEFAULT_CYCLE, gamePuzzle, gameSpec, GameSpec, gameSpecTables, gameTables, gameTarget, parseCycle, tableBoard } from "../src/games";
-import { LEVEL_COUNT, levelPar, levelStart } from "../src/levels";
-import { cellsToMask, maskToBits } from "../src/maskbits";
-import { applyPresses, gridPuzzle, intersectionPuzzle, Puzzle, toggleMatrix } from "../src/puzzle";
-import { RULES_BASIC, RULES_CLASSIC, RULES_MERLIN1978 } from "../src/rules";
-import { compileTables, MaskTables } from "../src/tables";
-import { getBit } from "../src/gf2";
-import { createZkMatrix, zkReduce, zkSolve } from "../src/zk";
+} from "../src/toy/game";
+import { checkerboard, DEFAULT_CYCLE, gamePuzzle, gameSpec, GameSpec, gameSpecTables, gameTables, gameTarget, parseCycle, tableBoard } from "../src/maths/games";
+import { LEVEL_COUNT, levelPar, levelStart } from "../src/toy/levels";
+import { cellsToMask, maskToBits } from "../src/toy/maskbits";
+import { applyPresses, gridPuzzle, intersectionPuzzle, Puzzle, toggleMatrix } from "../src/maths/puzzle";
+import { RULES_BASIC, RULES_CLASSIC, RULES_MERLIN1978 } from "../src/toy/rules";
+import { compileTables } from "../src/maths/compile-tables";
+import { MaskTables } from "../src/toy/tables";
+import { getBit } from "../src/maths/gf2";
+import { createZkMatrix, zkReduce, zkSolve } from "../src/maths/zk";
 import { bruteFewest } from "./helpers/enumerate";
 import { bundleFirmware, DEFAULT_PROFILE, firmwareFeatures } from "../firmware/build/build";
 import { loadProfile } from "../hardware/validate";
@@ -33,7 +34,7 @@ function diffKey(p: Puzzle, board: string, target: string): string {
   return s;
 }
 
-/** Rank of the puzzle's matrix mod a prime, by plain elimination (independent of src/zk.ts). */
+/** Rank of the puzzle's matrix mod a prime, by plain elimination (independent of src/maths/zk.ts). */
 function rankModPrime(p: Puzzle, prime: number): number {
   const a = toggleMatrix(p);
   const m: number[][] = [];

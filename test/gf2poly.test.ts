@@ -23,7 +23,7 @@ import {
   polyTaylorShift,
   polyToBitString,
   polyToPathVector,
-} from "../src/gf2poly";
+} from "../src/maths/gf2poly";
 import { xorshift32 } from "./helpers/seeded";
 
 const rng = xorshift32;

@@ -14,12 +14,12 @@ import {
   setCell,
   toggleCell,
   transposeBoard,
-} from "../src/chase";
-import { reduceMatrix } from "../src/elimination";
-import { createBitMatrix, setBit } from "../src/gf2";
-import { analyzePlusGrid, preparePlusGrid, solvePlusGrid, solvePlusLine } from "../src/gridsolve";
+} from "../src/maths/chase";
+import { reduceMatrix } from "../src/maths/elimination";
+import { createBitMatrix, setBit } from "../src/maths/gf2";
+import { analyzePlusGrid, preparePlusGrid, solvePlusGrid, solvePlusLine } from "../src/maths/gridsolve";
 import { minimizeByGrayWalk, solvePlusGridGauss } from "./helpers/chasegauss";
-import { isInputError } from "../src/puzzle";
+import { isInputError } from "../src/maths/puzzle";
 import {
   formatBoard,
   parseBoardBytes,

@@ -17,8 +17,8 @@ import {
   keyEventsReset,
   keyEventsUpdate,
   type KeyEvents,
-} from "../src/keyevents";
-import { createDebouncer, debounceNextDeadline, debounceUpdate } from "../src/debounce";
+} from "../src/toy/keyevents";
+import { createDebouncer, debounceNextDeadline, debounceUpdate } from "../src/toy/debounce";
 import { clockOrigins } from "./helpers/clocks";
 
 /** Key mask timeline: [time, debounced mask] breakpoints. */

@@ -2,8 +2,8 @@
 // diodes) produces the readings, and the scanner must never report a key that is not pressed
 // unless it was already down, never drop a key that stays pressed, and be exact when it can.
 import { describe, expect, it } from "vitest";
-import { findGhosts, matrixToMask, resolveScan } from "../src/keymatrix";
-import { createDebouncer, debounceUpdate } from "../src/debounce";
+import { findGhosts, matrixToMask, resolveScan } from "../src/toy/keymatrix";
+import { createDebouncer, debounceUpdate } from "../src/toy/debounce";
 import { mulberry32 } from "./helpers/seeded";
 
 /**

@@ -1,7 +1,7 @@
-// Small boards as masks and as "0/1" text (src/maskbits.ts): the one conversion the CLI, the
+// Small boards as masks and as "0/1" text (src/toy/maskbits.ts): the one conversion the CLI, the
 // simulator's front ends and the tests share.
 import { describe, expect, it } from "vitest";
-import { bitsToMask, cellsToMask, maskToBits } from "../src/maskbits";
+import { bitsToMask, cellsToMask, maskToBits } from "../src/toy/maskbits";
 
 describe("mask ↔ row-major 0/1 digits", () => {
   it("source 003's worked example: 010110101 is cells 2, 4, 5, 7 and 9 lit (1-based)", () => {

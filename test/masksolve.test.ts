@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bitsToMask } from "../src/maskbits";
-import { popcount32 } from "../src/gf2";
+import { bitsToMask } from "../src/toy/maskbits";
+import { popcount32 } from "../src/maths/gf2";
 import {
   effectOf,
   hint,
@@ -11,10 +11,12 @@ import {
   safeMaskOrder,
   solutionMask,
   solvable,
-} from "../src/masksolve";
-import { gridPuzzle, intersectionPuzzle } from "../src/puzzle";
-import { footprintOrder, PressSim, safeOrder } from "../src/safeorder";
-import { compileTables, MaskTables } from "../src/tables";
+} from "../src/toy/masksolve";
+import { gridPuzzle, intersectionPuzzle } from "../src/maths/puzzle";
+import { footprintOrder } from "../src/maths/puzzle";
+import { PressSim, safeOrder } from "../src/toy/safeorder";
+import { compileTables } from "../src/maths/compile-tables";
+import { MaskTables } from "../src/toy/tables";
 
 const merlin = gridPuzzle({ rows: 3, cols: 3, pattern: "merlin" });
 const t3 = compileTables(merlin);

@@ -5,19 +5,19 @@
 // 9 held 3 s start the self-test; a key held 10 s is ignored until released; the toy sleeps
 // after the idle time; console calls are checked as the command line checks them.
 import { describe, expect, it } from "vitest";
-import { ACT_HINT, ACT_NEW_GAME, ACT_SET_RULES, ACT_UNDO, createGame, createGameFrom, saveGame } from "../src/game";
+import { ACT_HINT, ACT_NEW_GAME, ACT_SET_RULES, ACT_UNDO, createGame, createGameFrom, saveGame } from "../src/toy/game";
 import {
   CMD_BRIGHTNESS, CMD_GOAL, CMD_MUTE, CMD_NEXT_RULES, CMD_PRESS, CMD_SELF_TEST, CMD_SET_IDLE, CMD_SLEEP, CMD_START, createToy, FILE_GAME, FILE_SETTINGS,
   FILE_STATS, POWER_SLEEP, POWER_WAKE, SAVE_NOW, toyCommand, ToyEffects, toyFile, toyHint, toyKeys, toyState, toyStats, toyTick, ToyGame,
-} from "../src/midend";
-import { namedTarget } from "../src/boardstate";
-import { cellTables } from "../src/cellboards";
-import { cellGameTables, levelTables, levelTablesMaker } from "../src/toygames";
-import { maskToBits } from "../src/maskbits";
-import { gridPuzzle } from "../src/puzzle";
-import { RULES_BASIC, RULES_CLASSIC } from "../src/rules";
-import { CUE_MUTE, CUE_NEW_GAME, CUE_POWER_ON, CUE_PRESS, CUE_SELF_TEST, CUE_WIN } from "../src/sounds";
-import { compileCellTables, compileTables } from "../src/tables";
+} from "../src/toy/midend";
+import { namedTarget } from "../src/maths/boardstate";
+import { cellTables } from "../src/maths/cellboards";
+import { cellGameTables, levelTables, levelTablesMaker } from "../src/toy/toygames";
+import { maskToBits } from "../src/toy/maskbits";
+import { gridPuzzle } from "../src/maths/puzzle";
+import { RULES_BASIC, RULES_CLASSIC } from "../src/toy/rules";
+import { CUE_MUTE, CUE_NEW_GAME, CUE_POWER_ON, CUE_PRESS, CUE_SELF_TEST, CUE_WIN } from "../src/toy/sounds";
+import { compileCellTables, compileTables } from "../src/maths/compile-tables";
 
 const t = compileTables(gridPuzzle({ rows: 3, cols: 3, pattern: "merlin" }));
 /** Merlin's goal: the ring of 8 lit, the centre dark (source 002). */

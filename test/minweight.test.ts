@@ -1,8 +1,8 @@
-// The fewest presses over x0 + span(quiet patterns) (src/minweight.ts), against a brute-force
+// The fewest presses over x0 + span(quiet patterns) (src/maths/minweight.ts), against a brute-force
 // oracle on random quiet spaces, against published minima (OEIS A075464), and its properties.
 import { describe, expect, it } from "vitest";
-import { applyPresses, createBoard, getCell, litBoard, PackedBoard, pressesReachTarget, setCell } from "../src/chase";
-import { preparePlusGrid, solvePlusGrid } from "../src/gridsolve";
+import { applyPresses, createBoard, getCell, litBoard, PackedBoard, pressesReachTarget, setCell } from "../src/maths/chase";
+import { preparePlusGrid, solvePlusGrid } from "../src/maths/gridsolve";
 import {
   addCell,
   createQuietClasses,
@@ -12,9 +12,9 @@ import {
   QuietChoice,
   symmetricSolutions,
   TRANSFORM_BITS,
-} from "../src/minweight";
-import { gridPuzzle } from "../src/puzzle";
-import { analyze, solve } from "../src/solver";
+} from "../src/maths/minweight";
+import { gridPuzzle } from "../src/maths/puzzle";
+import { analyze, solve } from "../src/maths/solver";
 import { xorshift32 } from "./helpers/seeded";
 
 interface Coset {

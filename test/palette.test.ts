@@ -12,9 +12,9 @@
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { COLOUR_STATES, contrast, DARK_RGB, inkOn, keyPads, legendLines, LIT_RGB, type Rgb, shownState, statePalette } from "../sim/app/palette";
-import { formatBoard } from "../src/boardstate";
-import { DEFAULT_CYCLE, gamePuzzle, gameSpec, gameTarget, MAX_CYCLE } from "../src/games";
-import { gridPuzzle, pressKey } from "../src/puzzle";
+import { formatBoard } from "../src/maths/boardstate";
+import { DEFAULT_CYCLE, gamePuzzle, gameSpec, gameTarget, MAX_CYCLE } from "../src/maths/games";
+import { gridPuzzle, pressKey } from "../src/maths/puzzle";
 import { bootToy, prepareToy, setRules, startAt } from "./helpers/toy";
 
 const lin = (c: number) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { boxAdjacency, graphPuzzle, gridPuzzle, intersectionPuzzle, isInputError, keyEffect } from "../src/puzzle";
-import { toggleMatrix } from "../src/puzzle";
-import { bitRows } from "../src/gf2";
+import { boxAdjacency, graphPuzzle, gridPuzzle, intersectionPuzzle, isInputError, keyEffect } from "../src/maths/puzzle";
+import { toggleMatrix } from "../src/maths/puzzle";
+import { bitRows } from "../src/maths/gf2";
 
 function matrixRows(p: ReturnType<typeof gridPuzzle>): string[] {
   return bitRows(toggleMatrix(p));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mix32, mul32, nextRandom, seedRandom } from "../src/rng";
+import { mix32, mul32, nextRandom, seedRandom } from "../src/toy/rng";
 
 describe("mul32 (Math.imul without Math.imul)", () => {
   it("equals Math.imul on edge values and a million pseudo-random pairs", () => {

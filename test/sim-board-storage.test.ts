@@ -133,7 +133,7 @@ describe("a flash image the simulator cannot read or write", () => {
   /** What openSession (merlin sim's terminal UI) throws for the image in `storageDir`. */
   async function refusal(storageDir: string, fresh = false): Promise<Error> {
     const { openSession } = await import("../sim/app/node-session");
-    const { isInputError } = await import("../src/puzzle");
+    const { isInputError } = await import("../src/maths/puzzle");
     const e = await openSession({ profile, code: BOOT_COUNTER, persist: true, storageDir, fresh }).then(
       () => new Error("opened"),
       (x: Error) => x,

@@ -5,7 +5,7 @@ import { CommandIO } from "../sim/cli/command";
 import { runMerlin } from "../sim/cli/main";
 import { parseKeyScript } from "../sim/app/headless";
 import { recogniseCues, toneNotes } from "../sim/app/sounds";
-import { CUE_NEW_GAME, CUE_PRESS, cueNotes } from "../src/sounds";
+import { CUE_NEW_GAME, CUE_PRESS, cueNotes } from "../src/toy/sounds";
 
 async function merlin(args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = "";

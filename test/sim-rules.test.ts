@@ -1,5 +1,5 @@
 // The rule sets and games the simulator's front ends offer are the board's own: the rule sets,
-// then the games its firmware plays (the RULES hold's cycle, src/midend.ts), so the terminal
+// then the games its firmware plays (the RULES hold's cycle, src/toy/midend.ts), so the terminal
 // UI's R, `merlin sim --rules` and the browser link's rules= reach every one of them.
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadProfile } from "../hardware/validate";

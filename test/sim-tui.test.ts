@@ -15,8 +15,8 @@ import { runMerlin } from "../sim/cli/main";
 import { openSession } from "../sim/app/node-session";
 import type { SimSession } from "../sim/app/session";
 import { colourWanted, helpText, padForDigit, padLabels, padLook, parseInput, renderFrame, TuiController, TuiView } from "../sim/app/tui";
-import { gridPuzzle } from "../src/puzzle";
-import { solve } from "../src/solver";
+import { gridPuzzle } from "../src/maths/puzzle";
+import { solve } from "../src/maths/solver";
 import { merlin } from "./helpers/cli";
 import { buildToy } from "./helpers/toy";
 

@@ -2,10 +2,10 @@
 // fewest presses for every board difference is known exactly; random boards check the
 // invariants that hold everywhere.
 import { describe, expect, it } from "vitest";
-import { powerString, productString } from "../src/bigcount";
-import { formatBoard, isDark } from "../src/boardstate";
-import { boxAdjacency, graphPuzzle, gridPuzzle, intersectionPuzzle, Puzzle, pressKey, PATTERN_NAMES } from "../src/puzzle";
-import { analyze, prepare, solve, Solution } from "../src/solver";
+import { powerString, productString } from "../src/maths/bigcount";
+import { formatBoard, isDark } from "../src/maths/boardstate";
+import { boxAdjacency, graphPuzzle, gridPuzzle, intersectionPuzzle, Puzzle, pressKey, PATTERN_NAMES } from "../src/maths/puzzle";
+import { analyze, prepare, solve, Solution } from "../src/maths/solver";
 import { mulberry32 } from "./helpers/seeded";
 import { vectorAt } from "./helpers/enumerate";
 

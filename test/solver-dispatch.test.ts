@@ -1,12 +1,12 @@
 // The solver facade hands on/off plus grids without wrap to the light-chasing back end
-// (src/gridsolve.ts) and everything else to elimination. The same plus board built as a graph
+// (src/maths/gridsolve.ts) and everything else to elimination. The same plus board built as a graph
 // (identical matrix, generic GF(2) elimination) is the reference: both must agree on rank,
 // nullity, solvability and the fewest presses, and every answer must replay.
 import { describe, expect, it } from "vitest";
-import { reduceMatrix } from "../src/elimination";
-import { createBitMatrix } from "../src/gf2";
-import { applyPresses, gridPuzzle, intersectionPuzzle } from "../src/puzzle";
-import { analyze, backendName, inverse, isPlusPattern, solve } from "../src/solver";
+import { reduceMatrix } from "../src/maths/elimination";
+import { createBitMatrix } from "../src/maths/gf2";
+import { applyPresses, gridPuzzle, intersectionPuzzle } from "../src/maths/puzzle";
+import { analyze, backendName, inverse, isPlusPattern, solve } from "../src/maths/solver";
 import { gridGraph } from "./helpers/grid-graph";
 import { xorshift32 } from "./helpers/seeded";
 

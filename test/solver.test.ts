@@ -1,10 +1,10 @@
 // Facts from the source documents and the literature, checked through the solver facade.
 import { describe, expect, it } from "vitest";
-import { formatBoard, isDark, namedTarget, parseBoard } from "../src/boardstate";
-import { bitsToMask } from "../src/maskbits";
-import { applyPresses, boxAdjacency, graphPuzzle, gridPuzzle, Puzzle, pressKey } from "../src/puzzle";
-import { powerString, productString } from "../src/bigcount";
-import { analyze, inverse, solve } from "../src/solver";
+import { formatBoard, isDark, namedTarget, parseBoard } from "../src/maths/boardstate";
+import { bitsToMask } from "../src/toy/maskbits";
+import { applyPresses, boxAdjacency, graphPuzzle, gridPuzzle, Puzzle, pressKey } from "../src/maths/puzzle";
+import { powerString, productString } from "../src/maths/bigcount";
+import { analyze, inverse, solve } from "../src/maths/solver";
 
 const MERLIN_INVERSE = [
   "101001110", "111111000", "101100011", "110110110", "101010101",

@@ -1,14 +1,15 @@
 // The device tables on 5×5 boards, where brute force over all 2^25 press sets is too big: the
-// general solver (src/solver.ts, fewest presses by src/minweight.ts) is the oracle, on seeded
+// general solver (src/maths/solver.ts, fewest presses by src/maths/minweight.ts) is the oracle, on seeded
 // random boards. 5×5 plus (Lights Out) is singular — nullity 2, so 2^23 solvable boards and 4
 // solutions each — and the toy's pico-5x5-neopixel plays Merlin's rule on 5×5 (invertible).
 import { describe, expect, it } from "vitest";
-import { namedTarget } from "../src/boardstate";
-import { popcount32 } from "../src/gf2";
-import { effectOf, hint, isReachable, minimumSolution, pressCount, solvable } from "../src/masksolve";
-import { gridPuzzle, Puzzle } from "../src/puzzle";
-import { solve } from "../src/solver";
-import { compileTables, MaskTables } from "../src/tables";
+import { namedTarget } from "../src/maths/boardstate";
+import { popcount32 } from "../src/maths/gf2";
+import { effectOf, hint, isReachable, minimumSolution, pressCount, solvable } from "../src/toy/masksolve";
+import { gridPuzzle, Puzzle } from "../src/maths/puzzle";
+import { solve } from "../src/maths/solver";
+import { compileTables } from "../src/maths/compile-tables";
+import { MaskTables } from "../src/toy/tables";
 
 const CELLS = 25;
 const ALL = (1 << CELLS) - 1;
@@ -19,7 +20,7 @@ function cellsOf(mask: number): Uint8Array {
   return out;
 }
 
-/** A seeded xorshift32 stream of 25-bit masks (the test's own, independent of src/rng.ts). */
+/** A seeded xorshift32 stream of 25-bit masks (the test's own, independent of src/toy/rng.ts). */
 function masks(seed: number): () => number {
   let s = seed | 0 || 1;
   return () => {

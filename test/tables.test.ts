@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { gridPuzzle, keyEffect, toggleMatrix } from "../src/puzzle";
-import { getBit } from "../src/gf2";
-import { compileTables, emitTables, MaskTables } from "../src/tables";
+import { gridPuzzle, keyEffect, toggleMatrix } from "../src/maths/puzzle";
+import { getBit } from "../src/maths/gf2";
+import { compileTables, emitTables } from "../src/maths/compile-tables";
+import { MaskTables } from "../src/toy/tables";
 
 // Sources 002 (§3.1) and 003: M[cell][key] for Merlin 3×3, and its inverse over GF(2).
 const MERLIN_M = [

@@ -19,9 +19,9 @@ import { recogniseCues, toneNotes } from "../sim/app/sounds";
 import { buildWeb } from "../sim/web/build";
 import { chromiumSkipReason, launchChromiumContext } from "./helpers/chromium";
 import { serveStatic } from "../sim/web/serve";
-import { gridPuzzle, pressKey } from "../src/puzzle";
-import { solve } from "../src/solver";
-import { CUE_NEW_GAME, CUE_WIN, cueNotes } from "../src/sounds";
+import { gridPuzzle, pressKey } from "../src/maths/puzzle";
+import { solve } from "../src/maths/solver";
+import { CUE_NEW_GAME, CUE_WIN, cueNotes } from "../src/toy/sounds";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const GOAL = "111101111";
@@ -161,7 +161,7 @@ describe.skipIf(chromiumSkipReason)("the browser toy in Chromium", () => {
     );
     const played = audio.filter((e) => e.param === "frequency").map((e) => e.value);
     expect(played).toEqual(tones.filter((e) => e.freq > 0).map((e) => e.freq));
-    // The piezo played a press cue for every move but the last, then the win cue (src/sounds.ts).
+    // The piezo played a press cue for every move but the last, then the win cue (src/toy/sounds.ts).
     const heard = recogniseCues(toneNotes(tones as never, since, end)).map((h) => h.cue);
     expect(heard).toEqual([...new Array(keys.length - 1).fill("press"), "win"]);
     const win = Array.from(cueNotes(CUE_WIN)).filter((_, i) => i % 2 === 0);

@@ -14,7 +14,7 @@ import { buildWeb, contentVersion, type WebBuild } from "../sim/web/build";
 import { crc32 } from "../sim/web/icons";
 import { MAX_URL_BYTES, serveStatic } from "../sim/web/serve";
 import { listen } from "../sim/cli/web";
-import { isInputError } from "../src/puzzle";
+import { isInputError } from "../src/maths/puzzle";
 
 function fetchText(url: string): Promise<{ status: number; type: string; body: string; location?: string }> {
   return new Promise((resolve, reject) => {

@@ -20,7 +20,7 @@ import { chromiumSkipReason, launchChromium } from "./helpers/chromium";
 import { contrast } from "../sim/app/palette";
 import { buildWeb } from "../sim/web/build";
 import { serveStatic } from "../sim/web/serve";
-import { gridPuzzle, pressKey } from "../src/puzzle";
+import { gridPuzzle, pressKey } from "../src/maths/puzzle";
 
 const SKIP = Boolean(chromiumSkipReason);
 const ROOT = fileURLToPath(new URL("..", import.meta.url));

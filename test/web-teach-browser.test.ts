@@ -19,8 +19,8 @@ import { goalCells, playedPuzzle } from "../sim/app/toy-info";
 import { buildWeb } from "../sim/web/build";
 import { serveStatic } from "../sim/web/serve";
 import { digits, lesson } from "../sim/web/teach";
-import { RULE_NAMES } from "../src/rules";
-import { analyze } from "../src/solver";
+import { RULE_NAMES } from "../src/toy/rules";
+import { analyze } from "../src/maths/solver";
 
 const SKIP = Boolean(chromiumSkipReason);
 

@@ -8,11 +8,11 @@ import { describe, expect, it } from "vitest";
 import { goalCells, playedPuzzle } from "../sim/app/toy-info";
 import { applyRowOp, eliminate, type Elimination } from "../sim/web/elimination-steps";
 import { chaseSteps, keyPad, lesson, lessonSteps, pressPads, strategyHint } from "../sim/web/teach";
-import { DEFAULT_CYCLE, gamePuzzle, gameSpec } from "../src/games";
-import { gridPuzzle, intersectionPuzzle, pressKey, type Puzzle } from "../src/puzzle";
-import { inverse, puzzleMatrix } from "../src/solver";
-import { compileCellTables } from "../src/tables";
-import { cellGameTables } from "../src/toygames";
+import { DEFAULT_CYCLE, gamePuzzle, gameSpec } from "../src/maths/games";
+import { gridPuzzle, intersectionPuzzle, pressKey, type Puzzle } from "../src/maths/puzzle";
+import { inverse, puzzleMatrix } from "../src/maths/solver";
+import { compileCellTables } from "../src/maths/compile-tables";
+import { cellGameTables } from "../src/toy/toygames";
 import { mulberry32 } from "./helpers/seeded";
 
 const merlin = gridPuzzle({ rows: 3, cols: 3, pattern: "merlin" });
@@ -154,7 +154,7 @@ function randomReachable(p: Puzzle, from: Uint8Array, rnd: () => number): Uint8A
   return b;
 }
 
-describe("the board being played, from the toy's own description (toy-info playedPuzzle, src/games.ts)", () => {
+describe("the board being played, from the toy's own description (toy-info playedPuzzle, src/maths/games.ts)", () => {
   // Every rule set or game a profile's toy plays, by board side (hardware/profiles: 3×3, 4×4, 5×5).
   const CASES = [
     ["basic", 3], ["classic", 4], ["merlin1978", 5], ["blackwhite", 4],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { reduceMatrix } from "../src/elimination";
-import { createBitMatrix, setBit } from "../src/gf2";
-import { gridPuzzle, intersectionPuzzle, Puzzle } from "../src/puzzle";
+import { reduceMatrix } from "../src/maths/elimination";
+import { createBitMatrix, setBit } from "../src/maths/gf2";
+import { gridPuzzle, intersectionPuzzle, Puzzle } from "../src/maths/puzzle";
 import {
   createZkMatrix,
   isPrime,
@@ -15,7 +15,7 @@ import {
   zkRank,
   zkReduce,
   zkSolve,
-} from "../src/zk";
+} from "../src/maths/zk";
 import { mulberry32 } from "./helpers/seeded";
 import { vectorAt } from "./helpers/enumerate";
 

@@ -3,7 +3,7 @@
  * MAX_INPUT_LINE characters: a longer line, such as what `< /dev/zero` sends, is an input
  * error as soon as it passes the limit, instead of being gathered until memory runs out.
  */
-import { inputError } from "../src/puzzle";
+import { inputError } from "../src/maths/puzzle";
 
 /** Longest line read from standard input. */
 export const MAX_INPUT_LINE = 10000;

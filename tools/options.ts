@@ -8,7 +8,7 @@
  * It lives outside sim/ and firmware/ because both use it: the firmware build must not
  * depend on the simulator.
  */
-import { inputError } from "../src/puzzle";
+import { inputError } from "../src/maths/puzzle";
 
 export type OptionType = "string" | "int" | "flag";
 

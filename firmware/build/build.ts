@@ -17,13 +17,14 @@ import { basename, dirname, isAbsolute, join, relative } from "node:path";
 import { hardwareDir, listProfiles, loadProfile } from "../../hardware/validate";
 import type { Profile } from "../../hardware/profile";
 import { ledPins } from "../../hardware/roles";
-import { formatBoard, namedTarget } from "../../src/boardstate";
-import { DEFAULT_CYCLE, gamePuzzle, GAMES, GameSpec, gameTables, gameTarget } from "../../src/games";
-import { cellsToMask } from "../../src/maskbits";
-import { gridPuzzle, Puzzle } from "../../src/puzzle";
-import { RULE_SETS } from "../../src/rules";
-import { CUE_START, encodeCues, NOTES } from "../../src/sounds";
-import { CellTables, compileCellTables, compileTables, emitTables, MaskTables } from "../../src/tables";
+import { formatBoard, namedTarget } from "../../src/maths/boardstate";
+import { DEFAULT_CYCLE, gamePuzzle, GAMES, GameSpec, gameTables, gameTarget } from "../../src/maths/games";
+import { cellsToMask } from "../../src/toy/maskbits";
+import { gridPuzzle, Puzzle } from "../../src/maths/puzzle";
+import { RULE_SETS } from "../../src/toy/rules";
+import { CUE_START, encodeCues, NOTES } from "../../src/toy/sounds";
+import { CellTables, MaskTables } from "../../src/toy/tables";
+import { compileCellTables, compileTables, emitTables } from "../../src/maths/compile-tables";
 import { OptionSpec, parseOptions } from "../../tools/options";
 import { toolHelp } from "../../tools/tool-options";
 import { hoistVars } from "./hoist-vars";
@@ -111,7 +112,7 @@ export function configModule(p: Profile): string {
     `export const LED_PINS = ${list(ledPins(p))};`,
     `export const PIEZO = ${p.piezo};`,
     `export const BUTTONS = [${buttonSlots(p).map((x) => x ?? "null").join(",")}];`,
-    // Boards with games make their own tables when a rule set is played (src/midend.ts choose):
+    // Boards with games make their own tables when a rule set is played (src/toy/midend.ts choose):
     // in a game the toy holds that game's tables only.
     `export const TABLES = ${toyGameSpecs(p).length > 0 ? maskTablesMaker(tables) : narrowTables(emitTables(tables))};`,
     `export const TARGET = ${ring};`,
@@ -122,7 +123,7 @@ export function configModule(p: Profile): string {
  * Emitted tables (emitTables) with their Int32Arrays as Uint16Arrays when every value fits 16
  * bits (boards of up to 16 cells: 3×3, 4×4). The toy reads the same numbers; on Espruino each
  * kind of typed array a program uses costs ~9 JsVars of its own, and the toy's other small
- * tables are Uint16Arrays (src/midend.ts, src/keyevents.ts, src/rules.ts), so the 3×3 builds
+ * tables are Uint16Arrays (src/toy/midend.ts, src/toy/keyevents.ts, src/toy/rules.ts), so the 3×3 builds
  * carry no Int32Array at all — and half the bytes for these.
  */
 export function narrowTables(emitted: string): string {
@@ -132,10 +133,10 @@ export function narrowTables(emitted: string): string {
 }
 
 /**
- * The games (src/games.ts) a board's pads can play on the toy: pixel boards only (colours need
+ * The games (src/maths/games.ts) a board's pads can play on the toy: pixel boards only (colours need
  * pixels), square boards of a side the game allows (5×5: lightsout, lightsout2000, blackwhite;
  * 4×4: blackwhite), with blackwhite on its default cycle. blackwhite's keys are the inner
- * intersections: each is pressed at the top-left pad of its 2×2 block (src/toygames.ts
+ * intersections: each is pressed at the top-left pad of its 2×2 block (src/toy/toygames.ts
  * cellGameTables), and the pads of the last row and column are not keys.
  */
 export function toyGameSpecs(p: Profile): { spec: GameSpec; puzzle: Puzzle }[] {
@@ -147,8 +148,8 @@ export function toyGameSpecs(p: Profile): { spec: GameSpec; puzzle: Puzzle }[] {
  * The source of the generated `merlin:games` module: the games the board's pads play on the
  * toy (toyGameSpecs) as GAME_NAMES, the rule set each plays under (GAME_RULES), their goals
  * (GAME_GOALS: a mask, or a digit string), their tables (GAME_TABLES: functions that make what
- * src/games.ts's gameTables picks for `merlin play`, so a seed deals the same — MaskTables for
- * on/off boards of at most 32 cells, else src/tables.ts CellTables, which src/cellsolve.ts
+ * src/maths/games.ts's gameTables picks for `merlin play`, so a seed deals the same — MaskTables for
+ * on/off boards of at most 32 cells, else src/toy/tables.ts CellTables, which src/toy/cellsolve.ts
  * answers from; the toy makes the tables of the game played only) and
  * whether they deal levels (GAME_LEVELS). Boards without games import none of it: the firmware
  * reads it only behind TOY_GAMES (configDefines).
@@ -163,7 +164,7 @@ export function gamesModule(p: Profile): string {
     `export const GAME_RULES = ${JSON.stringify(games.map((x) => x.spec.rules))};`,
     `export const GAME_GOALS = ${JSON.stringify(games.map((_x, i) => (cells(i) ? formatBoard(goal(i)) : cellsToMask(goal(i)))))};`,
     // Each game's tables as a function that makes them: the toy holds those of the game played only
-    // (src/midend.ts choose; a colour game's: src/toygames.ts tablesOf).
+    // (src/toy/midend.ts choose; a colour game's: src/toy/toygames.ts tablesOf).
     `export const GAME_TABLES = [${games.map((x, i) => (cells(i) ? cellTablesMaker(compileCellTables(x.puzzle)) : maskTablesMaker(tables[i]))).join(",")}];`,
     `export const GAME_LEVELS = ${JSON.stringify(games.map((x) => x.spec.levels))};`,
   ].join("\n");
@@ -202,8 +203,8 @@ function packedViews(parts: TableArray[]): { words: string; views: string } {
 }
 
 /**
- * A colour game's cell tables for the toy (gamesModule): a function that makes them (src/toygames.ts
- * tablesOf), its typed arrays views of one buffer (packedViews). The tables are src/tables.ts's
+ * A colour game's cell tables for the toy (gamesModule): a function that makes them (src/toy/toygames.ts
+ * tablesOf), its typed arrays views of one buffer (packedViews). The tables are src/toy/tables.ts's
  * CellTables as they are (the test compares them).
  */
 export function cellTablesMaker(t: CellTables): string {
@@ -220,7 +221,7 @@ export function cellTablesMaker(t: CellTables): string {
 
 /**
  * An on/off game's mask tables for the toy (gamesModule): a function that makes them when the
- * game is chosen (src/midend.ts choose: the toy holds the tables of the game played only), its
+ * game is chosen (src/toy/midend.ts choose: the toy holds the tables of the game played only), its
  * typed arrays views of one buffer (packedViews).
  */
 export function maskTablesMaker(t: MaskTables): string {
@@ -229,7 +230,7 @@ export function maskTablesMaker(t: MaskTables): string {
 }
 
 /**
- * src/features.ts as the toy gets it: CELL_BOARDS only on boards with games (toyGameSpecs),
+ * src/toy/features.ts as the toy gets it: CELL_BOARDS only on boards with games (toyGameSpecs),
  * so elsewhere esbuild folds the code behind it away (k-state games, the toy's games);
  * LONG_STARTS only on boards with games or with more pads than the shortest move limit of the
  * rule sets (on/off boards: par ≤ keys).
@@ -246,7 +247,7 @@ function configPlugin(p: Profile): Plugin {
     name: "merlin-config",
     setup(b) {
       b.onResolve({ filter: /\/features$/ }, (args) =>
-        args.resolveDir === join(ROOT, "src") ? { path: "merlin:features", namespace: "merlin-config" } : undefined,
+        args.resolveDir === join(ROOT, "src", "toy") ? { path: "merlin:features", namespace: "merlin-config" } : undefined,
       );
       b.onResolve({ filter: /^merlin:(config|games)$/ }, (args) => ({ path: args.path, namespace: "merlin-config" }));
       b.onLoad({ filter: /.*/, namespace: "merlin-config" }, (args) => ({
@@ -428,7 +429,7 @@ export const TERSER_OPTIONS = {
     // Espruino does not hoist functions: never move a declaration.
     hoist_funs: false,
     hoist_vars: false,
-    // Keep Espruino's "ram" directives (a function pretokenised in RAM: src/cellsolve.ts's hot
+    // Keep Espruino's "ram" directives (a function pretokenised in RAM: src/toy/cellsolve.ts's hot
     // loops run 3× faster on the interpreter); terser drops directives it does not know.
     directives: false,
   },
@@ -437,7 +438,7 @@ export const TERSER_OPTIONS = {
   format: { ecma: 2015 as const, ascii_only: true },
 };
 
-/** The sound cues, packed by src/sounds.ts encodeCues: the value of CUE_TEXT in the bundle. */
+/** The sound cues, packed by src/toy/sounds.ts encodeCues: the value of CUE_TEXT in the bundle. */
 export const CUES = encodeCues(NOTES, CUE_START);
 
 /**

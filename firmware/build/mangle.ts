@@ -4,10 +4,10 @@
  * its own types (GameState, Toy, KeyEvents, MaskTables, Effects, …) — except any name that is
  * a member of a built-in in the declaration files the firmware is type-checked against (the
  * TypeScript libraries of firmware/tsconfig.json, @types/espruino, firmware/espruino.d.ts,
- * src/espruino-lib.d.ts). So `keys` (Object.keys) and `toggle` (Pin.toggle) keep their names
+ * src/toy/espruino-lib.d.ts). So `keys` (Object.keys) and `toggle` (Pin.toggle) keep their names
  * even though MaskTables has such members, and an option key passed to Espruino keeps its
  * name once it is declared. The console API's names are written quoted (firmware/controller.ts,
- * src/midend.ts), and esbuild never renames a quoted name.
+ * src/toy/midend.ts), and esbuild never renames a quoted name.
  *
  * On Espruino a long property name costs bytes and JsVars for every object that carries it.
  */
@@ -122,7 +122,7 @@ export function builtinDeclarationFiles(root: string): string[] {
     .concat([
       join(root, "node_modules", "@types", "espruino", "index.d.ts"),
       join(root, "firmware", "espruino.d.ts"),
-      join(root, "src", "espruino-lib.d.ts"),
+      join(root, "src", "toy", "espruino-lib.d.ts"),
     ]);
 }
 

@@ -206,7 +206,7 @@ interface LevelDeals {
 }
 
 /**
- * The CPU of a level deal in game `name` (its levels: src/levels.ts): for seeds 1 … DEAL_SEEDS,
+ * The CPU of a level deal in game `name` (its levels: src/toy/levels.ts): for seeds 1 … DEAL_SEEDS,
  * `Merlin.newGame(seed)` deals level 1 and each `Merlin.newGame()` the next level, one console
  * line each, timed as cpuOf times a line (so each figure includes the state object the call
  * returns, about 1 ms).

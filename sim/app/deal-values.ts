@@ -5,11 +5,11 @@
  * one link deals the same puzzle everywhere. Platform-neutral: no Node modules.
  */
 import { unknownProfileMessage } from "../../hardware/errors";
-import { MAX_SEED } from "../../src/game";
-import { inputError } from "../../src/puzzle";
+import { MAX_SEED } from "../../src/toy/game";
+import { inputError } from "../../src/maths/puzzle";
 import { excerpt, parseWholeNumber } from "../../tools/options";
 
-/** Seeds are 32-bit: the firmware's Merlin.newGame(seed) and the saved game hold them as such (src/game.ts). */
+/** Seeds are 32-bit: the firmware's Merlin.newGame(seed) and the saved game hold them as such (src/toy/game.ts). */
 export { MAX_SEED };
 /** The largest puzzle number: dealing it presses NEW GAME that many times. */
 export const MAX_PUZZLE = 10000;

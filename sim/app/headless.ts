@@ -8,14 +8,14 @@
  *   1+3        pads pressed together (a chord)
  *   5:1600     held 1600 ms (1.5 s holds are the toy's function gestures)
  *   wait:500   let 500 ms pass
- *   undo       the toy's UNDO: its pad held for the function gesture (pad 4, src/midend.ts)
+ *   undo       the toy's UNDO: its pad held for the function gesture (pad 4, src/toy/midend.ts)
  *   newGame    an extra button by name (newGame, sameGame, hitMe, compTurn), where the profile has it
  */
-import { formatBoard, parseBoard } from "../../src/boardstate";
-import { ACT_UNDO } from "../../src/game";
-import { HOLD_MS } from "../../src/keyevents";
-import { HOLD_COMMANDS } from "../../src/midend";
-import { inputError } from "../../src/puzzle";
+import { formatBoard, parseBoard } from "../../src/maths/boardstate";
+import { ACT_UNDO } from "../../src/toy/game";
+import { HOLD_MS } from "../../src/toy/keyevents";
+import { HOLD_COMMANDS } from "../../src/toy/midend";
+import { inputError } from "../../src/maths/puzzle";
 import { checkPuzzle, checkRules, checkSeed } from "./deal-values";
 import type { KeyRef } from "../board";
 import { recogniseCues, toneNotes, type Note } from "./sounds";

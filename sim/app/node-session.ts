@@ -4,7 +4,7 @@
  */
 import { accessSync, constants, existsSync, mkdirSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
-import { inputError, isInputError } from "../../src/puzzle";
+import { inputError, isInputError } from "../../src/maths/puzzle";
 import type { Profile } from "../../hardware/profile";
 import { createVirtualBoard, defaultStoragePath } from "../node/host";
 import { loadFirmware, toyGameNames } from "./firmware-loader";

@@ -32,7 +32,7 @@ export const DARK_RGB: Rgb = [48, 48, 48];
 export const LIT_RGB: Rgb = [255, 0, 0];
 
 /**
- * The colour games' states, 0 … 5 (src/games.ts: up to MAX_CYCLE = 6 colours), in the order
+ * The colour games' states, 0 … 5 (src/maths/games.ts: up to MAX_CYCLE = 6 colours), in the order
  * the firmware's colourPixels table gives them. Symbols: one distinct shape each, one column
  * wide in terminals.
  */

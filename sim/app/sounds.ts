@@ -1,5 +1,5 @@
 /**
- * Turns what the piezo did (the board's tone log) back into the sound cues of src/sounds.ts,
+ * Turns what the piezo did (the board's tone log) back into the sound cues of src/toy/sounds.ts,
  * so a front end can say "press, press, win" instead of listing frequencies.
  *
  * The log is cut into notes {t, freq, ms} (freq 0 = a rest). A cue is recognised where its
@@ -8,7 +8,7 @@
  * Notes that fit no cue are reported as "tone FREQHz MSms".
  */
 import type { ToneEvent } from "../board";
-import { CUE_COUNT, CUE_NAMES, cueNotes } from "../../src/sounds";
+import { CUE_COUNT, CUE_NAMES, cueNotes } from "../../src/toy/sounds";
 
 export interface Note {
   /** Virtual ms (relative to `since` when given). */

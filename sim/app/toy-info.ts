@@ -2,14 +2,15 @@
  * What both front ends (the terminal UI and the browser toy) say about a game, in one place so
  * they say the same: moves against the limit, par and score, status and its reason,
  * statistics, the goal, hints — from what the firmware reports through its console API
- * (`Merlin.state()`, `Merlin.stats()`) and the rule-set table of src/rules.ts.
+ * (`Merlin.state()`, `Merlin.stats()`) and the rule-set table of src/toy/rules.ts.
  * Platform-neutral.
  */
-import { formatBoard, namedTarget } from "../../src/boardstate";
-import { gridPuzzle, type Puzzle } from "../../src/puzzle";
-import { DEFAULT_CYCLE, gamePuzzle, gameSpec, gameTarget } from "../../src/games";
-import { RULE_NAMES, RULE_SETS, ruleIndex, type RuleSet } from "../../src/rules";
-import { compileTables, type MaskTables } from "../../src/tables";
+import { formatBoard, namedTarget } from "../../src/maths/boardstate";
+import { gridPuzzle, type Puzzle } from "../../src/maths/puzzle";
+import { DEFAULT_CYCLE, gamePuzzle, gameSpec, gameTarget } from "../../src/maths/games";
+import { RULE_NAMES, RULE_SETS, ruleIndex, type RuleSet } from "../../src/toy/rules";
+import { compileTables } from "../../src/maths/compile-tables";
+import { type MaskTables } from "../../src/toy/tables";
 import { lossWords } from "../basic-dialogue";
 import type { FirmwareState } from "./session";
 
@@ -112,14 +113,14 @@ export function plural(n: number, word: string, many = word + "s"): string {
   return `${n} ${n === 1 ? word : many}`;
 }
 
-/** The rule set a game is played under: a rule set's own, or a game's (src/games.ts: lightsout plays classic). */
+/** The rule set a game is played under: a rule set's own, or a game's (src/maths/games.ts: lightsout plays classic). */
 export function ruleSet(name: string): RuleSet | undefined {
   const game = gameSpec(name);
   return game !== null ? RULE_SETS[game.rules] : RULE_SETS[ruleIndex(name)];
 }
 
 /**
- * What the toy's RULES hold steps through, in its order (src/midend.ts): the rule sets, then
+ * What the toy's RULES hold steps through, in its order (src/toy/midend.ts): the rule sets, then
  * the games the board plays (`games`: the profile's, from the firmware build's toyGameSpecs).
  */
 export function toyRuleNames(games: readonly string[]): string[] {
@@ -181,7 +182,7 @@ export function statusText(s: GameView & { asleep?: boolean }): string {
  */
 export function gameOverText(s: { status: string; rules: string; asleep?: boolean }): string {
   if (s.asleep || (s.status !== "won" && s.status !== "lost")) return "";
-  // The 1978 toy's keys stay live after the game ends (src/rules.ts).
+  // The 1978 toy's keys stay live after the game ends (src/toy/rules.ts).
   if (ruleSet(s.rules)?.liveAfterEnd) return "";
   return `the game is ${s.status}: pads do nothing now — N new game, S same game`;
 }

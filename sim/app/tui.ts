@@ -118,7 +118,7 @@ export const HELP_TEXT = [
 /** Widest the help is wrapped to (narrower terminals: their width). */
 const HELP_COLUMNS = 82;
 
-/** A rule set's or game's goal on this board and how it is lost, from the rule table (src/rules.ts) and the game's goal. */
+/** A rule set's or game's goal on this board and how it is lost, from the rule table (src/toy/rules.ts) and the game's goal. */
 export function rulesWords(rules: string, rows: number, cols: number): string {
   const goal = goalBoard(rules, rows, cols);
   const set = ruleSet(rules);

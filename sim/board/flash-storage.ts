@@ -11,7 +11,7 @@
  */
 import { fromBase64, latin1Bytes, latin1Text, toBase64 } from "./bytes";
 import type { FlashBacking } from "./host";
-import { inputError } from "../../src/puzzle";
+import { inputError } from "../../src/maths/puzzle";
 
 /** Espruino 2v05+: names longer than this are silently cut. */
 export const MAX_NAME_LENGTH = 28;

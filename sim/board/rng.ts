@@ -1,9 +1,9 @@
 /**
  * Seeded pseudo-random numbers for the simulator: contact chatter, Math.random and E.hwRand
  * inside the virtual board, so a run with the same seed replays exactly. Built on the
- * project's own generator (src/rng.ts) rather than a second one.
+ * project's own generator (src/toy/rng.ts) rather than a second one.
  */
-import { nextRandom, seedRandom } from "../../src/rng";
+import { nextRandom, seedRandom } from "../../src/toy/rng";
 
 export type Rng = () => number;
 

@@ -3,10 +3,10 @@
  * puzzle, and on request its quiet patterns (press sets that change nothing). On/off plus
  * boards larger than the puzzle model's 128×128 are analysed from their size alone (large.ts).
  */
-import { powerString } from "../../src/bigcount";
-import { isPrime } from "../../src/zk";
-import { inputError, MAX_GRID_SIDE } from "../../src/puzzle";
-import { analyze, Analysis } from "../../src/solver";
+import { powerString } from "../../src/maths/bigcount";
+import { isPrime } from "../../src/maths/zk";
+import { inputError, MAX_GRID_SIDE } from "../../src/maths/puzzle";
+import { analyze, Analysis } from "../../src/maths/solver";
 import { Command, commandValues, CommandIO } from "./command";
 import { MAX_ANALYZE_SIDE, MAX_EXACT_RANK, powerOfTwoText, runLargeAnalyze } from "./large";
 import { formatHelp, OptionValues, OptionSpec } from "../../tools/options";

@@ -1,4 +1,4 @@
-import { inputError } from "../../src/puzzle";
+import { inputError } from "../../src/maths/puzzle";
 import { OptionSpec, OptionValues, parseOptions } from "../../tools/options";
 
 /**

@@ -2,8 +2,8 @@
  * `merlin inverse`: the inverse of a board's matrix, one row per key, the table sources 002
  * and 003 print for Merlin 3×3 (and the firmware's solver tables are built from).
  */
-import { inputError } from "../../src/puzzle";
-import { analyze, inverse } from "../../src/solver";
+import { inputError } from "../../src/maths/puzzle";
+import { analyze, inverse } from "../../src/maths/solver";
 import { Command, commandValues, CommandIO } from "./command";
 import { formatHelp, OptionSpec } from "../../tools/options";
 import { BOARD_SHAPE_GROUP, digits, PUZZLE_OPTIONS, puzzleFromOptions } from "./puzzle-options";

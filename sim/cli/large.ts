@@ -16,10 +16,10 @@
  */
 import { closeSync, openSync, readSync, writeSync } from "node:fs";
 import { performance } from "node:perf_hooks";
-import { BoardTarget, PackedBoard, createBoard, lastWordMask, litBoard, pressesReachTarget } from "../../src/chase";
-import { analyzePlusGrid, solvePlusGrid, solvePlusLine } from "../../src/gridsolve";
-import { powerString } from "../../src/bigcount";
-import { inputError } from "../../src/puzzle";
+import { BoardTarget, PackedBoard, createBoard, lastWordMask, litBoard, pressesReachTarget } from "../../src/maths/chase";
+import { analyzePlusGrid, solvePlusGrid, solvePlusLine } from "../../src/maths/gridsolve";
+import { powerString } from "../../src/maths/bigcount";
+import { inputError } from "../../src/maths/puzzle";
 import { plural } from "../app/toy-info";
 
 /** Largest board `solve` accepts: 2^30 cells (32768×32768), about 128 MB per packed board. */

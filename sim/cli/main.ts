@@ -2,7 +2,7 @@
  * The `merlin` command: dispatches to the subcommands listed in registry.ts.
  * Bad input exits 2 with one line on stderr; unexpected failures exit 1.
  */
-import { isInputError } from "../../src/puzzle";
+import { isInputError } from "../../src/maths/puzzle";
 import { Command, CommandIO } from "./command";
 import { COMMANDS } from "./registry";
 import { errorLine, exampleLines, excerpt, HELP_WIDTH, helpParagraphs, wrapText } from "../../tools/options";

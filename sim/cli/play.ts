@@ -1,5 +1,5 @@
 /**
- * `merlin play`: the game of src/game.ts on the command line — scripted with --keys (plain
+ * `merlin play`: the game of src/toy/game.ts on the command line — scripted with --keys (plain
  * BASIC-style text or one JSON object), or typed line by line on standard input like the
  * 1980s BASIC program of source 002 (ASSIGN#, ??? ILLEGAL INPUT, TRY AGAIN).
  */
@@ -25,13 +25,13 @@ import {
   statusName,
   step,
   update,
-} from "../../src/game";
-import { checkGameBoard, MAX_GAME_CELLS } from "../../src/cellboards";
-import { checkerboard, ColourCycle, DEFAULT_CYCLE, GAME_NAMES, gamePuzzle, gameSpec, GameSpec, gameSpecTables, gameTables, gameTarget, MAX_CYCLE, parseCycle, tableBoard } from "../../src/games";
-import { LEVEL_BAND, LEVEL_COUNT, LEVEL_FIRST_PAR } from "../../src/levels";
-import { maskToBits } from "../../src/maskbits";
-import { inputError, Puzzle } from "../../src/puzzle";
-import { RULE_SETS, ruleIndex, ruleNames, RULES_BASIC, RULES_CLASSIC, RULES_MERLIN1978 } from "../../src/rules";
+} from "../../src/toy/game";
+import { checkGameBoard, MAX_GAME_CELLS } from "../../src/maths/cellboards";
+import { checkerboard, ColourCycle, DEFAULT_CYCLE, GAME_NAMES, gamePuzzle, gameSpec, GameSpec, gameSpecTables, gameTables, gameTarget, MAX_CYCLE, parseCycle, tableBoard } from "../../src/maths/games";
+import { LEVEL_BAND, LEVEL_COUNT, LEVEL_FIRST_PAR } from "../../src/toy/levels";
+import { maskToBits } from "../../src/toy/maskbits";
+import { inputError, Puzzle } from "../../src/maths/puzzle";
+import { RULE_SETS, ruleIndex, ruleNames, RULES_BASIC, RULES_CLASSIC, RULES_MERLIN1978 } from "../../src/toy/rules";
 import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { boundedLines } from "../../tools/lines";
 import { excerpt, formatHelp, HELP_WIDTH, OptionSpec, OptionValues, wrapText } from "../../tools/options";
@@ -156,7 +156,7 @@ function blackwhiteIntro(side: number, cycle: ColourCycle): string[] {
     .concat([`KEYS: EACH ADVANCES THE 4 PADS AROUND IT ONE STEP`], basicKeyMap(side));
 }
 
-/** The game on the pure core (src/game.ts): what the BASIC dialogue plays on here. Boards are masks or digit strings. */
+/** The game on the pure core (src/toy/game.ts): what the BASIC dialogue plays on here. Boards are masks or digit strings. */
 class CoreEngine implements BasicEngine {
   readonly pads: number;
   readonly cols: number;

@@ -3,7 +3,7 @@
  * --wrap, --states, --graph, --box, --intersections), turned into one Puzzle; board
  * arguments (digits or a named board); and plain-text drawing of boards and press counts.
  */
-import { formatBoard, namedTarget, parseBoard, TARGET_NAMES } from "../../src/boardstate";
+import { formatBoard, namedTarget, parseBoard, TARGET_NAMES } from "../../src/maths/boardstate";
 import {
   boxAdjacency,
   graphPuzzle,
@@ -15,8 +15,8 @@ import {
   MIN_STATES,
   PATTERN_HELP,
   Puzzle,
-} from "../../src/puzzle";
-import { isPlusPattern } from "../../src/solver";
+} from "../../src/maths/puzzle";
+import { isPlusPattern } from "../../src/maths/solver";
 import { excerpt, HelpGroup, OptionSpec, OptionValues } from "../../tools/options";
 
 /**

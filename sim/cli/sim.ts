@@ -5,9 +5,9 @@
  */
 import type { ReadStream, WriteStream } from "node:tty";
 import { listProfiles, loadProfile } from "../../hardware/validate";
-import { inputError } from "../../src/puzzle";
-import { ruleIndex, ruleNames } from "../../src/rules";
-import { gameSpec, gameSpecTables, gameTables, tableBoard } from "../../src/games";
+import { inputError } from "../../src/maths/puzzle";
+import { ruleIndex, ruleNames } from "../../src/toy/rules";
+import { gameSpec, gameSpecTables, gameTables, tableBoard } from "../../src/maths/games";
 import { runBasic } from "../app/basic";
 import { checkPuzzle, checkRules, checkSeed, MAX_PUZZLE, MAX_SEED } from "../app/deal-values";
 import { applySetup, formatTrace, type HeadlessSetup, MAX_SCRIPT_CHARS, MAX_SCRIPT_MS, MAX_SCRIPT_STEPS, MAX_STEP_MS, parseKeyScript, runHeadless, UNDO_PAD } from "../app/headless";
@@ -16,8 +16,8 @@ import { toyGameNames } from "../app/firmware-loader";
 import { BUTTON_NAMES, DEFAULT_GAP_MS, DEFAULT_HOLD_MS } from "../app/session";
 import { goalCells, playedPuzzle, toyRuleNames } from "../app/toy-info";
 import type { Profile } from "../../hardware/profile";
-import { parseBoard } from "../../src/boardstate";
-import { startProblem } from "../../src/game";
+import { parseBoard } from "../../src/maths/boardstate";
+import { startProblem } from "../../src/toy/game";
 import { colourWanted, runTui } from "../app/tui";
 import { Command, commandValues, CommandIO } from "./command";
 import { formatHelp, OptionSpec } from "../../tools/options";

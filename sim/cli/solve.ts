@@ -4,11 +4,11 @@
  * plus boards come from and go to files (--from-file, --all-lit, --to-file, --out) and are
  * solved packed end to end by large.ts.
  */
-import { powerString } from "../../src/bigcount";
-import { namedTarget, TARGET_NAMES } from "../../src/boardstate";
-import { inputError, MAX_GRID_SIDE } from "../../src/puzzle";
-import { TRANSFORM_BITS } from "../../src/minweight";
-import { analyze, solve } from "../../src/solver";
+import { powerString } from "../../src/maths/bigcount";
+import { namedTarget, TARGET_NAMES } from "../../src/maths/boardstate";
+import { inputError, MAX_GRID_SIDE } from "../../src/maths/puzzle";
+import { TRANSFORM_BITS } from "../../src/maths/minweight";
+import { analyze, solve } from "../../src/maths/solver";
 import { Command, commandValues, CommandIO } from "./command";
 import { MAX_SOLVE_CELLS, runLargeSolve, summaryJson, summaryText } from "./large";
 import { formatHelp, OptionValues, OptionSpec } from "../../tools/options";

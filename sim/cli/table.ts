@@ -3,12 +3,12 @@
  * 000's table for the plus pattern (singular for N = 4, 5, 9, 11, 14, 16, 17, 19, 23, 24,
  * 29, 30 in 2..30).
  */
-import { namedTarget } from "../../src/boardstate";
-import { litBoard } from "../../src/chase";
-import { analyzePlusGrid, solvePlusGrid } from "../../src/gridsolve";
-import { inputError, MAX_GRID_SIDE } from "../../src/puzzle";
-import { analyze, solve } from "../../src/solver";
-import { isPrime } from "../../src/zk";
+import { namedTarget } from "../../src/maths/boardstate";
+import { litBoard } from "../../src/maths/chase";
+import { analyzePlusGrid, solvePlusGrid } from "../../src/maths/gridsolve";
+import { inputError, MAX_GRID_SIDE } from "../../src/maths/puzzle";
+import { analyze, solve } from "../../src/maths/solver";
+import { isPrime } from "../../src/maths/zk";
 import { Command, commandValues, CommandIO } from "./command";
 import { formatHelp, OptionSpec, parseRange } from "../../tools/options";
 import { isPlainPlusOptions, MAX_STATES_SIDE, PUZZLE_OPTIONS, puzzleFromOptions } from "./puzzle-options";

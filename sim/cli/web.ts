@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import type { Server } from "node:http";
 import { join, relative, resolve } from "node:path";
-import { inputError } from "../../src/puzzle";
+import { inputError } from "../../src/maths/puzzle";
 import { buildWeb, DEFAULT_WEB_DIR } from "../web/build";
 import { normalizeBase, serveStatic } from "../web/serve";
 import { Command, commandValues, CommandIO } from "./command";

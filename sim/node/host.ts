@@ -12,7 +12,7 @@ import vm from "node:vm";
 import { type BoardHost, type FlashBacking, type Realm, VirtualBoard, type VirtualBoardOptions } from "../board";
 import { EVENT_LOOP_FILE } from "../board/runtime";
 import { closureScopes } from "./closures";
-import { inputError } from "../../src/puzzle";
+import { inputError } from "../../src/maths/puzzle";
 
 const INVOKE_SLOT = "\u0000merlinInvoke";
 

@@ -15,7 +15,7 @@ import { createReadStream, existsSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { Socket } from "node:net";
 import { extname, join, normalize, sep } from "node:path";
-import { inputError } from "../../src/puzzle";
+import { inputError } from "../../src/maths/puzzle";
 import { excerpt } from "../../tools/options";
 
 const TYPES: { [ext: string]: string } = {

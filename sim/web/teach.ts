@@ -1,7 +1,7 @@
 /**
  * The teaching view's mathematics, computed by the project's own solver (src/), never by a
  * second implementation: for a board b and a target t of the board being played (a rule set's
- * or a game's own board: sim/app/toy-info.ts playedPuzzle / goalCells, from src/games.ts),
+ * or a game's own board: sim/app/toy-info.ts playedPuzzle / goalCells, from src/maths/games.ts),
  *   - A, the press matrix over Z_k (column j = what key j advances; k = 2: GF(2), sources 002
  *     and 003; lightsout2000: mod 3; blackwhite: mod i + j of its cycle, keys on the inner
  *     intersections),
@@ -16,12 +16,12 @@
  *     their "related rectangle", then corners and the centre by comparing with the target.
  * Platform-neutral (no DOM): the page draws it, the tests check it.
  */
-import { boardFromStrings, chaseLights, createBoard, getCell } from "../../src/chase";
-import { reduceMatrix } from "../../src/elimination";
-import { bitRows, getBit, nullSpace } from "../../src/gf2";
-import { type Puzzle, toggleMatrix } from "../../src/puzzle";
-import { analyze, inverse, puzzleMatrix, solve } from "../../src/solver";
-import { zkPseudoInverse, zkReduce } from "../../src/zk";
+import { boardFromStrings, chaseLights, createBoard, getCell } from "../../src/maths/chase";
+import { reduceMatrix } from "../../src/maths/elimination";
+import { bitRows, getBit, nullSpace } from "../../src/maths/gf2";
+import { type Puzzle, toggleMatrix } from "../../src/maths/puzzle";
+import { analyze, inverse, puzzleMatrix, solve } from "../../src/maths/solver";
+import { zkPseudoInverse, zkReduce } from "../../src/maths/zk";
 import { eliminate, type Elimination } from "./elimination-steps";
 
 export type Bits = Uint8Array;
@@ -67,7 +67,7 @@ export interface Lesson {
 
 const str = (v: ArrayLike<number>) => Array.from(v as ArrayLike<number>).join("");
 
-/** The pad (0-based) key `key` of `p` is pressed at (src/toygames.ts padsOf: its own, or its first cell). */
+/** The pad (0-based) key `key` of `p` is pressed at (src/toy/toygames.ts padsOf: its own, or its first cell). */
 export function keyPad(p: Puzzle, key: number): number {
   return p.keys === p.cells ? key : p.keyCells[p.keyStart[key]];
 }

@@ -1,5 +1,5 @@
 /**
- * What the k-state device tables and solver (src/tables.ts CellTables, src/cellsolve.ts) cost on
+ * What the k-state device tables and solver (src/toy/tables.ts CellTables, src/toy/cellsolve.ts) cost on
  * an Espruino interpreter for Linux (ESPRUINO_BIN): CPU per hint and per par, and the JsVars the
  * tables take. Not a test: figures for docs/measurements/cellsolve.md (--write).
  *
@@ -8,7 +8,7 @@
  * A bundle made the way the firmware's is (esbuild, then the firmware's terser pass, which keeps
  * the "ram" directives of cellsolve.ts's two hot functions; a second bundle without them shows
  * what they save) holds the three 5×5 games' tables as the build emits them (emitCellTables),
- * src/cellsolve.ts and 20 solvable boards per game (dealt as the games deal: uniform press
+ * src/toy/cellsolve.ts and 20 solvable boards per game (dealt as the games deal: uniform press
  * counts from the goal); it is written to the interpreter's flash as .bootcde and booted, as on
  * the toy. Every hint is compared with Node's on the same tables before it is timed.
  *
@@ -27,11 +27,11 @@ import { compactBundle, ROOT, TERSER_OPTIONS } from "../../firmware/build/build"
 import { hoistVars } from "../../firmware/build/hoist-vars";
 import { Espruino, espruinoBin, freshFlashDir } from "../../firmware/build/espruino-bin";
 import { perCall } from "../../firmware/build/speed";
-import { formatBoard } from "../../src/boardstate";
-import { DEFAULT_CYCLE, gamePuzzle, gameSpec, gameTarget } from "../../src/games";
-import { applyPresses } from "../../src/puzzle";
-import { cellHint } from "../../src/cellsolve";
-import { compileCellTables, emitCellTables } from "../../src/tables";
+import { formatBoard } from "../../src/maths/boardstate";
+import { DEFAULT_CYCLE, gamePuzzle, gameSpec, gameTarget } from "../../src/maths/games";
+import { applyPresses } from "../../src/maths/puzzle";
+import { cellHint } from "../../src/toy/cellsolve";
+import { compileCellTables, emitCellTables } from "../../src/maths/compile-tables";
 import { describeInterpreter, finishMeasurement, MEASUREMENTS_DIR, Report, startRun } from "../../tools/measurements";
 import { toolOptions } from "../../tools/tool-options";
 import { mulberry32 } from "../helpers/seeded";
@@ -84,7 +84,7 @@ function gameCase(name: string, seed: number): GameCase {
 /** The bundle, as the firmware's (its TERSER_OPTIONS keep "ram" directives); `keepRam` false: with them dropped, to show what they save. */
 async function bundle(cases: GameCase[], keepRam: boolean): Promise<string> {
   const entry = [
-    'import { cellHint, cellPressCount } from "./src/cellsolve";',
+    'import { cellHint, cellPressCount } from "./src/toy/cellsolve";',
     `global.T = [${cases.map((c) => c.tables).join(",")}];`,
     `global.G = ${JSON.stringify(cases.map((c) => c.target))};`,
     `global.B = ${JSON.stringify(cases.map((c) => c.boards))};`,
@@ -106,10 +106,10 @@ async function bundle(cases: GameCase[], keepRam: boolean): Promise<string> {
 }
 
 const ABOUT =
-  "`npm run bench:cellsolve` measures the colour games' device tables and solver (src/tables.ts CellTables, " +
-  "src/cellsolve.ts) on the Espruino interpreter for Linux that `ESPRUINO_BIN` names. A bundle made as the " +
+  "`npm run bench:cellsolve` measures the colour games' device tables and solver (src/toy/tables.ts CellTables, " +
+  "src/toy/cellsolve.ts) on the Espruino interpreter for Linux that `ESPRUINO_BIN` names. A bundle made as the " +
   "firmware's is (esbuild, the firmware's terser pass) holds the three 5×5 games' tables as the build emits " +
-  "them, src/cellsolve.ts and 20 solvable boards per game dealt as the games deal; it is written to the " +
+  "them, src/toy/cellsolve.ts and 20 solvable boards per game dealt as the games deal; it is written to the " +
   "interpreter's flash as .bootcde and booted, as on the toy. Every hint is checked against Node's on the same " +
   "tables before it is timed. CPU is counted as `npm run speed` counts it: the interpreter process's CPU time " +
   "(the kernel's account of it) around one console line of N calls, minus the same line with an empty loop, " +

@@ -1,5 +1,5 @@
 /**
- * Benchmark of the fewest-presses search (src/minweight.ts; not a test: wall-clock figures).
+ * Benchmark of the fewest-presses search (src/maths/minweight.ts; not a test: wall-clock figures).
  * Run: npm run bench:minimum [-- --sizes 2-100] [--compare | --grids | --large] [--write]
  * (--write: also docs/measurements/minimum.md, minimum-grids.md or minimum-large.md, with the
  * machine, commit and load in its header).
@@ -18,11 +18,11 @@
  */
 import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
-import { applyPresses, createBoard, getCell, litBoard, PackedBoard, setCell } from "../../src/chase";
-import { analyzePlusGrid, preparePlusGrid, solvePlusGrid } from "../../src/gridsolve";
-import { gridPuzzle } from "../../src/puzzle";
-import { analyze, solve } from "../../src/solver";
-import { addCell, CellSymmetries, createQuietClasses, DEFAULT_SEARCH_BUDGET, fewestPresses, gridSymmetries } from "../../src/minweight";
+import { applyPresses, createBoard, getCell, litBoard, PackedBoard, setCell } from "../../src/maths/chase";
+import { analyzePlusGrid, preparePlusGrid, solvePlusGrid } from "../../src/maths/gridsolve";
+import { gridPuzzle } from "../../src/maths/puzzle";
+import { analyze, solve } from "../../src/maths/solver";
+import { addCell, CellSymmetries, createQuietClasses, DEFAULT_SEARCH_BUDGET, fewestPresses, gridSymmetries } from "../../src/maths/minweight";
 import { finishMeasurement, machine, MEASUREMENTS_DIR, Report, startRun } from "../../tools/measurements";
 import { parseRange } from "../../tools/options";
 import { toolOptions } from "../../tools/tool-options";
@@ -41,7 +41,7 @@ const BUDGET_NOTE =
 
 const ABOUT_MINIMUM =
   "`npm run bench:minimum` solves every singular all-lit n×n plus board in the range (2–100 by default) to all " +
-  "dark with the default search for the fewest presses (src/minweight.ts through solvePlusGrid): nullity, " +
+  "dark with the default search for the fewest presses (src/maths/minweight.ts through solvePlusGrid): nullity, " +
   "presses, method (\"exact\" is proven, \"heuristic\" is not) and the wall-clock seconds of one solve, the " +
   "polynomial set-up excluded. Where OEIS A075464 publishes the minimum (n ≤ 54) it is shown, and the benchmark " +
   "fails if a proven minimum differs. With `--compare`, the second table gives what the heuristic alone (symmetric " +
@@ -51,7 +51,7 @@ const ABOUT_MINIMUM =
 
 const ABOUT_GRIDS =
   "`npm run bench:minimum -- --grids` solves all-lit 128-a-side boards of other patterns, masks and tori to all " +
-  "dark through the general solver (src/solver.ts): the banded elimination's seconds, then the presses, method " +
+  "dark through the general solver (src/maths/solver.ts): the banded elimination's seconds, then the presses, method " +
   "(\"exact\" is proven, \"heuristic\" is not) and seconds of one solve. " +
   BUDGET_NOTE;
 

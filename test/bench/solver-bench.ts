@@ -8,9 +8,9 @@
  */
 import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
-import { PackedBoard, applyPresses, createBoard, lastWordMask, litBoard, pressesReachTarget } from "../../src/chase";
+import { PackedBoard, applyPresses, createBoard, lastWordMask, litBoard, pressesReachTarget } from "../../src/maths/chase";
 import { formatBoard, parseBoardBytes } from "../../sim/cli/large";
-import { analyzePlusGrid, preparePlusGrid, solvePlusGrid } from "../../src/gridsolve";
+import { analyzePlusGrid, preparePlusGrid, solvePlusGrid } from "../../src/maths/gridsolve";
 import { solvePlusGridGauss } from "../helpers/chasegauss";
 import { finishMeasurement, machine, MEASUREMENTS_DIR, Report, startRun } from "../../tools/measurements";
 import { toolOptions } from "../../tools/tool-options";
@@ -169,7 +169,7 @@ finishMeasurement(
   {
     title: "Large-board solver speed",
     about:
-      "`npm run bench` times the plus-board solver (src/gridsolve.ts) on n×n boards with Node: all lit and random " +
+      "`npm run bench` times the plus-board solver (src/maths/gridsolve.ts) on n×n boards with Node: all lit and random " +
       "starts (seeded), solved to all dark. Each figure is the median wall-clock time in ms of several runs after " +
       "a JIT warm-up: \"first solve\" includes the per-size polynomial set-up, \"plan ready\" reuses it, " +
       "\"verify\" replays the presses, and \"chase+Gauss\" is the independent reference solver of the tests " +

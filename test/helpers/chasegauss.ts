@@ -1,7 +1,7 @@
 /**
  * A test oracle: an independent plus-pattern solver by light chasing with the first row of
  * presses kept symbolic, then Gaussian elimination on the n×n system that remains. No
- * polynomials and no classes, so it cross-checks src/gridsolve.ts and src/minweight.ts in the
+ * polynomials and no classes, so it cross-checks src/maths/gridsolve.ts and src/maths/minweight.ts in the
  * tests (and times the textbook method in the benchmark: source 000's row-by-row chasing, made
  * exact).
  *
@@ -11,9 +11,9 @@
  * system solved by gf2.reduceMatrix. Minimal solutions by a plain Gray-code walk over all 2^k
  * combinations of the quiet patterns (one packed XOR and popcount per step).
  */
-import { reduceMatrix } from "../../src/elimination";
-import { createBitMatrix, nullSpace, setBit, solveReduced, popcount32 } from "../../src/gf2";
-import { BoardTarget, PackedBoard, createBoard, getCell, setCell } from "../../src/chase";
+import { reduceMatrix } from "../../src/maths/elimination";
+import { createBitMatrix, nullSpace, setBit, solveReduced, popcount32 } from "../../src/maths/gf2";
+import { BoardTarget, PackedBoard, createBoard, getCell, setCell } from "../../src/maths/chase";
 
 export interface GaussPlusSolution {
   rows: number;

@@ -1,5 +1,5 @@
-import { formatBoard } from "../../src/boardstate";
-import { applyPresses, Puzzle } from "../../src/puzzle";
+import { formatBoard } from "../../src/maths/boardstate";
+import { applyPresses, Puzzle } from "../../src/maths/puzzle";
 
 /** Vector number `index` of Z_k^n (base-k digits, least significant first): enumerates all k^n vectors. */
 export function vectorAt(index: number, n: number, k: number): Uint8Array {

@@ -1,4 +1,4 @@
-import { graphPuzzle, Puzzle } from "../../src/puzzle";
+import { graphPuzzle, Puzzle } from "../../src/maths/puzzle";
 
 /** Grid adjacency (orthogonal neighbours), row-major nodes: the plus board as a graph (solved by elimination, not light chasing). */
 export function gridGraph(rows: number, cols: number): Puzzle {

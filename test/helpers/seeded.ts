@@ -1,6 +1,6 @@
 /**
  * Seeded random generators for tests, so every run checks the same "random" boards.
- * (Tests do not use src/rng.ts for this: the generator under test should not pick its own cases.)
+ * (Tests do not use src/toy/rng.ts for this: the generator under test should not pick its own cases.)
  */
 
 /** mulberry32: uniform floats in [0, 1). */

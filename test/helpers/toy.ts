@@ -12,9 +12,10 @@
 import { buildFirmware, findingLine, outputPath } from "../../firmware/build/build";
 import type { Profile } from "../../hardware/profile";
 import { loadProfile } from "../../hardware/validate";
-import { namedTarget } from "../../src/boardstate";
-import { gridPuzzle } from "../../src/puzzle";
-import { compileTables, type MaskTables } from "../../src/tables";
+import { namedTarget } from "../../src/maths/boardstate";
+import { gridPuzzle } from "../../src/maths/puzzle";
+import { compileTables } from "../../src/maths/compile-tables";
+import { type MaskTables } from "../../src/toy/tables";
 import type { KeyRef, ToneEvent, VirtualBoard } from "../../sim/board";
 import { createVirtualBoard, type NodeBoardOptions } from "../../sim/node/host";
 import type { FirmwareState } from "../../sim/app/session";
@@ -140,7 +141,7 @@ export function padGeometry(name: string): PadGeometry {
 }
 
 /** A mask as the row-major "0/1" string ledFrame() and Merlin.state() use. */
-export { maskToBits as bitsOf } from "../../src/maskbits";
+export { maskToBits as bitsOf } from "../../src/toy/maskbits";
 
 /** The board reached from `from` by pressing `keys` (0-based pads). */
 export function afterPresses(g: PadGeometry, from: number, keys: number[]): number {

@@ -6,7 +6,7 @@
  * row that makes the board unsolvable, and the free variables: quiet patterns), and on [A | I]
  * shows A⁻¹ arising where I was.
  */
-import type { Puzzle } from "../../../src/puzzle";
+import type { Puzzle } from "../../../src/maths/puzzle";
 import { type Elimination, rowName } from "../elimination-steps";
 import { keyPad, lessonSteps } from "../teach";
 import { h, scrollBox } from "./teach-dom";

@@ -1,7 +1,7 @@
 /**
  * The teaching view: the linear algebra behind the game being played, updated as you play
  * (teach.ts computes it with src/'s solver, on the board the rule set or game plays:
- * sim/app/toy-info.ts playedPuzzle and goalCells, from src/games.ts). For that board: A, b,
+ * sim/app/toy-info.ts playedPuzzle and goalCells, from src/maths/games.ts). For that board: A, b,
  * t, d = t − b and x solving A·x = d mod k, with the pads of x marked on the toy (blackwhite's
  * keys at the top-left pad of their 2×2 block); A⁻¹ when A is invertible; for a singular
  * board the quiet patterns and the solvability test; on Merlin's 3×3 source 003's strategy
@@ -15,7 +15,7 @@
  * redraw, to check this.
  */
 import type { Profile } from "../../../hardware/profile";
-import { gridPuzzle, type Puzzle } from "../../../src/puzzle";
+import { gridPuzzle, type Puzzle } from "../../../src/maths/puzzle";
 import type { FirmwareState } from "../../app/session";
 import { gameOverText, goalCells, goalWords, playedPuzzle, plural, pressWords, ruleSet } from "../../app/toy-info";
 import { chaseSteps, digits, lesson, strategyHint, type ChaseStep, type Lesson } from "../teach";

@@ -11,11 +11,11 @@
  * firmware build shortens interface members, and none of these reach the toy.)
  */
 import { formatBoard } from "./boardstate";
-import { CellOps, GameTables } from "./game";
+import { CellOps, GameTables } from "../toy/game";
 import { inputError, pressKey, Puzzle } from "./puzzle";
-import { footprintOrder } from "./safeorder";
+import { footprintOrder } from "./puzzle";
 import { prepare, solve } from "./solver";
-import { dealCells } from "./toygames";
+import { dealCells } from "../toy/toygames";
 
 /** The largest board (cells, and keys) the game plays. */
 export const MAX_GAME_CELLS = 64;

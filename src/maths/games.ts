@@ -19,13 +19,14 @@
  *   board but the goal), so every N plays; the source's own start is one `--start` away.
  */
 import { cellTables } from "./cellboards";
-import { Board, GameTables } from "./game";
-import { cellsToMask } from "./maskbits";
+import { Board, GameTables } from "../toy/game";
+import { cellsToMask } from "../toy/maskbits";
 import { formatBoard, namedTarget } from "./boardstate";
 import { gridPuzzle, inputError, intersectionPuzzle, Puzzle } from "./puzzle";
-import { RULES_CLASSIC } from "./rules";
-import { compileTables, MAX_MASK_BITS } from "./tables";
-import { levelTables } from "./toygames";
+import { RULES_CLASSIC } from "../toy/rules";
+import { compileTables } from "./compile-tables";
+import { MAX_MASK_BITS } from "../toy/tables";
+import { levelTables } from "../toy/toygames";
 
 /** One game (type alias, not an interface: nothing here reaches the toy's build). */
 export type GameSpec = {

@@ -30,7 +30,7 @@ import { CUE_ILLEGAL, CUE_MUTE, CUE_NEW_GAME, CUE_POWER_ON, CUE_SELF_TEST, CUE_U
 import { MaskTables } from "./tables";
 import { letTablesGo } from "./toygames";
 import { CELL_BOARDS } from "./features";
-/** (For the firmware: its build decides it, in src/features.ts as the firmware gets it.) */
+/** (For the firmware: its build decides it, in src/toy/features.ts as the firmware gets it.) */
 export { CELL_BOARDS };
 
 /** Commands beyond the game's events (ACT_*): what holds, buttons and the console ask for. */

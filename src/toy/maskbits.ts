@@ -27,3 +27,13 @@ export function cellsToMask(cells: ArrayLike<number>): number {
   for (let i = 0; i < cells.length; i++) if (cells[i]) m |= 1 << i;
   return m;
 }
+
+/** Bits set in a 32-bit word (SWAR; Espruino has no Math.clz32 or popcount). */
+export function popcount32(x: number): number {
+  x = x - ((x >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  x = (x + (x >>> 4)) & 0x0f0f0f0f;
+  x = x + (x >>> 8);
+  x = x + (x >>> 16);
+  return x & 0x3f;
+}

@@ -48,7 +48,7 @@
  */
 import { reduceMatrix } from "./elimination";
 import { createBitMatrix, popcount32, setBit, solveReduced } from "./gf2";
-import { nextRandom, seedRandom } from "./rng";
+import { nextRandom, seedRandom } from "../toy/rng";
 
 /** Largest d searched by one Walsh–Hadamard transform: 2^22 counters (16 MB), d·2^d steps. */
 export const TRANSFORM_BITS = 22;

@@ -8,6 +8,7 @@
  * which imports this file for popcount32 and BitMatrix, does not parse it: esbuild shortens
  * property names by how often the parsed sources use them.
  */
+import { popcount32 } from "../toy/maskbits";
 
 /** A dense rows × cols matrix over GF(2); row r occupies data[r*stride .. r*stride+stride). */
 export interface BitMatrix {
@@ -50,15 +51,7 @@ export function setBit(m: BitMatrix, r: number, c: number, v: number): void {
   else m.data[i] &= ~bit;
 }
 
-/** Bits set in a 32-bit word (SWAR; Espruino has no Math.clz32 or popcount). */
-export function popcount32(x: number): number {
-  x = x - ((x >>> 1) & 0x55555555);
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  x = (x + (x >>> 4)) & 0x0f0f0f0f;
-  x = x + (x >>> 8);
-  x = x + (x >>> 16);
-  return x & 0x3f;
-}
+export { popcount32 };
 
 /** Bits set in words [start, start+count) of a packed vector. */
 export function popcountWords(v: Uint32Array, start: number, count: number): number {

@@ -32,7 +32,8 @@ import {
   usesSymmetricStarts,
 } from "./minweight";
 import { applyPresses, parseMask, Puzzle, toggleMatrix } from "./puzzle";
-import { footprintOrder, PressSim, safeOrder } from "./safeorder";
+import { footprintOrder } from "./puzzle";
+import { PressSim, safeOrder } from "../toy/safeorder";
 import {
   createZkMatrix,
   ZkMatrix,

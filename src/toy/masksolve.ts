@@ -3,7 +3,7 @@
  * precomputed MaskTables (see tables.ts) with XOR and popcount only. A board and a set of
  * presses are 32-bit masks (bit i = cell i or key i).
  */
-import { popcount32 } from "./gf2";
+import { popcount32 } from "./maskbits";
 import { PressSim, SAFE_ORDER_EXTRA_TRIES, safeOrder } from "./safeorder";
 import { MaskTables } from "./tables";
 

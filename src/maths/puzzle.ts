@@ -10,6 +10,8 @@
  * as on the same board given as a graph.
  */
 import { BitMatrix, createBitMatrix } from "./gf2";
+import { inputError } from "../toy/input-error";
+import { orderBySize } from "../toy/safeorder";
 
 export interface Puzzle {
   /** Short human name, e.g. "merlin 3×3". */
@@ -17,7 +19,7 @@ export interface Puzzle {
   /**
    * What a press changes: for grids the pattern name or custom mask as given (e.g. "plus",
    * "010/111/010"); "graph", "box" or "intersections" for the other layouts. The solver
-   * picks specialised methods by it (src/solver.ts).
+   * picks specialised methods by it (src/maths/solver.ts).
    */
   pattern: string;
   /** Grid shape for drawing and for row/column input; a graph puzzle is 1 × cells. */
@@ -33,16 +35,7 @@ export interface Puzzle {
   keyCells: Int32Array;
 }
 
-/** An error in what a user typed; front ends print its message as one line (exit code 2). */
-export function inputError(message: string): Error {
-  const e = new Error(message);
-  e.name = "InputError";
-  return e;
-}
-
-export function isInputError(e: unknown): boolean {
-  return e instanceof Error && e.name === "InputError";
-}
+export { inputError, isInputError } from "../toy/input-error";
 
 export const MAX_GRID_SIDE = 128;
 export const MIN_STATES = 2;
@@ -344,4 +337,25 @@ export function toggleMatrix(p: Puzzle): BitMatrix {
     }
   }
   return a;
+}
+
+/**
+ * Keys sorted by the number of distinct cells they affect, ascending, ties by index. For
+ * Merlin 3×3 (0-based): 1, 3, 5, 7 (edges), 0, 2, 6, 8 (corners), 4 (centre).
+ */
+export function footprintOrder(p: Puzzle): Int32Array {
+  const sizes = new Int32Array(p.keys);
+  const seenBy = new Int32Array(p.cells).fill(-1);
+  for (let k = 0; k < p.keys; k++) {
+    let size = 0;
+    for (let i = p.keyStart[k]; i < p.keyStart[k + 1]; i++) {
+      const c = p.keyCells[i];
+      if (seenBy[c] !== k) {
+        seenBy[c] = k;
+        size++;
+      }
+    }
+    sizes[k] = size;
+  }
+  return orderBySize(sizes);
 }

@@ -10,7 +10,6 @@
  * strategy for a person (edges by the parity of their related rectangle, then corners, then
  * the centre).
  */
-import { Puzzle } from "./puzzle";
 
 /** A board that presses can be applied to and taken back from, in place. */
 export interface PressSim {
@@ -114,25 +113,4 @@ export function orderBySize(sizes: ArrayLike<number>): Int32Array {
   const out = new Int32Array(n);
   for (let k = 0; k < n; k++) out[first[sizes[k]]++] = k;
   return out;
-}
-
-/**
- * Keys sorted by the number of distinct cells they affect, ascending, ties by index. For
- * Merlin 3×3 (0-based): 1, 3, 5, 7 (edges), 0, 2, 6, 8 (corners), 4 (centre).
- */
-export function footprintOrder(p: Puzzle): Int32Array {
-  const sizes = new Int32Array(p.keys);
-  const seenBy = new Int32Array(p.cells).fill(-1);
-  for (let k = 0; k < p.keys; k++) {
-    let size = 0;
-    for (let i = p.keyStart[k]; i < p.keyStart[k + 1]; i++) {
-      const c = p.keyCells[i];
-      if (seenBy[c] !== k) {
-        seenBy[c] = k;
-        size++;
-      }
-    }
-    sizes[k] = size;
-  }
-  return orderBySize(sizes);
 }

@@ -4,7 +4,7 @@
  * - press(key) on key-down: moves act on press, for latency.
  * - release(key) on key-up.
  * - hold(key) once, when a key has been down for holdMs and no other key was down at any
- *   moment of that press (a "single key" hold; the toy's mid-end, src/midend.ts, maps pad
+ *   moment of that press (a "single key" hold; the toy's mid-end, src/toy/midend.ts, maps pad
  *   holds to functions and takes back the move the press made).
  * - chord(mask) once, when exactly the chord keys (default pads 1 and 9) have been down
  *   together for chordMs (self-test). Being down together already rules out their holds.

@@ -2,7 +2,7 @@
  * The game: a state machine (state, event) → (state, effects). On the toy a board is one
  * 32-bit mask over MaskTables (on/off boards of at most 32 cells); in Node the same machine
  * also plays k-state boards and boards of up to 64 cells, whose boards are digit strings and
- * whose tables bring their own operations (GameTables.extras, src/cellboards.ts) — behind the
+ * whose tables bring their own operations (GameTables.extras, src/maths/cellboards.ts) — behind the
  * CELL_BOARDS flag, which the firmware build sets to false so none of that reaches the toy.
  * Events are what a player does: press a pad, NEW GAME, SAME GAME,
  * HIT ME, COMP TURN, undo, switch rules. Effects are what a player sees and hears: the LED frame, which lit pads blink, an optional flash
@@ -19,7 +19,7 @@ import {
   RULE_NAMES, ruleColumn, SAME_GAME_DEALS,
 } from "./rules";
 import { CUE_DARK, CUE_HINT, CUE_ILLEGAL, CUE_LOSS, CUE_NEW_GAME, CUE_PRESS, CUE_UNDO, CUE_WIN } from "./sounds";
-import { inputError } from "./puzzle";
+import { inputError } from "./input-error";
 import { MaskTables } from "./tables";
 import { CELL_BOARDS, LONG_STARTS } from "./features";
 
@@ -67,7 +67,7 @@ export type BoardOf<B extends Board> = B extends number ? number : string;
 
 /**
  * Board operations for tables whose boards are digit strings (k-state boards, or more than
- * 32 cells): what the XORs and masksolve.ts do for a mask. src/cellboards.ts makes them.
+ * 32 cells): what the XORs and masksolve.ts do for a mask. src/maths/cellboards.ts makes them.
  * (Type aliases, not interfaces, and names of their own: the firmware build shortens the
  * members of interfaces, and these never reach the toy.)
  */

@@ -1,0 +1,75 @@
+/**
+ * The tree shows what runs where: src/toy/ is the code the firmware bundles, src/maths/ the
+ * solver, table compiler and games catalogue it never carries. The firmware's imports must
+ * reach src/toy/ only, and src/toy/ must import nothing from outside itself.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const ROOT = resolve(__dirname, "..");
+
+/** The relative imports (and re-exports) of a TypeScript file, resolved to files. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, "utf8");
+  const out: string[] = [];
+  for (const m of text.matchAll(/(?:import|export)\s[^"';]*?from\s*"(\.{1,2}\/[^"]+)"|import\(\s*"(\.{1,2}\/[^"]+)"\s*\)/g)) {
+    const spec = m[1] ?? m[2];
+    const path = resolve(dirname(file), spec);
+    const found = [path + ".ts", path + ".d.ts", join(path, "index.ts"), path].find((p) => existsSync(p) && !p.endsWith("/"));
+    if (found === undefined) throw new Error(`${relative(ROOT, file)} imports ${spec}, which does not resolve`);
+    out.push(found);
+  }
+  return out;
+}
+
+/** Every file reachable from `entries` through relative imports, relative to the checkout. */
+function closure(entries: string[]): string[] {
+  const seen = new Set<string>();
+  const walk = (f: string): void => {
+    if (seen.has(f)) return;
+    seen.add(f);
+    for (const g of importsOf(f)) walk(g);
+  };
+  entries.forEach(walk);
+  return [...seen].map((f) => relative(ROOT, f)).sort();
+}
+
+const tsFiles = (dir: string): string[] =>
+  readdirSync(join(ROOT, dir))
+    .filter((n) => n.endsWith(".ts") && !n.endsWith(".d.ts"))
+    .map((n) => join(ROOT, dir, n));
+
+describe("what runs where", () => {
+  it("the firmware's imports reach src/toy/ and firmware/ only", () => {
+    const reached = closure(tsFiles("firmware"));
+    const outside = reached.filter((f) => !f.startsWith("firmware/") && !f.startsWith("src/toy/"));
+    expect(outside).toEqual([]);
+    // The walk saw the toy's core: the game and its mid-end.
+    expect(reached.filter((f) => f.startsWith("src/toy/")).length).toBeGreaterThan(5);
+  });
+
+  it("src/toy/ imports nothing outside itself", () => {
+    const outside: string[] = [];
+    for (const f of tsFiles("src/toy")) {
+      for (const g of importsOf(f)) if (!relative(ROOT, g).startsWith("src/toy/")) outside.push(`${relative(ROOT, f)} → ${relative(ROOT, g)}`);
+    }
+    expect(outside).toEqual([]);
+  });
+
+  it("src/ holds only the two parts", () => {
+    const entries = readdirSync(join(ROOT, "src"), { withFileTypes: true })
+      .filter((e) => !(e.isFile() && e.name === "tsconfig.json"))
+      .map((e) => e.name)
+      .sort();
+    expect(entries).toEqual(["maths", "toy"]);
+  });
+
+  it("every file of src/toy/ is bundled by some firmware (nothing Node-only hides there)", () => {
+    const reached = new Set(closure(tsFiles("firmware")));
+    const unused = tsFiles("src/toy")
+      .map((f) => relative(ROOT, f))
+      .filter((f) => !reached.has(f));
+    expect(unused).toEqual([]);
+  });
+});
