@@ -76,23 +76,30 @@ export function declaredMembers(source: string, interfacesOnly: boolean, blocks?
   // The open brackets, each marked whether it is an interface body.
   const stack: { close: string; iface: boolean }[] = [];
   let interfaceNext = false;
+  // Inside `type NAME = …` (up to its `;`): the stack depth of the alias, −1 outside one. Its
+  // object types (`{ … }` at that depth: `type A = { … }`, `B & { … }`, `{ … } | { … }`) are
+  // read as interface bodies.
+  let aliasDepth = -1;
   // The name of the top-level declaration being read, and whether it is one of `blocks`.
   let blockName = "";
   let inBlock = true;
   for (let i = 0; i < t.length; i++) {
     const tok = t[i];
     if (tok.word && tok.text === "interface" && t[i + 1]?.word) interfaceNext = true;
+    if (tok.word && tok.text === "type" && t[i + 1]?.word && (t[i + 2]?.text === "=" || t[i + 2]?.text === "<") && t[i - 1]?.text !== ".") aliasDepth = stack.length;
+    if (aliasDepth === stack.length && !tok.word && tok.text === ";") aliasDepth = -1;
     if (stack.length === 0 && (tok.text === "interface" || tok.text === "namespace" || tok.text === "module" || tok.text === "class")) {
       blockName = t[i + 1]?.text ?? "";
     }
     if (!tok.word && OPEN[tok.text] !== undefined) {
       if (stack.length === 0) inBlock = blocks === undefined || (tok.text === "{" ? blocks.has(blockName) : true);
-      stack.push({ close: OPEN[tok.text], iface: tok.text === "{" && interfaceNext });
+      stack.push({ close: OPEN[tok.text], iface: tok.text === "{" && (interfaceNext || aliasDepth === stack.length) });
       interfaceNext = false;
       continue;
     }
     if (!tok.word && stack.length > 0 && tok.text === stack[stack.length - 1].close) {
       stack.pop();
+      if (aliasDepth > stack.length) aliasDepth = -1;
       if (stack.length === 0) blockName = "";
       continue;
     }
