@@ -10,15 +10,15 @@
  *
  * Times are ms ≥ 0, fractional (the firmware passes getTime() * 1000) and not bounded: on
  * Espruino's Linux build getTime() is Unix time (~1.7e12 ms), on a Pico it counts from power-on
- * for as long as the toy runs. A pending deadline is never more than releaseMs ahead and is
- * checked every few ms, so its low 16 bits say all that is needed: each is kept in a
- * Uint16Array as the low 16 bits of a whole ms, rounded UP, and compared with the time rounded
- * DOWN (`now | 0`: its whole ms modulo 2^32, as ToInt32 is) by wrapDiff16. So a change is never
- * accepted early and at most 1 ms late (at the first whole ms on or after its exact deadline;
- * exact for whole-ms times, and a 0 ms debounce at a fractional time waits for the next whole
- * ms), across any wrap of the low bits, as long as a pending deadline is within 2^15 ms
- * (32.7 s) of the time it is compared with: it is set at most releaseMs ahead, and the scanner
- * polls every few ms while anything is pending. Debounce times are whole ms.
+ * for as long as the toy runs. A deadline is near the time it is compared with, so its low 16
+ * bits say all that is needed: each key's is kept in a Uint16Array as the low 16 bits of a
+ * whole ms, rounded UP, and compared with the time rounded DOWN (`now | 0`: its whole ms
+ * modulo 2^32, as ToInt32 is) by wrapDiff16. So a change is never accepted early and at most
+ * 1 ms late (at the first whole ms on or after its exact deadline; exact for whole-ms times,
+ * and a 0 ms debounce at a fractional time waits for the next whole ms), across any wrap of
+ * the low bits, as long as a pending deadline is within 2^15 ms (32.7 s) of the time it is
+ * compared with: it is set at most releaseMs ahead, and the scanner polls every few ms while
+ * anything is pending. Debounce times are whole ms.
  */
 
 /**
