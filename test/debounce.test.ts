@@ -8,6 +8,7 @@ import {
   debounceNextDeadline,
   debounceReset,
   debounceUpdate,
+  wrapDiff16,
   type Debouncer,
 } from "../src/toy/debounce";
 import { clockOrigins } from "./helpers/clocks";
@@ -286,5 +287,35 @@ describe("debounceReset", () => {
     debounceUpdate(d, 3, 6);
     debounceReset(d);
     expect([d.stable, debounceNextDeadline(d, 6)]).toEqual([0, -1]);
+  });
+});
+
+describe("wrapDiff16: differences of times kept as their low 16 bits", () => {
+  it("counts across the wrap of the low 16 bits: 65535 → 2 is 3 ms, and back is −3", () => {
+    expect(wrapDiff16(2, 65535)).toBe(3);
+    expect(wrapDiff16(65535, 2)).toBe(-3);
+    expect(wrapDiff16(0, 65535)).toBe(1);
+    expect(wrapDiff16(65535, 0)).toBe(-1);
+    expect(wrapDiff16(7, 7)).toBe(0);
+  });
+
+  it("gives the true difference between −32768 and 32767, and wraps outside it", () => {
+    expect(wrapDiff16(32767, 0)).toBe(32767);
+    expect(wrapDiff16(0, 32768)).toBe(-32768);
+    expect(wrapDiff16(32768, 0)).toBe(-32768);
+    expect(wrapDiff16(0, 32769)).toBe(32767);
+    expect(wrapDiff16(65536, 0)).toBe(0);
+  });
+
+  it("takes a whole time as `now | 0` against a stored Uint16Array value, on any clock", () => {
+    const stored = new Uint16Array(1);
+    for (const origin of [0, 65530, 2 ** 31 - 5, 1.7e12 + 65533]) {
+      for (const ahead of [-20000, -1, 0, 1, 5, 10, 1500, 10000, 32767]) {
+        stored[0] = origin + ahead;
+        const now = origin | 0;
+        expect(wrapDiff16(stored[0], now), `${origin} + ${ahead}`).toBe(ahead);
+        expect(wrapDiff16(now, stored[0]), `${origin} + ${ahead}`).toBe(ahead === 0 ? 0 : -ahead);
+      }
+    }
   });
 });

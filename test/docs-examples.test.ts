@@ -223,6 +223,17 @@ const RULES: { test: RegExp; why: string; check: (cmd: string) => Promise<void> 
     },
   },
   {
+    test: /^ESPRUINO_BIN=\S+ npm run (budget|speed)\b/,
+    why: "a measurement on the reference interpreter (minutes, and an interpreter the project does not ship): its options are checked with --help",
+    check: (cmd) => {
+      const script = /npm run (budget|speed)/.exec(cmd)![1];
+      const options = cmd.replace(/^ESPRUINO_BIN=\S+ npm run \w+/, "").replace(/^\s*--/, "").trim();
+      const r = run(`npm run --silent ${script} -- ${options} --help`);
+      expect(r.code, r.err).toBe(0);
+      expect(r.out).toContain(`npm run ${script}`);
+    },
+  },
+  {
     test: /^ESPRUINO_BIN=\S+ npx vitest run /,
     why: "the optional real-interpreter suites: listed here (the full run takes minutes and needs ESPRUINO_BIN)",
     check: (cmd) => {

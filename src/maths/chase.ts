@@ -244,8 +244,9 @@ export function pressesReachTarget(start: PackedBoard, presses: PackedBoard, tar
   const mask = lastWordMask(cols);
   const s = start.data;
   const lit = target === "lit";
-  const t = target === "dark" || target === "lit" ? null : target.data;
-  if (t !== null && ((target as PackedBoard).rows !== rows || (target as PackedBoard).cols !== cols)) return false;
+  const board = target === "dark" || target === "lit" ? null : target;
+  if (board !== null && (board.rows !== rows || board.cols !== cols)) return false;
+  const t = board !== null ? board.data : null;
   if (rows === 1) return lineReachesTarget(s, presses.data, t, lit ? 0xffffffff : 0, stride, mask);
   const effect = new Uint32Array(stride);
   for (let r = 0; r < rows; r++) {

@@ -53,7 +53,7 @@ export function compileTables(p: Puzzle): MaskTables {
   };
 }
 
-/** `new TYPE([…])`; an empty one as a plain `[]`, which reads the same (length 0) and is 17 bytes shorter. */
+/** `new TYPE([…])`, or a plain `[]` for an empty list (it reads the same: length 0). */
 function typedList(type: string, a: ArrayLike<number>): string {
   const parts: string[] = [];
   for (let i = 0; i < a.length; i++) parts.push(String(a[i]));

@@ -568,7 +568,7 @@ function fewestGf2(x: Uint8Array, quiet: Uint8Array[], budget: number, symmetrie
     addCell(table, sig, at, x[key] & 1);
     if (keep) pressed[key] = x[key] & 1;
   }
-  const cells: CellSymmetries | null = keep ? { sig: sig, pressed: pressed, perms: symmetries!() } : null;
+  const cells: CellSymmetries | null = keep && symmetries !== null ? { sig: sig, pressed: pressed, perms: symmetries() } : null;
   const choice = fewestPresses(table, budget, cells !== null ? { cells: cells } : undefined);
   const out = new Uint8Array(x);
   for (let i = 0; i < d; i++) {

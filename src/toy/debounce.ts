@@ -8,20 +8,30 @@
  * Key state is a bit mask, bit i = key i (up to 32 keys). Masks returned here are unsigned
  * (`>>> 0`), so bit 31 reads as 2147483648, not as a negative number.
  *
- * Times are ms ≥ 0, fractional (the firmware passes getTime() * 1000) and not bounded: on a Linux
- * interpreter getTime() is Unix time (~1.7e12 ms), on a Pico it counts from power-on for as long
- * as the toy runs. The per-key deadlines are kept in a Uint16Array all the same (the toy's
- * other small tables are Uint16Arrays, and on Espruino each kind of typed array costs RAM of its
- * own; a Float64Array also takes four times the bytes): each is the low 16 bits of a whole ms,
- * rounded UP, and is compared with the time rounded DOWN (`now | 0`: its whole ms modulo 2^32,
- * as ToInt32 is) by their difference as a signed 16-bit number,
- * `((now | 0) - deadline) << 16 >> 16`. So a change is never accepted early and at most 1 ms
- * late (at the first whole ms on or after its exact deadline; exact for whole-ms times, and a
- * 0 ms debounce at a fractional time waits for the next whole ms), across any wrap of the low
- * bits, as long as a pending deadline is within 2^15 ms (32.7 s) of the time it is compared
- * with: it is set at most releaseMs ahead, and the scanner polls every few ms while anything is
- * pending. Debounce times are whole ms.
+ * Times are ms ≥ 0, fractional (the firmware passes getTime() * 1000) and not bounded: on
+ * Espruino's Linux build getTime() is Unix time (~1.7e12 ms), on a Pico it counts from power-on
+ * for as long as the toy runs. A deadline is near the time it is compared with, so its low 16
+ * bits say all that is needed: each key's is kept in a Uint16Array as the low 16 bits of a
+ * whole ms, rounded UP, and compared with the time rounded DOWN (`now | 0`: its whole ms
+ * modulo 2^32, as ToInt32 is) by wrapDiff16. So a change is never accepted early and at most
+ * 1 ms late (at the first whole ms on or after its exact deadline; exact for whole-ms times,
+ * and a 0 ms debounce at a fractional time waits for the next whole ms), across any wrap of
+ * the low bits, as long as a pending deadline is within 2^15 ms (32.7 s) of the time it is
+ * compared with: it is set at most releaseMs ahead, and the scanner polls every few ms while
+ * anything is pending. Debounce times are whole ms.
  */
+
+/**
+ * `a − b` for two whole-ms times of which only the low 16 bits matter (a deadline or a press
+ * time stored in a Uint16Array, and `now | 0`), as a signed 16-bit number: −32768 .. 32767.
+ * It is the true difference whenever that lies in this range, however the two times sit
+ * around a wrap of the low 16 bits: wrapDiff16(2, 65535) is 3, wrapDiff16(65535, 2) is −3.
+ * `a` and `b` are whole numbers (the shift takes their difference modulo 2^32 first, which
+ * keeps its low 16 bits).
+ */
+export function wrapDiff16(a: number, b: number): number {
+  return ((a - b) << 16) >> 16;
+}
 
 /** Default press debounce in ms (QMK's default; docs/espruino.md: 5–10 ms). */
 export const DEBOUNCE_PRESS_MS = 5;
@@ -82,7 +92,7 @@ export function debounceUpdate(d: Debouncer, rawMask: number, now: number): numb
       // Rounded up: the first whole ms on or after now, plus the (whole-ms) debounce time.
       d.deadline[i] = nowMs + (now % 1 > 0 ? 1 : 0) + ((rawMask & bit) !== 0 ? d.pressMs : d.releaseMs);
     }
-    if (((nowMs - d.deadline[i]) << 16) >> 16 >= 0) {
+    if (wrapDiff16(nowMs, d.deadline[i]) >= 0) {
       changed |= bit;
       pending &= ~bit;
     }
@@ -104,7 +114,7 @@ export function debounceNextDeadline(d: Debouncer, now: number): number {
   let m = d.pending;
   for (let i = 0; m !== 0; i++, m >>>= 1) {
     if ((m & 1) === 0) continue;
-    const left = ((d.deadline[i] - nowMs) << 16) >> 16;
+    const left = wrapDiff16(d.deadline[i], nowMs);
     if (left < wait) wait = left;
   }
   return now - (now % 1) + wait;

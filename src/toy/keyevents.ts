@@ -18,13 +18,14 @@
  *
  * Times are ms ≥ 0, fractional and not bounded (getTime() * 1000). The per-key press times are
  * kept as debounce.ts keeps its deadlines (see there): the low 16 bits of the whole ms rounded
- * UP in a Uint16Array, compared with `now | 0` as a signed 16-bit difference,
- * `((now | 0) - downAt) << 16 >> 16`. So a hold or stuck event never comes early and at most
- * 1 ms late (exact for whole-ms times), as long as a key that is down and not stuck is updated
- * within 2^15 ms (32.7 s) of its press: the timings (holdMs, chordMs, stuckMs) are whole ms
- * below that, and keyEventsUpdate is called at least at keyEventsNextDeadline (the scanner
- * polls every few ms while such a key is down). The chord's start is a plain number (one value, no array to save).
+ * UP in a Uint16Array, compared with `now | 0` by wrapDiff16. So a hold or stuck event never
+ * comes early and at most 1 ms late (exact for whole-ms times), as long as a key that is down
+ * and not stuck is updated within 2^15 ms (32.7 s) of its press: the timings (holdMs, chordMs,
+ * stuckMs) are whole ms below that, and keyEventsUpdate is called at least at
+ * keyEventsNextDeadline (the scanner polls every few ms while such a key is down). The chord's
+ * start is the time itself, unrounded.
  */
+import { wrapDiff16 } from "./debounce";
 
 export const EV_NONE = 0;
 export const EV_PRESS = 1;
@@ -59,13 +60,9 @@ export interface KeyEvents {
   /** When exactly the chord keys became down together, or -1. */
   chordSince: number;
   chordDone: boolean;
-  /** (A Uint16Array, the kind the toy's other small tables use: each kind costs RAM on Espruino.) */
+  /** The queued events' types (EV_*), oldest at queueHead. */
   queueType: Uint16Array;
-  /**
-   * The events' key indexes (a chord's argument, its key mask, is chordMask: not queued). A
-   * Uint16Array, the kind the toy's other small tables use: on Espruino each kind of typed
-   * array a program uses costs RAM of its own.
-   */
+  /** The queued events' key indexes (a chord's argument, its key mask, is chordMask: not queued). */
   queueArg: Uint16Array;
   queueHead: number;
   queueCount: number;
@@ -141,7 +138,7 @@ export function keyEventsUpdate(s: KeyEvents, downMask: number, now: number): nu
     let m = s.down & ~s.stuck;
     for (let i = 0; m !== 0; i++, m >>>= 1) {
       const bit = 1 << i;
-      if ((m & 1) !== 0 && (s.noHold & bit) === 0 && ((nowMs - s.downAt[i]) << 16) >> 16 >= s.holdMs) {
+      if ((m & 1) !== 0 && (s.noHold & bit) === 0 && wrapDiff16(nowMs, s.downAt[i]) >= s.holdMs) {
         s.noHold = (s.noHold | bit) >>> 0;
         push(EV_HOLD, i);
       }
@@ -153,7 +150,7 @@ export function keyEventsUpdate(s: KeyEvents, downMask: number, now: number): nu
     let newlyStuck = 0;
     m = s.down & ~s.stuck;
     for (let i = 0; m !== 0; i++, m >>>= 1) {
-      if ((m & 1) !== 0 && ((nowMs - s.downAt[i]) << 16) >> 16 >= s.stuckMs) {
+      if ((m & 1) !== 0 && wrapDiff16(nowMs, s.downAt[i]) >= s.stuckMs) {
         newlyStuck |= 1 << i;
         push(EV_STUCK, i);
       }
@@ -213,7 +210,7 @@ export function keyEventsNextDeadline(s: KeyEvents, now: number): number {
   for (let i = 0; m !== 0; i++, m >>>= 1) {
     // Each active key's stuck time, and its hold time while its press can still give a hold.
     if ((m & 1) !== 0) {
-      const since = ((nowMs - s.downAt[i]) << 16) >> 16;
+      const since = wrapDiff16(nowMs, s.downAt[i]);
       wait = Math.min(wait, s.stuckMs - since, (s.noHold >>> i) & 1 ? Infinity : s.holdMs - since);
     }
   }

@@ -1,7 +1,7 @@
 /**
  * Rule sets as data. The game state machine (game.ts) reads these columns and nothing else
- * decides how a rule set plays. (Their one-line descriptions live with the CLI help, so the
- * firmware does not carry the text.)
+ * decides how a rule set plays. (Their one-line descriptions live with the CLI help, which
+ * shows them.)
  *
  * - basic: source 002's BASIC program — lost when every cell goes dark, lost after 20 moves
  *   without a win (a win on the 20th stands).
@@ -58,8 +58,7 @@ export function ruleColumn(rules: number, col: number): number {
 
 /** Whether rule set `rules` has flag `flag`. */
 export function hasRule(rules: number, flag: number): boolean {
-  // (The table read here, not through ruleColumn: a key press asks three times, and every call counts on the toy.)
-  return (RULE_TABLE[rules * RULE_COLUMNS + COL_FLAGS] & flag) !== 0;
+  return (ruleColumn(rules, COL_FLAGS) & flag) !== 0;
 }
 
 /** One rule set as an object, for front ends. */

@@ -65,8 +65,12 @@ export const CUE_START = /* @__PURE__ */ new Uint16Array([
   0, 0, 2, 8, 24, 44, 52, 68, 74, 78, 82, 86, 88, 90,
 ]);
 
-/** Number of cue ids (valid ids are 1 .. CUE_COUNT − 1). */
-export const CUE_COUNT = 13; // CUE_START.length − 1 (a literal: the build inlines it; test/game-sounds.test.ts checks)
+/**
+ * Number of cue ids (valid ids are 1 .. CUE_COUNT − 1): CUE_START.length − 1, written as a
+ * number so that a bundle of code that uses cue ids keeps neither table (the firmware plays its
+ * cues from encodeCues' text). test/game-sounds.test.ts checks that the two agree.
+ */
+export const CUE_COUNT = 13;
 
 /** The notes of cue `id` as (Hz, ms) pairs; empty for 0 or an unknown id. */
 export function cueNotes(id: number): Uint16Array {
