@@ -337,8 +337,11 @@ export interface Measured {
   segments: Record<Segment, { actions: number; counts: number[] }>;
 }
 
-/** Console calls the script makes: the build fails naming any the firmware's `Merlin` lacks. */
-export const SCRIPT_CALLS = ["press", "state", "newGame", "start", "setRules", "hint", "undo", "setIdle"];
+/**
+ * Console calls the script needs: the build fails naming any the firmware's `Merlin` lacks.
+ * (It also uses `start`, `redo` and `setIdle` where the console has them.)
+ */
+export const SCRIPT_CALLS = ["press", "state", "newGame", "setRules", "hint", "undo"];
 
 /** A deterministic pseudo-random sequence (mulberry32) for the script's pads. */
 function seeded(seed: number): () => number {
@@ -383,7 +386,11 @@ export function playScript(p: Profile, code: string, counters: number, games: st
     }
   };
   const call = (expr: string) => board.eval(expr);
-  const status = () => (call('Merlin["state"]()') as { status?: string }).status;
+  /** Whether the game goes on (a state without a status counts as playing). */
+  const playing = () => {
+    const st = (call('Merlin["state"]()') as { status?: string }).status;
+    return st !== "won" && st !== "lost";
+  };
   const pads = p.rows * p.cols;
   const rnd = seeded(7);
   const pad = () => Math.floor(rnd() * pads);
@@ -392,7 +399,8 @@ export function playScript(p: Profile, code: string, counters: number, games: st
   check("boot");
   const missing = SCRIPT_CALLS.filter((m) => call(`typeof Merlin[${JSON.stringify(m)}]`) !== "function");
   if (missing.length > 0) throw new Error(`hotpath: the firmware's console has no Merlin.${missing.join(", Merlin.")}, which the measuring script calls`);
-  const hasRedo = call('typeof Merlin["redo"]') === "function";
+  const has = (m: string) => call(`typeof Merlin[${JSON.stringify(m)}]`) === "function";
+  const hasRedo = has("redo");
   close("boot", 0);
 
   /**
@@ -447,7 +455,7 @@ export function playScript(p: Profile, code: string, counters: number, games: st
       board.clock.advance(1200);
       close("other", 0);
     }
-    for (let i = 0; i < SCRIPT.compTurnsPerRound && status() === "playing"; i++) {
+    for (let i = 0; i < SCRIPT.compTurnsPerRound && playing(); i++) {
       close("other", 0);
       call(`Merlin["press"](${pads + 4})`);
       close("comp", 1);
@@ -460,7 +468,7 @@ export function playScript(p: Profile, code: string, counters: number, games: st
   };
   /** COMP TURN until the game is won (at most `limit` presses), then a tap that starts the next. */
   const win = (limit: number) => {
-    for (let i = 0; i < limit && status() === "playing"; i++) {
+    for (let i = 0; i < limit && playing(); i++) {
       close("other", 0);
       call(`Merlin["press"](${pads + 4})`);
       close("comp", 1);
@@ -475,7 +483,7 @@ export function playScript(p: Profile, code: string, counters: number, games: st
   close("other", 0);
   for (let r = 0; r < SCRIPT.rounds; r++) round(r);
   check("play");
-  if (pads === 9) call('Merlin["start"]("010110101")');
+  if (pads === 9 && has("start")) call('Merlin["start"]("010110101")');
   else call('Merlin["newGame"](3)');
   close("other", 0);
   win(pads + 4);
@@ -493,8 +501,10 @@ export function playScript(p: Profile, code: string, counters: number, games: st
   board.clock.advance(1700);
   board.release(Math.min(7, pads - 1));
   board.clock.advance(1500);
-  call('Merlin["setIdle"](10000)');
-  board.clock.advance(12000);
+  if (has("setIdle")) {
+    call('Merlin["setIdle"](10000)');
+    board.clock.advance(12000);
+  }
   tap(pad());
   board.clock.advance(1500);
   close("other", 0);
