@@ -1,5 +1,7 @@
 // The firmware build: the pass that declares terser's variables where Espruino needs them,
-// the property names it may shorten (from the firmware's types, never a built-in's), a build that fails
+// what it decides from its measured run of each bundle (RAM placement, cold and inlined
+// functions: hotpath.ts) and that no name is hand-listed for it, the property names it may
+// shorten (from the firmware's types, never a built-in's), a build that fails
 // leaves the last good bundle untouched (for the simulator's loader too), an in-memory build
 // writes nothing, the scalar board configuration is folded at bundle time (each profile's
 // bundle carries only the code it can use), and `npm run build` rejects options it does not know.

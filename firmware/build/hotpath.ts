@@ -13,24 +13,29 @@
  *    a won game, each of the board's games played to a win, a hold, sleep and wake. The board's
  *    clock is virtual and its random numbers seeded: the same sources give the same counts,
  *    hence the same bundle (nothing is timed).
- * 3. The decisions (decide), from the counts of the player's actions (key presses, HIT ME and
- *    COMP TURN; boot and the rest are not actions a player waits on):
+ * 3. The decisions (decide), from the counts of the player's actions — a key press (the
+ *    millisecond of a tap that runs the most: the scan that finds the key, the move, the LEDs;
+ *    and a press through the console, as `npm run speed` times it), HIT ME and COMP TURN; boot,
+ *    the scans while a key is held and the rest are not actions a player waits on:
  *    - hot: the functions those actions run;
- *    - RAM: Espruino lexes a function's whole body on every call, and a loop's body on every
- *      pass, from wherever the code is; a `"ram"` directive copies a function's code out of
- *      flash into RAM when it is defined. The candidates are the top-level functions the
- *      actions run; each is worth the bytes the actions lex in it per byte it costs in RAM
- *      (calls × size, plus each loop's passes × the loop's size, its nested functions
- *      included), so the short functions called most and the solver's loops come first;
- *      they are taken in that order while their cost fits the profile's allowance of JsVars
- *      (RAM_ALLOWANCE). Its cost is the function's size in the flashed image at 1 JsVar per
- *      RAM_BYTES_PER_JSVAR bytes, checked again on terser's output (build.ts).
  *    - cold: a top-level function that a hot function calls but that the actions run too
- *      rarely for its size to be worth lexing in the caller (CALL_BYTES: never, for error
+ *      rarely for its size to be worth lexing in the caller (CALL_BYTES; never, for error
  *      paths), and is not tiny (COLD_MIN_BYTES): each of its calls gets `@__NOINLINE__`, so
  *      terser does not paste its body into the hot caller, where every call of the caller
- *      would lex it.
- *    - a function kept in RAM stays a function of its own too (its calls get `@__NOINLINE__`).
+ *      would lex it (Espruino lexes a function's whole body, skipped branches included);
+ *    - inline: a function only ever called (never passed as a value), not recursive, not
+ *      cold, whose copies at its calls add little (INLINE_GROWTH_BYTES) gets `@__INLINE__` at
+ *      each call: it no longer costs a function object for as long as the toy runs;
+ *    - RAM: a `"ram"` directive makes Espruino copy a function's code out of flash into RAM
+ *      when it is defined. Where code is read from flash piece by piece (the reference build:
+ *      FLASH_READ_BYTES), a function's every call and a loop's every pass read it again. The
+ *      candidates are the top-level functions the actions run, with what will be inlined into
+ *      them; each is worth the flash reads the actions make in it (its nested functions and
+ *      loops included) per JsVar its code costs in RAM (RAM_BYTES_PER_JSVAR, measured), so the
+ *      short functions called most and the solver's loops come first; they are taken in that
+ *      order while they fit the profile's allowance (ramAllowance), checked again on terser's
+ *      output (build.ts placedBundle). A function kept in RAM stays a function of its own
+ *      (its calls get `@__NOINLINE__`).
  *    Terser inlines the rest as it likes.
  * 4. Annotations, where the measurement cannot decide: a JSDoc tag on a top-level function
  *    declaration in the firmware's sources — `@cold` (never inlined into its callers) or
@@ -61,7 +66,7 @@ const LOOP_TYPES = new Set(["ForStatement", "ForInStatement", "ForOfStatement", 
 
 export interface FnInfo {
   index: number;
-  /** Its name in the bundle: a declaration's, or where an expression is put (`api.press`, `games.hint`), or `(anonymous)`. */
+  /** Its name in the bundle: a declaration's, or where an expression is put (`api.press`, `games.hint`), or `(anonymous in NAME)`. */
   name: string;
   /** A top-level function declaration (callable by its name, which calls resolve to). */
   declared: boolean;
@@ -208,7 +213,7 @@ export function analyse(code: string): Program {
       const parent = chain.length > 0 ? chain[chain.length - 1] : -1;
       fns.push({
         index,
-        name: name ?? "(anonymous)",
+        name: name ?? (parent > 0 ? `(anonymous in ${fns[parent].name})` : "(anonymous)"),
         declared: n.type === "FunctionDeclaration" && parent === 0,
         start: n.start,
         end: n.end,
@@ -771,7 +776,7 @@ export function readTags(file: string, source: string, root = ""): Tag[] {
     const decl = /^\s*(?:export\s+)?function\s+([A-Za-z_$][\w$]*)\s*[<(]/.exec(after);
     if (!decl || m.index !== lineStart) {
       const next = /^\s*([^\n]{0,40})/.exec(after)?.[1] ?? "";
-      throw new Error(`${where}: @${tags[0]} must be on a top-level function declaration, not on '${next.trim()}'`);
+      throw new Error(`build: ${where}: @${tags[0]} must be on a top-level function declaration, not on '${next.trim()}'`);
     }
     for (const tag of tags) out.push({ tag, name: decl[1], file, line });
   }
