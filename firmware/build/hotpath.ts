@@ -213,7 +213,7 @@ export function analyse(code: string): Program {
       const parent = chain.length > 0 ? chain[chain.length - 1] : -1;
       fns.push({
         index,
-        name: name ?? (parent > 0 ? `(anonymous in ${fns[parent].name})` : "(anonymous)"),
+        name: name ?? (parent <= 0 ? "(anonymous)" : fns[parent].name.startsWith("(anonymous") ? fns[parent].name : `(anonymous in ${fns[parent].name})`),
         declared: n.type === "FunctionDeclaration" && parent === 0,
         start: n.start,
         end: n.end,
@@ -390,7 +390,8 @@ export function playScript(p: Profile, code: string, counters: number, games: st
       throw new Error(`hotpath: the firmware failed during ${what} of the measuring script: ${errors.length > 0 ? errors[0].message : logged[0]}`);
     }
   };
-  const call = (expr: string) => board.eval(expr);
+  /** A console call; one the toy refuses (it throws its one line: nothing to undo, …) returns undefined. */
+  const call = (expr: string) => board.eval(`(function(){try{return ${expr}}catch(e){return undefined}})()`);
   /** Whether the game goes on (a state without a status counts as playing). */
   const playing = () => {
     const st = (call('Merlin["state"]()') as { status?: string }).status;

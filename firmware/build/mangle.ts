@@ -1,13 +1,15 @@
 /**
  * Which property names the firmware build shortens (esbuild mangleProps), safe by
- * construction: the members of the interfaces declared in the sources the firmware bundles —
- * its own types (GameState, Toy, KeyEvents, MaskTables, Effects, …) — except any name that is
+ * construction: the members of the object types declared in the sources the firmware bundles —
+ * its own types (GameState, Toy, KeyEvents, MaskTables, Effects, …), written as an `interface`
+ * or as a `type X = { … }` alike (also `A & { … }`, `{ … } | { … }`) — except any name that is
  * a member of a built-in in the declaration files the firmware is type-checked against (the
  * TypeScript libraries of firmware/tsconfig.json, @types/espruino, firmware/espruino.d.ts,
  * src/toy/espruino-lib.d.ts). So `keys` (Object.keys) and `toggle` (Pin.toggle) keep their names
  * even though MaskTables has such members, and an option key passed to Espruino keeps its
- * name once it is declared. The console API's names are written quoted (firmware/controller.ts,
- * src/toy/midend.ts), and esbuild never renames a quoted name.
+ * name once it is declared. The console API's names, and the keys of what is written to
+ * Storage as JSON, are written quoted (firmware/controller.ts, src/toy/midend.ts), and esbuild
+ * never renames a quoted name.
  *
  * On Espruino a long property name costs bytes and JsVars for every object that carries it.
  */
@@ -61,8 +63,9 @@ const OPEN: Record<string, string> = { "{": "}", "(": ")", "[": "]" };
 
 /**
  * Member names declared in `source`. With `interfacesOnly`, the members written directly in
- * `interface` bodies (an identifier that starts a member and is followed by `:`, `?`, `(` or
- * `<`). Otherwise every identifier followed by one of those directly inside braces (an
+ * `interface` bodies and in the object types of `type` aliases (an identifier that starts a
+ * member and is followed by `:`, `?`, `(` or `<`; not those of object types nested in a member,
+ * a parameter or a value). Otherwise every identifier followed by one of those directly inside braces (an
  * interface, a type literal — such as an options parameter —, a namespace or class body): for
  * the built-ins this errs on the side of too many names, which only means fewer are
  * shortened. (Global functions are not members: a property may share a global's name.)
