@@ -62,7 +62,7 @@ export function tokens(source: string): Token[] {
 const OPEN: Record<string, string> = { "{": "}", "(": ")", "[": "]" };
 
 /**
- * Member names declared in `source`. With `interfacesOnly`, the members written directly in
+ * Member names declared in `source`. With `objectTypesOnly`, the members written directly in
  * `interface` bodies and in the object types of `type` aliases (an identifier that starts a
  * member and is followed by `:`, `?`, `(` or `<`; not those of object types nested in a member,
  * a parameter or a value). Otherwise every identifier followed by one of those directly inside braces (an
@@ -73,7 +73,7 @@ const OPEN: Record<string, string> = { "{": "}", "(": ")", "[": "]" };
  * names and the top-level functions' parameter types: the parts of a large declaration file
  * the firmware reaches.
  */
-export function declaredMembers(source: string, interfacesOnly: boolean, blocks?: Set<string>): string[] {
+export function declaredMembers(source: string, objectTypesOnly: boolean, blocks?: Set<string>): string[] {
   const t = tokens(source);
   const names = new Set<string>();
   // The open brackets, each marked whether it is an interface body.
@@ -113,7 +113,7 @@ export function declaredMembers(source: string, interfacesOnly: boolean, blocks?
     // `a.b:` cannot start a member; neither can a word after `:` (a type) unless a `;` or `{` came first.
     const starts = prev === undefined || prev === "{" || prev === ";" || prev === "," || prev === "}" || prev === "readonly" || prev === "function" || prev === "const" || prev === "var" || prev === "let" || prev === "export" || prev === "declare";
     if (next !== ":" && next !== "?" && next !== "(" && next !== "<") continue;
-    if (interfacesOnly ? starts && top !== undefined && top.iface : top !== undefined && top.close === "}") names.add(tok.text);
+    if (objectTypesOnly ? starts && top !== undefined && top.iface : top !== undefined && top.close === "}") names.add(tok.text);
   }
   return [...names].sort();
 }
