@@ -116,6 +116,20 @@ describe("the build's measurement (firmware/build/hotpath.ts)", () => {
     expect(d.inline.map((x) => x.name)).toEqual(["sq"]);
   });
 
+  it("a function made once (by a factory run at boot) is kept in RAM on its own; a closure made on every call is never cold", () => {
+    const big = "x.a=1;x.b=2;x.c=3;x.d=4;x.e=5;x.f=6;x.g=7;x.h=8;x.i=9;x.j=10;x.k=11;x.l=12;x.m=13;x.n=14;x.o=15;";
+    const prog = analyse(
+      bundle(`var x={};function make(){function helper(k){return k+1}return{step(k){return helper(k)}}}var m=make();` +
+        `function press(k){function rare(){${big}}if(k<0)rare();return m.step(k)}setTimeout(press,1);`),
+    );
+    const helper = prog.fns.find((f) => f.name === "helper")!;
+    expect(prog.calls.map((c) => prog.fns[c.callee].name)).toEqual(["helper", "make", "rare"]);
+    expect(helper.declared).toBe(false);
+    const d = decide(loadProfile("pico-3x3"), prog, measured(prog, 100, { make: 1, step: 100, helper: 100, press: 100 }));
+    expect(d.ram.map((r) => r.name).sort()).toEqual(["press", "step"]);
+    expect(d.cold).toEqual([]);
+  });
+
   it("applies the decisions: \"ram\" first in the body, @__NOINLINE__ and @__INLINE__ at the calls, and no annotation of the sources' own", () => {
     const code = bundle('function hot(){"use strict";return 1}function rare(){return 2}function sq(x){return x*x}function f(){return hot()+/* @__INLINE__ */ rare()+sq(1)+sq(2)+o.rare()}var o={rare(){}};f();');
     const prog = analyse(code);

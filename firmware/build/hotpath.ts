@@ -68,8 +68,10 @@ export interface FnInfo {
   index: number;
   /** Its name in the bundle: a declaration's, or where an expression is put (`api.press`, `games.hint`), or `(anonymous in NAME)`. */
   name: string;
-  /** A top-level function declaration (callable by its name, which calls resolve to). */
+  /** A top-level function declaration. */
   declared: boolean;
+  /** A function declaration, at any depth (callable by its name, which calls resolve to). */
+  declaration: boolean;
   start: number;
   end: number;
   /** Block body: just after its `{` and its directives; expression body: the expression's start. */
@@ -80,7 +82,7 @@ export interface FnInfo {
   directives: string[];
   /** The enclosing function (−1: none, the bundle's wrapper itself). */
   parent: number;
-  /** The top-level function it is in (itself when top-level): what is kept in RAM as one. */
+  /** The top-level function it is in (itself when top-level). */
   unit: number;
   /** Its size in the flashed image (minified and pretokenised), estimated on its own. */
   bytes: number;
@@ -98,7 +100,7 @@ export interface LoopInfo {
 }
 
 export interface CallSite {
-  /** The called top-level function. */
+  /** The called function declaration. */
   callee: number;
   /** The function the call is written in (−1: the wrapper's own code). */
   caller: number;
@@ -111,7 +113,7 @@ export interface Program {
   fns: FnInfo[];
   loops: LoopInfo[];
   calls: CallSite[];
-  /** How many times each top-level function's name is read (its calls included), by function index. */
+  /** How many times each function declaration's name is read (its calls included), by function index. */
   references: Map<number, number>;
   /** The wrapper function (esbuild's banner): its direct children are the top-level functions. */
   wrapper: number;
@@ -196,6 +198,10 @@ export function analyse(code: string): Program {
         const ownerName = owner?.type === "VariableDeclarator" ? keyName(owner.id) : undefined;
         name = (ownerName ? ownerName + "." : "") + (keyName(parentNode.key) ?? "(computed)");
       }
+      if (!name && parentNode?.type === "MethodDefinition") {
+        const cls = ancestors[ancestors.length - 3];
+        name = (cls?.id ? cls.id.name + "." : "") + (keyName(parentNode.key) ?? "(computed)");
+      }
       if (!name && parentNode?.type === "VariableDeclarator") name = keyName(parentNode.id);
       if (!name && parentNode?.type === "AssignmentExpression" && parentNode.left.type === "MemberExpression") {
         name = code.slice(parentNode.left.start, parentNode.left.end).replace(/\s+/g, "");
@@ -215,6 +221,7 @@ export function analyse(code: string): Program {
         index,
         name: name ?? (parent <= 0 ? "(anonymous)" : fns[parent].name.startsWith("(anonymous") ? fns[parent].name : `(anonymous in ${fns[parent].name})`),
         declared: n.type === "FunctionDeclaration" && parent === 0,
+        declaration: n.type === "FunctionDeclaration",
         start: n.start,
         end: n.end,
         at,
@@ -254,21 +261,23 @@ export function analyse(code: string): Program {
     l.bytes = Math.max(1, Math.round((l.bytes / (f.end - f.start)) * f.bytes));
   }
 
-  // Direct calls of top-level declarations, where no enclosing function declares the name itself.
-  const topLevel = new Map<string, number>();
-  for (const f of fns) if (f.declared) topLevel.set(f.name, f.index);
+  // A name read in a function is the innermost enclosing function's that declares it; calls
+  // and reads of function declarations are kept.
+  const declaredIn = new Map<string, number>();
+  for (const f of fns) if (f.declaration && f.parent >= 0) declaredIn.set(`${f.parent}:${f.name}`, f.index);
+  const resolve = (name: string, chain: number[]): number | undefined => {
+    for (let i = chain.length - 1; i >= 0; i--) if (scopes[chain[i]].has(name)) return declaredIn.get(`${chain[i]}:${name}`);
+    return undefined;
+  };
   const calls: CallSite[] = [];
   for (const c of pendingCalls) {
-    const callee = topLevel.get(c.name);
-    if (callee === undefined) continue;
-    if (c.chain.slice(1).some((i) => scopes[i].has(c.name))) continue;
-    calls.push({ callee, caller: c.chain.length > 1 ? c.chain[c.chain.length - 1] : -1, at: c.at });
+    const callee = resolve(c.name, c.chain);
+    if (callee !== undefined) calls.push({ callee, caller: c.chain.length > 1 ? c.chain[c.chain.length - 1] : -1, at: c.at });
   }
   const references = new Map<number, number>();
   for (const r of pendingRefs) {
-    const fn = topLevel.get(r.name);
-    if (fn === undefined || r.chain.slice(1).some((i) => scopes[i].has(r.name))) continue;
-    references.set(fn, (references.get(fn) ?? 0) + 1);
+    const fn = resolve(r.name, r.chain);
+    if (fn !== undefined) references.set(fn, (references.get(fn) ?? 0) + 1);
   }
   return { code, fns, loops, calls, references, wrapper: 0 };
 }
@@ -627,6 +636,22 @@ export function decide(p: Profile, prog: Program, m: Measured, tags: Tags = { co
       return { name: f.name, fn: f.index, perAction };
     });
   const isHot = new Set(hot.map((h) => h.fn));
+  const total = (i: number) => SEGMENTS.reduce((s, g) => s + m.segments[g].counts[i], 0);
+  /**
+   * The function whose code holds function i's as far as RAM goes: i itself when it is made
+   * once (top-level, or nested in a function that ran at most once, such as a factory run at
+   * boot), else the function it is nested in (a closure made on every call of it).
+   */
+  const unitOf = (i: number): number => {
+    const f = prog.fns[i];
+    if (i === prog.wrapper || f.parent === prog.wrapper || f.parent < 0) return i;
+    return total(f.parent) <= 1 ? i : unitOf(f.parent);
+  };
+  /** Whether function `inner` is `outer` or written inside it. */
+  const within = (inner: number, outer: number): boolean => {
+    for (let i = inner; i >= 0; i = prog.fns[i].parent) if (i === outer) return true;
+    return false;
+  };
   const byCallee = new Map<number, CallSite[]>();
   for (const c of prog.calls) byCallee.set(c.callee, (byCallee.get(c.callee) ?? []).concat(c));
 
@@ -638,7 +663,8 @@ export function decide(p: Profile, prog: Program, m: Measured, tags: Tags = { co
     const hotCallers = [...new Set(sites.filter((s) => s.caller >= 0 && s.caller !== callee && isHot.has(s.caller)).map((s) => s.caller))];
     const callerCalls = hotCallers.reduce((s, c) => s + inActions(c), 0);
     const calls = inActions(callee);
-    const measuredCold = hotCallers.length > 0 && f.bytes >= COLD_MIN_BYTES && calls * (CALL_BYTES + f.bytes) < callerCalls * f.bytes;
+    // (A function made on every call of the one it is in costs that making as well: never cold.)
+    const measuredCold = hotCallers.length > 0 && unitOf(callee) === callee && f.bytes >= COLD_MIN_BYTES && calls * (CALL_BYTES + f.bytes) < callerCalls * f.bytes;
     if (measuredCold || tagged) {
       cold.push({ name: f.name, fn: callee, bytes: f.bytes, calls, callerCalls, callers: hotCallers.map((c) => prog.fns[c].name), tagged });
     }
@@ -653,7 +679,7 @@ export function decide(p: Profile, prog: Program, m: Measured, tags: Tags = { co
   for (const [callee, sites] of byCallee) {
     const f = prog.fns[callee];
     if (isCold.has(callee) || tags.ram.has(f.name) || prog.references.get(callee) !== sites.length) continue;
-    if (sites.some((s) => s.caller >= 0 && prog.fns[s.caller].unit === f.unit)) continue;
+    if (sites.some((s) => s.caller >= 0 && within(s.caller, callee))) continue;
     if (f.bytes * (sites.length - 1) > INLINE_GROWTH_BYTES) continue;
     inlined.add(callee);
     if (sites.length > 1) inline.push({ name: f.name, fn: callee, bytes: f.bytes, sites: sites.length });
@@ -667,7 +693,7 @@ export function decide(p: Profile, prog: Program, m: Measured, tags: Tags = { co
     if (known !== undefined) return known;
     let b = prog.fns[unit].bytes;
     for (const c of prog.calls) {
-      if (c.caller < 0 || prog.fns[c.caller].unit !== unit || !inlined.has(c.callee) || seen.has(c.callee)) continue;
+      if (c.caller < 0 || unitOf(c.caller) !== unit || !inlined.has(c.callee) || seen.has(c.callee)) continue;
       b += sizeOf(c.callee, new Set(seen).add(c.callee));
     }
     merged.set(unit, b);
@@ -680,7 +706,7 @@ export function decide(p: Profile, prog: Program, m: Measured, tags: Tags = { co
   const add = (unit: number, r: number) => reads.set(unit, (reads.get(unit) ?? 0) + r);
   /** Credits `r` reads made in function `fn` to the unit that will hold its code: its own, or (inlined) its callers', in proportion to their calls. */
   const credit = (fn: number, r: number, depth = 0): void => {
-    const unit = prog.fns[fn].unit;
+    const unit = unitOf(fn);
     if (unit === prog.wrapper || r === 0) return;
     if (!inlined.has(unit) || depth > 20) {
       add(unit, r);
@@ -703,7 +729,7 @@ export function decide(p: Profile, prog: Program, m: Measured, tags: Tags = { co
     candidates.push({ name: f.name, fn: unit, bytes, cost: ramCost(bytes), density: r / ramCost(bytes), tagged: tags.ram.has(f.name) });
   }
   for (const f of prog.fns) {
-    if (tags.ram.has(f.name) && f.declared && !candidates.some((c) => c.fn === f.index)) {
+    if (tags.ram.has(f.name) && f.declaration && !candidates.some((c) => c.fn === f.index)) {
       candidates.push({ name: f.name, fn: f.index, bytes: f.bytes, cost: ramCost(f.bytes), density: 0, tagged: true });
     }
   }
