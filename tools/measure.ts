@@ -5,7 +5,9 @@
  *
  * - ESPRUINO_BIN: the 32-bit build with the Pico's 5100 JsVars of 13 bytes, for the JsVars
  *   (`npm run budget -- --all`) and the colour games' tables (`npm run bench:cellsolve`);
- * - ESPRUINO_BIN64: the native 64-bit build, for CPU (`npm run speed`, given it as ESPRUINO_BIN).
+ * - ESPRUINO_BIN64: the native 64-bit build, for CPU (`npm run speed`, given it as ESPRUINO_BIN);
+ *   ESPRUINO_BIN_LARGE, passed through as it is: the native build with more variables, for the
+ *   in-RAM view of the 5×5's image (docs/espruino.md).
  *
  * Without them, those files are left as they are and the summary says so. A step that fails
  * does not stop the others; the exit status is then 1. On a quiet machine it waits between steps
@@ -53,7 +55,8 @@ const ABOUT =
   `Runs every measuring script with --write, which writes its file in ${MEASUREMENTS_DIR}/:\n` +
   `  ${ALL_FILES.slice(0, 5).join(", ")},\n  ${ALL_FILES.slice(5).join(", ")}.\n` +
   "ESPRUINO_BIN names the 32-bit Espruino for Linux (5100 JsVars): budget's JsVars and\n" +
-  "bench:cellsolve; ESPRUINO_BIN64 the native 64-bit build: speed. Without them those files are\n" +
+  "bench:cellsolve; ESPRUINO_BIN64 the native 64-bit build: speed (ESPRUINO_BIN_LARGE, the native\n" +
+  "build with more variables, for the 5×5's in-RAM view). Without them those files are\n" +
   "left as they are. It takes long (tens of minutes, most of it speed and bench:minimum).\n" +
   "On a quiet machine it waits (up to 90 s) between steps for its own load to die down.\n" +
   "Exit status 1 when a step fails, 2 for bad options.";
