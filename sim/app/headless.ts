@@ -12,9 +12,8 @@
  *   newGame    an extra button by name (newGame, sameGame, hitMe, compTurn), where the profile has it
  */
 import { formatBoard, parseBoard } from "../../src/maths/boardstate";
-import { ACT_UNDO } from "../../src/toy/game";
 import { HOLD_MS } from "../../src/toy/keyevents";
-import { HOLD_COMMANDS } from "../../src/toy/midend";
+import { Command, HOLD_COMMANDS } from "../../src/toy/midend";
 import { inputError } from "../../src/maths/puzzle";
 import { checkPuzzle, checkRules, checkSeed } from "./deal-values";
 import type { KeyRef } from "../board";
@@ -38,9 +37,9 @@ export const MAX_SCRIPT_CHARS = 100000;
  * The toy's functions a key script names, each done as on the toy: the pad whose 1.5 s hold
  * runs it (HOLD_COMMANDS), held a little longer than that.
  */
-const NAMED_HOLDS: { [name: string]: number } = { undo: ACT_UNDO };
+const NAMED_HOLDS: { [name: string]: Command } = { undo: "undo" };
 /** The pad (1-based) whose hold is UNDO. */
-export const UNDO_PAD = HOLD_COMMANDS.indexOf(ACT_UNDO) + 1;
+export const UNDO_PAD = HOLD_COMMANDS.indexOf("undo") + 1;
 /** How long a named function's pad is held: past the hold time. */
 export const FUNCTION_HOLD_MS = HOLD_MS + 100;
 
