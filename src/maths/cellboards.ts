@@ -68,9 +68,6 @@ export class SolverBackend implements Backend<string> {
     return this.advance(board, key, 1);
   }
 
-  unpress(board: string, key: number): string {
-    return this.advance(board, key, this.cycle - 1);
-  }
 
   canReach(from: string, to: string): boolean {
     const d = new Uint8Array(this.cells);

@@ -30,10 +30,8 @@ export interface Backend<B extends Board> {
   dark: B;
   /** How many boards can be reached from any one board (a float: it may be large). */
   reachable: number;
-  /** `board` after one press of `key`. */
+  /** `board` after one press of `key` (k presses of a key change nothing). */
   press(board: B, key: number): B;
-  /** `board` before a press of `key`: what undo does. */
-  unpress(board: B, key: number): B;
   /** Whether some presses turn `from` into `to`. */
   canReach(from: B, to: B): boolean;
   /** The fewest presses (a key pressed c times counts c) that turn `from` into `to`, which can be reached. */

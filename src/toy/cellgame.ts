@@ -90,9 +90,6 @@ export class CellBackend implements Backend<string> {
     return cellAdvance(this.tables, board, key, 1);
   }
 
-  unpress(board: string, key: number): string {
-    return cellAdvance(this.tables, board, key, this.cycle - 1);
-  }
 
   canReach(from: string, to: string): boolean {
     return cellSolvable(this.tables, from, to);

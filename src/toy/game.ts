@@ -311,11 +311,6 @@ export function judgeMove(b: Backend<Board>, s: GameState<Board>): number {
   return v;
 }
 
-/** Whether the game takes moves: while it is played, or after its end where the rules allow. */
-function live(s: GameState<Board>): boolean {
-  return s.status === PLAYING || hasRule(s.rules, LIVE_AFTER_END);
-}
-
 /**
  * Presses `key` (0-based, legal) and judges the move: into the move log (the key, and the
  * status and reason before it), the board, then the status it decides; the clock stops at the
@@ -348,7 +343,8 @@ function takeBack<B extends Board>(b: Backend<B>, s: GameState<B>): number {
   s.histTop = (s.histTop + HISTORY_SIZE - 1) % HISTORY_SIZE;
   const entry = s.hist[s.histTop];
   const key = entry & 0xff;
-  s.board = b.unpress(s.board, key);
+  // k − 1 more presses of the key (on/off boards: the same press again).
+  for (let i = 1; i < b.cycle; i++) s.board = b.press(s.board, key);
   s.moves--;
   s.status = (entry >> 8) & 3;
   s.reason = (entry >> 10) & 3;
@@ -372,6 +368,8 @@ function restart<B extends Board>(b: Backend<B>, s: GameState<B>, start: B | nul
 function act<B extends Board>(b: Backend<B>, s: GameState<B>, ev: GameEvent, fx: Effects<B>): number {
   const type = ev.type;
   const now = ev.now;
+  // Whether the game takes moves: while it is played, or after its end where the rules allow.
+  const live = s.status === PLAYING || hasRule(s.rules, LIVE_AFTER_END);
   if (type === ACT_SHOW) return ERR_NONE;
   if (type === ACT_PRESS) {
     const key = ev.key;
@@ -379,14 +377,14 @@ function act<B extends Board>(b: Backend<B>, s: GameState<B>, ev: GameEvent, fx:
       fx.cues.push(CUE_ILLEGAL);
       return ERR_ILLEGAL_KEY;
     }
-    if (!live(s)) return ERR_GAME_OVER;
+    if (!live) return ERR_GAME_OVER;
     pressKey(b, s, key - 1, now, fx);
     s.redoLen = 0;
     return ERR_NONE;
   }
   if (type === ACT_HINT || type === ACT_COMP_TURN) {
-    const h = live(s) ? b.hint(s.board, s.target) : -1;
-    if (h < 0) return live(s) ? ERR_NO_HINT : ERR_GAME_OVER;
+    const h = live ? b.hint(s.board, s.target) : -1;
+    if (h < 0) return live ? ERR_NO_HINT : ERR_GAME_OVER;
     if (type === ACT_HINT) fx.cues.push(CUE_HINT);
     else {
       pressKey(b, s, h, now, fx);
@@ -399,7 +397,7 @@ function act<B extends Board>(b: Backend<B>, s: GameState<B>, ev: GameEvent, fx:
   }
   if (type === ACT_UNDO || type === ACT_TAKE_BACK) {
     // Undo acts while the game does; a take-back (a hold's) always.
-    if (type === ACT_UNDO && !live(s)) return ERR_GAME_OVER;
+    if (type === ACT_UNDO && !live) return ERR_GAME_OVER;
     if (s.histLen === 0) return ERR_NOTHING_TO_UNDO;
     const key = takeBack(b, s);
     if (type === ACT_UNDO) {
@@ -409,7 +407,7 @@ function act<B extends Board>(b: Backend<B>, s: GameState<B>, ev: GameEvent, fx:
     return ERR_NONE;
   }
   if (type === ACT_REDO) {
-    if (!live(s)) return ERR_GAME_OVER;
+    if (!live) return ERR_GAME_OVER;
     if (s.redoLen === 0) return ERR_NOTHING_TO_REDO;
     pressKey(b, s, s.redo[--s.redoLen], now, fx);
     return ERR_NONE;

@@ -61,9 +61,6 @@ export class MaskBackend implements Backend<number> {
     return board ^ this.tables.toggle[key];
   }
 
-  unpress(board: number, key: number): number {
-    return board ^ this.tables.toggle[key];
-  }
 
   canReach(from: number, to: number): boolean {
     return isReachable(this.tables, from ^ to);

@@ -39,14 +39,33 @@ export type Command =
   | "newGame" | "sameGame" | "hint" | "compTurn" | "undo" | "redo" | "nextRules" | "toggleMute" | "goal" | "sleep" | "selfTest"
   | "press" | "setRules" | "mute" | "setIdle" | "start" | "brightness";
 
+/** Pads whose hold runs a command (holdCommand). */
+export const HOLD_PADS = 9;
+
 /**
- * What holding pad N (1-based) for 1.5 s does, index N − 1; the presses its keys made are taken
- * back first. 1 NEW GAME, 2 SAME GAME, 3 HIT ME, 4 UNDO, 5 COMP TURN, 6 next rule set (or game),
- * 7 mute on/off, 8 show the goal, 9 sleep. Holds of other keys do nothing.
+ * What holding pad `pad` (0-based, below HOLD_PADS) for 1.5 s does; the presses its keys made
+ * are taken back first. Pad 1 NEW GAME, 2 SAME GAME, 3 HIT ME, 4 UNDO, 5 COMP TURN, 6 next rule
+ * set (or game), 7 mute on/off, 8 show the goal, 9 sleep.
  */
-export const HOLD_COMMANDS: Command[] = ["newGame", "sameGame", "hint", "undo", "compTurn", "nextRules", "toggleMute", "goal", "sleep"];
-/** The extra buttons, in their key order after the pads: Merlin's NEW GAME, SAME GAME, HIT ME, COMP TURN. */
-export const BUTTON_COMMANDS: Command[] = ["newGame", "sameGame", "hint", "compTurn"];
+export function holdCommand(pad: number): Command {
+  const commands: Command[] = ["newGame", "sameGame", "hint", "undo", "compTurn", "nextRules", "toggleMute", "goal", "sleep"];
+  return commands[pad];
+}
+
+/** The pad (0-based) whose hold runs `command`, −1 when none does. */
+export function holdPad(command: Command): number {
+  for (let pad = 0; pad < HOLD_PADS; pad++) if (holdCommand(pad) === command) return pad;
+  return -1;
+}
+
+/** Extra buttons, in their key order after the pads (buttonCommand). */
+export const BUTTONS = 4;
+
+/** What extra button `button` (0-based) does: Merlin's NEW GAME, SAME GAME, HIT ME, COMP TURN. */
+export function buttonCommand(button: number): Command {
+  const commands: Command[] = ["newGame", "sameGame", "hint", "compTurn"];
+  return commands[button];
+}
 
 /** Idle time before the LEDs go off and the board sleeps (Lights Out's auto-off: 3 minutes). */
 export const DEFAULT_IDLE_MS = 180000;
@@ -156,9 +175,10 @@ export interface Toy {
   redoBefore: number;
   /** The last refused console call or internal error ("" none). */
   error: string;
-  /** The time of the call being handled, ms, and its effects. */
+  /** The time of the call being handled, ms. */
   now: number;
-  fx: ToyEffects;
+  /** Every pad lit, as a mask. */
+  allPads: number;
 }
 
 /** The index of the game called `name` among `games`, −1 when it is none (a rule set). */
@@ -215,28 +235,22 @@ export function createToy(
     muted: settingsOk && c["mute"], idleMs: idleMs, brightMax: maxBright,
     bright: settingsOk && maxBright > 0 && c["bright"] !== undefined ? c["bright"] : maxBright, asleep: false, selfTest: -1, selfTestAt: -1,
     idleAt: idleMs > 0 ? time + idleMs : -1, keys: createKeyEvents(keyCount, SELF_TEST_CHORD), keysDue: -1, groupMoves: 0, playedBefore: 0,
-    wonBefore: 0, bestBefore: 0, redoBefore: 0, error: "", now: time, fx: newToyEffects(backend),
+    wonBefore: 0, bestBefore: 0, redoBefore: 0, error: "", now: time, allPads: -1 >>> (32 - backend.rows * backend.cols),
   };
 }
 
-/** Effects with nothing in them yet. */
-function newToyEffects(b: Backend<Board>): ToyEffects {
+/** Starts a call at `time`: its effects, nothing in them yet (the game's board as the frame). */
+function begin(me: Toy, time: number): ToyEffects {
+  const dark = me.backend.dark;
+  me.now = time;
   return {
-    frame: b.dark, blink: b.dark, flash: b.dark, flashMs: 0, cues: [], hint: -1, error: 0, show: false, save: 0, power: 0, due: -1,
+    frame: me.game.board, blink: dark, flash: dark, flashMs: 0, cues: [], hint: -1, error: 0, show: false, save: 0, power: 0, due: -1,
     keysDue: -1, refused: "", bright: 0,
   };
 }
 
-/** Starts a call at `time`: new effects, nothing in them yet. */
-function begin(me: Toy, time: number): void {
-  me.now = time;
-  me.fx = newToyEffects(me.backend);
-  me.fx.frame = me.game.board;
-}
-
-/** Ends a call: while muted nothing sounds but the cue that mutes; when toyTick and toyKeys are due. */
-function finish(me: Toy): ToyEffects {
-  const fx = me.fx;
+/** Ends a call with effects `fx`: while muted nothing sounds but the cue that mutes; when toyTick and toyKeys are due. */
+function finish(me: Toy, fx: ToyEffects): ToyEffects {
   const cues = fx.cues;
   if (me.muted && cues[cues.length - 1] !== CUE_MUTE) cues.splice(0, cues.length);
   fx.due = me.selfTestAt < 0 ? me.idleAt : me.idleAt < 0 || me.selfTestAt < me.idleAt ? me.selfTestAt : me.idleAt;
@@ -246,24 +260,18 @@ function finish(me: Toy): ToyEffects {
 }
 
 /** Shows `board` in place of the frame for `ms`. */
-function flash(me: Toy, board: Board, ms: number): void {
-  me.fx.show = true;
-  me.fx.flash = board;
-  me.fx.flashMs = ms;
-}
-
-/** All the pads lit, as a mask. */
-function allPads(me: Toy): number {
-  return -1 >>> (32 - me.pads);
+function flash(fx: ToyEffects, board: Board, ms: number): void {
+  fx.show = true;
+  fx.flash = board;
+  fx.flashMs = ms;
 }
 
 /**
  * Runs game event `type` (ACT_*) and records what came of it: the game to be saved when it
  * changed, a result in the statistics (written at once), a rule change in the settings.
  */
-function run(me: Toy, type: number, key?: number, seed?: number, rules?: string): void {
+function run(me: Toy, fx: ToyEffects, type: number, key?: number, seed?: number, rules?: string): void {
   const game = me.game;
-  const fx = me.fx;
   const was = game.status;
   const rulesWere = game.rules;
   update(me.backend, game, { type: type, now: me.now, key: key, seed: seed, rules: rules }, fx);
@@ -287,27 +295,22 @@ function padOf(me: Toy, key: number): number {
 }
 
 /** The self-test's next step: the walk over the pads with a click each, the echo phase, the end. */
-function selfTestStep(me: Toy): void {
+function selfTestStep(me: Toy, fx: ToyEffects): void {
   if (me.selfTest > me.pads) {
     me.selfTest = -1;
     me.selfTestAt = -1;
-    run(me, ACT_SHOW);
+    run(me, fx, ACT_SHOW);
     return;
   }
   // A pad of the walk, or dark for the echo phase, where every key lights its own pad and a
   // quiet spell (or the chord again) ends the test.
   const walk = me.selfTest < me.pads;
-  me.fx.show = true;
-  me.fx.frame = walk ? 1 << me.selfTest : 0;
-  me.fx.blink = 0;
-  if (walk) me.fx.cues.push(CUE_SELF_TEST);
+  fx.show = true;
+  fx.frame = walk ? 1 << me.selfTest : 0;
+  fx.blink = 0;
+  if (walk) fx.cues.push(CUE_SELF_TEST);
   me.selfTestAt = me.now + (walk ? SELF_TEST_STEP_MS : SELF_TEST_TIMEOUT_MS);
   me.selfTest++;
-}
-
-/** The index of the game called `name` among the toy's games, −1 when it is none (a rule set). */
-function gameIndex(me: Toy, name: unknown): number {
-  return indexOfGame(me.games, name);
 }
 
 /**
@@ -326,36 +329,35 @@ function rulesName(me: Toy): string {
 }
 
 /** A new game of rule set or game `name` (one the toy has), puzzle 0 of the same seed (as `merlin play --rules NAME --seed N` deals). */
-function switchTo(me: Toy, name: string): void {
-  choose(me, gameIndex(me, name));
+function switchTo(me: Toy, fx: ToyEffects, name: string): void {
+  choose(me, indexOfGame(me.games, name));
   const g = me.gameNo >= 0 ? me.games[me.gameNo] : null;
   me.game = createGameFrom(me.backend, g ? g.target : me.boardTarget, g ? g.rules : RULE_NAMES.indexOf(name), null, me.game.seed, me.now);
-  run(me, ACT_SHOW);
-  me.fx.cues.push(CUE_NEW_GAME);
-  me.fx.save |= (1 << FILE_GAME) | (1 << FILE_SETTINGS);
+  run(me, fx, ACT_SHOW);
+  fx.cues.push(CUE_NEW_GAME);
+  fx.save |= (1 << FILE_GAME) | (1 << FILE_SETTINGS);
 }
 
 /** What a command does (from a hold, a button or the console); `arg` has been checked (refusal). */
-function perform(me: Toy, cmd: Command, arg: unknown): void {
-  const fx = me.fx;
-  if (cmd === "newGame") run(me, ACT_NEW_GAME, 0, typeof arg === "number" ? arg : undefined);
-  else if (cmd === "sameGame") run(me, ACT_SAME_GAME);
-  else if (cmd === "undo") run(me, ACT_UNDO);
-  else if (cmd === "redo") run(me, ACT_REDO);
+function perform(me: Toy, fx: ToyEffects, cmd: Command, arg: unknown): void {
+  if (cmd === "newGame") run(me, fx, ACT_NEW_GAME, 0, typeof arg === "number" ? arg : undefined);
+  else if (cmd === "sameGame") run(me, fx, ACT_SAME_GAME);
+  else if (cmd === "undo") run(me, fx, ACT_UNDO);
+  else if (cmd === "redo") run(me, fx, ACT_REDO);
   else if (cmd === "hint" || cmd === "compTurn") {
-    run(me, cmd === "hint" ? ACT_HINT : ACT_COMP_TURN);
+    run(me, fx, cmd === "hint" ? ACT_HINT : ACT_COMP_TURN);
     // The pad that shows the key (on most boards the key itself).
     if (fx.hint >= 0) fx.hint = padOf(me, fx.hint);
   } else if (cmd === "nextRules") {
     // The rule sets, then the games: pad 1, 2, 3, then 4, 5, … lights for the one chosen.
     const now = me.gameNo >= 0 ? RULE_NAMES.length + me.gameNo : me.game.rules;
     const next = (now + 1) % (RULE_NAMES.length + me.games.length);
-    perform(me, "setRules", next < RULE_NAMES.length ? RULE_NAMES[next] : me.games[next - RULE_NAMES.length].name);
-    flash(me, 1 << (me.gameNo >= 0 ? RULE_NAMES.length + me.gameNo : me.game.rules), RULES_FLASH_MS);
+    perform(me, fx, "setRules", next < RULE_NAMES.length ? RULE_NAMES[next] : me.games[next - RULE_NAMES.length].name);
+    flash(fx, 1 << (me.gameNo >= 0 ? RULE_NAMES.length + me.gameNo : me.game.rules), RULES_FLASH_MS);
   } else if (cmd === "setRules") {
     // Into a game, out of one or between games: its back-end and goal; else the rule set on this game.
-    if (me.gameNo >= 0 || gameIndex(me, arg) >= 0) switchTo(me, String(arg));
-    else run(me, ACT_SET_RULES, 0, undefined, String(arg));
+    if (me.gameNo >= 0 || indexOfGame(me.games, arg) >= 0) switchTo(me, fx, String(arg));
+    else run(me, fx, ACT_SET_RULES, 0, undefined, String(arg));
   } else if (cmd === "toggleMute" || cmd === "mute") {
     const on = cmd === "mute" ? arg === true : !me.muted;
     if (on !== me.muted) {
@@ -365,8 +367,8 @@ function perform(me: Toy, cmd: Command, arg: unknown): void {
       fx.save |= 1 << FILE_SETTINGS;
     }
   } else if (cmd === "goal") {
-    run(me, ACT_SHOW);
-    flash(me, me.game.target, GOAL_FLASH_MS);
+    run(me, fx, ACT_SHOW);
+    flash(fx, me.game.target, GOAL_FLASH_MS);
   } else if (cmd === "sleep") {
     me.asleep = true;
     me.selfTest = -1;
@@ -377,14 +379,14 @@ function perform(me: Toy, cmd: Command, arg: unknown): void {
   } else if (cmd === "selfTest") {
     // Starts the walk at pad 1, or ends a running test.
     me.selfTest = me.selfTest >= 0 ? me.pads + 1 : 0;
-    selfTestStep(me);
+    selfTestStep(me, fx);
   } else if (cmd === "setIdle") {
     me.idleMs = Number(arg);
     fx.save |= 1 << FILE_SETTINGS;
   } else if (cmd === "brightness") {
     me.bright = Number(arg);
     fx.save |= 1 << FILE_SETTINGS;
-  } else if (cmd === "press") keyDown(me, Number(arg) - 1);
+  } else if (cmd === "press") keyDown(me, fx, Number(arg) - 1);
 }
 
 /**
@@ -392,31 +394,31 @@ function perform(me: Toy, cmd: Command, arg: unknown): void {
  * console: presses the key at that pad, unless it is a key that makes no move (otherKey).
  * Returns whether it made a move.
  */
-function keyDown(me: Toy, key: number): boolean {
+function keyDown(me: Toy, fx: ToyEffects, key: number): boolean {
   me.idleAt = me.idleMs > 0 ? me.now + me.idleMs : -1;
   if (me.asleep || me.selfTest >= 0 || key >= me.pads) {
-    otherKey(me, key);
+    otherKey(me, fx, key);
     return false;
   }
   // A pad that is no key (blackwhite's last row and column) is an illegal key.
-  run(me, ACT_PRESS, me.backend.keyAt(key) + 1);
-  return me.fx.error === 0;
+  run(me, fx, ACT_PRESS, me.backend.keyAt(key) + 1);
+  return fx.error === 0;
 }
 
 /** A key that makes no move: it wakes a sleeping toy, lights its pad in the self-test, or is an extra button. */
-function otherKey(me: Toy, key: number): void {
+function otherKey(me: Toy, fx: ToyEffects, key: number): void {
   if (me.asleep) {
     me.asleep = false;
-    me.fx.power = POWER_WAKE;
-    run(me, ACT_SHOW);
+    fx.power = POWER_WAKE;
+    run(me, fx, ACT_SHOW);
   } else if (me.selfTest >= 0) {
-    me.fx.show = true;
-    me.fx.frame = key < me.pads ? 1 << key : allPads(me);
-    me.fx.blink = 0;
-    me.fx.cues.push(CUE_SELF_TEST);
+    fx.show = true;
+    fx.frame = key < me.pads ? 1 << key : me.allPads;
+    fx.blink = 0;
+    fx.cues.push(CUE_SELF_TEST);
     me.selfTest = me.pads + 1;
     me.selfTestAt = me.now + SELF_TEST_TIMEOUT_MS;
-  } else perform(me, BUTTON_COMMANDS[key - me.pads], undefined);
+  } else perform(me, fx, buttonCommand(key - me.pads), undefined);
 }
 
 /**
@@ -424,21 +426,21 @@ function otherKey(me: Toy, key: number): void {
  * this group of keys (and any result they counted; what redo offered before them stays
  * offered), then runs the gesture.
  */
-function gesture(me: Toy, key: number, chord: boolean): void {
+function gesture(me: Toy, fx: ToyEffects, key: number, chord: boolean): void {
   if (me.selfTest < 0 && me.groupMoves > 0) {
-    for (; me.groupMoves > 0; me.groupMoves--) update(me.backend, me.game, { type: ACT_TAKE_BACK, now: me.now }, me.fx);
+    for (; me.groupMoves > 0; me.groupMoves--) update(me.backend, me.game, { type: ACT_TAKE_BACK, now: me.now }, fx);
     me.game.redoLen = me.redoBefore;
     if (me.played !== me.playedBefore) {
       me.played = me.playedBefore;
       me.won = me.wonBefore;
       me.best = me.bestBefore;
-      me.fx.save |= 1 << FILE_STATS;
+      fx.save |= 1 << FILE_STATS;
     }
-    me.fx.save |= 1 << FILE_GAME;
-    run(me, ACT_SHOW);
+    fx.save |= 1 << FILE_GAME;
+    run(me, fx, ACT_SHOW);
   }
-  if (chord) perform(me, "selfTest", undefined);
-  else if (me.selfTest < 0 && !me.asleep) perform(me, HOLD_COMMANDS[key], undefined);
+  if (chord) perform(me, fx, "selfTest", undefined);
+  else if (me.selfTest < 0 && !me.asleep) perform(me, fx, holdCommand(key), undefined);
 }
 
 /** A file's text as an object, or null when it is missing, not JSON or not an object. */
@@ -458,21 +460,21 @@ function isWhole(x: unknown, min: number, max: number): boolean {
 
 /** Power-on at `time`: the game shown after Merlin's light test, every pad lit with a tone for half a second. */
 export function toyPowerOn(me: Toy, time: number): ToyEffects {
-  begin(me, time);
-  run(me, ACT_SHOW);
-  flash(me, allPads(me), POWER_ON_MS);
-  me.fx.cues.push(CUE_POWER_ON);
-  return finish(me);
+  const fx = begin(me, time);
+  run(me, fx, ACT_SHOW);
+  flash(fx, me.allPads, POWER_ON_MS);
+  fx.cues.push(CUE_POWER_ON);
+  return finish(me, fx);
 }
 
 /**
  * The debounced keys (bit i = key i down) at `time`: presses act at once; a hold of pad 1…9
- * takes back the moves of its group of keys and runs its HOLD_COMMANDS entry; pads 1 and 9
+ * takes back the moves of its group of keys and runs its command (holdCommand); pads 1 and 9
  * held together do the same and start or end the self-test. Call it at every change and again
  * at ToyEffects.keysDue (holds and stuck keys are timed while the keys are held).
  */
 export function toyKeys(me: Toy, down: number, time: number): ToyEffects {
-  begin(me, time);
+  const fx = begin(me, time);
   const keys = me.keys;
   // No key (but stuck ones) was down: a press starts a new group.
   let first = (keys.down & ~keys.stuck) === 0;
@@ -488,21 +490,21 @@ export function toyKeys(me: Toy, down: number, time: number): ToyEffects {
         me.bestBefore = me.best;
         me.redoBefore = me.game.redoLen;
       }
-      if (keyDown(me, key)) me.groupMoves++;
-    } else if ((type === EV_HOLD && key < me.pads && key < HOLD_COMMANDS.length) || type === EV_CHORD) {
-      gesture(me, key, type === EV_CHORD);
+      if (keyDown(me, fx, key)) me.groupMoves++;
+    } else if ((type === EV_HOLD && key < me.pads && key < HOLD_PADS) || type === EV_CHORD) {
+      gesture(me, fx, key, type === EV_CHORD);
     }
   }
   me.keysDue = keyEventsNextDeadline(keys, time);
-  return finish(me);
+  return finish(me, fx);
 }
 
 /** Runs what is due at `time` (see ToyEffects.due): the self-test's next step, sleep after the idle time. */
 export function toyTick(me: Toy, time: number): ToyEffects {
-  begin(me, time);
-  if (me.selfTestAt >= 0 && me.now >= me.selfTestAt) selfTestStep(me);
-  if (me.idleAt >= 0 && me.now >= me.idleAt && !me.asleep) perform(me, "sleep", undefined);
-  return finish(me);
+  const fx = begin(me, time);
+  if (me.selfTestAt >= 0 && me.now >= me.selfTestAt) selfTestStep(me, fx);
+  if (me.idleAt >= 0 && me.now >= me.idleAt && !me.asleep) perform(me, fx, "sleep", undefined);
+  return finish(me, fx);
 }
 
 /**
@@ -513,13 +515,13 @@ export function toyTick(me: Toy, time: number): ToyEffects {
  */
 function refusal(me: Toy, cmd: Command, arg: unknown): string {
   if (cmd === "press") {
-    const keys = me.pads + BUTTON_COMMANDS.length;
+    const keys = me.pads + BUTTONS;
     return isWhole(arg, 1, keys) ? "" : "key must be a whole number from 1 to " + keys + ", got " + arg;
   }
   if (cmd === "mute" && arg !== true && arg !== false) return "mute takes true or false, got " + arg;
   if (cmd === "setRules") {
     const r = RULE_NAMES.indexOf(String(arg));
-    if (r < 0 && gameIndex(me, arg) >= 0) return "";
+    if (r < 0 && indexOfGame(me.games, arg) >= 0) return "";
     // A rule set plays on the board's own back-end (in a game, made for this check).
     if (r < 0 || startCode(me.gameNo < 0 ? me.backend : me.boardBackend(), me.boardTarget, r, null) !== START_OK) {
       let names = RULE_NAMES.join(", ");
@@ -564,7 +566,7 @@ function startFrom(me: Toy, text: unknown): GameState<Board> | string {
  * `refused`, which toyState's error keeps until a call is carried out.
  */
 export function toyCommand(me: Toy, cmd: Command, arg: unknown, time: number): ToyEffects {
-  begin(me, time);
+  const fx = begin(me, time);
   let problem = refusal(me, cmd, arg);
   let started: GameState<Board> | string = "";
   if (problem === "" && cmd === "start") {
@@ -572,16 +574,16 @@ export function toyCommand(me: Toy, cmd: Command, arg: unknown, time: number): T
     if (typeof started === "string") problem = started;
   }
   me.error = problem;
-  me.fx.refused = problem;
-  if (problem !== "") return finish(me);
+  fx.refused = problem;
+  if (problem !== "") return finish(me, fx);
   if (typeof started !== "string") {
     me.game = started;
-    run(me, ACT_SHOW);
-    me.fx.save |= 1 << FILE_GAME;
-  } else perform(me, cmd, arg);
+    run(me, fx, ACT_SHOW);
+    fx.save |= 1 << FILE_GAME;
+  } else perform(me, fx, cmd, arg);
   // A command is activity too: the idle time starts again (with the new one after setIdle).
   me.idleAt = me.asleep || me.idleMs === 0 ? -1 : me.now + me.idleMs;
-  return finish(me);
+  return finish(me, fx);
 }
 
 /**
@@ -589,12 +591,12 @@ export function toyCommand(me: Toy, cmd: Command, arg: unknown, time: number): T
  * every pad flashing and the illegal-key buzz, and the game shown again.
  */
 export function toyFail(me: Toy, message: string, time: number): ToyEffects {
-  begin(me, time);
+  const fx = begin(me, time);
   me.error = message;
-  run(me, ACT_SHOW);
-  flash(me, allPads(me), ERROR_FLASH_MS);
-  me.fx.cues.push(CUE_ILLEGAL);
-  return finish(me);
+  run(me, fx, ACT_SHOW);
+  flash(fx, me.allPads, ERROR_FLASH_MS);
+  fx.cues.push(CUE_ILLEGAL);
+  return finish(me, fx);
 }
 
 /** The text of file FILE_* as it is to be written at `time`. */
