@@ -24,11 +24,13 @@ declare const CONSOLE_PASSWORD: string | null;
 declare const CONSOLE_MOVED: boolean;
 /** Deep sleep on STM32; nRF52 and ESP32 idle on their own. */
 declare const DEEP_SLEEP: boolean;
+/** The console API (firmware/controller.ts api), a global for the REPL and scripted checks. */
+declare var Merlin: object;
 /** The board plays games beyond its rule sets (`merlin:games`; square pixel boards: 5×5 and 4×4). */
 declare const TOY_GAMES: boolean;
 /**
  * The sound cues packed by src/toy/sounds.ts encodeCues (two characters a note; cues separated by
- * spaces): a parameter of the bundle's wrapper (build.ts compactBundle), one string in RAM.
+ * spaces): a parameter of the bundle's wrapper (build.ts compactBundle), one string.
  */
 declare const CUE_TEXT: string;
 

@@ -208,6 +208,7 @@ export const api = {
  * setting. (Added here, not in the object above, so that other builds carry none of it.)
  */
 if (NEOPIXEL) {
+  // (A cast: `api`'s type is what every board has, and only pixel boards add this method.)
   (api as { [name: string]: unknown })["brightness"] = function (n?: number) {
     if (n !== undefined) call("brightness", n);
     return pixelLevel();

@@ -466,6 +466,16 @@ describe("games beyond the rule sets (5×5 pixel boards: lightsout, lightsout200
     expect(toyState(toy, 0).rules).toBe("basic");
   });
 
+  it("the maths of a colour game: cycle 3, each key's plus as 0/1 digits, its goal", () => {
+    boot5(NO_FILES);
+    toyCommand(toy, "setRules", "lightsout2000", 1);
+    const m = toyMaths(toy);
+    expect(m).toMatchObject({ k: 3, rows: 5, cols: 5, target: DARK });
+    expect(m.presses).toHaveLength(25);
+    // Key 13, the centre: its plus.
+    expect(m.presses[12]).toBe("0000000100011100010000000");
+  });
+
   it("the RULES hold cycles the rule sets, then the games", () => {
     boot5(NO_FILES);
     const seen: string[] = [];
