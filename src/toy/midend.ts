@@ -340,7 +340,9 @@ function switchTo(me: Toy, fx: ToyEffects, name: string): void {
 
 /** What a command does (from a hold, a button or the console); `arg` has been checked (refusal). */
 function perform(me: Toy, fx: ToyEffects, cmd: Command, arg: unknown): void {
-  if (cmd === "newGame") run(me, fx, ACT_NEW_GAME, 0, typeof arg === "number" ? arg : undefined);
+  // (The commands most often asked for first.)
+  if (cmd === "press") keyDown(me, fx, Number(arg) - 1);
+  else if (cmd === "newGame") run(me, fx, ACT_NEW_GAME, 0, typeof arg === "number" ? arg : undefined);
   else if (cmd === "sameGame") run(me, fx, ACT_SAME_GAME);
   else if (cmd === "undo") run(me, fx, ACT_UNDO);
   else if (cmd === "redo") run(me, fx, ACT_REDO);
@@ -386,7 +388,7 @@ function perform(me: Toy, fx: ToyEffects, cmd: Command, arg: unknown): void {
   } else if (cmd === "brightness") {
     me.bright = Number(arg);
     fx.save |= 1 << FILE_SETTINGS;
-  } else if (cmd === "press") keyDown(me, fx, Number(arg) - 1);
+  }
 }
 
 /**
