@@ -488,10 +488,10 @@ describe("blackwhite: source 001's colour game", () => {
 });
 
 describe("the 3×3 toy game is unchanged", () => {
-  it("the firmware bundle carries none of the cell-board path (the build turns CELL_BOARDS off)", async () => {
+  it("the firmware bundle of a board without games carries none of the cell back-end (merlin:games imports none)", async () => {
     const b = await bundleFirmware(loadProfile(DEFAULT_PROFILE));
     expect(b.findings).toEqual([]);
-    // The member names of CellOps and GameExtras (type aliases: the build keeps their names).
+    // Names the build keeps: those of the cell-board path before the back-ends, and CellBackend's padOfKey.
     for (const name of ["extras", "levelDeal", "allDark", "advance", "canReach", "reachCount", "parOf", "hintKey", "padsOf", "dealFrom", "padOfKey"]) {
       expect(b.code).not.toContain(name);
     }
