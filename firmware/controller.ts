@@ -10,13 +10,13 @@ import { GAMES } from "merlin:games";
 import { Backend, Board } from "../src/toy/backend";
 import { MaskBackend } from "../src/toy/maskgame";
 import {
-  Command, createToy, FILE_COUNT, fileName, POWER_SLEEP, POWER_WAKE, SAVE_NOW, Toy, toyCommand, ToyEffects, toyFail, toyKeys, toyMaths,
+  Command, createToy, POWER_SLEEP, POWER_WAKE, SAVE_NOW, Toy, toyCommand, ToyEffects, toyFail, toyKeys, toyMaths,
   toyPowerOn, toyState, toyStats, toyTick,
 } from "../src/toy/midend";
 import { pixelLevel, setLit, setPixelLevel, show, shownMask } from "./leds";
 import { cueNotes, playNotes } from "./piezo";
 import { scannerInit } from "./scanner";
-import { load, saveNow, saveSoon, storeFor } from "./store";
+import { loadFiles, saveNow, saveSoon, storeFor } from "./store";
 
 /** The toy (made at boot). */
 let toy: Toy;
@@ -232,9 +232,7 @@ export function boot(): void {
   if (!NEOPIXEL) for (let i = 0; i < LED_PINS.length; i++) pinMode(LED_PINS[i], "output");
   setLit(true);
   const now = getTime() * 1000;
-  const files: (string | null)[] = [];
-  for (let i = 0; i < FILE_COUNT; i++) files.push(load(fileName(i)));
-  toy = createToy(boardBackend, TARGET, ROWS * COLS + BUTTON_COUNT, NEOPIXEL ? PIXEL_BRIGHTNESS : 0, GAMES, files, (E.hwRand() >>> 0) % 1000000, now);
+  toy = createToy(boardBackend, TARGET, ROWS * COLS + BUTTON_COUNT, NEOPIXEL ? PIXEL_BRIGHTNESS : 0, GAMES, loadFiles(), (E.hwRand() >>> 0) % 1000000, now);
   storeFor(toy);
   scannerInit(onKeys);
   carryOut(toyPowerOn(toy, now), now);

@@ -54,8 +54,15 @@ export function saveNow(): void {
   }
 }
 
+/** The texts of the toy's files (index FILE_*), null for one that is missing, too long or damaged. */
+export function loadFiles(): (string | null)[] {
+  const texts: (string | null)[] = [];
+  for (let i = 0; i < FILE_COUNT; i++) texts.push(load(fileName(i)));
+  return texts;
+}
+
 /** The text last written to `file`, or null when it is missing, too long or damaged. */
-export function load(file: string): string | null {
+function load(file: string): string | null {
   const data = storage.read(file);
   if (typeof data !== "string" || data.length > MAX_FILE_LENGTH) return null;
   const i = data.lastIndexOf(",");

@@ -154,15 +154,6 @@ export const START_DARK = 4;
 export const START_OVER_LIMIT = 5;
 
 /**
- * The rule set's move limit where a start could need more presses than it allows, else 0: no
- * start needs more than keys × (k − 1) presses (each key pressed fewer than k times).
- */
-function moveLimit<B extends Board>(b: Backend<B>, rules: number): number {
-  const limit = ruleColumn(rules, COL_MOVE_LIMIT);
-  return limit > 0 && b.keys * (b.cycle - 1) > limit ? limit : 0;
-}
-
-/**
  * Why `start` cannot start a game under rule set `rules` (START_*), START_OK when it can; for
  * `start` null, whether the rules can deal on this board at all: some reachable board other
  * than the target (and other than all dark, when dark starts are not allowed). startProblem
@@ -177,8 +168,10 @@ export function startCode<B extends Board>(b: Backend<B>, target: B, rules: numb
   if (!b.canReach(start, target)) return START_UNSOLVABLE;
   if (start === target) return START_SOLVED;
   if (start === b.dark && !darkStart) return START_DARK;
-  const limit = moveLimit(b, rules);
-  if (limit > 0 && b.par(start, target) > limit) return START_OVER_LIMIT;
+  // Over the move limit (when there is one that a start can exceed: none needs more than
+  // keys × (k − 1) presses, each key pressed fewer than k times).
+  const limit = ruleColumn(rules, COL_MOVE_LIMIT);
+  if (limit > 0 && b.keys * (b.cycle - 1) > limit && b.par(start, target) > limit) return START_OVER_LIMIT;
   return START_OK;
 }
 
@@ -198,18 +191,17 @@ export function startProblem<B extends Board>(b: Backend<B>, target: B, rules: n
  * Puzzle `puzzle` of `seed` under rule set `rules`: the back-end's deal. Under a move limit
  * (basic: 20 moves) every game stays winnable: a deal that needs more presses is drawn again
  * from a seed of its own, and should none of those fit either, the start is the target after
- * `limit` presses of random keys, which cannot need more.
+ * as many presses of random keys as the limit allows, which cannot need more.
  */
 export function dealGame<B extends Board>(b: Backend<B>, target: B, rules: number, seed: number, puzzle: number): B {
   const darkStart = hasRule(rules, DARK_START);
   let start = b.deal(target, darkStart, seed, puzzle);
-  const limit = moveLimit(b, rules);
-  if (limit === 0) return start;
-  for (let retry = 1; retry <= DEAL_RETRIES && b.par(start, target) > limit; retry++) {
+  for (let retry = 1; retry <= DEAL_RETRIES && startCode(b, target, rules, start) === START_OVER_LIMIT; retry++) {
     // Retry r deals from seed + r·2^32/φ (mod 2^32): seeds of their own, far from the next seeds.
     start = b.deal(target, darkStart, (seed + retry * 2654435769) >>> 0, puzzle);
   }
-  if (b.par(start, target) <= limit) return start;
+  if (startCode(b, target, rules, start) !== START_OVER_LIMIT) return start;
+  const limit = ruleColumn(rules, COL_MOVE_LIMIT);
   let r = seedRandom(seed, puzzle);
   for (let attempt = 0; attempt < WALK_ATTEMPTS; attempt++) {
     start = target;
@@ -292,7 +284,7 @@ export function statusName(s: GameState<Board>): string {
 
 /** "all-dark", "move-limit", "over-par", or null. */
 export function reasonName(s: GameState<Board>): string | null {
-  return s.reason === REASON_NONE ? null : ["", "all-dark", "move-limit", "over-par"][s.reason];
+  return [null, "all-dark", "move-limit", "over-par"][s.reason];
 }
 
 /**
@@ -367,72 +359,72 @@ function restart<B extends Board>(b: Backend<B>, s: GameState<B>, start: B | nul
 /** What event `ev` does to `s`; returns why it changed nothing (ERR_*), ERR_NONE when it acted. */
 function act<B extends Board>(b: Backend<B>, s: GameState<B>, ev: GameEvent, fx: Effects<B>): number {
   const type = ev.type;
-  const now = ev.now;
   // Whether the game takes moves: while it is played, or after its end where the rules allow.
   const live = s.status === PLAYING || hasRule(s.rules, LIVE_AFTER_END);
   if (type === ACT_SHOW) return ERR_NONE;
-  if (type === ACT_PRESS) {
-    const key = ev.key;
-    if (!(typeof key === "number" && key >= 1 && key <= b.keys && Math.floor(key) === key)) {
-      fx.cues.push(CUE_ILLEGAL);
-      return ERR_ILLEGAL_KEY;
-    }
-    if (!live) return ERR_GAME_OVER;
-    pressKey(b, s, key - 1, now, fx);
-    s.redoLen = 0;
-    return ERR_NONE;
-  }
-  if (type === ACT_HINT || type === ACT_COMP_TURN) {
-    const h = live ? b.hint(s.board, s.target) : -1;
-    if (h < 0) return live ? ERR_NO_HINT : ERR_GAME_OVER;
-    if (type === ACT_HINT) fx.cues.push(CUE_HINT);
-    else {
-      pressKey(b, s, h, now, fx);
-      s.redoLen = 0;
-    }
-    fx.hint = h;
-    fx.flash = b.padsOf(h);
-    fx.flashMs = type === ACT_HINT ? HINT_FLASH_MS : COMP_FLASH_MS;
-    return ERR_NONE;
-  }
   if (type === ACT_UNDO || type === ACT_TAKE_BACK) {
     // Undo acts while the game does; a take-back (a hold's) always.
     if (type === ACT_UNDO && !live) return ERR_GAME_OVER;
     if (s.histLen === 0) return ERR_NOTHING_TO_UNDO;
-    const key = takeBack(b, s);
+    const undone = takeBack(b, s);
     if (type === ACT_UNDO) {
-      s.redo[s.redoLen++] = key;
+      s.redo[s.redoLen++] = undone;
       fx.cues.push(CUE_UNDO);
     }
     return ERR_NONE;
   }
-  if (type === ACT_REDO) {
-    if (!live) return ERR_GAME_OVER;
-    if (s.redoLen === 0) return ERR_NOTHING_TO_REDO;
-    pressKey(b, s, s.redo[--s.redoLen], now, fx);
+  if (type === ACT_PRESS || type === ACT_REDO || type === ACT_HINT || type === ACT_COMP_TURN) {
+    // A move, or HIT ME's key: which key (0-based), or why there is none.
+    let key = -1;
+    if (type === ACT_PRESS) {
+      const k = ev.key;
+      if (!(typeof k === "number" && k >= 1 && k <= b.keys && Math.floor(k) === k)) {
+        fx.cues.push(CUE_ILLEGAL);
+        return ERR_ILLEGAL_KEY;
+      }
+      if (!live) return ERR_GAME_OVER;
+      key = k - 1;
+    } else if (type === ACT_REDO) {
+      if (!live) return ERR_GAME_OVER;
+      if (s.redoLen === 0) return ERR_NOTHING_TO_REDO;
+      key = s.redo[s.redoLen - 1];
+    } else {
+      // HIT ME shows the key of a best move; COMP TURN presses it.
+      key = live ? b.hint(s.board, s.target) : -1;
+      if (key < 0) return live ? ERR_NO_HINT : ERR_GAME_OVER;
+      fx.hint = key;
+      fx.flash = b.padsOf(key);
+      fx.flashMs = type === ACT_HINT ? HINT_FLASH_MS : COMP_FLASH_MS;
+      if (type === ACT_HINT) {
+        fx.cues.push(CUE_HINT);
+        return ERR_NONE;
+      }
+    }
+    // Redo takes its key off the stack; any other move leaves nothing to redo.
+    s.redoLen = type === ACT_REDO ? s.redoLen - 1 : 0;
+    pressKey(b, s, key, ev.now, fx);
     return ERR_NONE;
   }
+  // The events that start the game again: from which start (null: a deal) and which puzzle.
+  let start: B | null = null;
+  let puzzle = s.puzzle;
   if (type === ACT_NEW_GAME) {
-    if (typeof ev.seed === "number" && ev.seed === ev.seed) {
-      s.seed = ev.seed >>> 0;
-      restart(b, s, null, 0, now, fx);
-    } else restart(b, s, null, s.puzzle + 1, now, fx);
-    return ERR_NONE;
-  }
-  if (type === ACT_SAME_GAME) {
-    if (hasRule(s.rules, SAME_GAME_DEALS)) restart(b, s, null, s.puzzle + 1, now, fx);
-    else restart(b, s, s.start, s.puzzle, now, fx);
-    return ERR_NONE;
-  }
-  if (type === ACT_SET_RULES) {
+    // With a seed, puzzle 0 of it; else the next puzzle of this seed.
+    const seeded = typeof ev.seed === "number" && ev.seed === ev.seed;
+    if (seeded) s.seed = Number(ev.seed) >>> 0;
+    puzzle = seeded ? 0 : s.puzzle + 1;
+  } else if (type === ACT_SAME_GAME) {
+    if (hasRule(s.rules, SAME_GAME_DEALS)) puzzle = s.puzzle + 1;
+    else start = s.start;
+  } else if (type === ACT_SET_RULES) {
     const idx = RULE_NAMES.indexOf(ev.rules === undefined ? "" : ev.rules);
     if (idx < 0 || startCode(b, s.target, idx, null) !== START_OK) return ERR_UNKNOWN_RULES;
     s.rules = idx;
     // The same start when the new rules allow it, else a deal of the same puzzle number.
-    restart(b, s, startCode(b, s.target, idx, s.start) === START_OK ? s.start : null, s.puzzle, now, fx);
-    return ERR_NONE;
-  }
-  return ERR_UNKNOWN_EVENT;
+    if (startCode(b, s.target, idx, s.start) === START_OK) start = s.start;
+  } else return ERR_UNKNOWN_EVENT;
+  restart(b, s, start, puzzle, ev.now, fx);
+  return ERR_NONE;
 }
 
 /**
