@@ -211,13 +211,16 @@ export function createToy(
   const st = fileObject(files[FILE_STATS]);
   const statsOk = st !== null && isWhole(st["games"], 0, MAX_SEED) && isWhole(st["wins"], 0, st["games"])
     && isWhole(st["best"], 0, MAX_SEED) && st["wins"] > 0 === st["best"] > 0;
-  // The saved game (a game's file starts with the game's name and a space), on its back-end.
-  const text = files[FILE_GAME] === null ? "" : String(files[FILE_GAME]);
+  // The saved game, on the back-end it names: a game's line starts with the game's name and a
+  // space; a file naming no game of the board counts as missing.
+  const file = files[FILE_GAME];
+  const text = file === null ? "" : file;
   const space = text.indexOf(" ");
-  const fromFile = files[FILE_GAME] !== null && !(space > 0 && indexOfGame(games, text.slice(0, space)) < 0);
-  // No saved game: the rule set or game of the settings.
+  const named = space > 0 ? indexOfGame(games, text.slice(0, space)) : -1;
+  const fromFile = file !== null && !(space > 0 && named < 0);
+  // Without a saved game, the rule set or game of the settings.
   const chosen = settingsOk ? indexOfGame(games, c["rules"]) : -1;
-  let gameNo = fromFile && space > 0 ? indexOfGame(games, text.slice(0, space)) : fromFile ? -1 : chosen;
+  let gameNo = fromFile ? named : chosen;
   let backend = gameNo < 0 ? board() : games[gameNo].backend();
   const saved = fromFile ? loadGame(backend, text.slice(space + 1), time) : null;
   if (saved === null && gameNo !== chosen) {
