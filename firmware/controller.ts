@@ -10,7 +10,7 @@ import { GAMES } from "merlin:games";
 import { Backend, Board } from "../src/toy/backend";
 import { MaskBackend } from "../src/toy/maskgame";
 import {
-  Command, createToy, POWER_SLEEP, POWER_WAKE, SAVE_NOW, Toy, toyCommand, ToyEffects, toyFail, toyKeys, toyMaths,
+  Command, createToy, POWER_SLEEP, POWER_WAKE, SAVE_NOW, Toy, toyCommand, ToyEffects, toyFail, toyKeys, toyMaths, toyPress,
   toyPowerOn, toyState, toyStats, toyTick,
 } from "../src/toy/midend";
 import { pixelLevel, setLit, setPixelLevel, show, shownMask } from "./leds";
@@ -98,6 +98,20 @@ function onKeys(stable: number, now: number): number {
   return keysDue;
 }
 
+/** A key pressed from the console (1-based); throws the one line of a refused key. */
+function press(k: unknown): ToyEffects {
+  const now = getTime() * 1000;
+  let fx: ToyEffects;
+  try {
+    fx = toyPress(toy, k, now);
+    carryOut(fx, now);
+  } catch (e) {
+    fx = fail(e);
+  }
+  if (fx.refused !== "") throw new Error(fx.refused);
+  return fx;
+}
+
 /** A console call: mid-end command `cmd` with `arg`; throws the one line of a refused call. */
 function call(cmd: Command, arg?: unknown): ToyEffects {
   const now = getTime() * 1000;
@@ -128,7 +142,7 @@ export const api = {
    * buttons fitted or not) through the same path as a debounced key.
    */
   "press": function (k: number) {
-    call("press", k);
+    press(k);
     return state();
   },
   "state": state,

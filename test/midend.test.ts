@@ -9,7 +9,7 @@ import { Backend, Board } from "../src/toy/backend";
 import { createGame, createGameFrom, saveGame } from "../src/toy/game";
 import {
   Command, createToy, FILE_GAME, FILE_SETTINGS, FILE_STATS, POWER_SLEEP, POWER_WAKE, SAVE_NOW, Toy, toyCommand, ToyEffects, toyFile, toyKeys,
-  toyMaths, toyPowerOn, toyState, toyStats, toyTick, ToyGame,
+  toyMaths, toyPowerOn, toyPress, toyState, toyStats, toyTick, ToyGame,
 } from "../src/toy/midend";
 import { namedTarget } from "../src/maths/boardstate";
 import { SolverBackend } from "../src/maths/cellboards";
@@ -309,8 +309,8 @@ describe("console calls", () => {
     toyAt(near(1, 2));
     const before = toyState(toy, 0);
     for (const [cmd, arg, why] of [
-      ["press", 0, /^key must be a whole number from 1 to 13, got 0$/],
-      ["press", 1.5, /^key must be/],
+      [null, 0, /^key must be a whole number from 1 to 13, got 0$/],
+      [null, 1.5, /^key must be/],
       ["newGame", -1, /^seed must be a whole number from 0 to 4294967295, got -1$/],
       ["start", "0101", /^start must be 9 digits 0\/1/],
       ["start", "010/11/0101", /^start must be 9 digits 0\/1/],
@@ -318,8 +318,9 @@ describe("console calls", () => {
       ["setRules", "chess", /^rules must be one of basic, merlin1978, classic, got chess$/],
       ["mute", 1, /^mute takes true or false, got 1$/],
       ["setIdle", 1e300, /^idle must be 0 or a whole number from 10000 to 86400000, got 1e\+300$/],
-    ] as [Command, unknown, RegExp][]) {
-      expect(toyCommand(toy, cmd, arg, 100).refused).toMatch(why);
+    ] as [Command | null, unknown, RegExp][]) {
+      // (null: a key pressed from the console, toyPress.)
+      expect((cmd === null ? toyPress(toy, arg, 100) : toyCommand(toy, cmd, arg, 100)).refused).toMatch(why);
       expect(toyState(toy, 0).error).toMatch(why);
       expect({ ...toyState(toy, 0), error: null }).toEqual({ ...before, error: null });
     }
@@ -431,13 +432,13 @@ describe("games beyond the rule sets (5×5 pixel boards: lightsout, lightsout200
   it("the console's HIT ME in the games does what the HIT ME button (key pads + 3) does", () => {
     const viaConsole: unknown[] = [];
     const viaButton: unknown[] = [];
-    for (const [out, hint] of [[viaConsole, (t: number) => toyCommand(toy, "hint", undefined, t)], [viaButton, (t: number) => toyCommand(toy, "press", 28, t)]] as const) {
+    for (const [out, hint] of [[viaConsole, (t: number) => toyCommand(toy, "hint", undefined, t)], [viaButton, (t: number) => toyPress(toy, 28, t)]] as const) {
       boot5(NO_FILES);
       toyCommand(toy, "setIdle", 60000, 1);
       toyCommand(toy, "setRules", "lightsout2000", 2);
       out.push(hint(3), toyState(toy, 0));
       // On a won game there is no hint (an error, as the button gives).
-      for (let i = 0; i < 40 && toyState(toy, 0).status === "playing"; i++) toyCommand(toy, "press", 29, 10 + i);
+      for (let i = 0; i < 40 && toyState(toy, 0).status === "playing"; i++) toyPress(toy, 29, 10 + i);
       out.push(hint(100), toyState(toy, 0));
     }
     expect((viaConsole[0] as ToyEffects).hint).toBeGreaterThanOrEqual(0);
@@ -449,7 +450,7 @@ describe("games beyond the rule sets (5×5 pixel boards: lightsout, lightsout200
     boot5(NO_FILES);
     toyCommand(toy, "setRules", "lightsout2000", 1);
     toyCommand(toy, "hint", undefined, 2);
-    const hinted = toyCommand(toy, "press", toyCommand(toy, "hint", undefined, 3).hint + 1, 4);
+    const hinted = toyPress(toy, toyCommand(toy, "hint", undefined, 3).hint + 1, 4);
     expect(hinted.refused).toBe("");
     const before = toyState(toy, 0);
     const files = [toyFile(toy, FILE_SETTINGS, 5), toyFile(toy, FILE_STATS, 5), toyFile(toy, FILE_GAME, 5)];
@@ -458,7 +459,7 @@ describe("games beyond the rule sets (5×5 pixel boards: lightsout, lightsout200
     boot5(files);
     expect(toyState(toy, 0)).toMatchObject({ rules: "lightsout2000", board: before.board, moves: 1, par: before.par });
     // A game won by COMP TURN (pads + 4) is counted once.
-    for (let i = 0; i < 40 && toyState(toy, 0).status === "playing"; i++) toyCommand(toy, "press", 29, 10 + i);
+    for (let i = 0; i < 40 && toyState(toy, 0).status === "playing"; i++) toyPress(toy, 29, 10 + i);
     expect(toyState(toy, 0)).toMatchObject({ status: "won", moves: before.par });
     expect(toyStats(toy)).toEqual({ games: 1, wins: 1, best: before.par });
     // A game file naming no game of the board is read as missing.

@@ -32,12 +32,13 @@ import { CUE_ILLEGAL, CUE_MUTE, CUE_NEW_GAME, CUE_POWER_ON, CUE_SELF_TEST, CUE_U
 /**
  * What the toy can be asked to do, by a hold, a button or the console. The console's value
  * (`toyCommand`'s argument) comes from whoever types it, so it is checked, not trusted:
- * press (a key, 1-based), newGame (a seed, or none), setRules (a rule set or game name),
- * mute (true/false), setIdle (ms), start (a start board's digits), brightness (1 … the cap).
+ * newGame (a seed, or none), setRules (a rule set or game name), mute (true/false), setIdle
+ * (ms), start (a start board's digits), brightness (1 … the cap). (A key pressed from the
+ * console is a key, not a command: toyPress.)
  */
 export type Command =
   | "newGame" | "sameGame" | "hint" | "compTurn" | "undo" | "redo" | "nextRules" | "toggleMute" | "goal" | "sleep" | "selfTest"
-  | "press" | "setRules" | "mute" | "setIdle" | "start" | "brightness";
+  | "setRules" | "mute" | "setIdle" | "start" | "brightness";
 
 /** Pads whose hold runs a command (holdCommand). */
 export const HOLD_PADS = 9;
@@ -343,9 +344,7 @@ function switchTo(me: Toy, fx: ToyEffects, name: string): void {
 
 /** What a command does (from a hold, a button or the console); `arg` has been checked (refusal). */
 function perform(me: Toy, fx: ToyEffects, cmd: Command, arg: unknown): void {
-  // (The commands most often asked for first.)
-  if (cmd === "press") keyDown(me, fx, Number(arg) - 1);
-  else if (cmd === "newGame") run(me, fx, ACT_NEW_GAME, 0, typeof arg === "number" ? arg : undefined);
+  if (cmd === "newGame") run(me, fx, ACT_NEW_GAME, 0, typeof arg === "number" ? arg : undefined);
   else if (cmd === "sameGame") run(me, fx, ACT_SAME_GAME);
   else if (cmd === "undo") run(me, fx, ACT_UNDO);
   else if (cmd === "redo") run(me, fx, ACT_REDO);
@@ -514,15 +513,11 @@ export function toyTick(me: Toy, time: number): ToyEffects {
 
 /**
  * Why the console call `cmd` with argument `arg` is refused (one line), "" when it is not:
- * checked as the command line checks the same things (a key 1 … the keys, a seed 0 … MAX_SEED,
+ * checked as the command line checks the same things (a seed 0 … MAX_SEED,
  * a rule set or game name, mute true/false, idle 0 or MIN_IDLE_MS … MAX_IDLE_MS, a brightness
  * 1 … the cap; start boards: startFrom).
  */
 function refusal(me: Toy, cmd: Command, arg: unknown): string {
-  if (cmd === "press") {
-    const keys = me.pads + BUTTONS;
-    return isWhole(arg, 1, keys) ? "" : "key must be a whole number from 1 to " + keys + ", got " + arg;
-  }
   if (cmd === "mute" && arg !== true && arg !== false) return "mute takes true or false, got " + arg;
   if (cmd === "setRules") {
     const r = RULE_NAMES.indexOf(String(arg));
@@ -563,6 +558,20 @@ function startFrom(me: Toy, text: unknown): GameState<Board> | string {
   } catch (e) {
     return e instanceof Error ? e.message : String(e);
   }
+}
+
+/**
+ * A key pressed from the console at `time` (1-based: the pads, then the four extra buttons, on
+ * every board, buttons fitted or not): what the key going down does; a key out of range is
+ * refused as toyCommand refuses.
+ */
+export function toyPress(me: Toy, key: unknown, time: number): ToyEffects {
+  const fx = begin(me, time);
+  const keys = me.pads + BUTTONS;
+  me.error = isWhole(key, 1, keys) ? "" : "key must be a whole number from 1 to " + keys + ", got " + key;
+  fx.refused = me.error;
+  if (me.error === "") keyDown(me, fx, Number(key) - 1);
+  return finish(me, fx);
 }
 
 /**
