@@ -12,9 +12,8 @@
  *   newGame    an extra button by name (newGame, sameGame, hitMe, compTurn), where the profile has it
  */
 import { formatBoard, parseBoard } from "../../src/maths/boardstate";
-import { ACT_UNDO } from "../../src/toy/game";
 import { HOLD_MS } from "../../src/toy/keyevents";
-import { HOLD_COMMANDS } from "../../src/toy/midend";
+import { Command, holdPad } from "../../src/toy/midend";
 import { inputError } from "../../src/maths/puzzle";
 import { checkPuzzle, checkRules, checkSeed } from "./deal-values";
 import type { KeyRef } from "../board";
@@ -36,11 +35,11 @@ export const MAX_SCRIPT_CHARS = 100000;
 
 /**
  * The toy's functions a key script names, each done as on the toy: the pad whose 1.5 s hold
- * runs it (HOLD_COMMANDS), held a little longer than that.
+ * runs it (holdCommand), held a little longer than that.
  */
-const NAMED_HOLDS: { [name: string]: number } = { undo: ACT_UNDO };
+const NAMED_HOLDS: { [name: string]: Command } = { undo: "undo" };
 /** The pad (1-based) whose hold is UNDO. */
-export const UNDO_PAD = HOLD_COMMANDS.indexOf(ACT_UNDO) + 1;
+export const UNDO_PAD = holdPad("undo") + 1;
 /** How long a named function's pad is held: past the hold time. */
 export const FUNCTION_HOLD_MS = HOLD_MS + 100;
 
@@ -64,7 +63,7 @@ export function parseKeyScript(text: string, pads: number, buttons: readonly str
     }
     const named = NAMED_HOLDS[token.toLowerCase()];
     if (named !== undefined) {
-      const pad = HOLD_COMMANDS.indexOf(named);
+      const pad = holdPad(named);
       if (pad >= pads) throw inputError(`key script: '${token}' is a hold of pad ${pad + 1}, and this board has ${pads} pads`);
       steps.push({ kind: "keys", keys: [pad], label: token, holdMs: FUNCTION_HOLD_MS });
       continue;
