@@ -76,7 +76,7 @@ describe("renderFrame", () => {
     ]);
     expect(lines[12].slice(0, 29)).toBe("  ██ 7 ██   ██ 8 ██   ▒▒ 9 ▒▒");
     expect(lines).toContain(" playing");
-    expect(lines[23]).toBe(" N new S same H hint C comp U undo G goal Z sleep R rules M mute ? help Q quit");
+    expect(lines[23]).toBe(" N new S same H hint C comp U undo Y redo G goal R rules M mute ? help Q quit");
     expect(lines).toHaveLength(24);
   });
 
@@ -354,7 +354,7 @@ describe("the terminal UI on the real firmware", () => {
       " move the cursor, space/enter press it; a click presses a pad for as long as",
       " the mouse button is held (a 1.5 s hold is the toy's own function gesture).",
       " N NEW GAME  S SAME GAME  H HIT ME (the key to press)  C COMP TURN (plays it)",
-      " U UNDO  G GOAL (shows it)  Z SLEEP  R next rules  M mute  ? help  Q quit",
+      " U UNDO  Y REDO  G GOAL  Z SLEEP  R next rules  M mute  ? help  Q quit",
       " Playing basic. Goal: every pad lit but the centre. A corner toggles its 2×2",
       " block, an edge pad its edge line, the centre the plus. The game is kept in",
       " .merlin/ like on the toy. Lost after 20 moves without a win, or when every pad",

@@ -9,6 +9,7 @@
  *   5:1600     held 1600 ms (1.5 s holds are the toy's function gestures)
  *   wait:500   let 500 ms pass
  *   undo       the toy's UNDO: its pad held for the function gesture (pad 4, src/toy/midend.ts)
+ *   redo       the toy's REDO: `Merlin.redo()` (the toy has no pad gesture for it), then `gap` ms
  *   newGame    an extra button by name (newGame, sameGame, hitMe, compTurn), where the profile has it
  */
 import { formatBoard, parseBoard } from "../../src/maths/boardstate";
@@ -39,12 +40,20 @@ export const MAX_SCRIPT_CHARS = 100000;
  * runs it (HOLD_COMMANDS), held a little longer than that.
  */
 const NAMED_HOLDS: { [name: string]: number } = { undo: ACT_UNDO };
+/**
+ * The toy's functions a key script names that no pad hold reaches, done through the console
+ * API as its REPL would: the call, then the gap after a key.
+ */
+const NAMED_CALLS: { [name: string]: string } = { redo: "Merlin.redo()" };
 /** The pad (1-based) whose hold is UNDO. */
 export const UNDO_PAD = HOLD_COMMANDS.indexOf(ACT_UNDO) + 1;
 /** How long a named function's pad is held: past the hold time. */
 export const FUNCTION_HOLD_MS = HOLD_MS + 100;
 
-export type ScriptStep = { kind: "keys"; keys: KeyRef[]; label: string; holdMs?: number } | { kind: "wait"; ms: number; label: string };
+export type ScriptStep =
+  | { kind: "keys"; keys: KeyRef[]; label: string; holdMs?: number }
+  | { kind: "wait"; ms: number; label: string }
+  | { kind: "call"; code: string; label: string };
 
 /** Parses a key script for a board with `pads` pads and these extra buttons; mistakes are input errors. */
 export function parseKeyScript(text: string, pads: number, buttons: readonly string[]): ScriptStep[] {
@@ -69,8 +78,13 @@ export function parseKeyScript(text: string, pads: number, buttons: readonly str
       steps.push({ kind: "keys", keys: [pad], label: token, holdMs: FUNCTION_HOLD_MS });
       continue;
     }
+    const call = NAMED_CALLS[token.toLowerCase()];
+    if (call !== undefined) {
+      steps.push({ kind: "call", code: call, label: token });
+      continue;
+    }
     const m = /^([^:]+)(?::(\d+))?$/.exec(token);
-    if (!m) throw inputError(`key script: '${token}' is not a key, KEY:MS, KEY+KEY, wait:MS or ${Object.keys(NAMED_HOLDS).join(", ")}`);
+    if (!m) throw inputError(`key script: '${token}' is not a key, KEY:MS, KEY+KEY, wait:MS, ${Object.keys(NAMED_HOLDS).concat(Object.keys(NAMED_CALLS)).join(" or ")}`);
     const holdMs = m[2] === undefined ? undefined : duration(token, m[2]);
     const keys = m[1].split("+").map((part): KeyRef => {
       if (/^\d+$/.test(part)) {
@@ -164,7 +178,7 @@ export function firmwareErrors(session: SimSession): string[] {
 /** Plays the script; setup first, then the keys, as fast as possible in virtual time. */
 export function runHeadless(session: SimSession, setup: HeadlessSetup, script: ScriptStep[], holdMs: number, gapMs: number): HeadlessTrace {
   let total = 0;
-  for (const step of script) total += step.kind === "wait" ? step.ms : (step.holdMs ?? holdMs) + gapMs;
+  for (const step of script) total += step.kind === "wait" ? step.ms : step.kind === "call" ? gapMs : (step.holdMs ?? holdMs) + gapMs;
   if (total > MAX_SCRIPT_MS) throw inputError(`key script: it would take ${Math.ceil(total / 1000)} s of virtual time, at most ${MAX_SCRIPT_MS / 1000} s (30 minutes) are allowed`);
   applySetup(session, setup);
   // Let the new game's chirp (and a preview of the goal) finish before the first key.
@@ -174,7 +188,10 @@ export function runHeadless(session: SimSession, setup: HeadlessSetup, script: S
   const frames: HeadlessTrace["frames"] = [];
   for (const step of script) {
     if (step.kind === "wait") session.wait(step.ms);
-    else session.chord(step.keys, step.holdMs ?? holdMs, gapMs);
+    else if (step.kind === "call") {
+      session.api(step.code);
+      session.wait(gapMs);
+    } else session.chord(step.keys, step.holdMs ?? holdMs, gapMs);
     const s = session.state();
     // Blinking pads: look back over a blink period (0.24 s) instead of the 20 ms frame.
     const leds = blinks(s.rules) ? session.board.ledFrame(0.25, 240) : session.ledFrame();
