@@ -45,6 +45,8 @@ const NAMED_HOLDS: { [name: string]: number } = { undo: ACT_UNDO };
  * API as its REPL would: the call, then the gap after a key.
  */
 const NAMED_CALLS: { [name: string]: string } = { redo: "Merlin.redo()" };
+/** The function names a key script takes, for its error messages: "undo, redo". */
+const FUNCTION_NAMES = Object.keys(NAMED_HOLDS).concat(Object.keys(NAMED_CALLS)).join(", ");
 /** The pad (1-based) whose hold is UNDO. */
 export const UNDO_PAD = HOLD_COMMANDS.indexOf(ACT_UNDO) + 1;
 /** How long a named function's pad is held: past the hold time. */
@@ -84,7 +86,7 @@ export function parseKeyScript(text: string, pads: number, buttons: readonly str
       continue;
     }
     const m = /^([^:]+)(?::(\d+))?$/.exec(token);
-    if (!m) throw inputError(`key script: '${token}' is not a key, KEY:MS, KEY+KEY, wait:MS, ${Object.keys(NAMED_HOLDS).concat(Object.keys(NAMED_CALLS)).join(" or ")}`);
+    if (!m) throw inputError(`key script: '${token}' is not a key, KEY:MS, KEY+KEY, wait:MS, ${FUNCTION_NAMES}`);
     const holdMs = m[2] === undefined ? undefined : duration(token, m[2]);
     const keys = m[1].split("+").map((part): KeyRef => {
       if (/^\d+$/.test(part)) {
@@ -95,6 +97,10 @@ export function parseKeyScript(text: string, pads: number, buttons: readonly str
       const name = BUTTON_NAMES.find((b) => b.toLowerCase() === part.toLowerCase());
       if (name && buttons.includes(name)) return name;
       const have = buttons.length > 0 ? `, ${buttons.join(", ")}` : " (this board has no extra buttons)";
+      if (NAMED_HOLDS[part.toLowerCase()] !== undefined || NAMED_CALLS[part.toLowerCase()] !== undefined) {
+        throw inputError(`key script: '${token}': ${part} is one of the toy's functions, written alone (no :MS, no +)`);
+      }
+      if (part === token) throw inputError(`key script: '${token}' is not a pad 1 to ${pads}${have}, nor one of the toy's functions: ${FUNCTION_NAMES}`);
       throw inputError(`key script: '${part}' in '${token}' is not a pad 1 to ${pads}${have}`);
     });
     steps.push({ kind: "keys", keys, label: token, holdMs: holdMs });
