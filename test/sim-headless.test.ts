@@ -161,6 +161,9 @@ describe("redo in a key script", () => {
     // A word that is none of them names both.
     expect(() => parseKeyScript("3 redoo", 9, [])).toThrow("key script: 'redoo' is not a pad 1 to 9 (this board has no extra buttons), nor one of the toy's functions: undo, redo");
     expect(() => parseKeyScript("nope", 16, ["newGame"])).toThrow("key script: 'nope' is not a pad 1 to 16, newGame, nor one of the toy's functions: undo, redo");
+    // Names of an object's own properties are no functions of the toy.
+    expect(() => parseKeyScript("constructor", 9, [])).toThrow("key script: 'constructor' is not a pad 1 to 9 (this board has no extra buttons), nor one of the toy's functions: undo, redo");
+    expect(() => parseKeyScript("toString", 9, [])).toThrow("key script: 'toString' is not a pad");
     // A function takes no hold time and no chord.
     expect(() => parseKeyScript("redo:100", 9, [])).toThrow("key script: 'redo:100': redo is one of the toy's functions, written alone (no :MS, no +)");
     expect(() => parseKeyScript("3+Redo", 9, [])).toThrow("key script: '3+Redo': Redo is one of the toy's functions, written alone (no :MS, no +)");

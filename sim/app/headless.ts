@@ -45,6 +45,10 @@ const NAMED_HOLDS: { [name: string]: number } = { undo: ACT_UNDO };
  * API as its REPL would: the call, then the gap after a key.
  */
 const NAMED_CALLS: { [name: string]: string } = { redo: "Merlin.redo()" };
+/** `table[name]` when `name` is one of its own keys (never an Object property such as "constructor"). */
+function named<T>(table: { [name: string]: T }, name: string): T | undefined {
+  return Object.prototype.hasOwnProperty.call(table, name) ? table[name] : undefined;
+}
 /** The function names a key script takes, for its error messages: "undo, redo". */
 const FUNCTION_NAMES = Object.keys(NAMED_HOLDS).concat(Object.keys(NAMED_CALLS)).join(", ");
 /** The pad (1-based) whose hold is UNDO. */
@@ -73,14 +77,14 @@ export function parseKeyScript(text: string, pads: number, buttons: readonly str
       steps.push({ kind: "wait", ms: duration(token, wait[1]), label: token });
       continue;
     }
-    const named = NAMED_HOLDS[token.toLowerCase()];
-    if (named !== undefined) {
-      const pad = HOLD_COMMANDS.indexOf(named);
+    const hold = named(NAMED_HOLDS, token.toLowerCase());
+    if (hold !== undefined) {
+      const pad = HOLD_COMMANDS.indexOf(hold);
       if (pad >= pads) throw inputError(`key script: '${token}' is a hold of pad ${pad + 1}, and this board has ${pads} pads`);
       steps.push({ kind: "keys", keys: [pad], label: token, holdMs: FUNCTION_HOLD_MS });
       continue;
     }
-    const call = NAMED_CALLS[token.toLowerCase()];
+    const call = named(NAMED_CALLS, token.toLowerCase());
     if (call !== undefined) {
       steps.push({ kind: "call", code: call, label: token });
       continue;
@@ -97,7 +101,7 @@ export function parseKeyScript(text: string, pads: number, buttons: readonly str
       const name = BUTTON_NAMES.find((b) => b.toLowerCase() === part.toLowerCase());
       if (name && buttons.includes(name)) return name;
       const have = buttons.length > 0 ? `, ${buttons.join(", ")}` : " (this board has no extra buttons)";
-      if (NAMED_HOLDS[part.toLowerCase()] !== undefined || NAMED_CALLS[part.toLowerCase()] !== undefined) {
+      if (named(NAMED_HOLDS, part.toLowerCase()) !== undefined || named(NAMED_CALLS, part.toLowerCase()) !== undefined) {
         throw inputError(`key script: '${token}': ${part} is one of the toy's functions, written alone (no :MS, no +)`);
       }
       if (part === token) throw inputError(`key script: '${token}' is not a pad 1 to ${pads}${have}, nor one of the toy's functions: ${FUNCTION_NAMES}`);
