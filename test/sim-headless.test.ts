@@ -3,7 +3,9 @@
 import { describe, expect, it } from "vitest";
 import { CommandIO } from "../sim/cli/command";
 import { runMerlin } from "../sim/cli/main";
-import { parseKeyScript } from "../sim/app/headless";
+import { parseKeyScript, runHeadless } from "../sim/app/headless";
+import { openSession } from "../sim/app/node-session";
+import { loadProfile } from "../hardware/validate";
 import { recogniseCues, toneNotes } from "../sim/app/sounds";
 import { CUE_NEW_GAME, CUE_PRESS, cueNotes } from "../src/toy/sounds";
 
@@ -188,6 +190,15 @@ describe("redo in a key script", () => {
     expect(r).toMatchObject({ leds: "000001111", status: "playing", moves: 1, errors: [] });
     const none = JSON.parse((await merlin(["--headless", "--start", "010110101", "--keys", "redo", "--json"])).out);
     expect(none).toMatchObject({ leds: "010110101", status: "playing", moves: 0, errors: [] });
+  });
+
+  it("a refused call is one of the run's errors (exit 1), not a crash: a firmware without Merlin.redo()", async () => {
+    const session = await openSession({ profile: loadProfile("pico-3x3"), boardSeed: 1 });
+    session.api("delete Merlin.redo");
+    const trace = runHeadless(session, { start: "010110101" }, parseKeyScript("3 redo", 9, []), 80, 120);
+    expect(trace.result).toMatchObject({ leds: "001101101", moves: 1 });
+    expect(trace.result.errors).toHaveLength(1);
+    expect(trace.result.errors[0]).toMatch(/^redo: .*redo/);
   });
 
   it("merlin sim --help lists it beside undo, with an example", async () => {

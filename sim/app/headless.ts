@@ -133,7 +133,10 @@ export interface HeadlessResult {
   moves: number;
   /** Cue names heard during the script, in order (see sounds.ts). */
   sounds: string[];
-  /** Uncaught firmware errors, then errors the firmware caught and reported ("Merlin error: …"). */
+  /**
+   * Uncaught firmware errors, then errors the firmware caught and reported ("Merlin error: …"),
+   * then the script's console calls the firmware refused ("redo: …").
+   */
   errors: string[];
 }
 
@@ -196,10 +199,16 @@ export function runHeadless(session: SimSession, setup: HeadlessSetup, script: S
   const first = session.state();
   const since = session.now;
   const frames: HeadlessTrace["frames"] = [];
+  const refused: string[] = [];
   for (const step of script) {
     if (step.kind === "wait") session.wait(step.ms);
     else if (step.kind === "call") {
-      session.api(step.code);
+      // A call the firmware refuses (or an older bundle without it) is one of the run's errors.
+      try {
+        session.api(step.code);
+      } catch (e) {
+        refused.push(`${step.label}: ${(e as Error).message}`);
+      }
       session.wait(gapMs);
     } else session.chord(step.keys, step.holdMs ?? holdMs, gapMs);
     const s = session.state();
@@ -213,7 +222,7 @@ export function runHeadless(session: SimSession, setup: HeadlessSetup, script: S
   const notes = toneNotes(session.board.tones, since, end);
   const heard = recogniseCues(notes);
   return {
-    result: { leds, status: state.status, moves: state.moves, sounds: heard.map((h) => h.cue), errors: firmwareErrors(session) },
+    result: { leds, status: state.status, moves: state.moves, sounds: heard.map((h) => h.cue), errors: firmwareErrors(session).concat(refused) },
     frames,
     notes,
     heard,
