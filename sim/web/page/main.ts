@@ -27,10 +27,11 @@ import { registerOffline } from "./offline";
 import { PiezoSound } from "./sound";
 import { buildToyFace, setPadLabel } from "./toy";
 import { TeachView } from "./teach-view";
+import type { ToyMaths } from "../teach";
 
 const DEFAULT_PROFILE = "pico-3x3";
 /** Letter keys → the toy's functions (the same letters as the terminal UI). */
-const LETTERS: { [k: string]: ToyAction } = { n: "newGame", s: "sameGame", h: "hitMe", c: "compTurn", u: "undo", g: "goal", z: "sleep", r: "rules", m: "mute" };
+const LETTERS: { [k: string]: ToyAction } = { n: "newGame", s: "sameGame", h: "hitMe", c: "compTurn", u: "undo", y: "redo", g: "goal", z: "sleep", r: "rules", m: "mute" };
 /**
  * The shortest press the page gives the toy, virtual ms: a click or a key tap can be over
  * within one tick of the clock, quicker than any finger, and the toy debounces 5 ms.
@@ -312,7 +313,7 @@ async function start(): Promise<void> {
   let isKey = keyPads(played);
   drawGoal("basic");
 
-  const teach = new TeachView(profile, face, () => session.state());
+  const teach = new TeachView(profile, face, () => session.state(), () => session.api<ToyMaths>("Merlin.maths()"));
   $("teach-toggle").onclick = () => teach.toggle($("teach-toggle"));
 
   // ---- drawing ---------------------------------------------------------------------------
