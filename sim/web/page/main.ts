@@ -41,7 +41,7 @@ const MIN_PRESS_MS = 40;
 const FRAME_MS = 20;
 /** How long a pad is held for the toy's hold gestures (src/toy/keyevents.ts HOLD_MS), virtual ms. */
 const HOLD_MS = 1500;
-/** What holding pad 1 … 9 does (src/toy/midend.ts HOLD_COMMANDS, in the same order). */
+/** What holding pad 1 … 9 does (src/toy/midend.ts holdCommand, in the same order). */
 const HOLD_ACTIONS: ToyAction[] = ["newGame", "sameGame", "hitMe", "undo", "compTurn", "rules", "mute", "goal", "sleep"];
 /** A held pad's bar shows from this share of the hold on (a quick tap shows none). */
 const HOLD_SHOWN = 0.12;
