@@ -24,11 +24,13 @@ declare const CONSOLE_PASSWORD: string | null;
 declare const CONSOLE_MOVED: boolean;
 /** Deep sleep on STM32; nRF52 and ESP32 idle on their own. */
 declare const DEEP_SLEEP: boolean;
+/** The console API (firmware/controller.ts api), a global for the REPL and scripted checks. */
+declare var Merlin: object;
 /** The board plays games beyond its rule sets (`merlin:games`; square pixel boards: 5×5 and 4×4). */
 declare const TOY_GAMES: boolean;
 /**
  * The sound cues packed by src/toy/sounds.ts encodeCues (two characters a note; cues separated by
- * spaces): a parameter of the bundle's wrapper (build.ts compactBundle), one string in RAM.
+ * spaces): a parameter of the bundle's wrapper (build.ts compactBundle), one string.
  */
 declare const CUE_TEXT: string;
 
@@ -57,17 +59,11 @@ declare module "merlin:config" {
 
 /**
  * The generated `merlin:games` module (build.ts gamesModule): the games the board's pads play
- * (5×5: lightsout, lightsout2000, blackwhite; 4×4: blackwhite; none elsewhere), the rule set each plays under, their
- * goals (a mask, or a digit string for a colour game), functions that make their tables
- * (MaskTables, or a colour game's CellTables: src/toy/cellsolve.ts) and whether they deal levels.
- * Read only behind TOY_GAMES.
+ * besides its rule sets (5×5: lightsout, lightsout2000, blackwhite; 4×4: blackwhite; none
+ * elsewhere), each with its name, rule set, goal and a function that makes its back-end. It
+ * imports the back-ends its games need, and only those: a board without games bundles none.
  */
 declare module "merlin:games" {
-  import { CellTables, MaskTables } from "../src/toy/tables";
-  export const GAME_NAMES: string[];
-  export const GAME_RULES: number[];
-  export const GAME_GOALS: (number | string)[];
-  /** Functions that make each game's tables: MaskTables, or a colour game's CellTables (src/toy/toygames.ts tablesOf). */
-  export const GAME_TABLES: ((() => MaskTables) | (() => CellTables))[];
-  export const GAME_LEVELS: boolean[];
+  import { ToyGame } from "../src/toy/midend";
+  export const GAMES: ToyGame[];
 }

@@ -6,19 +6,20 @@
  * playable board instead of dying silently.
  */
 import { LED_PINS, TABLES, TARGET } from "merlin:config";
-import { GAME_GOALS, GAME_LEVELS, GAME_NAMES, GAME_RULES, GAME_TABLES } from "merlin:games";
-import { ACT_HINT, ACT_NEW_GAME, ACT_SET_RULES, ACT_UNDO } from "../src/toy/game";
+import { GAMES } from "merlin:games";
+import { Backend, Board } from "../src/toy/backend";
+import { MaskBackend } from "../src/toy/maskgame";
 import {
-  CELL_BOARDS, CMD_BRIGHTNESS, CMD_GOAL, CMD_MUTE, CMD_PRESS, CMD_SELF_TEST, CMD_SET_IDLE, CMD_SLEEP, CMD_START, createToy, FILE_COUNT, fileName, POWER_SLEEP,
-  POWER_WAKE, SAVE_NOW, toyCommand, ToyEffects, toyPress, toyFail, toyHint, toyKeys, toyState, toyStats, toyTick, ToyGame,
+  Command, createToy, POWER_SLEEP, POWER_WAKE, SAVE_NOW, Toy, toyCommand, ToyEffects, toyFail, toyKeys, toyMaths, toyPress,
+  toyPowerOn, toyState, toyStats, toyTick,
 } from "../src/toy/midend";
-import { CellTables, MaskTables } from "../src/toy/tables";
-import { cellGameTables, levelTablesMaker } from "../src/toy/toygames";
 import { pixelLevel, setLit, setPixelLevel, show, shownMask } from "./leds";
 import { cueNotes, playNotes } from "./piezo";
 import { scannerInit } from "./scanner";
-import { load, saveNow, saveSoon } from "./store";
+import { loadFiles, saveNow, saveSoon, storeFor } from "./store";
 
+/** The toy (made at boot). */
+let toy: Toy;
 /**
  * The timer for the mid-end's next deadline (self-test step, sleep), and when it fires. It is
  * only ever brought forward: one set for a deadline that has moved later (the idle time after
@@ -29,14 +30,10 @@ let tickAt = -1;
 /** When the keys held now are next due a hold, chord or stuck event (ToyEffects.keysDue), −1 none. */
 let keysDue = -1;
 
-/**
- * Carries out the mid-end's effects `e` of a call made at `now` (ms). (Sleep and wake are
- * power's, a new deadline schedule's: a key press carries this out, and Espruino lexes a
- * function's whole body on every call.)
- */
+/** Carries out the mid-end's effects `e` of a call made at `now` (ms). */
 function carryOut(e: ToyEffects, now: number): void {
   if (e.power !== 0) power(e.power);
-  if (NEOPIXEL && e.bright !== /* @__INLINE__ */ pixelLevel()) setPixelLevel(e.bright);
+  if (NEOPIXEL && e.bright !== pixelLevel()) setPixelLevel(e.bright);
   if (e.show) show(e.frame, e.blink, e.flash, e.flashMs);
   if (e.cues.length > 0) playNotes(cueNotes(e.cues[e.cues.length - 1]), 0);
   if (e.save !== 0) saveSoon(e.save);
@@ -65,22 +62,23 @@ function power(p: number): void {
 }
 
 /** An entry point's error `e`: logged and signalled, and the toy goes back to showing the game. */
-export function fail(e: unknown): void {
+export function fail(e: unknown): ToyEffects {
   console.log("Merlin error: " + e);
   // (Should this fail too, the interpreter reports it; the timers keep the toy running.)
   const now = getTime() * 1000;
-  carryOut(toyFail(String(e), now), now);
+  const fx = toyFail(toy, String(e), now);
+  carryOut(fx, now);
+  return fx;
 }
 
-// Each entry point below catches its own errors (no function of the form guard(fn): Espruino
-// would make and lex that function on every call, and the scanner calls onKeys every few ms).
+// Each entry point below catches its own errors.
 
 /** The mid-end's timer: its deadline has come. */
 function tick(): void {
   tickTimer = undefined;
   const now = getTime() * 1000;
   try {
-    carryOut(toyTick(now), now);
+    carryOut(toyTick(toy, now), now);
   } catch (e) {
     fail(e);
   }
@@ -93,34 +91,44 @@ function tick(): void {
  */
 function onKeys(stable: number, now: number): number {
   try {
-    carryOut(toyKeys(stable, now), now);
+    carryOut(toyKeys(toy, stable, now), now);
   } catch (e) {
     fail(e);
   }
   return keysDue;
 }
 
-/** A console call: mid-end command `cmd` with `arg`; throws the one line of a refused call. */
-function call(cmd: number, arg?: unknown): ToyEffects {
+/** A key pressed from the console (1-based); throws the one line of a refused key. */
+function press(k: unknown): ToyEffects {
   const now = getTime() * 1000;
-  let fx: ToyEffects | undefined;
+  let fx: ToyEffects;
   try {
-    // The press on its own: the console's most frequent call stays short (toyCommand's body is long).
-    // So is HIT ME in the games (CELL_BOARDS), where the solver takes long enough on its own.
-    fx = cmd === CMD_PRESS ? toyPress(arg, now)
-      : CELL_BOARDS && cmd === ACT_HINT ? /* @__NOINLINE__ */ toyHint(now)
-      : /* @__NOINLINE__ */ toyCommand(cmd, arg, now);
+    fx = toyPress(toy, k, now);
     carryOut(fx, now);
   } catch (e) {
-    fail(e);
+    fx = fail(e);
   }
-  if (fx !== undefined && fx.refused !== "") throw new Error(fx.refused);
-  return fx!;
+  if (fx.refused !== "") throw new Error(fx.refused);
+  return fx;
+}
+
+/** A console call: mid-end command `cmd` with `arg`; throws the one line of a refused call. */
+function call(cmd: Command, arg?: unknown): ToyEffects {
+  const now = getTime() * 1000;
+  let fx: ToyEffects;
+  try {
+    fx = toyCommand(toy, cmd, arg, now);
+    carryOut(fx, now);
+  } catch (e) {
+    fx = fail(e);
+  }
+  if (fx.refused !== "") throw new Error(fx.refused);
+  return fx;
 }
 
 /** Merlin.state(). */
 function state() {
-  return toyState(shownMask());
+  return toyState(toy, shownMask());
 }
 
 /**
@@ -134,53 +142,77 @@ export const api = {
    * buttons fitted or not) through the same path as a debounced key.
    */
   "press": function (k: number) {
-    call(CMD_PRESS, k);
+    press(k);
     return state();
   },
   "state": state,
   /** A new game: puzzle 0 of `seed` (0 … MAX_SEED, as the command line's --seed), or the next puzzle of this seed. */
   "newGame": function (seed?: number) {
-    call(ACT_NEW_GAME, seed);
+    call("newGame", seed);
     return state();
   },
   /** A game from a given start, e.g. "010110101" or "010/110/101" (pad 1 first), as the command line's --start. */
   "start": function (bits: string) {
-    call(CMD_START, bits);
+    call("start", bits);
     return state();
   },
   "setRules": function (name: string) {
-    call(ACT_SET_RULES, name);
+    call("setRules", name);
     return state();
   },
   "undo": function () {
-    call(ACT_UNDO);
+    call("undo");
+    return state();
+  },
+  /** Presses again the move undone last (nothing after a new move). */
+  "redo": function () {
+    call("redo");
     return state();
   },
   /** HIT ME: flashes the pad to press and returns it (1-based; 0 when there is none). */
   "hint": function () {
-    return call(ACT_HINT).hint + 1;
+    return call("hint").hint + 1;
+  },
+  /** COMP TURN: presses the hinted key, flashes its pad and returns it (1-based; 0 when there is none). */
+  "compTurn": function () {
+    return call("compTurn").hint + 1;
+  },
+  /** The next rule set or game, as holding pad 6 does (its pad flashes). */
+  "nextRules": function () {
+    call("nextRules");
+    return state();
+  },
+  /**
+   * The maths of the game played, for the teaching view: cells count mod k; presses[j] the
+   * pads key j advances (0/1 digits, pad 1 first); the goal.
+   */
+  "maths": function () {
+    const m = toyMaths(toy);
+    return { "k": m.k, "rows": m.rows, "cols": m.cols, "presses": m.presses, "target": m.target };
   },
   /** GOAL: shows the goal for a second, as holding pad 8 does. */
   "goal": function () {
-    call(CMD_GOAL);
+    call("goal");
     return state();
   },
   /** Sound off (true) or on (false), kept in flash; returns the setting. */
   "mute": function (on: boolean) {
-    call(CMD_MUTE, on);
+    call("mute", on);
     return state()["muted"];
   },
-  "stats": toyStats,
+  "stats": function () {
+    return toyStats(toy);
+  },
   "sleep": function () {
-    call(CMD_SLEEP);
+    call("sleep");
   },
   /** Starts or ends the self-test. */
   "selfTest": function () {
-    call(CMD_SELF_TEST);
+    call("selfTest");
   },
   /** Idle time before sleep in ms: 0 (never) or 10 000 … 86 400 000; kept in flash. */
   "setIdle": function (ms: number) {
-    call(CMD_SET_IDLE, ms);
+    call("setIdle", ms);
   },
 };
 
@@ -190,10 +222,16 @@ export const api = {
  * setting. (Added here, not in the object above, so that other builds carry none of it.)
  */
 if (NEOPIXEL) {
+  // (A cast: `api`'s type is what every board has, and only pixel boards add this method.)
   (api as { [name: string]: unknown })["brightness"] = function (n?: number) {
-    if (n !== undefined) call(CMD_BRIGHTNESS, n);
+    if (n !== undefined) call("brightness", n);
     return pixelLevel();
   };
+}
+
+/** The board's own back-end: Merlin's rule on its pads (on boards with games, its tables made when chosen). */
+function boardBackend(): Backend<Board> {
+  return new MaskBackend(typeof TABLES === "function" ? TABLES() : TABLES);
 }
 
 /** Power-on: console, pins, the mid-end from the saved files, the key scanner. */
@@ -208,24 +246,8 @@ export function boot(): void {
   if (!NEOPIXEL) for (let i = 0; i < LED_PINS.length; i++) pinMode(LED_PINS[i], "output");
   setLit(true);
   const now = getTime() * 1000;
-  const files: (string | null)[] = [];
-  for (let i = 0; i < FILE_COUNT; i++) files.push(/* @__INLINE__ */ load(/* @__INLINE__ */ fileName(i)));
-  // The games beyond the rule sets (TOY_GAMES boards): their tables made when played (the
-  // mid-end's choose; a colour game's cell tables: toygames.ts tablesOf).
-  const games: ToyGame[] = [];
-  if (TOY_GAMES) {
-    for (let i = 0; i < GAME_NAMES.length; i++) {
-      const t = GAME_TABLES[i];
-      games.push({
-        name: GAME_NAMES[i],
-        tables: typeof GAME_GOALS[i] === "string" ? cellGameTables(t as () => CellTables, ROWS, COLS) : GAME_LEVELS[i] ? levelTablesMaker(t as () => MaskTables) : (t as () => MaskTables),
-        target: GAME_GOALS[i],
-        rules: GAME_RULES[i],
-      });
-    }
-  }
-  const fx = createToy(TABLES, TARGET, ROWS * COLS + BUTTON_COUNT, files, (E.hwRand() >>> 0) % 1000000, now, NEOPIXEL ? PIXEL_BRIGHTNESS : 0, games);
+  toy = createToy(boardBackend, TARGET, ROWS * COLS + BUTTON_COUNT, NEOPIXEL ? PIXEL_BRIGHTNESS : 0, GAMES, loadFiles(), (E.hwRand() >>> 0) % 1000000, now);
+  storeFor(toy);
   scannerInit(onKeys);
-  carryOut(fx, now);
+  carryOut(toyPowerOn(toy, now), now);
 }
-

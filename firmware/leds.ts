@@ -7,7 +7,7 @@
  * colour by themselves, so no timer refreshes them.
  */
 import { LED_PINS } from "merlin:config";
-import type { Board } from "../src/toy/game";
+import type { Board } from "../src/toy/backend";
 
 export const BLINK_MS = 120;
 const ALL = ROWS * COLS >= 32 ? -1 : (1 << (ROWS * COLS)) - 1;
@@ -46,23 +46,24 @@ export function setLit(on: boolean): void {
  */
 export function shownMask(): Board {
   // (Digit strings never blink: the games play under rules that do not blink lit pads.)
-  const m = !lit ? 0 : flashTimer !== undefined ? flashMask : phaseOn ? frame : (frame as number) & ~(blink as number);
+  const m = !lit ? 0 : flashTimer !== undefined ? flashMask : phaseOn || typeof frame !== "number" || typeof blink !== "number" ? frame : frame & ~blink;
   if (NEOPIXEL) {
     if (m !== sent) {
       sent = m;
       // Three bytes a pixel in the WS2812B's order, green, red, blue, pixel 1 first: a lit pad
       // red (Merlin's LEDs were red) at the brightness setting; a colour game's states:
-      // colourPixels. (The loop body short: the interpreter lexes a loop's body again on every pass.)
+      // colourPixels.
       let px: Uint8Array;
-      if (TOY_GAMES && typeof m === "string") px = colourPixels(m);
+      if (typeof m === "string") px = colourPixels(m);
       else {
         px = new Uint8Array(ROWS * COLS * 3);
-        for (let i = 0; i < ROWS * COLS; i++) if (((m as number) >> i) & 1) px[i * 3 + 1] = level;
+        for (let i = 0; i < ROWS * COLS; i++) if ((m >> i) & 1) px[i * 3 + 1] = level;
       }
       require("neopixel").write(LED_PINS[0], px);
     }
-  } else digitalWrite(LED_PINS, LED_ACTIVE_HIGH ? (m as number) : ~(m as number) & ALL);
-  const needed = lit && flashTimer === undefined && ((frame as number) & (blink as number)) !== 0;
+  } else if (typeof m === "number") digitalWrite(LED_PINS, LED_ACTIVE_HIGH ? m : ~m & ALL);
+  // (Direct-drive boards play masks only: their games' boards are never digits.)
+  const needed = lit && flashTimer === undefined && typeof frame === "number" && typeof blink === "number" && (frame & blink) !== 0;
   if (needed && blinkTimer === undefined) {
     blinkTimer = setInterval(function () {
       phaseOn = !phaseOn;

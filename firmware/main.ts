@@ -4,7 +4,7 @@
  */
 import { api, boot, fail } from "./controller";
 
-(globalThis as unknown as { Merlin: typeof api }).Merlin = api;
+globalThis.Merlin = api;
 try {
   boot();
 } catch (e) {

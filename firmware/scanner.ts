@@ -35,7 +35,7 @@ let onChange: KeyChange;
 let due = -1;
 /** The debounced keys (read `debouncer.stable`). */
 let debouncer: Debouncer;
-/** (A Uint16Array, the kind the toy's other small tables use: each kind costs RAM on Espruino.) */
+/** The last reading of each row. */
 const readings = new Uint16Array(ROWS);
 let pollTimer: number | undefined;
 let pollMs = 0;
@@ -87,9 +87,9 @@ function scan(): void {
   }
   const changed = debounceUpdate(debouncer, raw, now);
   const down = (changed || debouncer.stable) !== 0;
-  // Most scans while a key is down change nothing and come before the deadline: onChange is not
-  // called (Espruino would lex its whole body). From 1 ms before the deadline it is, so that its
-  // own time tests decide, rounding included.
+  // Most scans while a key is down change nothing and come before the deadline: nothing to tell
+  // the mid-end then. From 1 ms before the deadline it is told, so that its own time tests
+  // decide, rounding included.
   if (down && (changed !== 0 || now >= due - 1)) due = onChange(debouncer.stable, now);
   settle(down && due >= 0);
 }

@@ -12,7 +12,7 @@
  * WRITE_INTERVAL_MS later, its text asked of the mid-end only then (toyFile), so nothing is
  * serialised per key press.
  */
-import { FILE_COUNT, fileName, toyFile } from "../src/toy/midend";
+import { FILE_COUNT, fileName, Toy, toyFile } from "../src/toy/midend";
 
 export const WRITE_INTERVAL_MS = 1000;
 /** Longest file the toy reads (its own files are well under 100 characters). */
@@ -22,6 +22,13 @@ const storage = require("Storage");
 /** Files changed since they were last written (bit 1 << FILE_*). */
 let pending = 0;
 let timer: number | undefined;
+/** The toy whose files these are. */
+let files: Toy | undefined;
+
+/** Keeps the files of `toy` from now on. */
+export function storeFor(toy: Toy): void {
+  files = toy;
+}
 
 /** Marks files (bits 1 << FILE_*) as changed: they are written within WRITE_INTERVAL_MS. */
 export function saveSoon(files: number): void {
@@ -34,12 +41,11 @@ export function saveNow(): void {
   if (timer !== undefined) clearTimeout(timer);
   timer = undefined;
   for (let i = 0; i < FILE_COUNT; i++) {
-    if (((pending >> i) & 1) === 0) continue;
+    if (((pending >> i) & 1) === 0 || files === undefined) continue;
     pending &= ~(1 << i);
-    const f = /* @__INLINE__ */ fileName(i);
+    const f = fileName(i);
     try {
-      // (Inlined by the build: a function of its own would cost RAM for as long as the toy runs.)
-      const text = /* @__INLINE__ */ toyFile(i, getTime() * 1000);
+      const text = toyFile(files, i, getTime() * 1000);
       const data = text + "," + E.CRC32(text).toString(36);
       if (storage.read(f) !== data) storage.write(f, data);
     } catch (e) {
@@ -48,8 +54,15 @@ export function saveNow(): void {
   }
 }
 
+/** The texts of the toy's files (index FILE_*), null for one that is missing, too long or damaged. */
+export function loadFiles(): (string | null)[] {
+  const texts: (string | null)[] = [];
+  for (let i = 0; i < FILE_COUNT; i++) texts.push(load(fileName(i)));
+  return texts;
+}
+
 /** The text last written to `file`, or null when it is missing, too long or damaged. */
-export function load(file: string): string | null {
+function load(file: string): string | null {
   const data = storage.read(file);
   if (typeof data !== "string" || data.length > MAX_FILE_LENGTH) return null;
   const i = data.lastIndexOf(",");

@@ -135,6 +135,8 @@ export interface BasicEngine {
   compTurn(): number;
   /** Takes back the last move; false when there is none. */
   undo(): boolean;
+  /** Presses again the move undone last; false when there is none. */
+  redo?(): boolean;
   sameGame(): void;
   newGame(): void;
   /** Lines to print above the board of each game dealt or restarted (e.g. its level), if any. */
@@ -233,7 +235,7 @@ export class BasicDialogue {
     if (isKey && !(Number(token) >= 1 && Number(token) <= e.pads)) {
       return this.refuse(token, `key ${excerpt(token)} is not 1 to ${e.pads}`, [BASIC_ILLEGAL, ""]);
     }
-    if (!isKey && (lower.length !== 1 || LETTERS.indexOf(lower) < 0)) {
+    if (!isKey && !(lower === "redo" && e.redo) && (lower.length !== 1 || LETTERS.indexOf(lower) < 0)) {
       // (The why quotes an excerpt: a token can be 100 000 characters; input keeps it whole.)
       return this.refuse(token, `'${excerpt(token)}' is not a key number (1 to ${e.pads}) or one of h c u s n`, [BASIC_ILLEGAL, ""]);
     }
@@ -253,6 +255,9 @@ export class BasicDialogue {
     } else if (lower === "u") {
       if (!e.undo()) return this.refuse(token, "nothing to undo", ["NOTHING TO UNDO"]);
       this.print("UNDO");
+    } else if (lower === "redo" && e.redo) {
+      if (!e.redo()) return this.refuse(token, "nothing to redo", ["NOTHING TO REDO"]);
+      this.print("REDO");
     } else {
       e.press(Number(token));
     }

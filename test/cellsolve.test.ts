@@ -271,21 +271,45 @@ describe("the firmware build's game tables (build.ts gamesModule)", () => {
     const prefix = `export const ${name} = `;
     const line = module.split("\n").find((l) => l.startsWith(prefix));
     if (line === undefined) throw new Error(`no ${name}`);
-    return new Function("return " + line.slice(prefix.length, -1))();
+    // The back-end classes it names stand in as records of what they were made with.
+    const stand = (kind: string) => class {
+      kind = kind;
+      tables: unknown;
+      constructor(tables: unknown) {
+        this.tables = tables;
+      }
+    };
+    return new Function("CellBackend", "LevelBackend", "MaskBackend", "return " + line.slice(prefix.length, -1))(
+      stand("CellBackend"), stand("LevelBackend"), stand("MaskBackend"),
+    );
+  }
+
+  type MadeGame = { name: string; rules: number; target: number | string; backend: () => { kind: string; tables: unknown } };
+
+  /** The module's games as the lists the firmware reads: names, rule sets, goals, whether they deal levels, their tables. */
+  function gameLists(module: string): { [list: string]: unknown[] } {
+    const games = exported(module, "GAMES") as MadeGame[];
+    return {
+      GAME_NAMES: games.map((g) => g.name),
+      GAME_RULES: games.map((g) => g.rules),
+      GAME_GOALS: games.map((g) => g.target),
+      GAME_LEVELS: games.map((g) => g.backend().kind === "LevelBackend"),
+      GAME_TABLES: games.map((g) => () => g.backend().tables),
+    };
   }
 
   it("pico-5x5-neopixel: lightsout (mask tables, levels), lightsout2000 and blackwhite (cell tables) with their goals and rules, the tables `merlin play` plays on", () => {
-    const lines = gamesModule(loadProfile("pico-5x5-neopixel"));
-    expect(exported(lines, "GAME_NAMES")).toEqual(["lightsout", "lightsout2000", "blackwhite"]);
-    expect(exported(lines, "GAME_RULES")).toEqual([RULES_CLASSIC, RULES_CLASSIC, RULES_CLASSIC]);
+    const lines = gameLists(gamesModule(loadProfile("pico-5x5-neopixel")));
+    expect(lines["GAME_NAMES"]).toEqual(["lightsout", "lightsout2000", "blackwhite"]);
+    expect(lines["GAME_RULES"]).toEqual([RULES_CLASSIC, RULES_CLASSIC, RULES_CLASSIC]);
     // blackwhite's goal: source 001's checkerboard swapped, white (1: the default cycle (1,3)) where row + column is even.
-    expect(exported(lines, "GAME_GOALS")).toEqual([0, "0".repeat(25), "10101" + "01010" + "10101" + "01010" + "10101"]);
-    expect(exported(lines, "GAME_LEVELS")).toEqual([true, false, false]);
+    expect(lines["GAME_GOALS"]).toEqual([0, "0".repeat(25), "10101" + "01010" + "10101" + "01010" + "10101"]);
+    expect(lines["GAME_LEVELS"]).toEqual([true, false, false]);
     // Empty lists are emitted as [] (as emitTables does): compared as plain arrays; a colour
     // game's cell tables come as a function that makes them.
     const plain = (t: unknown) =>
       JSON.parse(JSON.stringify(typeof t === "function" ? t() : t, (_k, v) => (ArrayBuffer.isView(v) ? Array.from(v as Uint8Array) : v)));
-    expect((exported(lines, "GAME_TABLES") as unknown[]).map(plain)).toEqual(
+    expect((lines["GAME_TABLES"] as unknown[]).map(plain)).toEqual(
       [
         compileTables(gridPuzzle({ rows: 5, cols: 5, pattern: "plus" })),
         compileCellTables(gridPuzzle({ rows: 5, cols: 5, pattern: "plus", states: 3 })),
@@ -296,12 +320,12 @@ describe("the firmware build's game tables (build.ts gamesModule)", () => {
   });
 
   it("pico-4x4-neopixel plays blackwhite alone (the plus games are 5×5), on its 9 inner intersections mod 4; boards without pixels (one colour per pad) get no games", () => {
-    const lines = gamesModule(loadProfile("pico-4x4-neopixel"));
-    expect(exported(lines, "GAME_NAMES")).toEqual(["blackwhite"]);
-    expect(exported(lines, "GAME_GOALS")).toEqual(["1010" + "0101" + "1010" + "0101"]);
-    const made = (exported(lines, "GAME_TABLES") as (() => unknown)[]).map((f) => f());
+    const lines = gameLists(gamesModule(loadProfile("pico-4x4-neopixel")));
+    expect(lines["GAME_NAMES"]).toEqual(["blackwhite"]);
+    expect(lines["GAME_GOALS"]).toEqual(["1010" + "0101" + "1010" + "0101"]);
+    const made = (lines["GAME_TABLES"] as (() => unknown)[]).map((f) => f());
     const plain = (t: unknown) => JSON.parse(JSON.stringify(t, (_k, v) => (ArrayBuffer.isView(v) ? Array.from(v as Uint8Array) : v)));
     expect(made.map(plain)).toEqual([plain(compileCellTables(intersectionPuzzle(4, 4)))]);
-    expect(exported(gamesModule(loadProfile("pico-3x3")), "GAME_NAMES")).toEqual([]);
+    expect(gameLists(gamesModule(loadProfile("pico-3x3"))).GAME_NAMES).toEqual([]);
   });
 });

@@ -70,6 +70,14 @@ describe("merlin play --json", () => {
     expect(back.moves).toBe(1);
   });
 
+  it("redo presses again the move undone last; after a new move there is nothing to redo", async () => {
+    // Pad 3 from source 003's worked example, undone, redone: one move, as on the toy.
+    expect(await json(["--start", "010110101", "--keys", "3 u redo"])).toMatchObject({ moves: 1, board: "001101101", errors: [] });
+    const r = await json(["--start", "010110101", "--keys", "3 u 5 redo"]);
+    expect(r.moves).toBe(1);
+    expect(r.errors).toEqual([{ at: 4, input: "redo", why: "nothing to redo" }]);
+  });
+
   it("classic: par and the over-par loss", async () => {
     const r = await json(["--rules", "classic", "--start", "110011111", "--keys", Array(12).fill(5).join(" ")]);
     expect(r).toMatchObject({ status: "lost", reason: "over-par", moves: 12, par: 2 });

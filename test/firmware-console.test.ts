@@ -26,7 +26,7 @@ describe.each(listProfiles())("%s console", (name) => {
     // Pixel boards add brightness.
     const pixels = loadProfile(name).leds.drive === "neopixel" ? ["brightness"] : [];
     expect((board.eval("Object.keys(Merlin)") as string[]).slice().sort()).toEqual(
-      [...pixels, "goal", "hint", "mute", "newGame", "press", "selfTest", "setIdle", "setRules", "sleep", "start", "state", "stats", "undo"],
+      [...pixels, "compTurn", "goal", "hint", "maths", "mute", "newGame", "nextRules", "press", "redo", "selfTest", "setIdle", "setRules", "sleep", "start", "state", "stats", "undo"],
     );
     expect(Object.keys(board.eval("Merlin.state()") as object)).toEqual(
       ["board", "moves", "status", "reason", "rules", "seed", "puzzle", "par", "leds", "muted", "asleep", "error"],

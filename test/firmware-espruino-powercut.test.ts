@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { VirtualBoard } from "../sim/board";
 import { bootToy } from "./helpers/toy";
 import { bin, FlashImage, sleep, unsealed, type InterpreterToy } from "./helpers/espruino-toy";
+import { JSVAR_BUDGET } from "../firmware/build/budget";
 
 const PROFILE = "pico-3x3";
 /** What must survive: the game and settings (state without the display and sleep), and the statistics. */
@@ -269,7 +270,10 @@ describe.skipIf(!bin)("damaged files on Espruino and in the simulator (ESPRUINO_
       expect({ simulator: JSON.stringify(seen(virt)) }).toEqual({ simulator: JSON.stringify(expected(virt)) });
       const [movesUp, boardChanged, error, usage] = realPlays as [number, boolean, unknown, number];
       expect({ movesUp, boardChanged, error }).toEqual({ movesUp: 1, boardChanged: true, error: null });
-      expect(usage).toBeLessThan(1000);
+      // The raw count in the middle of a call: the toy (its budget, after boot and a won game),
+      // the pin aliases of .boot0 (~35) and the two state objects the line holds (~60 each).
+      // Nothing of a damaged file may stay on top of that.
+      expect(usage).toBeLessThan(JSVAR_BUDGET + 200);
     }, 120_000);
   }
 });

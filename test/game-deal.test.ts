@@ -1,7 +1,8 @@
 // Starts are drawn uniformly from the solvable boards: every reachable board can be dealt,
 // nothing unreachable ever is, and the rejected ones (the goal, all dark under basic) never are.
 import { describe, expect, it } from "vitest";
-import { createGame, dealStart, START_NO_DEAL, START_OK, startCode } from "../src/toy/game";
+import { createGame, START_NO_DEAL, START_OK, startCode } from "../src/toy/game";
+import { dealStart, MaskBackend } from "../src/toy/maskgame";
 import { effectOf, solvable } from "../src/toy/masksolve";
 import { gridPuzzle } from "../src/maths/puzzle";
 import { RULES_BASIC, RULES_MERLIN1978 } from "../src/toy/rules";
@@ -22,7 +23,7 @@ function reachableBoards(t: MaskTables, target: number): Set<number> {
 function dealCounts(t: MaskTables, target: number, rules: number, seeds: number): Map<number, number> {
   const counts = new Map<number, number>();
   for (let seed = 1; seed <= seeds; seed++) {
-    const s = createGame(t, target, rules, seed, 0).start;
+    const s = createGame(new MaskBackend(t), target, rules, seed, 0).start;
     counts.set(s, (counts.get(s) ?? 0) + 1);
   }
   return counts;
@@ -66,11 +67,11 @@ describe("uniform starts", () => {
   it("startCode with start −1 says when a board has nothing to deal", () => {
     // 1×1 plus: the only boards are dark and lit. Target lit: basic can deal nothing (dark is a loss).
     const one = compileTables(gridPuzzle({ rows: 1, cols: 1, pattern: "plus" }));
-    expect(startCode(one, 1, RULES_BASIC, -1)).toBe(START_NO_DEAL);
-    expect(startCode(one, 1, RULES_MERLIN1978, -1)).toBe(START_OK);
+    expect(startCode(new MaskBackend(one), 1, RULES_BASIC, null)).toBe(START_NO_DEAL);
+    expect(startCode(new MaskBackend(one), 1, RULES_MERLIN1978, null)).toBe(START_OK);
     expect(dealStart(one, 1, true, 5, 0)).toBe(0);
-    expect(() => createGame(one, 1, RULES_BASIC, 1, 0)).toThrow(/no puzzle to deal/);
-    expect(startCode(merlin, RING, RULES_BASIC, -1)).toBe(START_OK);
+    expect(() => createGame(new MaskBackend(one), 1, RULES_BASIC, 1, 0)).toThrow(/no puzzle to deal/);
+    expect(startCode(new MaskBackend(merlin), RING, RULES_BASIC, null)).toBe(START_OK);
   });
 
   it("dealStart draws press sets from rng.ts's seedRandom + nextRandom: the first that is neither goal nor dark is the start", () => {

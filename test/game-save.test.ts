@@ -2,6 +2,7 @@
 // inconsistent loads as null, never as a wrong game and never as a crash.
 import { describe, expect, it } from "vitest";
 import { ACT_COMP_TURN, ACT_PRESS, ACT_UNDO, createGame, createGameFrom, elapsedMs, GameState, loadGame, LOST, PLAYING, saveGame, step, WON } from "../src/toy/game";
+import { MaskBackend } from "../src/toy/maskgame";
 import { gridPuzzle } from "../src/maths/puzzle";
 import { RULE_SETS, RULES_BASIC, RULES_CLASSIC, RULES_MERLIN1978 } from "../src/toy/rules";
 import { compileTables } from "../src/maths/compile-tables";
@@ -27,13 +28,13 @@ function sampleStates(): GameState[] {
   };
   for (let rules = 0; rules < RULE_SETS.length; rules++) {
     for (let seed = 1; seed <= 40; seed++) {
-      let s = createGame(t, RING, rules, seed, 100);
+      let s = createGame(new MaskBackend(t), RING, rules, seed, 100);
       out.push(s);
       const n = rand(30);
       for (let i = 0; i < n; i++) {
         const r = rand(10);
         const e = r < 7 ? { type: ACT_PRESS, key: 1 + rand(9) } : r < 9 ? { type: ACT_COMP_TURN } : { type: ACT_UNDO };
-        s = step(t, s, { ...e, now: 100 + 50 * i }).state;
+        s = step(new MaskBackend(t), s, { ...e, now: 100 + 50 * i }).state;
         out.push(s);
       }
     }
@@ -47,8 +48,8 @@ describe("saveGame / loadGame", () => {
   it("round-trips every sampled state (won, lost, playing, under each rule set) with its elapsed time", () => {
     const seen = new Set<string>();
     for (const s of states) {
-      const text = saveGame(s, 5000);
-      const back = loadGame(t, text, 20_000);
+      const text = saveGame(new MaskBackend(t), s, 5000);
+      const back = loadGame(new MaskBackend(t), text, 20_000);
       expect(back).not.toBeNull();
       // Saved at 5 s, loaded at 20 s: the same game, the clock resumes where it was.
       expect(kept(back!, 20_000)).toEqual(kept(s, 5000));
@@ -60,7 +61,7 @@ describe("saveGame / loadGame", () => {
   });
 
   it("is one short line", () => {
-    const text = saveGame(createGame(t, RING, RULES_BASIC, 4294967295, 0), 0);
+    const text = saveGame(new MaskBackend(t), createGame(new MaskBackend(t), RING, RULES_BASIC, 4294967295, 0), 0);
     expect(text).toMatch(/^M2,basic,4294967295,0,495,\d+,\d+,0,0,0$/);
     expect(text.length).toBeLessThan(64);
   });
@@ -71,12 +72,12 @@ describe("saveGame / loadGame", () => {
     const samples = [states[5], states[200], states[states.length - 1]];
     const alphabet = "0123456789,abcxyzM-. ";
     const loadsAsItself = (text: string) => {
-      const back = loadGame(t, text);
-      return back === null || saveGame(back, 0) === text;
+      const back = loadGame(new MaskBackend(t), text);
+      return back === null || saveGame(new MaskBackend(t), back, 0) === text;
     };
     for (const s of samples) {
-      const text = saveGame(s, 1234);
-      expect(loadGame(t, text)).not.toBeNull();
+      const text = saveGame(new MaskBackend(t), s, 1234);
+      expect(loadGame(new MaskBackend(t), text)).not.toBeNull();
       for (let n = 0; n < text.length; n++) expect(loadsAsItself(text.slice(0, n)), text.slice(0, n)).toBe(true);
       for (let i = 0; i < text.length; i++) {
         for (const ch of alphabet) {
@@ -84,8 +85,8 @@ describe("saveGame / loadGame", () => {
           if (!loadsAsItself(bad)) throw new Error("loaded as another game: " + JSON.stringify(bad));
         }
       }
-      expect(loadGame(t, text + ",0")).toBeNull();
-      expect(loadGame(t, text.replace(/^M2,[a-z0-9]+,/, "M2,Basic,"))).toBeNull();
+      expect(loadGame(new MaskBackend(t), text + ",0")).toBeNull();
+      expect(loadGame(new MaskBackend(t), text.replace(/^M2,[a-z0-9]+,/, "M2,Basic,"))).toBeNull();
     }
   });
 
@@ -103,17 +104,17 @@ describe("saveGame / loadGame", () => {
       for (let j = 0; j < n; j++) s += chars[rand(chars.length)];
       junk.push(s);
     }
-    for (const s of junk) expect(loadGame(t, s)).toBeNull();
-    expect(loadGame(t, undefined as unknown as string)).toBeNull();
+    for (const s of junk) expect(loadGame(new MaskBackend(t), s)).toBeNull();
+    expect(loadGame(new MaskBackend(t), undefined as unknown as string)).toBeNull();
   });
 
   it("recomputes status and reason from the board and moves, and rejects what the rules cannot have", () => {
     const NEAR = RING ^ t.toggle[0] ^ t.toggle[1];
-    const base = createGameFrom(t, RING, RULES_BASIC, NEAR, 1, 0);
+    const base = createGameFrom(new MaskBackend(t), RING, RULES_BASIC, NEAR, 1, 0);
     const mutate = (rules: number, change: (s: GameState) => void) => {
       const s = { ...base, rules, hist: base.hist.slice() };
       change(s);
-      return loadGame(t, saveGame(s, 10));
+      return loadGame(new MaskBackend(t), saveGame(new MaskBackend(t), s, 10));
     };
     // sanity: the unchanged game loads
     expect(mutate(RULES_BASIC, () => {})).toMatchObject({ status: PLAYING, reason: 0, moves: 0, board: NEAR });
@@ -136,11 +137,11 @@ describe("saveGame / loadGame", () => {
 
   it("rejects a board no presses reach from the start (5×5 plus has quiet patterns)", () => {
     const t5 = compileTables(gridPuzzle({ rows: 5, cols: 5, pattern: "plus" }));
-    const s = createGame(t5, 0, RULES_MERLIN1978, 3, 0);
-    expect(loadGame(t5, saveGame(s, 0))).not.toBeNull();
+    const s = createGame(new MaskBackend(t5), 0, RULES_MERLIN1978, 3, 0);
+    expect(loadGame(new MaskBackend(t5), saveGame(new MaskBackend(t5), s, 0))).not.toBeNull();
     // A single lit corner is not solvable on 5×5 Lights Out (its check rows meet it oddly).
     const unreachable = { ...s, board: s.start ^ 1 };
-    expect(loadGame(t5, saveGame(unreachable, 0))).toBeNull();
+    expect(loadGame(new MaskBackend(t5), saveGame(new MaskBackend(t5), unreachable, 0))).toBeNull();
   });
 });
 
@@ -150,14 +151,14 @@ describe("32-cell boards (masks use the sign bit)", () => {
     const t32 = compileTables(p);
     const lit = -1;
     for (let seed = 1; seed <= 20; seed++) {
-      let s = createGame(t32, lit, RULES_CLASSIC, seed, 0);
+      let s = createGame(new MaskBackend(t32), lit, RULES_CLASSIC, seed, 0);
       expect(s.start).not.toBe(lit);
-      const text = saveGame(s, 0);
-      expect(loadGame(t32, text, 0)!.start).toBe(s.start);
+      const text = saveGame(new MaskBackend(t32), s, 0);
+      expect(loadGame(new MaskBackend(t32), text, 0)!.start).toBe(s.start);
       const par = s.par;
       while (s.status === PLAYING) {
-        s = step(t32, s, { type: ACT_COMP_TURN, now: 1 }).state;
-        const back = loadGame(t32, saveGame(s, 1), 1);
+        s = step(new MaskBackend(t32), s, { type: ACT_COMP_TURN, now: 1 }).state;
+        const back = loadGame(new MaskBackend(t32), saveGame(new MaskBackend(t32), s, 1), 1);
         expect(back).not.toBeNull();
         expect(back!.board).toBe(s.board);
       }

@@ -3,7 +3,9 @@
 import { describe, expect, it } from "vitest";
 import { CommandIO } from "../sim/cli/command";
 import { runMerlin } from "../sim/cli/main";
-import { parseKeyScript } from "../sim/app/headless";
+import { parseKeyScript, runHeadless } from "../sim/app/headless";
+import { openSession } from "../sim/app/node-session";
+import { loadProfile } from "../hardware/validate";
 import { recogniseCues, toneNotes } from "../sim/app/sounds";
 import { CUE_NEW_GAME, CUE_PRESS, cueNotes } from "../src/toy/sounds";
 
@@ -147,3 +149,68 @@ describe("sounds from the tone log", () => {
     ]);
   });
 });
+
+describe("redo in a key script", () => {
+  it("is a key name on every board: the toy's REDO, Merlin.redo(), in any case", () => {
+    for (const pads of [9, 16, 25]) {
+      expect(parseKeyScript("3 undo redo REDO", pads, [])).toEqual([
+        { kind: "keys", keys: [2], label: "3", holdMs: undefined },
+        { kind: "keys", keys: [3], label: "undo", holdMs: 1600 },
+        { kind: "call", code: "Merlin.redo()", label: "redo" },
+        { kind: "call", code: "Merlin.redo()", label: "REDO" },
+      ]);
+    }
+    // A word that is none of them names both.
+    expect(() => parseKeyScript("3 redoo", 9, [])).toThrow("key script: 'redoo' is not a pad 1 to 9 (this board has no extra buttons), nor one of the toy's functions: undo, redo");
+    expect(() => parseKeyScript("nope", 16, ["newGame"])).toThrow("key script: 'nope' is not a pad 1 to 16, newGame, nor one of the toy's functions: undo, redo");
+    // Names of an object's own properties are no functions of the toy.
+    expect(() => parseKeyScript("constructor", 9, [])).toThrow("key script: 'constructor' is not a pad 1 to 9 (this board has no extra buttons), nor one of the toy's functions: undo, redo");
+    expect(() => parseKeyScript("toString", 9, [])).toThrow("key script: 'toString' is not a pad");
+    // A function takes no hold time and no chord.
+    expect(() => parseKeyScript("redo:100", 9, [])).toThrow("key script: 'redo:100': redo is one of the toy's functions, written alone (no :MS, no +)");
+    expect(() => parseKeyScript("3+Redo", 9, [])).toThrow("key script: '3+Redo': Redo is one of the toy's functions, written alone (no :MS, no +)");
+  });
+
+  it("plays again what undo took back, on the LED pins: 3 undo redo leaves 3 pressed", async () => {
+    const r = await merlin(["--headless", "--start", "010110101", "--keys", "3 undo redo", "--json"]);
+    expect(r.code).toBe(0);
+    // 3 from 010110101: 001101101; undo goes back to the start, redo to 001101101 again.
+    expect(JSON.parse(r.out)).toMatchObject({ leds: "001101101", status: "playing", moves: 1, errors: [] });
+    const text = await merlin(["--headless", "--start", "010110101", "--keys", "3 undo redo"]);
+    expect(text.out).toContain("  undo  010/110/101  playing, 0 moves");
+    expect(text.out).toContain("  redo  001/101/101  playing, 1 move");
+    // Two undos, two redos: both moves back, in order.
+    const two = JSON.parse((await merlin(["--headless", "--start", "010110101", "--keys", "3 4 undo undo redo redo", "--json"])).out);
+    expect(two).toMatchObject({ leds: "101001001", status: "playing", moves: 2, errors: [] });
+  });
+
+  it("does nothing after a new move, nor with nothing undone", async () => {
+    // 3, undo, then 5 (the plus from the start): redo has nothing left to play.
+    const r = JSON.parse((await merlin(["--headless", "--start", "010110101", "--keys", "3 undo 5 redo", "--json"])).out);
+    expect(r).toMatchObject({ leds: "000001111", status: "playing", moves: 1, errors: [] });
+    const none = JSON.parse((await merlin(["--headless", "--start", "010110101", "--keys", "redo", "--json"])).out);
+    expect(none).toMatchObject({ leds: "010110101", status: "playing", moves: 0, errors: [] });
+  });
+
+  it("a refused call is one of the run's errors (exit 1), not a crash: a firmware without Merlin.redo()", async () => {
+    const session = await openSession({ profile: loadProfile("pico-3x3"), boardSeed: 1 });
+    session.api("delete Merlin.redo");
+    const trace = runHeadless(session, { start: "010110101" }, parseKeyScript("3 redo", 9, []), 80, 120);
+    expect(trace.result).toMatchObject({ leds: "001101101", moves: 1 });
+    expect(trace.result.errors).toHaveLength(1);
+    expect(trace.result.errors[0]).toMatch(/^redo: .*redo/);
+  });
+
+  it("merlin sim --help lists it beside undo, with an example", async () => {
+    const r = await runMerlinHelp();
+    expect(r).toContain("  redo       the toy's REDO (Merlin.redo(): no pad gesture does it), then --gap ms");
+    expect(r).toContain('merlin sim --headless --start 010110101 --keys "3 undo redo" --json');
+    expect(r).toMatch(/U undo,\s+Y redo/);
+  });
+});
+
+async function runMerlinHelp(): Promise<string> {
+  const r = await merlin(["--help"]);
+  expect(r.code).toBe(0);
+  return r.out;
+}

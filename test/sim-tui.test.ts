@@ -76,7 +76,7 @@ describe("renderFrame", () => {
     ]);
     expect(lines[12].slice(0, 29)).toBe("  ██ 7 ██   ██ 8 ██   ▒▒ 9 ▒▒");
     expect(lines).toContain(" playing");
-    expect(lines[23]).toBe(" N new S same H hint C comp U undo G goal Z sleep R rules M mute ? help Q quit");
+    expect(lines[23]).toBe(" N new S same H hint C comp U undo Y redo G goal R rules M mute ? help Q quit");
     expect(lines).toHaveLength(24);
   });
 
@@ -354,7 +354,7 @@ describe("the terminal UI on the real firmware", () => {
       " move the cursor, space/enter press it; a click presses a pad for as long as",
       " the mouse button is held (a 1.5 s hold is the toy's own function gesture).",
       " N NEW GAME  S SAME GAME  H HIT ME (the key to press)  C COMP TURN (plays it)",
-      " U UNDO  G GOAL (shows it)  Z SLEEP  R next rules  M mute  ? help  Q quit",
+      " U UNDO  Y REDO  G GOAL  Z SLEEP  R next rules  M mute  ? help  Q quit",
       " Playing basic. Goal: every pad lit but the centre. A corner toggles its 2×2",
       " block, an edge pad its edge line, the centre the plus. The game is kept in",
       " .merlin/ like on the toy. Lost after 20 moves without a win, or when every pad",
@@ -418,6 +418,106 @@ describe("the terminal UI on the real firmware", () => {
     expect(ui.message).toBe('"0" is not a pad here: the pads with numbers are 1-9');
     type(ui, " ");
     expect(ui.message).toBe("space and Enter press the pad under the cursor: move it with the arrows first");
+  });
+
+  it("Y redoes what U took back, move by move, until a new move: the screen says so each time", async () => {
+    const { session, ui } = await open();
+    type(ui, "1");
+    session.wait(300);
+    type(ui, "2");
+    session.wait(300);
+    const two = session.state();
+    expect(two.moves).toBe(2);
+    type(ui, "u");
+    type(ui, "u");
+    expect(ui.message).toBe("undone: 0 moves now");
+    type(ui, "y");
+    expect(ui.message).toBe("redone: 1 move now");
+    type(ui, "Y");
+    expect(ui.message).toBe("redone: 2 moves now");
+    expect(ui.frame(80, 24).lines).toContain(" redone: 2 moves now");
+    session.wait(300);
+    // The board and the LED pins are the ones before the undos.
+    expect(session.state()).toMatchObject({ board: two.board, moves: 2 });
+    expect(screenPads(ui)).toBe(two.board);
+    type(ui, "y");
+    expect(ui.message).toBe("nothing to redo");
+    // A new move after an undo leaves nothing to redo.
+    type(ui, "u");
+    expect(ui.message).toBe("undone: 1 move now");
+    type(ui, "5");
+    session.wait(300);
+    expect(session.state().moves).toBe(2);
+    type(ui, "y");
+    expect(ui.message).toBe("nothing to redo");
+    expect(session.state().moves).toBe(2);
+    // The key line and the help name it.
+    expect(ui.frame(80, 24).lines[23]).toContain("U undo Y redo");
+    type(ui, "?");
+    expect(ui.frame(80, 24).lines).toContain(" U UNDO  Y REDO  G GOAL  Z SLEEP  R next rules  M mute  ? help  Q quit");
+  });
+
+  it("Y after a finished game says why nothing was redone and what to do, as U says it", async () => {
+    const { session, ui } = await open();
+    session.api('Merlin.start("101010101")');
+    session.wait(200);
+    type(ui, "5");
+    session.wait(1500);
+    expect(session.state()).toMatchObject({ status: "won", moves: 1 });
+    type(ui, "y");
+    expect(ui.message).toBe("nothing to redo: the game is won — N new game, S same game");
+    expect(ui.frame(80, 24).lines).toContain(" nothing to redo: the game is won — N new game, S same game");
+    expect(session.state()).toMatchObject({ status: "won", moves: 1 });
+    session.api('Merlin.start("101101000")');
+    session.wait(200);
+    type(ui, "1");
+    session.wait(300);
+    type(ui, "3");
+    session.wait(1500);
+    expect(session.state()).toMatchObject({ status: "lost", reason: "all-dark" });
+    type(ui, "y");
+    expect(ui.message).toBe("nothing to redo: the game is lost — N new game, S same game");
+  });
+
+  it("R steps through the toy's own RULES cycle (Merlin.nextRules), the rule sets then the board's games", async () => {
+    const { session, ui } = await open();
+    const said: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      type(ui, "r");
+      said.push(ui.message);
+      expect(ui.message).toBe(`rules: ${session.state().rules}`);
+    }
+    expect(said).toEqual(["rules: merlin1978", "rules: classic", "rules: basic"]);
+    // The 5×5 pixel board goes on from the rule sets to its games, as its pad 6 hold does.
+    const code5 = await buildToy("pico-5x5-neopixel");
+    const five = await openSession({ profile: loadProfile("pico-5x5-neopixel"), code: code5, boardSeed: 1 });
+    const ui5 = new TuiController(five, { keypad: false, quiet: true, color: false });
+    const cycle: string[] = [];
+    for (let i = 0; i < five.rules.length; i++) {
+      type(ui5, "r");
+      cycle.push(five.state().rules);
+      expect(ui5.message).toBe(`rules: ${five.state().rules}`);
+    }
+    expect(cycle).toEqual(five.rules.slice(1).concat(five.rules[0]));
+    expect(cycle).toContain("lightsout2000");
+  }, 120_000);
+
+  it("what C and R say is the firmware's answer (Merlin.compTurn, Merlin.nextRules), not worked out again", async () => {
+    const { session, ui } = await open();
+    // A firmware whose COMP TURN pressed pad 7 and whose RULES hold went to classic.
+    session.api("Merlin.compTurn = function () { Merlin.press(7); return 7; }");
+    session.api('Merlin.nextRules = function () { return Merlin.setRules("classic"); }');
+    const before = session.state();
+    type(ui, "c");
+    expect(ui.message).toBe("COMP TURN pressed 7");
+    expect(session.state().moves).toBe(before.moves + 1);
+    type(ui, "r");
+    expect(ui.message).toBe("rules: classic");
+    expect(session.state().rules).toBe("classic");
+    // And one that found nothing to press.
+    session.api("Merlin.compTurn = function () { return 0; }");
+    type(ui, "c");
+    expect(ui.message).toBe("COMP TURN: nothing to press");
   });
 });
 

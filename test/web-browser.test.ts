@@ -348,4 +348,58 @@ describe.skipIf(chromiumSkipReason)("the browser toy in Chromium", () => {
     await waitMoves(s.moves + 1);
     await settled();
   });
+
+  it("REDO sits beside UNDO and Y is its key: it plays again what undo took back, until a new move; after the end it says why not", async () => {
+    await open("?board=pico-3x3&rules=basic&seed=7&puzzle=3");
+    await page.waitForFunction(() => (window as any).merlin.session.state().puzzle === 3 && (window as any).merlin.board.clock.now > 1200);
+    const order = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>("#actions button")].map((b) => b.dataset.action));
+    expect(order.indexOf("redo")).toBe(order.indexOf("undo") + 1);
+    expect(await page.textContent('#actions button[data-action="redo"]')).toBe("REDO Y");
+    const start = await state();
+    await page.keyboard.press("1");
+    await waitMoves(start.moves + 1);
+    const one = await state();
+    expect(one.board).toBe(afterPress(start.board, 1));
+    await page.keyboard.press("u");
+    await waitMoves(start.moves);
+    expect(await page.textContent("#message")).toBe(`undone: ${start.moves} move${start.moves === 1 ? "" : "s"} now`);
+    // The button.
+    await page.click('#actions button[data-action="redo"]');
+    await waitMoves(start.moves + 1);
+    expect(await page.textContent("#message")).toBe(`redone: ${start.moves + 1} move${start.moves + 1 === 1 ? "" : "s"} now`);
+    expect((await state()).board).toBe(one.board);
+    await settled();
+    expect((await padsAndPins()).shown).toBe(one.board);
+    // Nothing left to redo.
+    await page.keyboard.press("y");
+    expect(await page.textContent("#message")).toBe("nothing to redo");
+    // The key: undo, then Y.
+    await page.keyboard.press("u");
+    await waitMoves(start.moves);
+    await page.keyboard.press("y");
+    await waitMoves(start.moves + 1);
+    expect((await state()).board).toBe(one.board);
+    // A new move after an undo leaves nothing to redo.
+    await page.keyboard.press("u");
+    await waitMoves(start.moves);
+    await page.keyboard.press("5");
+    await waitMoves(start.moves + 1);
+    await page.keyboard.press("y");
+    expect(await page.textContent("#message")).toBe("nothing to redo");
+    expect((await state()).moves).toBe(start.moves + 1);
+    // After a win: as UNDO says it.
+    const t = await page.evaluate(() => {
+      (window as any).merlin.session.api('Merlin.start("101010101")');
+      return (window as any).merlin.board.clock.now as number;
+    });
+    await page.waitForFunction((t0) => (window as any).merlin.board.clock.now > t0 + 300, t);
+    await page.keyboard.press("5");
+    await page.waitForFunction(() => (window as any).merlin.session.state().status === "won");
+    await page.click('#actions button[data-action="redo"]');
+    expect(await page.textContent("#message")).toBe("nothing to redo: the game is won — N new game, S same game");
+    // The help lists the key.
+    await page.keyboard.press("?");
+    expect(await page.textContent("#help")).toContain("redo what undo took back");
+    await page.click("#help-close");
+  });
 });

@@ -431,4 +431,35 @@ describe.skipIf(SKIP)("the browser toy on a phone and for every player", () => {
     // Inside the teaching view's own panel (drawn by teach-view.ts): nothing beyond KNOWN_IN_TEACH.
     expect(teachFound).toEqual([]);
   }, 240_000);
+
+  it("on a phone REDO is a 44 px target beside UNDO, named for a screen reader, and a tap redoes; Y works with the menu focused", async () => {
+    const { context, page } = await device(PHONE, true);
+    await open(page, "?board=pico-3x3&rules=basic&seed=5&puzzle=0");
+    const undo = await box(page, '#actions button[data-action="undo"]');
+    const redo = await box(page, '#actions button[data-action="redo"]');
+    expect(redo.width).toBeGreaterThanOrEqual(44);
+    expect(redo.height).toBeGreaterThanOrEqual(44);
+    // Beside it: the next button in the bar, on the same row or the start of the next.
+    expect(redo.x > undo.x || redo.y > undo.y).toBe(true);
+    expect(await page.locator('#actions button[data-action="redo"]').getAttribute("type")).toBe("button");
+    expect(await page.getByRole("button", { name: "REDO Y" }).count()).toBe(1);
+    const s0 = await state(page);
+    await page.tap('.pad[data-pad="2"]');
+    await page.waitForFunction((m) => (window as any).merlin.session.state().moves === m + 1, s0.moves);
+    const one = await state(page);
+    await page.tap('#actions button[data-action="undo"]');
+    await page.waitForFunction((m) => (window as any).merlin.session.state().moves === m, s0.moves);
+    await page.tap('#actions button[data-action="redo"]');
+    await page.waitForFunction((m) => (window as any).merlin.session.state().moves === m + 1, s0.moves);
+    expect((await state(page)).board).toBe(one.board);
+    expect(await page.textContent("#message")).toBe(`redone: ${one.moves} move${one.moves === 1 ? "" : "s"} now`);
+    // The shortcut with a menu focused: the menu keeps its choice.
+    await page.tap('#actions button[data-action="undo"]');
+    await page.waitForFunction((m) => (window as any).merlin.session.state().moves === m, s0.moves);
+    await page.focus("#rules");
+    await page.keyboard.press("y");
+    await page.waitForFunction((m) => (window as any).merlin.session.state().moves === m + 1, s0.moves);
+    expect(await page.inputValue("#rules")).toBe("basic");
+    await context.close();
+  });
 });

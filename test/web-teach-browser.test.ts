@@ -18,7 +18,7 @@ import { statePalette } from "../sim/app/palette";
 import { goalCells, playedPuzzle } from "../sim/app/toy-info";
 import { buildWeb } from "../sim/web/build";
 import { serveStatic } from "../sim/web/serve";
-import { digits, lesson } from "../sim/web/teach";
+import { digits, lesson, mathsPuzzle } from "../sim/web/teach";
 import { RULE_NAMES } from "../src/toy/rules";
 import { analyze } from "../src/maths/solver";
 
@@ -370,6 +370,25 @@ describe.skipIf(SKIP)("the teaching view in Chromium", () => {
     expect(report.teachOverflows).toBe(false);
     // A (25 × 25) and the stepper's [A | t − b] are wider than a phone: they scroll in their boxes.
     if (query.includes("lightsout")) expect(report.scrolling).toBeGreaterThanOrEqual(2);
+    await close(page);
+  }, 60_000);
+
+  it("draws the board the running firmware describes (Merlin.maths()), not one worked out again from the rules' name", async () => {
+    const { page, errors } = await open("?board=pico-3x3&rules=basic&seed=11&puzzle=0");
+    // A firmware whose board is the plus pattern, to be made all dark, under the basic rules.
+    const plus = { k: 2, rows: 3, cols: 3, presses: ["110100000", "111010000", "011001000", "100110100", "010111010", "001011001", "000100110", "000010111", "000001011"], target: "000000000" };
+    await page.evaluate((m) => (window as any).merlin.session.api(`Merlin.maths = function () { return ${JSON.stringify(m)}; }`), plus);
+    await openView(page);
+    const s = await state(page);
+    expect(await page.textContent("#teach-game")).toContain("Playing basic on the 3×3 board: the toy's 3×3 board, 9 pads and 9 keys");
+    expect(await page.locator("#teach-t [role=img]").getAttribute("aria-label")).toBe("t, the target: 000000000");
+    const b = mathsPuzzle(plus);
+    const L = lesson(b.puzzle, digits(s.board), b.target);
+    expect(await page.getAttribute("#teach-x", "data-pads")).toBe(L.pads.join(","));
+    // Column 5 of A is what the firmware says key 5 advances: the plus.
+    const column = await page.evaluate(() => [...document.querySelectorAll("#teach-lesson table.matrix")[0].querySelectorAll("tbody tr")].map((tr) => tr.querySelectorAll("td")[4].textContent).join(""));
+    expect(column).toBe(plus.presses[4]);
+    expect(errors).toEqual([]);
     await close(page);
   }, 60_000);
 });

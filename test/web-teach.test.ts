@@ -12,7 +12,7 @@ import { DEFAULT_CYCLE, gamePuzzle, gameSpec } from "../src/maths/games";
 import { gridPuzzle, intersectionPuzzle, pressKey, type Puzzle } from "../src/maths/puzzle";
 import { inverse, puzzleMatrix } from "../src/maths/solver";
 import { compileCellTables } from "../src/maths/compile-tables";
-import { cellGameTables } from "../src/toy/toygames";
+import { CellBackend } from "../src/toy/cellgame";
 import { mulberry32 } from "./helpers/seeded";
 
 const merlin = gridPuzzle({ rows: 3, cols: 3, pattern: "merlin" });
@@ -211,9 +211,8 @@ describe("the board being played, from the toy's own description (toy-info playe
   it("blackwhite: keys on the intersections, pressed at the top-left pad of each 2×2 block as the toy maps them; mod 4", () => {
     for (let n = 3; n <= 8; n++) {
       const p = intersectionPuzzle(n, DEFAULT_CYCLE.white + DEFAULT_CYCLE.black);
-      const toy = cellGameTables(compileCellTables(p), n, n);
-      const padKeys = toy.extras!.padKeys!;
-      for (let key = 0; key < p.keys; key++) expect(padKeys[keyPad(p, key)]).toBe(key);
+      const toy = new CellBackend(compileCellTables(p), n, n);
+      for (let key = 0; key < p.keys; key++) expect(toy.keyAt(keyPad(p, key))).toBe(key);
     }
     const p = playedPuzzle("blackwhite", 4, 4);
     expect(p).toBe(playedPuzzle("blackwhite", 4, 4));

@@ -157,17 +157,21 @@ export function toyGameSpecs(p: Profile): { spec: GameSpec; puzzle: Puzzle }[] {
  */
 export function gamesModule(p: Profile): string {
   const games = toyGameSpecs(p);
-  const tables = games.map((x) => gameTables(x.puzzle));
-  const cells = (i: number) => tables[i].extras !== undefined;
   const goal = (i: number) => gameTarget(games[i].spec, games[i].puzzle, DEFAULT_CYCLE);
+  // Each game's back-end class (src/toy/), as src/maths/games.ts picks it for `merlin play`: on/off
+  // boards of at most 32 cells and keys as masks (with levels: the level game), the rest as cells.
+  const masks = (i: number) => games[i].puzzle.states === 2 && games[i].puzzle.cells <= 32 && games[i].puzzle.keys <= 32;
+  const kind = (i: number) => (!masks(i) ? "CellBackend" : games[i].spec.levels ? "LevelBackend" : "MaskBackend");
+  const used = [...new Set(games.map((_x, i) => kind(i)))];
+  const entry = (i: number) => {
+    const k = kind(i);
+    const target = k === "CellBackend" ? JSON.stringify(formatBoard(goal(i))) : String(cellsToMask(goal(i)));
+    const make = k === "CellBackend" ? `new CellBackend((${cellTablesMaker(compileCellTables(games[i].puzzle))})(),${p.rows},${p.cols})` : `new ${k}((${maskTablesMaker(compileTables(games[i].puzzle))})())`;
+    return `{name:${JSON.stringify(games[i].spec.name)},rules:${games[i].spec.rules},target:${target},backend:function(){return ${make}}}`;
+  };
   return [
-    `export const GAME_NAMES = ${JSON.stringify(games.map((x) => x.spec.name))};`,
-    `export const GAME_RULES = ${JSON.stringify(games.map((x) => x.spec.rules))};`,
-    `export const GAME_GOALS = ${JSON.stringify(games.map((_x, i) => (cells(i) ? formatBoard(goal(i)) : cellsToMask(goal(i)))))};`,
-    // Each game's tables as a function that makes them: the toy holds those of the game played only
-    // (src/toy/midend.ts choose; a colour game's: src/toy/toygames.ts tablesOf).
-    `export const GAME_TABLES = [${games.map((x, i) => (cells(i) ? cellTablesMaker(compileCellTables(x.puzzle)) : maskTablesMaker(tables[i]))).join(",")}];`,
-    `export const GAME_LEVELS = ${JSON.stringify(games.map((x) => x.spec.levels))};`,
+    ...(used.length > 0 ? [`import { ${used.join(", ")} } from "./firmware/games";`] : []),
+    `export const GAMES = [${games.map((_x, i) => entry(i)).join(",")}];`,
   ].join("\n");
 }
 
@@ -230,29 +234,13 @@ export function maskTablesMaker(t: MaskTables): string {
   return `function(){var b=new Int32Array([${v.words}]).buffer;return{rows:${t.rows},cols:${t.cols},cells:${t.cells},keys:${t.keys},${v.views}}}`;
 }
 
-/**
- * src/toy/features.ts as the toy gets it: CELL_BOARDS only on boards with games (toyGameSpecs),
- * so elsewhere esbuild folds the code behind it away (k-state games, the toy's games);
- * LONG_STARTS only on boards with games or with more pads than the shortest move limit of the
- * rule sets (on/off boards: par ≤ keys).
- */
-export function firmwareFeatures(p: Profile): string {
-  const games = toyGameSpecs(p).length > 0;
-  const limits = RULE_SETS.map((r) => r.moveLimit).filter((m) => m > 0);
-  const long = games || p.rows * p.cols > Math.min(...limits);
-  return `export const CELL_BOARDS = ${games};export const LONG_STARTS = ${long};`;
-}
-
 function configPlugin(p: Profile): Plugin {
   return {
     name: "merlin-config",
     setup(b) {
-      b.onResolve({ filter: /\/features$/ }, (args) =>
-        args.resolveDir === join(ROOT, "src", "toy") ? { path: "merlin:features", namespace: "merlin-config" } : undefined,
-      );
       b.onResolve({ filter: /^merlin:(config|games)$/ }, (args) => ({ path: args.path, namespace: "merlin-config" }));
       b.onLoad({ filter: /.*/, namespace: "merlin-config" }, (args) => ({
-        contents: args.path === "merlin:features" ? firmwareFeatures(p) : args.path === "merlin:games" ? gamesModule(p) : configModule(p),
+        contents: args.path === "merlin:games" ? gamesModule(p) : configModule(p),
         loader: "js",
         resolveDir: ROOT,
       }));

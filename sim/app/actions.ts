@@ -2,21 +2,24 @@
  * The toy's functions as direct actions for the front ends, through the firmware's console
  * API (global `Merlin`) exactly as its extra buttons and the REPL reach them — never a hold of
  * a pad in disguise: NEW GAME, SAME GAME, HIT ME and COMP TURN are `Merlin.press(pads + 1 … 4)`,
- * the others `Merlin.undo()`, `Merlin.goal()`, `Merlin.sleep()`, `Merlin.setRules()`,
- * `Merlin.mute()`. Each returns the line a player reads about what happened.
+ * COMP TURN `Merlin.compTurn()` (which names the pad it pressed), the others `Merlin.undo()`,
+ * `Merlin.redo()`, `Merlin.goal()`, `Merlin.sleep()`, `Merlin.nextRules()` (the RULES hold's
+ * own cycle), `Merlin.mute()`. What a front end shows comes from the firmware's answers, never
+ * from a second derivation here. Each returns the line a player reads about what happened.
  * Platform-neutral: the terminal UI and the browser toy share it.
  */
 import { BUTTON_LABEL } from "../../hardware/roles";
 import type { SimSession } from "./session";
-import { goalBoard, goalWords, nextRules, playedPuzzle, plural, pressedKey, puzzleText, ruleSet } from "./toy-info";
+import { goalBoard, goalWords, plural, puzzleText, ruleSet } from "./toy-info";
 
-export const ACTIONS = ["newGame", "sameGame", "hitMe", "compTurn", "undo", "goal", "sleep", "rules", "mute"] as const;
+export const ACTIONS = ["newGame", "sameGame", "hitMe", "compTurn", "undo", "redo", "goal", "sleep", "rules", "mute"] as const;
 export type ToyAction = (typeof ACTIONS)[number];
 
 /** What the toy's buttons and functions are called (the four extra buttons: hardware/roles.ts). */
 export const ACTION_LABELS: { [a in ToyAction]: string } = {
   ...BUTTON_LABEL,
   undo: "UNDO",
+  redo: "REDO",
   goal: "GOAL",
   sleep: "SLEEP",
   rules: "RULES",
@@ -40,7 +43,12 @@ export function hasApi(session: SimSession, name: string): boolean {
   return session.api<boolean>(`typeof Merlin[${JSON.stringify(name)}] === "function"`);
 }
 
-const BUTTON_OFFSET: { [a: string]: number } = { newGame: 1, sameGame: 2, hitMe: 3, compTurn: 4 };
+const BUTTON_OFFSET: { [a: string]: number } = { newGame: 1, sameGame: 2 };
+
+/** What to do once the game is over, as HIT ME, COMP TURN, UNDO and REDO say it. */
+function overWords(status: string): string {
+  return `the game is ${status} — N new game, S same game`;
+}
 
 /** Runs one action; errors from the firmware come back as the message. */
 export function runAction(session: SimSession, action: ToyAction): ActionResult {
@@ -64,20 +72,25 @@ export function runAction(session: SimSession, action: ToyAction): ActionResult 
       case "hitMe": {
         const key = session.api<number>("Merlin.hint()");
         if (key > 0) return result(`hint: press ${key}`);
-        return result(before.status === "playing" ? "no hint: the board is already the goal" : `no hint: the game is ${before.status === "won" ? "won" : "lost"} — N new game, S same game`);
+        return result(before.status === "playing" ? "no hint: the board is already the goal" : `no hint: ${overWords(before.status)}`);
       }
       case "compTurn": {
-        const after = session.api<{ board: string; moves: number }>(`Merlin.press(${session.pads + BUTTON_OFFSET.compTurn})`);
-        // On the board of the rules played (a game's own: lightsout's plus, lightsout2000's colours).
-        const key = pressedKey(playedPuzzle(before.rules, session.rows, session.cols), before.board, after.board);
-        if (key >= 0) return result(`COMP TURN pressed ${key + 1}`);
-        return result(before.status === "playing" ? "COMP TURN: nothing to press" : `COMP TURN: the game is ${before.status} — N new game, S same game`);
+        // The firmware names the pad it pressed (0: none), as HIT ME does.
+        const pad = session.api<number>("Merlin.compTurn()");
+        if (pad > 0) return result(`COMP TURN pressed ${pad}`);
+        return result(before.status === "playing" ? "COMP TURN: nothing to press" : `COMP TURN: ${overWords(before.status)}`);
       }
       case "undo": {
         const after = session.api<{ moves: number }>("Merlin.undo()");
         if (after.moves < before.moves) return result(`undone: ${plural(after.moves, "move")} now`);
         // As HIT ME and COMP TURN say: a finished game takes no undo, a new or the same game starts again.
-        return result(before.status === "playing" ? "nothing to undo" : `nothing to undo: the game is ${before.status} — N new game, S same game`);
+        return result(before.status === "playing" ? "nothing to undo" : `nothing to undo: ${overWords(before.status)}`);
+      }
+      case "redo": {
+        // What UNDO took back, played again; a new move since then leaves nothing to redo.
+        const after = session.api<{ moves: number }>("Merlin.redo()");
+        if (after.moves > before.moves) return result(`redone: ${plural(after.moves, "move")} now`);
+        return result(before.status === "playing" ? "nothing to redo" : `nothing to redo: ${overWords(before.status)}`);
       }
       case "goal": {
         const words = goalWords(goalBoard(before.rules, session.rows, session.cols), session.rows, session.cols);
@@ -92,10 +105,9 @@ export function runAction(session: SimSession, action: ToyAction): ActionResult 
         // The status line says it ("asleep: press any pad to wake it"); one line is enough.
         return result("");
       case "rules": {
-        // The firmware's own cycle: the rule sets, then the board's games.
-        const next = nextRules(before.rules, session.rules);
-        session.api(`Merlin.setRules(${JSON.stringify(next)})`);
-        return result(`rules: ${next}`);
+        // What holding pad 6 does: the firmware's own cycle (the rule sets, then the board's games).
+        const after = session.api<{ rules: string }>("Merlin.nextRules()");
+        return result(`rules: ${after.rules}`);
       }
       case "mute":
         return result(session.api<boolean>(`Merlin.mute(${!before.muted})`) ? "muted" : "sound on");

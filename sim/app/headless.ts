@@ -9,12 +9,12 @@
  *   5:1600     held 1600 ms (1.5 s holds are the toy's function gestures)
  *   wait:500   let 500 ms pass
  *   undo       the toy's UNDO: its pad held for the function gesture (pad 4, src/toy/midend.ts)
+ *   redo       the toy's REDO: `Merlin.redo()` (the toy has no pad gesture for it), then `gap` ms
  *   newGame    an extra button by name (newGame, sameGame, hitMe, compTurn), where the profile has it
  */
 import { formatBoard, parseBoard } from "../../src/maths/boardstate";
-import { ACT_UNDO } from "../../src/toy/game";
 import { HOLD_MS } from "../../src/toy/keyevents";
-import { HOLD_COMMANDS } from "../../src/toy/midend";
+import { Command, holdPad } from "../../src/toy/midend";
 import { inputError } from "../../src/maths/puzzle";
 import { checkPuzzle, checkRules, checkSeed } from "./deal-values";
 import type { KeyRef } from "../board";
@@ -36,15 +36,29 @@ export const MAX_SCRIPT_CHARS = 100000;
 
 /**
  * The toy's functions a key script names, each done as on the toy: the pad whose 1.5 s hold
- * runs it (HOLD_COMMANDS), held a little longer than that.
+ * runs it (holdCommand), held a little longer than that.
  */
-const NAMED_HOLDS: { [name: string]: number } = { undo: ACT_UNDO };
+const NAMED_HOLDS: { [name: string]: Command } = { undo: "undo" };
+/**
+ * The toy's functions a key script names that no pad hold reaches, done through the console
+ * API as its REPL would: the call, then the gap after a key.
+ */
+const NAMED_CALLS: { [name: string]: string } = { redo: "Merlin.redo()" };
+/** `table[name]` when `name` is one of its own keys (never an Object property such as "constructor"). */
+function named<T>(table: { [name: string]: T }, name: string): T | undefined {
+  return Object.prototype.hasOwnProperty.call(table, name) ? table[name] : undefined;
+}
+/** The function names a key script takes, for its error messages: "undo, redo". */
+const FUNCTION_NAMES = Object.keys(NAMED_HOLDS).concat(Object.keys(NAMED_CALLS)).join(", ");
 /** The pad (1-based) whose hold is UNDO. */
-export const UNDO_PAD = HOLD_COMMANDS.indexOf(ACT_UNDO) + 1;
+export const UNDO_PAD = holdPad("undo") + 1;
 /** How long a named function's pad is held: past the hold time. */
 export const FUNCTION_HOLD_MS = HOLD_MS + 100;
 
-export type ScriptStep = { kind: "keys"; keys: KeyRef[]; label: string; holdMs?: number } | { kind: "wait"; ms: number; label: string };
+export type ScriptStep =
+  | { kind: "keys"; keys: KeyRef[]; label: string; holdMs?: number }
+  | { kind: "wait"; ms: number; label: string }
+  | { kind: "call"; code: string; label: string };
 
 /** Parses a key script for a board with `pads` pads and these extra buttons; mistakes are input errors. */
 export function parseKeyScript(text: string, pads: number, buttons: readonly string[]): ScriptStep[] {
@@ -62,15 +76,20 @@ export function parseKeyScript(text: string, pads: number, buttons: readonly str
       steps.push({ kind: "wait", ms: duration(token, wait[1]), label: token });
       continue;
     }
-    const named = NAMED_HOLDS[token.toLowerCase()];
-    if (named !== undefined) {
-      const pad = HOLD_COMMANDS.indexOf(named);
+    const hold = named(NAMED_HOLDS, token.toLowerCase());
+    if (hold !== undefined) {
+      const pad = holdPad(hold);
       if (pad >= pads) throw inputError(`key script: '${token}' is a hold of pad ${pad + 1}, and this board has ${pads} pads`);
       steps.push({ kind: "keys", keys: [pad], label: token, holdMs: FUNCTION_HOLD_MS });
       continue;
     }
+    const call = named(NAMED_CALLS, token.toLowerCase());
+    if (call !== undefined) {
+      steps.push({ kind: "call", code: call, label: token });
+      continue;
+    }
     const m = /^([^:]+)(?::(\d+))?$/.exec(token);
-    if (!m) throw inputError(`key script: '${token}' is not a key, KEY:MS, KEY+KEY, wait:MS or ${Object.keys(NAMED_HOLDS).join(", ")}`);
+    if (!m) throw inputError(`key script: '${token}' is not a key, KEY:MS, KEY+KEY, wait:MS, ${FUNCTION_NAMES}`);
     const holdMs = m[2] === undefined ? undefined : duration(token, m[2]);
     const keys = m[1].split("+").map((part): KeyRef => {
       if (/^\d+$/.test(part)) {
@@ -81,6 +100,10 @@ export function parseKeyScript(text: string, pads: number, buttons: readonly str
       const name = BUTTON_NAMES.find((b) => b.toLowerCase() === part.toLowerCase());
       if (name && buttons.includes(name)) return name;
       const have = buttons.length > 0 ? `, ${buttons.join(", ")}` : " (this board has no extra buttons)";
+      if (named(NAMED_HOLDS, part.toLowerCase()) !== undefined || named(NAMED_CALLS, part.toLowerCase()) !== undefined) {
+        throw inputError(`key script: '${token}': ${part} is one of the toy's functions, written alone (no :MS, no +)`);
+      }
+      if (part === token) throw inputError(`key script: '${token}' is not a pad 1 to ${pads}${have}, nor one of the toy's functions: ${FUNCTION_NAMES}`);
       throw inputError(`key script: '${part}' in '${token}' is not a pad 1 to ${pads}${have}`);
     });
     steps.push({ kind: "keys", keys, label: token, holdMs: holdMs });
@@ -109,7 +132,10 @@ export interface HeadlessResult {
   moves: number;
   /** Cue names heard during the script, in order (see sounds.ts). */
   sounds: string[];
-  /** Uncaught firmware errors, then errors the firmware caught and reported ("Merlin error: …"). */
+  /**
+   * Uncaught firmware errors, then errors the firmware caught and reported ("Merlin error: …"),
+   * then the script's console calls the firmware refused ("redo: …").
+   */
   errors: string[];
 }
 
@@ -164,7 +190,7 @@ export function firmwareErrors(session: SimSession): string[] {
 /** Plays the script; setup first, then the keys, as fast as possible in virtual time. */
 export function runHeadless(session: SimSession, setup: HeadlessSetup, script: ScriptStep[], holdMs: number, gapMs: number): HeadlessTrace {
   let total = 0;
-  for (const step of script) total += step.kind === "wait" ? step.ms : (step.holdMs ?? holdMs) + gapMs;
+  for (const step of script) total += step.kind === "wait" ? step.ms : step.kind === "call" ? gapMs : (step.holdMs ?? holdMs) + gapMs;
   if (total > MAX_SCRIPT_MS) throw inputError(`key script: it would take ${Math.ceil(total / 1000)} s of virtual time, at most ${MAX_SCRIPT_MS / 1000} s (30 minutes) are allowed`);
   applySetup(session, setup);
   // Let the new game's chirp (and a preview of the goal) finish before the first key.
@@ -172,9 +198,18 @@ export function runHeadless(session: SimSession, setup: HeadlessSetup, script: S
   const first = session.state();
   const since = session.now;
   const frames: HeadlessTrace["frames"] = [];
+  const refused: string[] = [];
   for (const step of script) {
     if (step.kind === "wait") session.wait(step.ms);
-    else session.chord(step.keys, step.holdMs ?? holdMs, gapMs);
+    else if (step.kind === "call") {
+      // A call the firmware refuses (or an older bundle without it) is one of the run's errors.
+      try {
+        session.api(step.code);
+      } catch (e) {
+        refused.push(`${step.label}: ${(e as Error).message}`);
+      }
+      session.wait(gapMs);
+    } else session.chord(step.keys, step.holdMs ?? holdMs, gapMs);
     const s = session.state();
     // Blinking pads: look back over a blink period (0.24 s) instead of the 20 ms frame.
     const leds = blinks(s.rules) ? session.board.ledFrame(0.25, 240) : session.ledFrame();
@@ -186,7 +221,7 @@ export function runHeadless(session: SimSession, setup: HeadlessSetup, script: S
   const notes = toneNotes(session.board.tones, since, end);
   const heard = recogniseCues(notes);
   return {
-    result: { leds, status: state.status, moves: state.moves, sounds: heard.map((h) => h.cue), errors: firmwareErrors(session) },
+    result: { leds, status: state.status, moves: state.moves, sounds: heard.map((h) => h.cue), errors: firmwareErrors(session).concat(refused) },
     frames,
     notes,
     heard,

@@ -120,16 +120,12 @@ export function ruleSet(name: string): RuleSet | undefined {
 }
 
 /**
- * What the toy's RULES hold steps through, in its order (src/toy/midend.ts): the rule sets, then
- * the games the board plays (`games`: the profile's, from the firmware build's toyGameSpecs).
+ * The rule sets and games a board plays, in the order its RULES hold steps through them (the
+ * rule sets, then `games`: the profile's, from the firmware build's toyGameSpecs): what the
+ * menus and the help list. The next one is the firmware's to say (`Merlin.nextRules()`).
  */
 export function toyRuleNames(games: readonly string[]): string[] {
   return RULE_NAMES.concat(games);
-}
-
-/** The rule set or game after `current` in the RULES cycle `names` (the first after the last, or after a name not in it). */
-export function nextRules(current: string, names: readonly string[]): string {
-  return names[(names.indexOf(current) + 1) % names.length];
 }
 
 export type GameView = Pick<FirmwareState, "moves" | "status" | "reason" | "rules" | "seed" | "puzzle" | "par">;
@@ -196,30 +192,6 @@ export function statsText(st: ToyStats): string {
 /** "seed 7, puzzle 2": the two numbers that deal this puzzle again (merlin sim --seed 7 --puzzle 2). */
 export function puzzleText(s: { seed: number; puzzle: number }): string {
   return `seed ${s.seed}, puzzle ${s.puzzle}`;
-}
-
-/**
- * The key (0-based) of `p` whose press turns board `before` into `after` (digit strings), or
- * −1 (no single key does): the key whose cells are exactly the cells that changed, each one
- * colour on (on/off boards: toggled).
- */
-export function pressedKey(p: Puzzle, before: string, after: string): number {
-  const k = p.states;
-  const changed: number[] = [];
-  for (let i = 0; i < before.length; i++) if (before[i] !== after[i]) changed.push(i);
-  if (changed.length === 0) return -1;
-  for (let key = 0; key < p.keys; key++) {
-    const from = p.keyStart[key];
-    const to = p.keyStart[key + 1];
-    if (to - from !== changed.length) continue;
-    let all = true;
-    for (let j = from; j < to && all; j++) {
-      const c = p.keyCells[j];
-      all = changed.indexOf(c) >= 0 && (Number(before[c]) + 1) % k === Number(after[c]);
-    }
-    if (all) return key;
-  }
-  return -1;
 }
 
 /** Which pad a digit key presses: source 002's layout (1 top-left, row-major) or a numeric keypad (7 8 9 on top). */

@@ -96,13 +96,15 @@ export const LETTER_ACTIONS: { [key: string]: ToyAction } = {
   h: "hitMe",
   c: "compTurn",
   u: "undo",
+  y: "redo",
   g: "goal",
   z: "sleep",
   r: "rules",
   m: "mute",
 };
 
-export const HELP_LINE = "N new S same H hint C comp U undo G goal Z sleep R rules M mute ? help Q quit";
+/** The key line at the foot of the screen (80 columns; Z sleep is in the help). */
+export const HELP_LINE = "N new S same H hint C comp U undo Y redo G goal R rules M mute ? help Q quit";
 
 /** What the pads take, for the help (wrapped to the screen). */
 const PADS_HELP =
@@ -112,7 +114,7 @@ const PADS_HELP =
 /** The letters, two rows of a table (each fits an 80-column terminal). */
 export const HELP_TEXT = [
   "N NEW GAME  S SAME GAME  H HIT ME (the key to press)  C COMP TURN (plays it)",
-  "U UNDO  G GOAL (shows it)  Z SLEEP  R next rules  M mute  ? help  Q quit",
+  "U UNDO  Y REDO  G GOAL  Z SLEEP  R next rules  M mute  ? help  Q quit",
 ];
 
 /** Widest the help is wrapped to (narrower terminals: their width). */

@@ -8,14 +8,15 @@ import {
   ACT_HINT,
   ACT_NEW_GAME,
   ACT_PRESS,
+  ACT_REDO,
   ACT_SAME_GAME,
   ACT_UNDO,
+  Backend,
   Board,
   createGameFrom,
   Effects,
   ERR_NONE,
   GameState,
-  GameTables,
   loadGame,
   LOST,
   newEffects,
@@ -114,6 +115,7 @@ A game brings its own board, goal and rules: --size is its side (blackwhite only
       `Key numbers 1..N (row-major; blackwhite: the inner intersections), separated by spaces or commas, and
   h  HIT ME: show the next key to press      c  COMP TURN: the computer presses it
   u  undo the last press                     s  SAME GAME (restart; merlin1978: a new puzzle)
+  redo  press again the move undone last (nothing to redo after a new move)
   n  NEW GAME (the next puzzle of the seed; lightsout: the next level)
   ?  (or help) the keys and the rules        q  (or quit) leave
 Anything else is ??? ILLEGAL INPUT and does not count as a move. After a game, TRY AGAIN takes Y or N. Boards print one digit per cell (0 dark), in colour on a terminal (NO_COLOR turns that off); the goal and the rules come first.`,
@@ -160,10 +162,10 @@ function blackwhiteIntro(side: number, cycle: ColourCycle): string[] {
 class CoreEngine implements BasicEngine {
   readonly pads: number;
   readonly cols: number;
-  private readonly fx: Effects<Board> = newEffects<Board>();
+  private readonly fx: Effects<Board>;
 
   constructor(
-    private readonly t: GameTables,
+    private readonly t: Backend<Board>,
     readonly game: GameState<Board>,
     private readonly clock: () => number,
     /** The rule set or game asked for (--rules). */
@@ -178,6 +180,7 @@ class CoreEngine implements BasicEngine {
   ) {
     this.pads = t.keys;
     this.cols = t.cols;
+    this.fx = newEffects(t);
     if (levels) {
       // TRY AGAIN after a lost level plays it again; after a win, the next level.
       this.again = () => (this.game.status === LOST ? this.sameGame() : this.newGame());
@@ -202,11 +205,11 @@ class CoreEngine implements BasicEngine {
 
   private send(type: number, key = 0): void {
     update(this.t, this.game, { type, key, now: this.clock() }, this.fx);
-    if (this.saved) this.saved(saveGame(this.game, this.clock()));
+    if (this.saved) this.saved(saveGame(this.t, this.game, this.clock()));
   }
 
   private digits(b: Board): string {
-    return typeof b === "string" ? b : maskToBits(b, this.t.cells);
+    return this.t.digits(b);
   }
 
   board(): string {
@@ -245,6 +248,11 @@ class CoreEngine implements BasicEngine {
     return this.fx.error === ERR_NONE;
   }
 
+  redo(): boolean {
+    this.send(ACT_REDO);
+    return this.fx.error === ERR_NONE;
+  }
+
   sameGame(): void {
     this.send(ACT_SAME_GAME);
   }
@@ -279,7 +287,7 @@ class CoreEngine implements BasicEngine {
 /** What --rules and the board options ask for: the board, its tables, the goal, the rule set. */
 interface Setup {
   puzzle: Puzzle;
-  tables: GameTables;
+  tables: Backend<Board>;
   target: Board;
   rules: number;
   game: GameSpec | null;
@@ -362,7 +370,7 @@ const SAVE_FIELD_COUNT = 10;
  * does); null when there is none to resume (no file, or an empty one). A file of another
  * board, game, rule set or goal is refused saying which; a damaged one saying so.
  */
-function resumed(p: Puzzle, t: GameTables, target: Board, rules: number, word: string, file: string): GameState<Board> | null {
+function resumed(p: Puzzle, t: Backend<Board>, target: Board, rules: number, word: string, file: string): GameState<Board> | null {
   if (!existsSync(file)) return null;
   let text: string;
   try {
@@ -392,7 +400,7 @@ function resumed(p: Puzzle, t: GameTables, target: Board, rules: number, word: s
   const savedGoal = typeof target === "string" ? parts[4] : /^\d+$/.test(parts[4]) ? maskToBits(Number(parts[4]), t.cells) : parts[4];
   if (typeof target === "string" && parts[4].length !== t.cells) throw other(`a game of ${parts[4].length} cells, not ${t.cells}`);
   if (savedGoal !== goal) throw other(`a game with the goal ${excerpt(parts[4])}, not ${goal}`);
-  const s = loadGame<Board>(t, line, 0);
+  const s = loadGame(t, line, 0);
   if (s === null) throw damaged(`its game cannot be on ${boardName(p)} (a number out of range, or a start or board no presses reach)`);
   return s;
 }
@@ -425,7 +433,7 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
     if (problem !== null) throw inputError(`--start '${text}': ${problem}`);
     state = createGameFrom(t, target, rules, start, seed, 0);
   } else {
-    state = createGameFrom(t, target, rules, -1, seed, 0, v.level === undefined ? 0 : (v.level as number) - 1);
+    state = createGameFrom(t, target, rules, null, seed, 0, v.level === undefined ? 0 : (v.level as number) - 1);
   }
 
   const json = v.json === true;
@@ -448,7 +456,7 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
   // blackwhite: its goal (source 001's swapped checkerboard) and where its keys sit.
   const goal = game !== null && game.layout === "intersections" ? blackwhiteIntro(p.rows, cycle) : basicGoal(typeof target === "string" ? target : maskToBits(target, t.cells), p.cols);
   const engine = new CoreEngine(t, state, clock, v.rules as string, levels, v.start === undefined ? null : state.start, goal, save);
-  if (save) save(saveGame(state, clock()));
+  if (save) save(saveGame(t, state, clock()));
   const dialogue = new BasicDialogue(engine, print);
   dialogue.showIntro();
   dialogue.showDeal();

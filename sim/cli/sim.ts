@@ -64,6 +64,7 @@ const HELP = formatHelp({
     ["merlin sim --basic --seed 7", "the BASIC dialogue, typed or piped"],
     ["merlin sim --headless --start 010110101 --keys \"3 4 5 8 9\"", "source 003's worked example on the LED pins"],
     ["merlin sim --headless --start 010110101 --keys \"3 4 undo\" --json", ""],
+    ["merlin sim --headless --start 010110101 --keys \"3 undo redo\" --json", "undo takes 3 back, redo plays it again"],
   ],
   specs: SPECS,
   groups: [
@@ -76,7 +77,8 @@ const HELP = formatHelp({
       "The terminal UI",
       `Runs dist/firmware.js (dist/NAME/firmware.js for other boards; rebuilt when missing or stale) and draws the pads from its LED pins in real time. Keys 1-9 press pads 1-9 (1 top-left; --keypad puts 7 8 9 on top); arrows and space/enter press the pads past 9; a click presses a pad while the button is held (a 1.5 s hold is the toy's own gesture: 1 new game, 2 same game, 3 hit me, 4 undo, 5 comp turn, 6 rules, 7 mute, 8 goal, 9 sleep). The letters do the toy's functions at once:
   N NEW GAME, S SAME GAME, H HIT ME (shows the key to press), C COMP TURN (plays it), U undo,
-  G show the goal, Z sleep, R next rule set or game, M mute; ? help (goal and rules), Q quit.
+  Y redo (what U took back, until a new move), G show the goal, Z sleep, R next rule set or
+  game, M mute; ? help (goal and rules), Q quit.
 The flash lives in .merlin/NAME.storage.json under the current directory, so a game survives restarts. Cues ring the terminal bell.`,
     ],
     [
@@ -90,6 +92,7 @@ The flash lives in .merlin/NAME.storage.json under the current directory, so a g
   1+3        a chord: pads pressed together
   5:1600     held 1600 ms          wait:500   let 500 ms pass
   undo       the toy's UNDO: pad ${UNDO_PAD} held for the function gesture
+  redo       the toy's REDO (Merlin.redo(): no pad gesture does it), then --gap ms
   newGame    an extra button (${BUTTON_NAMES.join(", ")}) where the board has one
 A step lasts at most ${MAX_STEP_MS} ms (so do --hold and --gap), a script at most ${MAX_SCRIPT_STEPS} steps, ${MAX_SCRIPT_CHARS} characters and ${MAX_SCRIPT_MS / 1000} s of virtual time. --json prints {"leds","status","moves","sounds","errors"}: leds from the LED pins after the script (blinking pads count as lit), status and moves from Merlin.state(), sounds the cues heard by name (press, illegal, new-game, win, loss, all-dark, hint, undo, mute, unmute, self-test, power-on; "tone FREQHz MSms" for others), errors every firmware error. Flash is kept in memory. Exit 1 when the firmware reported errors.`,
     ],

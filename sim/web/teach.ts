@@ -1,7 +1,8 @@
 /**
  * The teaching view's mathematics, computed by the project's own solver (src/), never by a
- * second implementation: for a board b and a target t of the board being played (a rule set's
- * or a game's own board: sim/app/toy-info.ts playedPuzzle / goalCells, from src/maths/games.ts),
+ * second implementation: for a board b and a target t of the board being played — as the
+ * running firmware describes it (`Merlin.maths()`: k, what each key advances, the goal; read
+ * into a Puzzle by mathsPuzzle) —
  *   - A, the press matrix over Z_k (column j = what key j advances; k = 2: GF(2), sources 002
  *     and 003; lightsout2000: mod 3; blackwhite: mod i + j of its cycle, keys on the inner
  *     intersections),
@@ -19,7 +20,7 @@
 import { boardFromStrings, chaseLights, createBoard, getCell } from "../../src/maths/chase";
 import { reduceMatrix } from "../../src/maths/elimination";
 import { bitRows, getBit, nullSpace } from "../../src/maths/gf2";
-import { type Puzzle, toggleMatrix } from "../../src/maths/puzzle";
+import { type Puzzle, MAX_STATES, MIN_STATES, toggleMatrix } from "../../src/maths/puzzle";
 import { analyze, inverse, puzzleMatrix, solve } from "../../src/maths/solver";
 import { zkPseudoInverse, zkReduce } from "../../src/maths/zk";
 import { eliminate, type Elimination } from "./elimination-steps";
@@ -65,9 +66,67 @@ export interface Lesson {
   checkParities: number[];
 }
 
+/**
+ * What the firmware's `Merlin.maths()` answers for the game in play: k (a press adds 1 mod k),
+ * the board's shape, what each key advances (one digit string per key, 1 = the pad advances,
+ * pad 1 first) and the goal (digits, pad 1 first).
+ */
+export interface ToyMaths {
+  k: number;
+  rows: number;
+  cols: number;
+  presses: string[];
+  target: string;
+}
+
+/** The board the firmware plays, as a Puzzle for the solver, and its goal. */
+export interface ToyBoard {
+  puzzle: Puzzle;
+  target: Bits;
+}
+
+/**
+ * Reads the firmware's description `m` (ToyMaths) into a Puzzle and its target; an answer of
+ * the wrong shape throws, saying what was wrong. `described` is the board as the page's words
+ * name it (toy-info.ts playedPuzzle: its name, and its pattern, which picks the solver's method
+ * and source 003's strategy): the puzzle returned when its keys advance exactly the pads the
+ * firmware's do; otherwise the board is named by its size and solved generically.
+ */
+export function mathsPuzzle(m: ToyMaths, described?: Puzzle): ToyBoard {
+  const cells = m.rows * m.cols;
+  if (!(Number.isInteger(m.k) && m.k >= MIN_STATES && m.k <= MAX_STATES)) throw new Error(`the firmware's maths: k must be ${MIN_STATES} to ${MAX_STATES}, got ${m.k}`);
+  if (!(Number.isInteger(cells) && cells > 0)) throw new Error(`the firmware's maths: a board of ${m.rows}×${m.cols}`);
+  if (!Array.isArray(m.presses) || m.presses.length === 0) throw new Error("the firmware's maths: no keys");
+  const onOff = new RegExp(`^[01]{${cells}}$`);
+  const start: number[] = [0];
+  const hit: number[] = [];
+  m.presses.forEach((row, j) => {
+    if (!onOff.test(row)) throw new Error(`the firmware's maths: key ${j + 1} must be ${cells} digits 0/1, got '${row}'`);
+    for (let c = 0; c < cells; c++) if (row[c] === "1") hit.push(c);
+    start.push(hit.length);
+  });
+  if (!new RegExp(`^[0-${m.k - 1}]{${cells}}$`).test(m.target)) throw new Error(`the firmware's maths: the target must be ${cells} digits 0 to ${m.k - 1}, got '${m.target}'`);
+  const keyStart = Int32Array.from(start);
+  const keyCells = Int32Array.from(hit);
+  // The described board is the firmware's when every key advances the same pads (in any order).
+  const same =
+    described !== undefined &&
+    described.rows === m.rows && described.cols === m.cols && described.states === m.k &&
+    described.keys === m.presses.length && described.cells === cells &&
+    m.presses.every((row, j) => {
+      const own = new Array<string>(cells).fill("0");
+      for (let i = described.keyStart[j]; i < described.keyStart[j + 1]; i++) own[described.keyCells[i]] = "1";
+      return own.join("") === row;
+    });
+  const puzzle: Puzzle = same
+    ? described!
+    : { name: `the toy's ${m.rows}×${m.cols} board`, pattern: "graph", rows: m.rows, cols: m.cols, cells, keys: m.presses.length, states: m.k, wrap: false, keyStart, keyCells };
+  return { puzzle, target: digits(m.target) };
+}
+
 const str = (v: ArrayLike<number>) => Array.from(v as ArrayLike<number>).join("");
 
-/** The pad (0-based) key `key` of `p` is pressed at (src/toy/toygames.ts padsOf: its own, or its first cell). */
+/** The pad (0-based) key `key` of `p` is pressed at (src/toy/cellgame.ts padsOf: its own, or its first cell). */
 export function keyPad(p: Puzzle, key: number): number {
   return p.keys === p.cells ? key : p.keyCells[p.keyStart[key]];
 }

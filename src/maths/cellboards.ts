@@ -1,21 +1,16 @@
 /**
- * Game tables for boards that do not fit the toy's one 32-bit mask: k-state boards (a press
- * advances each of its cells by 1 mod k, source 001's colour cycles, Lights Out 2000's three
- * colours) and on/off boards of 33 to 64 cells. A board is a string of row-major digits, one
- * per cell (boardstate.ts's format), so the game compares boards with === as it compares
- * masks; the operations the game needs (game.ts's CellOps) are answered by the solver
- * (solver.ts: elimination over Z_k, the fewest presses over the quiet patterns).
- *
- * Node only in practice: the game reaches this through GameTables.extras, behind the
- * CELL_BOARDS flag the firmware build turns off. (Types here are aliases, not interfaces: the
- * firmware build shortens interface members, and none of these reach the toy.)
+ * The back-end of boards beyond the toy's tables, in Node: k-state boards (a press advances
+ * each of its cells by 1 mod k, source 001's colour cycles, Lights Out 2000's three colours)
+ * and on/off boards of 33 to 64 cells. A board is a string of row-major digits, one per cell
+ * (boardstate.ts's format), as on the toy's cell back-end (src/toy/cellgame.ts), and it deals
+ * as that one does, so a seed deals the same puzzle on both; everything else is answered by the
+ * solver (solver.ts: elimination over Z_k, the fewest presses over the quiet patterns).
  */
 import { formatBoard } from "./boardstate";
-import { CellOps, GameTables } from "../toy/game";
-import { inputError, pressKey, Puzzle } from "./puzzle";
-import { footprintOrder } from "./puzzle";
+import { Backend } from "../toy/backend";
+import { cellDigits, cellsLit, dealCells } from "../toy/cellgame";
+import { footprintOrder, inputError, keyEffect, pressKey, Puzzle } from "./puzzle";
 import { prepare, solve } from "./solver";
-import { dealCells } from "../toy/toygames";
 
 /** The largest board (cells, and keys) the game plays. */
 export const MAX_GAME_CELLS = 64;
@@ -34,69 +29,92 @@ export function checkGameBoard(p: Puzzle): void {
   }
 }
 
-/**
- * The tables a game on `p` plays on with digit-string boards (any k, up to 64 cells and keys).
- * The mask fields of MaskTables are left empty: a game on these tables uses extras.ops only.
- */
-export function cellTables(p: Puzzle): GameTables {
-  checkGameBoard(p);
-  const k = p.states;
-  const cells = p.cells;
-  const dark = formatBoard(new Uint8Array(cells));
-  const order = footprintOrder(p);
-  let reachCount = 1;
-  const image = prepare(p).imageOrders;
-  for (let i = 0; i < image.length; i++) reachCount *= image[i];
+export class SolverBackend implements Backend<string> {
+  rows: number;
+  cols: number;
+  cells: number;
+  keys: number;
+  cycle: number;
+  dark: string;
+  reachable: number;
+  puzzle: Puzzle;
+  /** The keys by footprint, fewest cells first: the hint's preference. */
+  order: Int32Array;
 
-  /** to − from, cell by cell, mod k. */
-  function difference(from: string, to: string): Uint8Array {
-    const d = new Uint8Array(cells);
-    for (let c = 0; c < cells; c++) d[c] = (to.charCodeAt(c) - from.charCodeAt(c) + k) % k;
-    return d;
+  constructor(p: Puzzle) {
+    checkGameBoard(p);
+    this.puzzle = p;
+    this.rows = p.rows;
+    this.cols = p.cols;
+    this.cells = p.cells;
+    this.keys = p.keys;
+    this.cycle = p.states;
+    this.dark = formatBoard(new Uint8Array(p.cells));
+    this.order = footprintOrder(p);
+    let reach = 1;
+    const image = prepare(p).imageOrders;
+    for (let i = 0; i < image.length; i++) reach *= image[i];
+    this.reachable = reach;
   }
 
-  function advance(board: string, key: number, times: number): string {
+  /** `board` after `times` presses of `key`. */
+  advance(board: string, key: number, times: number): string {
     const b = digitsToCells(board);
-    for (let i = 0; i < times; i++) pressKey(p, b, key);
+    for (let i = 0; i < times; i++) pressKey(this.puzzle, b, key);
     return formatBoard(b);
   }
 
-  function canReach(from: string, to: string): boolean {
-    return prepare(p).particular(difference(from, to)) !== null;
+  press(board: string, key: number): string {
+    return this.advance(board, key, 1);
   }
 
-  const ops: CellOps = {
-    cycle: k,
-    allDark: dark,
-    advance: advance,
-    canReach: canReach,
-    reachCount: reachCount,
-    parOf: function (from: string, to: string): number {
-      return solve(p, digitsToCells(from), digitsToCells(to), { order: false }).moves;
-    },
-    hintKey: function (board: string, target: string): number {
-      if (board === target) return -1;
-      const s = solve(p, digitsToCells(board), digitsToCells(target));
-      if (!s.solvable) return -1;
-      // The first key of a safe order (never all dark on the way) when there is one, else the
-      // first pressed key with the smallest footprint (as masksolve.ts's hint).
-      if (s.order !== null) return s.order[0] - 1;
-      for (let i = 0; i < order.length; i++) if (s.counts[order[i]] > 0) return order[i];
-      return -1;
-    },
-    padsOf: function (key: number): string {
-      const pads = new Uint8Array(cells);
-      if (p.keys === cells) pads[key] = 1;
-      else for (let i = p.keyStart[key]; i < p.keyStart[key + 1]; i++) pads[p.keyCells[i]] = 1;
-      return formatBoard(pads);
-    },
-    dealFrom: function (target: string, darkStart: boolean, seed: number, puzzle: number): string {
-      return dealCells(advance, p.keys, k, dark, target, darkStart, seed, puzzle);
-    },
-  };
-  const none = new Int32Array(0);
-  return {
-    rows: p.rows, cols: p.cols, cells: cells, keys: p.keys, toggle: none, solve: none, check: none, quiet: none, order: order,
-    extras: { ops: ops },
-  };
+
+  canReach(from: string, to: string): boolean {
+    const d = new Uint8Array(this.cells);
+    for (let c = 0; c < this.cells; c++) d[c] = (to.charCodeAt(c) - from.charCodeAt(c) + this.cycle) % this.cycle;
+    return prepare(this.puzzle).particular(d) !== null;
+  }
+
+  par(from: string, to: string): number {
+    return solve(this.puzzle, digitsToCells(from), digitsToCells(to), { order: false }).moves;
+  }
+
+  hint(board: string, target: string): number {
+    if (board === target) return -1;
+    const s = solve(this.puzzle, digitsToCells(board), digitsToCells(target));
+    if (!s.solvable) return -1;
+    // The first key of a safe order (never all dark on the way) when there is one, else the
+    // first pressed key with the smallest footprint (as masksolve.ts's hint).
+    if (s.order !== null) return s.order[0] - 1;
+    for (let i = 0; i < this.order.length; i++) if (s.counts[this.order[i]] > 0) return this.order[i];
+    return -1;
+  }
+
+  deal(target: string, darkStart: boolean, seed: number, puzzle: number): string {
+    return dealCells(this, target, darkStart, seed, puzzle);
+  }
+
+  padsOf(key: number): string {
+    return this.keys === this.cells ? cellsLit(this.cells, [key]) : cellsLit(this.cells, keyEffect(this.puzzle, key));
+  }
+
+  keyAt(pad: number): number {
+    return this.keys === this.cells ? pad : -1;
+  }
+
+  digits(board: string): string {
+    return board;
+  }
+
+  parse(digits: string): string | null {
+    return cellDigits(digits, this.cells, this.cycle);
+  }
+
+  save(board: string): string {
+    return board;
+  }
+
+  load(text: string): string | null {
+    return cellDigits(text, this.cells, this.cycle);
+  }
 }

@@ -1,7 +1,8 @@
 /**
  * The games beyond the toy's 3×3 rule sets, as data: each names a board, its goal and the
  * rule set (rules.ts) it plays under, and whether it has levels. The game machine (game.ts)
- * plays them all with the same events, effects, undo, par, hint and save format:
+ * plays them all, each through its back-end, with the same events, effects, undo, par, hint
+ * and save format:
  *
  * - lightsout: Tiger's Lights Out (1995) — the 5×5 plus board, all lights out, par = the
  *   fewest presses, lost at 10 over par (classic rules), 50 levels from 6 to 15 fewest
@@ -18,15 +19,15 @@
  *   that swapped checkerboard and starts are dealt like every other game's (any solvable
  *   board but the goal), so every N plays; the source's own start is one `--start` away.
  */
-import { cellTables } from "./cellboards";
-import { Board, GameTables } from "../toy/game";
-import { cellsToMask } from "../toy/maskbits";
+import { SolverBackend } from "./cellboards";
+import { Backend, Board } from "../toy/backend";
+import { LevelBackend } from "../toy/levels";
+import { MaskBackend } from "../toy/maskgame";
 import { formatBoard, namedTarget } from "./boardstate";
 import { gridPuzzle, inputError, intersectionPuzzle, Puzzle } from "./puzzle";
 import { RULES_CLASSIC } from "../toy/rules";
 import { compileTables } from "./compile-tables";
 import { MAX_MASK_BITS } from "../toy/tables";
-import { levelTables } from "../toy/toygames";
 
 /** One game (type alias, not an interface: nothing here reaches the toy's build). */
 export type GameSpec = {
@@ -109,25 +110,27 @@ export function gameTarget(g: GameSpec, p: Puzzle, cycle: ColourCycle): Uint8Arr
 }
 
 /**
- * The tables a game on `p` plays on: the toy's mask tables for on/off boards of at most 32
- * cells and keys, cell tables (cellboards.ts) for the rest.
+ * The back-end a game on `p` plays through: the toy's mask back-end for on/off boards of at
+ * most 32 cells and keys, the solver's (cellboards.ts) for the rest.
  */
-export function gameTables(p: Puzzle): GameTables {
-  if (p.states === 2 && p.cells <= MAX_MASK_BITS && p.keys <= MAX_MASK_BITS) return compileTables(p);
-  return cellTables(p);
+export function gameTables(p: Puzzle): Backend<Board> {
+  if (p.states === 2 && p.cells <= MAX_MASK_BITS && p.keys <= MAX_MASK_BITS) return new MaskBackend(compileTables(p));
+  return new SolverBackend(p);
 }
 
 /**
- * The tables of game `g` on `p`: gameTables, with the levels' deal when `g` has levels (mask
- * boards): puzzle n of a seed is level n + 1 of that seed, and past the last level the usual
- * random deal.
+ * The back-end of game `g` on `p`: gameTables's, or for a game with levels (mask boards) the
+ * level back-end: puzzle n of a seed is level n + 1 of that seed, and past the last level the
+ * usual random deal.
  */
-export function gameSpecTables(g: GameSpec, p: Puzzle): GameTables {
-  const t = gameTables(p);
-  return g.levels ? levelTables(t) : t;
+export function gameSpecTables(g: GameSpec, p: Puzzle): Backend<Board> {
+  if (g.levels && p.states === 2 && p.cells <= MAX_MASK_BITS && p.keys <= MAX_MASK_BITS) return new LevelBackend(compileTables(p));
+  return gameTables(p);
 }
 
-/** A board of cell values as a game on `t` holds it: a mask, or on cell tables digits. */
-export function tableBoard(t: GameTables, cells: Uint8Array): Board {
-  return t.extras !== undefined && t.extras.ops !== undefined ? formatBoard(cells) : cellsToMask(cells);
+/** A board of cell values (as boardstate.ts parses them for this board) as back-end `b` holds it. */
+export function tableBoard(b: Backend<Board>, cells: Uint8Array): Board {
+  const board = b.parse(formatBoard(cells));
+  if (board === null) throw inputError("the board " + formatBoard(cells) + " is not one of " + b.rows + "×" + b.cols + " digits below " + b.cycle);
+  return board;
 }

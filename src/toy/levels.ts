@@ -23,7 +23,8 @@
  * 7 350 boards of 4 fewest solutions each; m random keys, kept when they are the first fewest,
  * took 445 draws on average there.
  */
-import { minimumSolution } from "./masksolve";
+import { dealStart, MaskBackend } from "./maskgame";
+import { isReachable, minimumSolution } from "./masksolve";
 import { nextRandom, seedRandom } from "./rng";
 import { MaskTables } from "./tables";
 
@@ -133,8 +134,7 @@ export function levelStart(t: MaskTables, target: number, seed: number, level: n
   const byRegion = new Uint8Array(keys);
   const filled = new Uint8Array(regions);
   for (let key = 0; key < keys; key++) byRegion[first[region[key]] + filled[region[key]]++] = key;
-  // (Binomials of at most 32 keys fit 31 bits: C(32, 16) ≈ 6.0e8. An Int32Array, the kind the
-  // toy's tables use: on Espruino each kind of typed array a program uses costs RAM of its own.)
+  // (Binomials of at most 32 keys fit 31 bits: C(32, 16) ≈ 6.0e8.)
   const choose = new Int32Array(keys + regions);
   for (let r = 0; r < regions; r++) {
     let c = 1;
@@ -174,4 +174,25 @@ export function levelStart(t: MaskTables, target: number, seed: number, level: n
     if (exact || minimumSolution(t, board, target) === presses) return board;
   }
   throw new Error("levels: no board needing " + m + " presses found");
+}
+
+/**
+ * Lights Out with its levels: the on/off board whose puzzle n of a seed is level n + 1 of that
+ * seed (levelStart), and past the last level the usual deal. HIT ME is the first key, in
+ * footprint order, of the minimum solution: these games' goal is the dark board, so there is
+ * nothing to steer around, and every such key leaves a minimum solution one press shorter.
+ */
+export class LevelBackend extends MaskBackend {
+  override deal(target: number, darkStart: boolean, seed: number, puzzle: number): number {
+    if (puzzle < LEVEL_COUNT) return levelStart(this.tables, target, seed, puzzle + 1);
+    return dealStart(this.tables, target, darkStart, seed, puzzle);
+  }
+
+  override hint(board: number, target: number): number {
+    const t = this.tables;
+    if (board === target || !isReachable(t, board ^ target)) return -1;
+    const x = minimumSolution(t, board, target);
+    for (let i = 0; i < t.order.length; i++) if ((x >>> t.order[i]) & 1) return t.order[i];
+    return -1;
+  }
 }

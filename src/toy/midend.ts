@@ -1,24 +1,25 @@
 /**
  * The toy's mid-end, after the mid-end of Simon Tatham's puzzle collection: what the toy does
- * with its keys and its console, between the game (game.ts) and the hardware. It owns the hold
- * gestures, take-back through the game's own history, the statistics and settings with their
- * files and validation, the self-test, sleep and stuck keys. A front end (firmware/, a test)
- * only forwards input and carries out the effects:
+ * with its keys and its console, between the game (game.ts, played through a back-end:
+ * backend.ts) and the hardware. One instance per toy (createToy), made with the board's
+ * back-end, its games and its settings' limits; it owns the game with its move log (undo and
+ * redo), the hold gestures, the statistics and settings with their files and validation, the
+ * self-test, sleep and stuck keys. A front end (firmware/, the simulator, a test) only forwards
+ * input and carries out the effects:
  *
  *   in:  toyKeys (the debounced key mask), toyCommand (a console call or a button), toyTick
- *        (a deadline: ToyEffects.due), each with the time now in ms;
- *   out: each returns the ToyEffects of the call — a frame to show (with blinking pads and a
- *        flash), sound cues, files to save (and whether at once), sleep or wake, when to call
- *        again; toyFile gives a file's text when it is written.
+ *        (a deadline: ToyEffects.due), each with the time now in ms — the instance's clock;
+ *   out: each returns a new ToyEffects — a frame to show (with blinking pads and a flash),
+ *        sound cues, files to save (and whether at once), sleep or wake, when to call again;
+ *        toyFile gives a file's text when it is written.
  *
- * One toy per program, like the one board it runs on: createToy (re)starts it. Everything is
- * plain state and explicit time, so the host tests drive it with timed tables of key masks, as
- * QMK tests its debouncers (test/midend.test.ts).
+ * Everything is plain state and explicit time, so the host tests drive it with timed tables
+ * of key masks, as QMK tests its debouncers (test/midend.test.ts).
  */
+import { Backend, Board, mathsOf, Maths } from "./backend";
 import {
-  ACT_COMP_TURN, ACT_HINT, ACT_NEW_GAME, ACT_PRESS, ACT_SAME_GAME, ACT_SET_RULES, ACT_SHOW, ACT_TAKE_BACK, ACT_UNDO,
-  Board, createGameFrom, Effects, GameState, GameTables, loadGame, MAX_SEED, PLAYING, reasonName, saveGame, START_OK, startCode,
-  statusName, update, WON,
+  ACT_COMP_TURN, ACT_HINT, ACT_NEW_GAME, ACT_PRESS, ACT_REDO, ACT_SAME_GAME, ACT_SET_RULES, ACT_SHOW, ACT_TAKE_BACK, ACT_UNDO,
+  createGameFrom, Effects, GameState, loadGame, MAX_SEED, PLAYING, reasonName, saveGame, START_OK, startCode, statusName, update, WON,
 } from "./game";
 import {
   createKeyEvents, EV_CHORD, EV_HOLD, EV_NONE, EV_PRESS, keyEventsNextDeadline, keyEventsPop, keyEventsUpdate, KeyEvents,
@@ -27,38 +28,45 @@ import {
 import { maskToBits } from "./maskbits";
 import { RULE_NAMES } from "./rules";
 import { CUE_ILLEGAL, CUE_MUTE, CUE_NEW_GAME, CUE_POWER_ON, CUE_SELF_TEST, CUE_UNMUTE } from "./sounds";
-import { MaskTables } from "./tables";
-import { letTablesGo } from "./toygames";
-import { CELL_BOARDS } from "./features";
-/** (For the firmware: its build decides it, in src/toy/features.ts as the firmware gets it.) */
-export { CELL_BOARDS };
-
-/** Commands beyond the game's events (ACT_*): what holds, buttons and the console ask for. */
-export const CMD_NEXT_RULES = 9;
-export const CMD_TOGGLE_MUTE = 10;
-export const CMD_GOAL = 11;
-export const CMD_SLEEP = 12;
-export const CMD_SELF_TEST = 13;
-/** Console only: a key press (argument: the key, 1-based; see toyPress), mute (true/false), idle time (ms), a start board (digits). */
-export const CMD_PRESS = 14;
-export const CMD_MUTE = 15;
-export const CMD_SET_IDLE = 16;
-export const CMD_START = 17;
-/** Console only, boards with a brightness setting (pixel boards): lit pads at 1 … the board's cap. */
-export const CMD_BRIGHTNESS = 18;
 
 /**
- * What holding pad N (1-based) for 1.5 s does, index N − 1; the presses its keys made are taken
- * back first. 1 NEW GAME, 2 SAME GAME, 3 HIT ME, 4 UNDO, 5 COMP TURN, 6 next rule set,
- * 7 mute on/off, 8 show the goal, 9 sleep. Holds of other keys do nothing. (Uint16Array, as the
- * game's history and the rule table: on Espruino each kind of typed array a program uses costs
- * ~9 JsVars of its own, so the toy's small tables share one kind.)
+ * What the toy can be asked to do, by a hold, a button or the console. The console's value
+ * (`toyCommand`'s argument) comes from whoever types it, so it is checked, not trusted:
+ * newGame (a seed, or none), setRules (a rule set or game name), mute (true/false), setIdle
+ * (ms), start (a start board's digits), brightness (1 … the cap). (A key pressed from the
+ * console is a key, not a command: toyPress.)
  */
-export const HOLD_COMMANDS = new Uint16Array([
-  ACT_NEW_GAME, ACT_SAME_GAME, ACT_HINT, ACT_UNDO, ACT_COMP_TURN, CMD_NEXT_RULES, CMD_TOGGLE_MUTE, CMD_GOAL, CMD_SLEEP,
-]);
-/** The extra buttons, in their key order after the pads: Merlin's NEW GAME, SAME GAME, HIT ME, COMP TURN. */
-export const BUTTON_COMMANDS = new Uint16Array([ACT_NEW_GAME, ACT_SAME_GAME, ACT_HINT, ACT_COMP_TURN]);
+export type Command =
+  | "newGame" | "sameGame" | "hint" | "compTurn" | "undo" | "redo" | "nextRules" | "toggleMute" | "goal" | "sleep" | "selfTest"
+  | "setRules" | "mute" | "setIdle" | "start" | "brightness";
+
+/** Pads whose hold runs a command (holdCommand). */
+export const HOLD_PADS = 9;
+
+/**
+ * What holding pad `pad` (0-based, below HOLD_PADS) for 1.5 s does; the presses its keys made
+ * are taken back first. Pad 1 NEW GAME, 2 SAME GAME, 3 HIT ME, 4 UNDO, 5 COMP TURN, 6 next rule
+ * set (or game), 7 mute on/off, 8 show the goal, 9 sleep.
+ */
+export function holdCommand(pad: number): Command {
+  const commands: Command[] = ["newGame", "sameGame", "hint", "undo", "compTurn", "nextRules", "toggleMute", "goal", "sleep"];
+  return commands[pad];
+}
+
+/** The pad (0-based) whose hold runs `command`, −1 when none does. */
+export function holdPad(command: Command): number {
+  for (let pad = 0; pad < HOLD_PADS; pad++) if (holdCommand(pad) === command) return pad;
+  return -1;
+}
+
+/** Extra buttons, in their key order after the pads (buttonCommand). */
+export const BUTTONS = 4;
+
+/** What extra button `button` (0-based) does: Merlin's NEW GAME, SAME GAME, HIT ME, COMP TURN. */
+export function buttonCommand(button: number): Command {
+  const commands: Command[] = ["newGame", "sameGame", "hint", "compTurn"];
+  return commands[button];
+}
 
 /** Idle time before the LEDs go off and the board sleeps (Lights Out's auto-off: 3 minutes). */
 export const DEFAULT_IDLE_MS = 180000;
@@ -67,7 +75,7 @@ export const MIN_IDLE_MS = 10000;
 export const MAX_IDLE_MS = 86400000;
 export const SELF_TEST_STEP_MS = 250;
 export const SELF_TEST_TIMEOUT_MS = 30000;
-/** How long pad 1, 2 or 3 shows which rule set a hold of pad 6 chose; how long GOAL shows the goal. */
+/** How long the pad of the rule set or game a hold of pad 6 chose lights; how long GOAL shows the goal. */
 export const RULES_FLASH_MS = 800;
 export const GOAL_FLASH_MS = 1000;
 /** The light test at power-on, and the all-pads flash of an internal error. */
@@ -76,41 +84,36 @@ export const ERROR_FLASH_MS = 300;
 
 /** The toy's files, index FILE_* (bit 1 << FILE_* in ToyEffects.save): FILE_COUNT of them, named by fileName. */
 export const FILE_COUNT = 3;
-
-/**
- * The name of file FILE_* in Storage: merlin.cfg, merlin.sta, merlin.gam. (A function, not an
- * array of names: on the toy an array would stay in RAM for as long as it runs, ~11 JsVars.)
- */
-export function fileName(file: number): string {
-  return ["merlin.cfg", "merlin.sta", "merlin.gam"][file];
-}
 export const FILE_SETTINGS = 0;
 export const FILE_STATS = 1;
 export const FILE_GAME = 2;
 /** ToyEffects.save: write the changed files now (a result, sleep), not within a second. */
 export const SAVE_NOW = 8;
 
+/** The name of file FILE_* in Storage: merlin.cfg, merlin.sta, merlin.gam. */
+export function fileName(file: number): string {
+  return ["merlin.cfg", "merlin.sta", "merlin.gam"][file];
+}
+
 /** ToyEffects.power. */
 export const POWER_SLEEP = 1;
 export const POWER_WAKE = 2;
 
 /**
- * A game beyond the board's own rule sets (games.ts; pixel boards: lightsout, lightsout2000):
- * its name (what setRules takes), the tables it plays on (toygames.ts), its goal and the rule
- * set it plays under. Behind CELL_BOARDS: boards built without games carry none of it. (A type
- * alias: the build shortens only interfaces' members, and a new member name there would
- * change which short names the other boards' bundles get.)
+ * A game beyond the board's own rule sets (src/maths/games.ts; square pixel boards: lightsout,
+ * lightsout2000, blackwhite): its name (what setRules takes), a function that makes its
+ * back-end when it is chosen (the toy holds the back-end of the game played only), its goal
+ * and the rule set it plays under.
  */
-export type ToyGame = {
+export interface ToyGame {
   name: string;
-  /** Its tables, or a function that makes them when it is chosen (the toy: choose). */
-  tables: GameTables | (() => GameTables);
+  backend: () => Backend<Board>;
   target: Board;
   rules: number;
-};
+}
 
 /** The game's effects, and what the toy asks of its front end besides. */
-export interface ToyEffects extends Effects {
+export interface ToyEffects extends Effects<Board> {
   /** Show frame/blink now (and flash for flashMs when flashMs > 0). */
   show: boolean;
   /** Files changed (bits 1 << FILE_*), to be written within a second; SAVE_NOW: at once. */
@@ -121,8 +124,7 @@ export interface ToyEffects extends Effects {
   due: number;
   /**
    * When toyKeys must be called again with the same keys for a hold, chord or stuck key to be
-   * on time (ms), −1 when no key that matters is down: poll fast while it is not −1. Set by
-   * toyKeys (and createToy); the other calls do not change the keys and leave it as it was.
+   * on time (ms), −1 when no key that matters is down: poll fast while it is not −1.
    */
   keysDue: number;
   /** Why toyCommand refused the call (one line), "" when it did not. */
@@ -131,83 +133,140 @@ export interface ToyEffects extends Effects {
   bright: number;
 }
 
-// ---- The toy's state.
-/** The tables of the game played: the board's own (boardTables, boardTarget) or a ToyGame's. */
-let tables: GameTables;
-/** The board's own tables, or a function that makes them (boards with games: the toy holds the played game's only). */
-let boardTables: MaskTables | (() => MaskTables);
-let boardTarget: number;
-/** The games beyond the rule sets, and the one played (−1: a rule set on the board's own tables). */
-let toyGames: ToyGame[] = [];
-let gameNo = -1;
-/** gameNo at power-on, before the first choose. */
-const UNCHOSEN = -2;
-/** The played game's key of each pad when its keys are not its pads (blackwhite: toygames.ts), else undefined. */
-let padKeys: Uint8Array | undefined;
-let pads = 0;
-/** The game (on a colour game's tables its boards are digit strings: typed as masks, handled as Board). */
-let game: GameState;
-let games = 0;
-let wins = 0;
-/** Fewest moves of a won game, 0 before the first win. */
-let best = 0;
-let muted = false;
-/** Idle time before sleep, ms; 0 = never. */
-let idleMs = DEFAULT_IDLE_MS;
-/** The brightness setting's cap (its default), 0 when the board has no such setting; the setting. */
-let brightMax = 0;
-let bright = 0;
-let asleep = false;
-/** Self-test: −1 off; 0 … pads − 1 the next pad of the walk; pads the echo phase next; pads + 1 in it. */
-let selfTest = -1;
-/** When the self-test takes its next step (or ends), ms; −1 none. */
-let selfTestAt = -1;
-/** When the toy falls asleep unless a key or command comes first, ms; −1 never. */
-let idleAt = -1;
-/** Key events: holds, the self-test chord and stuck keys (the one place that knows them). */
-let keys: KeyEvents;
-/** Moves made by the current group of keys (first key down … all up): what a gesture takes back. */
-let groupMoves = 0;
-/** The statistics when that group began. */
-let gamesBefore = 0;
-let winsBefore = 0;
-let bestBefore = 0;
-/** The last refused console call or internal error ("" none). */
-let error = "";
-/** The time of the call being handled, ms. */
-let now = 0;
-/** The effects of the call being handled (one object, reused: no allocation per key). */
-const fx: ToyEffects = {
-  frame: 0, blink: 0, flash: 0, flashMs: 0, cues: [], hint: -1, error: 0, show: false, save: 0, power: 0, due: -1, keysDue: -1,
-  refused: "", bright: 0,
-};
-
-/** Starts a call at `time`: no effects yet. */
-function begin(time: number): void {
-  now = time;
-  fx.show = false;
-  fx.flashMs = 0;
-  fx.cues.splice(0, fx.cues.length);
-  fx.hint = -1;
-  fx.error = 0;
-  fx.save = 0;
-  fx.power = 0;
-  fx.refused = "";
+/** One toy: its back-ends, its game, settings, statistics and the state of its gestures. */
+export interface Toy {
+  /** Makes the board's own back-end (its rule sets play on it), and the board's goal. */
+  boardBackend: () => Backend<Board>;
+  boardTarget: Board;
+  /** The games beyond the rule sets, and the one played (−1: a rule set on the board's own back-end). */
+  games: ToyGame[];
+  gameNo: number;
+  /** The back-end of the game played. */
+  backend: Backend<Board>;
+  /** Pads on the board (keys beyond them are the extra buttons). */
+  pads: number;
+  game: GameState<Board>;
+  /** Statistics: games finished, games won, the fewest moves of a win (0 before the first). */
+  played: number;
+  won: number;
+  best: number;
+  muted: boolean;
+  /** Idle time before sleep, ms; 0 = never. */
+  idleMs: number;
+  /** The brightness setting's cap (its default), 0 when the board has no such setting; the setting. */
+  brightMax: number;
+  bright: number;
+  asleep: boolean;
+  /** Self-test: −1 off; 0 … pads − 1 the next pad of the walk; pads the echo phase next; pads + 1 in it. */
+  selfTest: number;
+  /** When the self-test takes its next step (or ends), ms; −1 none. */
+  selfTestAt: number;
+  /** When the toy falls asleep unless a key or command comes first, ms; −1 never. */
+  idleAt: number;
+  /** Key events: holds, the self-test chord and stuck keys. */
+  keys: KeyEvents;
+  /** When toyKeys is due again (ToyEffects.keysDue). */
+  keysDue: number;
+  /** Moves made by the current group of keys (first key down … all up): what a gesture takes back. */
+  groupMoves: number;
+  /** The statistics and the redo length when that group began. */
+  playedBefore: number;
+  wonBefore: number;
+  bestBefore: number;
+  redoBefore: number;
+  /** The last refused console call or internal error ("" none). */
+  error: string;
+  /** The time of the call being handled, ms. */
+  now: number;
+  /** Every pad lit, as a mask. */
+  allPads: number;
 }
 
-/** Ends a call: while muted nothing sounds but the cue that mutes; when toyTick is due. */
-function finish(): ToyEffects {
+/** The index of the game called `name` among `games`, −1 when it is none (a rule set). */
+function indexOfGame(games: ToyGame[], name: unknown): number {
+  for (let i = 0; i < games.length; i++) if (games[i].name === name) return i;
+  return -1;
+}
+
+/**
+ * A toy on the board whose back-end `board` makes, with goal `target`, `keyCount` keys (the
+ * pads, then the extra buttons), `maxBright` the cap (and default) of its brightness setting
+ * (0 on boards without one) and the games it plays besides its rule sets, as it is at power-on
+ * at `time` from its files' texts (index FILE_*; null when missing or damaged), with `seed` for
+ * a first deal when there is no saved game. A file that holds anything out of place counts as
+ * missing: its defaults are used, the other files are read as usual. The settings and the game
+ * file may name a game. toyPowerOn gives what the toy shows then.
+ */
+export function createToy(
+  board: () => Backend<Board>, target: Board, keyCount: number, maxBright: number, games: ToyGame[], files: (string | null)[], seed: number, time: number,
+): Toy {
+  // Settings: {"rules":"basic","mute":false,"idle":180000} ("rules" may name a game), and
+  // "bright":48 where the board has the setting (a file from before it has none: the cap
+  // stays) — all valid, or none used.
+  const c = fileObject(files[FILE_SETTINGS]);
+  const settingsOk = c !== null && (RULE_NAMES.indexOf(c["rules"]) >= 0 || indexOfGame(games, c["rules"]) >= 0)
+    && (c["mute"] === true || c["mute"] === false)
+    && (c["idle"] === 0 || isWhole(c["idle"], MIN_IDLE_MS, MAX_IDLE_MS))
+    && (maxBright === 0 || c["bright"] === undefined || isWhole(c["bright"], 1, maxBright));
+  // Statistics a toy can have played: wins among the games, a best move count exactly when won.
+  const st = fileObject(files[FILE_STATS]);
+  const statsOk = st !== null && isWhole(st["games"], 0, MAX_SEED) && isWhole(st["wins"], 0, st["games"])
+    && isWhole(st["best"], 0, MAX_SEED) && st["wins"] > 0 === st["best"] > 0;
+  // The saved game, on the back-end it names: a game's line starts with the game's name and a
+  // space; a file naming no game of the board counts as missing.
+  const file = files[FILE_GAME];
+  const text = file === null ? "" : file;
+  const space = text.indexOf(" ");
+  const named = space > 0 ? indexOfGame(games, text.slice(0, space)) : -1;
+  const fromFile = file !== null && !(space > 0 && named < 0);
+  // Without a saved game, the rule set or game of the settings.
+  const chosen = settingsOk ? indexOfGame(games, c["rules"]) : -1;
+  let gameNo = fromFile ? named : chosen;
+  let backend = gameNo < 0 ? board() : games[gameNo].backend();
+  const saved = fromFile ? loadGame(backend, text.slice(space + 1), time) : null;
+  if (saved === null && gameNo !== chosen) {
+    gameNo = chosen;
+    backend = gameNo < 0 ? board() : games[gameNo].backend();
+  }
+  const g = gameNo >= 0 ? games[gameNo] : null;
+  const goal = g ? g.target : target;
+  const game = saved !== null && saved.target === goal
+    ? saved : createGameFrom(backend, goal, g ? g.rules : settingsOk ? RULE_NAMES.indexOf(c["rules"]) : 0, null, seed, time);
+  const idleMs = settingsOk ? c["idle"] : DEFAULT_IDLE_MS;
+  return {
+    boardBackend: board, boardTarget: target, games: games, gameNo: gameNo, backend: backend, pads: backend.rows * backend.cols,
+    game: game, played: statsOk ? st["games"] : 0, won: statsOk ? st["wins"] : 0, best: statsOk ? st["best"] : 0,
+    muted: settingsOk && c["mute"], idleMs: idleMs, brightMax: maxBright,
+    bright: settingsOk && maxBright > 0 && c["bright"] !== undefined ? c["bright"] : maxBright, asleep: false, selfTest: -1, selfTestAt: -1,
+    idleAt: idleMs > 0 ? time + idleMs : -1, keys: createKeyEvents(keyCount, SELF_TEST_CHORD), keysDue: -1, groupMoves: 0, playedBefore: 0,
+    wonBefore: 0, bestBefore: 0, redoBefore: 0, error: "", now: time, allPads: -1 >>> (32 - backend.rows * backend.cols),
+  };
+}
+
+/** Starts a call at `time`: its effects, nothing in them yet (the game's board as the frame). */
+function begin(me: Toy, time: number): ToyEffects {
+  const dark = me.backend.dark;
+  me.now = time;
+  return {
+    frame: me.game.board, blink: dark, flash: dark, flashMs: 0, cues: [], hint: -1, error: 0, show: false, save: 0, power: 0, due: -1,
+    keysDue: -1, refused: "", bright: 0,
+  };
+}
+
+/** Ends a call with effects `fx`: while muted nothing sounds but the cue that mutes; when toyTick and toyKeys are due. */
+function finish(me: Toy, fx: ToyEffects): ToyEffects {
   const cues = fx.cues;
-  if (muted && cues[cues.length - 1] !== CUE_MUTE) cues.splice(0, cues.length);
-  fx.due = selfTestAt < 0 ? idleAt : idleAt < 0 || selfTestAt < idleAt ? selfTestAt : idleAt;
-  fx.bright = bright;
+  if (me.muted && cues[cues.length - 1] !== CUE_MUTE) cues.splice(0, cues.length);
+  fx.due = me.selfTestAt < 0 ? me.idleAt : me.idleAt < 0 || me.selfTestAt < me.idleAt ? me.selfTestAt : me.idleAt;
+  fx.keysDue = me.keysDue;
+  fx.bright = me.bright;
   return fx;
 }
 
-/** Shows `mask` in place of the frame for `ms`. */
-function flash(mask: number, ms: number): void {
+/** Shows `board` in place of the frame for `ms`. */
+function flash(fx: ToyEffects, board: Board, ms: number): void {
   fx.show = true;
-  fx.flash = mask;
+  fx.flash = board;
   fx.flashMs = ms;
 }
 
@@ -215,281 +274,212 @@ function flash(mask: number, ms: number): void {
  * Runs game event `type` (ACT_*) and records what came of it: the game to be saved when it
  * changed, a result in the statistics (written at once), a rule change in the settings.
  */
-function run(type: number, key?: number, seed?: number, rules?: string): void {
+function run(me: Toy, fx: ToyEffects, type: number, key?: number, seed?: number, rules?: string): void {
+  const game = me.game;
   const was = game.status;
   const rulesWere = game.rules;
-  update(tables, game, { type: type, now: now, key: key, seed: seed, rules: rules }, fx);
+  update(me.backend, game, { type: type, now: me.now, key: key, seed: seed, rules: rules }, fx);
   fx.show = true;
   if (type !== ACT_SHOW && type !== ACT_HINT && fx.error === 0) fx.save |= 1 << FILE_GAME;
   if (game.rules !== rulesWere) fx.save |= 1 << FILE_SETTINGS;
   if (was === PLAYING && game.status !== PLAYING) {
-    games++;
+    me.played++;
     if (game.status === WON) {
-      wins++;
-      if (best === 0 || game.moves < best) best = game.moves;
+      me.won++;
+      if (me.best === 0 || game.moves < me.best) me.best = game.moves;
     }
     fx.save |= (1 << FILE_STATS) | SAVE_NOW;
   }
 }
 
+/** The pad key `key` is pressed at (−1 none). */
+function padOf(me: Toy, key: number): number {
+  for (let pad = 0; pad < me.pads; pad++) if (me.backend.keyAt(pad) === key) return pad;
+  return -1;
+}
+
 /** The self-test's next step: the walk over the pads with a click each, the echo phase, the end. */
-function selfTestStep(): void {
-  if (selfTest > pads) {
-    selfTest = -1;
-    selfTestAt = -1;
-    run(ACT_SHOW);
+function selfTestStep(me: Toy, fx: ToyEffects): void {
+  if (me.selfTest > me.pads) {
+    me.selfTest = -1;
+    me.selfTestAt = -1;
+    run(me, fx, ACT_SHOW);
     return;
   }
   // A pad of the walk, or dark for the echo phase, where every key lights its own pad and a
   // quiet spell (or the chord again) ends the test.
-  const walk = selfTest < pads;
+  const walk = me.selfTest < me.pads;
   fx.show = true;
-  fx.frame = walk ? 1 << selfTest : 0;
+  fx.frame = walk ? 1 << me.selfTest : 0;
   fx.blink = 0;
   if (walk) fx.cues.push(CUE_SELF_TEST);
-  selfTestAt = now + (walk ? SELF_TEST_STEP_MS : SELF_TEST_TIMEOUT_MS);
-  selfTest++;
+  me.selfTestAt = me.now + (walk ? SELF_TEST_STEP_MS : SELF_TEST_TIMEOUT_MS);
+  me.selfTest++;
 }
 
-/** What a command does (ACT_* or CMD_*, from a hold, a button or the console); `arg` has been checked. */
-function perform(cmd: number, arg: unknown): void {
-  if (cmd === CMD_NEXT_RULES) {
-    if (CELL_BOARDS && toyGames.length > 0) {
-      // The rule sets, then the games: pad 1, 2, 3, then 4, 5, … lights for the one chosen.
-      const next = ((gameNo >= 0 ? RULE_NAMES.length + gameNo : game.rules) + 1) % (RULE_NAMES.length + toyGames.length);
-      perform(ACT_SET_RULES, next < RULE_NAMES.length ? RULE_NAMES[next] : toyGames[next - RULE_NAMES.length].name);
-      flash(1 << next, RULES_FLASH_MS);
-    } else {
-      run(ACT_SET_RULES, 0, undefined, RULE_NAMES[(game.rules + 1) % RULE_NAMES.length]);
-      // Which rule set is now active: pad 1, 2 or 3 lights.
-      flash(1 << game.rules, RULES_FLASH_MS);
-    }
-  } else if (cmd === CMD_TOGGLE_MUTE || cmd === CMD_MUTE) {
-    const on = cmd === CMD_MUTE ? arg === true : !muted;
-    if (on !== muted) {
-      muted = on;
+/**
+ * Plays game `no` (−1: the board's own rule sets) on its back-end from now on (the game played:
+ * nothing to do). The toy holds the back-end of the game played only, made when it is chosen.
+ */
+function choose(me: Toy, no: number): void {
+  if (no === me.gameNo) return;
+  me.gameNo = no;
+  me.backend = no < 0 ? me.boardBackend() : me.games[no].backend();
+}
+
+/** The name of the rule set or game played (what setRules takes and the settings keep). */
+function rulesName(me: Toy): string {
+  return me.gameNo >= 0 ? me.games[me.gameNo].name : RULE_NAMES[me.game.rules];
+}
+
+/** A new game of rule set or game `name` (one the toy has), puzzle 0 of the same seed (as `merlin play --rules NAME --seed N` deals). */
+function switchTo(me: Toy, fx: ToyEffects, name: string): void {
+  choose(me, indexOfGame(me.games, name));
+  const g = me.gameNo >= 0 ? me.games[me.gameNo] : null;
+  me.game = createGameFrom(me.backend, g ? g.target : me.boardTarget, g ? g.rules : RULE_NAMES.indexOf(name), null, me.game.seed, me.now);
+  run(me, fx, ACT_SHOW);
+  fx.cues.push(CUE_NEW_GAME);
+  fx.save |= (1 << FILE_GAME) | (1 << FILE_SETTINGS);
+}
+
+/** What a command does (from a hold, a button or the console); `arg` has been checked (refusal). */
+function perform(me: Toy, fx: ToyEffects, cmd: Command, arg: unknown): void {
+  if (cmd === "newGame") run(me, fx, ACT_NEW_GAME, 0, typeof arg === "number" ? arg : undefined);
+  else if (cmd === "sameGame") run(me, fx, ACT_SAME_GAME);
+  else if (cmd === "undo") run(me, fx, ACT_UNDO);
+  else if (cmd === "redo") run(me, fx, ACT_REDO);
+  else if (cmd === "hint" || cmd === "compTurn") {
+    run(me, fx, cmd === "hint" ? ACT_HINT : ACT_COMP_TURN);
+    // The pad that shows the key (on most boards the key itself).
+    if (fx.hint >= 0) fx.hint = padOf(me, fx.hint);
+  } else if (cmd === "nextRules") {
+    // The rule sets, then the games: pad 1, 2, 3, then 4, 5, … lights for the one chosen.
+    const now = me.gameNo >= 0 ? RULE_NAMES.length + me.gameNo : me.game.rules;
+    const next = (now + 1) % (RULE_NAMES.length + me.games.length);
+    perform(me, fx, "setRules", next < RULE_NAMES.length ? RULE_NAMES[next] : me.games[next - RULE_NAMES.length].name);
+    flash(fx, 1 << (me.gameNo >= 0 ? RULE_NAMES.length + me.gameNo : me.game.rules), RULES_FLASH_MS);
+  } else if (cmd === "setRules") {
+    // Into a game, out of one or between games: its back-end and goal; else the rule set on this game.
+    if (me.gameNo >= 0 || indexOfGame(me.games, arg) >= 0) switchTo(me, fx, String(arg));
+    else run(me, fx, ACT_SET_RULES, 0, undefined, String(arg));
+  } else if (cmd === "toggleMute" || cmd === "mute") {
+    const on = cmd === "mute" ? arg === true : !me.muted;
+    if (on !== me.muted) {
+      me.muted = on;
       // Muting plays its own cue as the acknowledgement; afterwards everything is silent.
       fx.cues.push(on ? CUE_MUTE : CUE_UNMUTE);
       fx.save |= 1 << FILE_SETTINGS;
     }
-  } else if (cmd === CMD_GOAL) {
-    run(ACT_SHOW);
-    flash(game.target, GOAL_FLASH_MS);
-  } else if (cmd === CMD_SLEEP) {
-    asleep = true;
-    selfTest = -1;
-    selfTestAt = -1;
-    idleAt = -1;
+  } else if (cmd === "goal") {
+    run(me, fx, ACT_SHOW);
+    flash(fx, me.game.target, GOAL_FLASH_MS);
+  } else if (cmd === "sleep") {
+    me.asleep = true;
+    me.selfTest = -1;
+    me.selfTestAt = -1;
+    me.idleAt = -1;
     fx.power = POWER_SLEEP;
     fx.save |= SAVE_NOW;
-  } else if (cmd === CMD_SELF_TEST) {
+  } else if (cmd === "selfTest") {
     // Starts the walk at pad 1, or ends a running test.
-    selfTest = selfTest >= 0 ? pads + 1 : 0;
-    selfTestStep();
-  } else if (cmd === CMD_SET_IDLE || cmd === CMD_BRIGHTNESS) {
-    if (cmd === CMD_SET_IDLE) idleMs = arg as number;
-    else bright = arg as number;
+    me.selfTest = me.selfTest >= 0 ? me.pads + 1 : 0;
+    selfTestStep(me, fx);
+  } else if (cmd === "setIdle") {
+    me.idleMs = Number(arg);
     fx.save |= 1 << FILE_SETTINGS;
-  } else if (cmd === CMD_START) {
-    // (toyCommand made the game from the start board it was given.)
-    game = arg as GameState;
-    run(ACT_SHOW);
-    fx.save |= 1 << FILE_GAME;
-  } else if (cmd === ACT_NEW_GAME) run(cmd, 0, arg as number | undefined);
-  else if (CELL_BOARDS && cmd === ACT_SET_RULES && (gameNo >= 0 || gameIndex(arg) >= 0)) {
-    // Into a game, out of one or between games: its tables and goal, puzzle 0 of the same seed
-    // (as `merlin play --rules NAME --seed N` deals).
-    choose(gameIndex(arg));
-    const g = gameNo >= 0 ? toyGames[gameNo] : null;
-    game = createGameFrom(tables, g ? g.target : boardTarget, g ? g.rules : RULE_NAMES.indexOf(arg as string), -1, game.seed, now) as GameState;
-    run(ACT_SHOW);
-    fx.cues.push(CUE_NEW_GAME);
-    fx.save |= (1 << FILE_GAME) | (1 << FILE_SETTINGS);
-  } else if (cmd === ACT_SET_RULES) run(cmd, 0, undefined, arg as string);
-  else {
-    run(cmd);
-    // HIT ME and COMP TURN in a game whose keys are not its pads name the pad of their key.
-    if (CELL_BOARDS && padKeys && fx.hint >= 0) fx.hint = padKeys.indexOf(fx.hint);
+  } else if (cmd === "brightness") {
+    me.bright = Number(arg);
+    fx.save |= 1 << FILE_SETTINGS;
   }
-}
-
-/** The index of the game called `name` among the toy's games, −1 when it is none (a rule set). */
-function gameIndex(name: unknown): number {
-  for (let i = 0; i < toyGames.length; i++) if (toyGames[i].name === name) return i;
-  return -1;
-}
-
-/**
- * Plays game `no` (−1: the board's own rule sets) on its tables from now on (the game played:
- * nothing to do). The toy holds the tables of the game played only: tables made from flash are
- * made here, a colour game's cell tables only while one is played (toygames.ts tablesOf) — two
- * games' tables at once would not fit the 5×5's RAM.
- */
-function choose(no: number): void {
-  if (no === gameNo) return;
-  gameNo = no;
-  const src = no < 0 ? boardTables : toyGames[no].tables;
-  // A colour game's cell tables go before other tables are made (two sets at once is the peak).
-  if (typeof src === "function" || !((src as GameTables).extras && (src as GameTables).extras!.ops)) letTablesGo();
-  tables = typeof src === "function" ? src() : src;
-  padKeys = tables.extras ? tables.extras.padKeys : undefined;
-}
-
-/** The name of the rule set or game played (what setRules takes and the settings keep). */
-function rulesName(): string {
-  return CELL_BOARDS && gameNo >= 0 ? toyGames[gameNo].name : RULE_NAMES[game.rules];
 }
 
 /**
  * A key going down (0-based; pads first, then the extra buttons), from the keys or the
- * console: wakes a sleeping toy (not a move), lights its pad in the self-test, else plays.
+ * console: presses the key at that pad, unless it is a key that makes no move (otherKey).
  * Returns whether it made a move.
  */
-function keyDown(key: number): boolean {
-  idleAt = idleMs > 0 ? now + idleMs : -1;
-  if (asleep || selfTest >= 0 || key >= pads) {
-    otherKey(key);
+function keyDown(me: Toy, fx: ToyEffects, key: number): boolean {
+  me.idleAt = me.idleMs > 0 ? me.now + me.idleMs : -1;
+  if (me.asleep || me.selfTest >= 0 || key >= me.pads) {
+    otherKey(me, fx, key);
     return false;
   }
-  // A game whose keys are not its pads (blackwhite) presses the pad's key (255: none, an illegal key).
-  run(ACT_PRESS, (CELL_BOARDS && padKeys ? padKeys[key] : key) + 1);
+  // A pad that is no key (blackwhite's last row and column) is an illegal key.
+  run(me, fx, ACT_PRESS, me.backend.keyAt(key) + 1);
   return fx.error === 0;
 }
 
-/**
- * keyDown's keys that make no move: waking a sleeping toy, a pad lit in the self-test, an
- * extra button's command. (Apart from keyDown, which every pad press runs: Espruino lexes a
- * function's whole body on every call.)
- */
-function otherKey(key: number): void {
-  if (asleep) {
-    asleep = false;
+/** A key that makes no move: it wakes a sleeping toy, lights its pad in the self-test, or is an extra button. */
+function otherKey(me: Toy, fx: ToyEffects, key: number): void {
+  if (me.asleep) {
+    me.asleep = false;
     fx.power = POWER_WAKE;
-    run(ACT_SHOW);
-  } else if (selfTest >= 0) {
+    run(me, fx, ACT_SHOW);
+  } else if (me.selfTest >= 0) {
     fx.show = true;
-    fx.frame = key < pads ? 1 << key : -1 >>> (32 - pads);
+    fx.frame = key < me.pads ? 1 << key : me.allPads;
     fx.blink = 0;
     fx.cues.push(CUE_SELF_TEST);
-    selfTest = pads + 1;
-    selfTestAt = now + SELF_TEST_TIMEOUT_MS;
-  } else perform(BUTTON_COMMANDS[key - pads], undefined);
+    me.selfTest = me.pads + 1;
+    me.selfTestAt = me.now + SELF_TEST_TIMEOUT_MS;
+  } else perform(me, fx, buttonCommand(key - me.pads), undefined);
 }
 
 /**
  * A hold of a pad (`key` 0-based) or the self-test chord (`chord`): takes back the moves of
- * this group of keys (and any result they counted), then runs the gesture.
+ * this group of keys (and any result they counted; what redo offered before them stays
+ * offered), then runs the gesture.
  */
-function gesture(key: number, chord: boolean): void {
-  if (selfTest < 0 && groupMoves > 0) {
-    for (; groupMoves > 0; groupMoves--) update(tables, game, { type: ACT_TAKE_BACK, now: now }, fx);
-    if (games !== gamesBefore) {
-      games = gamesBefore;
-      wins = winsBefore;
-      best = bestBefore;
+function gesture(me: Toy, fx: ToyEffects, key: number, chord: boolean): void {
+  if (me.selfTest < 0 && me.groupMoves > 0) {
+    for (; me.groupMoves > 0; me.groupMoves--) update(me.backend, me.game, { type: ACT_TAKE_BACK, now: me.now }, fx);
+    me.game.redoLen = me.redoBefore;
+    if (me.played !== me.playedBefore) {
+      me.played = me.playedBefore;
+      me.won = me.wonBefore;
+      me.best = me.bestBefore;
       fx.save |= 1 << FILE_STATS;
     }
     fx.save |= 1 << FILE_GAME;
-    run(ACT_SHOW);
+    run(me, fx, ACT_SHOW);
   }
-  if (chord) perform(CMD_SELF_TEST, undefined);
-  else if (selfTest < 0 && !asleep) perform(HOLD_COMMANDS[key], undefined);
+  if (chord) perform(me, fx, "selfTest", undefined);
+  else if (me.selfTest < 0 && !me.asleep) perform(me, fx, holdCommand(key), undefined);
 }
 
-/**
- * CELL_BOARDS builds: the saved game's line in the game file's `text` (null: none), where a
- * game's file starts with the game's name and a space; plays on that game's tables (or the
- * board's) from now on. Null when there is none or it names no game of the board.
- */
-function gameText(text: string | null): string | null {
-  const space = text === null ? -1 : text.indexOf(" ");
-  choose(space > 0 ? gameIndex((text as string).slice(0, space)) : -1);
-  return text === null || (space > 0 && gameNo < 0) ? null : text.slice(space + 1);
+/** A file's text as an object, or null when it is missing, not JSON or not an object. */
+function fileObject(text: string | null): any {
+  try {
+    const v = text === null ? null : JSON.parse(text);
+    return v && typeof v === "object" ? v : null;
+  } catch (e) {
+    return null;
+  }
 }
 
-/**
- * The toy at power-on (`time`) on tables `t` (boards with games: or a function that makes
- * them), from its files' texts (index FILE_*; null when missing or damaged), with `seed` for a first deal when there is no saved game; `maxBright` is the cap
- * (and default) of the brightness setting, 0 on boards without one. Returns the power-on light
- * test. A file that holds anything out of place counts as missing: its defaults are used, the
- * other files are read as usual. `extraGames`: the games the board plays besides its rule sets
- * (CELL_BOARDS builds; the settings and the game file may name one).
- */
-export function createToy(
-  t: MaskTables | (() => MaskTables), target: number, keyCount: number, files: (string | null)[], seed: number, time: number, maxBright: number,
-  extraGames?: ToyGame[],
-): ToyEffects {
-  /** A file's text as an object, or null when it is missing, not JSON or not an object. */
-  function object(text: string | null): any {
-    try {
-      const v = text === null ? null : JSON.parse(text);
-      return v && typeof v === "object" ? v : null;
-    } catch (e) {
-      return null;
-    }
-  }
-  tables = t as MaskTables;
-  if (CELL_BOARDS) {
-    boardTables = t;
-    boardTarget = target;
-    toyGames = extraGames === undefined ? [] : extraGames;
-    gameNo = UNCHOSEN;
-    choose(-1);
-  }
-  pads = tables.keys;
-  keys = createKeyEvents(keyCount, SELF_TEST_CHORD);
-  begin(time);
-  // Settings: {"rules":"basic","mute":false,"idle":180000} ("rules" may name a game), and
-  // "bright":48 where the board has the setting (a file from before it has none: the cap
-  // stays) — all valid, or none used.
-  const c = object(files[FILE_SETTINGS]);
-  const ruleSet = c !== null && RULE_NAMES.indexOf(c["rules"]) >= 0;
-  const settingsOk = (CELL_BOARDS ? ruleSet || (c !== null && gameIndex(c["rules"]) >= 0) : ruleSet) && (c["mute"] === true || c["mute"] === false)
-    && (c["idle"] === 0 || isWhole(c["idle"], MIN_IDLE_MS, MAX_IDLE_MS))
-    && (maxBright === 0 || c["bright"] === undefined || isWhole(c["bright"], 1, maxBright));
-  muted = settingsOk && c["mute"];
-  idleMs = settingsOk ? c["idle"] : DEFAULT_IDLE_MS;
-  brightMax = maxBright;
-  bright = settingsOk && maxBright > 0 && c["bright"] !== undefined ? c["bright"] : maxBright;
-  // Statistics a toy can have played: wins among the games, a best move count exactly when won.
-  const st = object(files[FILE_STATS]);
-  const statsOk = st !== null && isWhole(st["games"], 0, MAX_SEED) && isWhole(st["wins"], 0, st["games"])
-    && isWhole(st["best"], 0, MAX_SEED) && st["wins"] > 0 === st["best"] > 0;
-  games = statsOk ? st["games"] : 0;
-  wins = statsOk ? st["wins"] : 0;
-  best = statsOk ? st["best"] : 0;
-  if (CELL_BOARDS) {
-    files = files.slice();
-    files[FILE_GAME] = gameText(files[FILE_GAME]);
-  }
-  const saved = files[FILE_GAME] === null ? null : loadGame(tables, files[FILE_GAME] as string, time);
-  if (CELL_BOARDS && saved === null) choose(settingsOk ? gameIndex(c["rules"]) : -1);
-  const g = CELL_BOARDS && gameNo >= 0 ? toyGames[gameNo] : null;
-  const goal = CELL_BOARDS && g ? g.target : target;
-  game = saved !== null && saved.target === goal
-    ? saved : (createGameFrom(tables, goal, g ? g.rules : settingsOk ? RULE_NAMES.indexOf(c["rules"]) : 0, -1, seed, time) as GameState);
-  asleep = false;
-  selfTest = -1;
-  selfTestAt = -1;
-  groupMoves = 0;
-  error = "";
-  idleAt = idleMs > 0 ? now + idleMs : -1;
-  run(ACT_SHOW);
-  // Merlin's power-on: every pad lit with a tone for half a second, then the game.
-  flash(-1 >>> (32 - pads), POWER_ON_MS);
+/** Whether `x` is a number, whole, from `min` to `max`. */
+function isWhole(x: unknown, min: number, max: number): boolean {
+  return typeof x === "number" && x >= min && x <= max && Math.floor(x) === x;
+}
+
+/** Power-on at `time`: the game shown after Merlin's light test, every pad lit with a tone for half a second. */
+export function toyPowerOn(me: Toy, time: number): ToyEffects {
+  const fx = begin(me, time);
+  run(me, fx, ACT_SHOW);
+  flash(fx, me.allPads, POWER_ON_MS);
   fx.cues.push(CUE_POWER_ON);
-  fx.keysDue = -1;
-  return finish();
+  return finish(me, fx);
 }
 
 /**
  * The debounced keys (bit i = key i down) at `time`: presses act at once; a hold of pad 1…9
- * takes back the moves of its group of keys and runs its HOLD_COMMANDS entry; pads 1 and 9
+ * takes back the moves of its group of keys and runs its command (holdCommand); pads 1 and 9
  * held together do the same and start or end the self-test. Call it at every change and again
  * at ToyEffects.keysDue (holds and stuck keys are timed while the keys are held).
  */
-export function toyKeys(down: number, time: number): ToyEffects {
-  begin(time);
+export function toyKeys(me: Toy, down: number, time: number): ToyEffects {
+  const fx = begin(me, time);
+  const keys = me.keys;
   // No key (but stuck ones) was down: a press starts a new group.
   let first = (keys.down & ~keys.stuck) === 0;
   keyEventsUpdate(keys, down, time);
@@ -498,61 +488,53 @@ export function toyKeys(down: number, time: number): ToyEffects {
     if (type === EV_PRESS) {
       if (first) {
         first = false;
-        groupMoves = 0;
-        gamesBefore = games;
-        winsBefore = wins;
-        bestBefore = best;
+        me.groupMoves = 0;
+        me.playedBefore = me.played;
+        me.wonBefore = me.won;
+        me.bestBefore = me.best;
+        me.redoBefore = me.game.redoLen;
       }
-      if (keyDown(key)) groupMoves++;
-    } else if ((type === EV_HOLD && key < pads && key < HOLD_COMMANDS.length) || type === EV_CHORD) {
-      // (Not inlined here by the build: this loop runs at every key change, and Espruino lexes a
-      // function's whole body, rare branches included, on every call.)
-      /* @__NOINLINE__ */ gesture(key, type === EV_CHORD);
+      if (keyDown(me, fx, key)) me.groupMoves++;
+    } else if ((type === EV_HOLD && key < me.pads && key < HOLD_PADS) || type === EV_CHORD) {
+      gesture(me, fx, key, type === EV_CHORD);
     }
   }
-  // (Only the keys change this: other calls leave it as it is.)
-  fx.keysDue = keyEventsNextDeadline(keys, time);
-  return finish();
+  me.keysDue = keyEventsNextDeadline(keys, time);
+  return finish(me, fx);
 }
 
 /** Runs what is due at `time` (see ToyEffects.due): the self-test's next step, sleep after the idle time. */
-export function toyTick(time: number): ToyEffects {
-  begin(time);
-  if (selfTestAt >= 0 && now >= selfTestAt) selfTestStep();
-  if (idleAt >= 0 && now >= idleAt && !asleep) perform(CMD_SLEEP, undefined);
-  return finish();
-}
-
-/** Whether `x` is a number, whole, from `min` to `max`. */
-function isWhole(x: unknown, min: number, max: number): boolean {
-  return typeof x === "number" && x >= min && x <= max && Math.floor(x) === x;
+export function toyTick(me: Toy, time: number): ToyEffects {
+  const fx = begin(me, time);
+  if (me.selfTestAt >= 0 && me.now >= me.selfTestAt) selfTestStep(me, fx);
+  if (me.idleAt >= 0 && me.now >= me.idleAt && !me.asleep) perform(me, fx, "sleep", undefined);
+  return finish(me, fx);
 }
 
 /**
  * Why the console call `cmd` with argument `arg` is refused (one line), "" when it is not:
- * checked as the command line checks the same things (a seed 0 … MAX_SEED, a rule set name,
- * mute true/false, idle 0 or MIN_IDLE_MS … MAX_IDLE_MS, a brightness 1 … the cap; start boards:
- * startFrom).
+ * checked as the command line checks the same things (a seed 0 … MAX_SEED,
+ * a rule set or game name, mute true/false, idle 0 or MIN_IDLE_MS … MAX_IDLE_MS, a brightness
+ * 1 … the cap; start boards: startFrom).
  */
-function refusal(cmd: number, arg: unknown): string {
-  if (cmd === CMD_MUTE && arg !== true && arg !== false) return "mute takes true or false, got " + arg;
-  if (cmd === ACT_SET_RULES) {
-    const r = RULE_NAMES.indexOf(arg as string);
-    if (CELL_BOARDS && r < 0 && gameIndex(arg) >= 0) return "";
-    // (On the board's own tables: in a game, made for this check, only for a rule set's name.)
-    if (r < 0 || startCode(!CELL_BOARDS || gameNo < 0 ? tables : typeof boardTables === "function" ? boardTables() : boardTables,
-      CELL_BOARDS ? boardTarget : game.target, r, -1) !== START_OK) {
+function refusal(me: Toy, cmd: Command, arg: unknown): string {
+  if (cmd === "mute" && arg !== true && arg !== false) return "mute takes true or false, got " + arg;
+  if (cmd === "setRules") {
+    const r = RULE_NAMES.indexOf(String(arg));
+    if (r < 0 && indexOfGame(me.games, arg) >= 0) return "";
+    // A rule set plays on the board's own back-end (in a game, made for this check).
+    if (r < 0 || startCode(me.gameNo < 0 ? me.backend : me.boardBackend(), me.boardTarget, r, null) !== START_OK) {
       let names = RULE_NAMES.join(", ");
-      if (CELL_BOARDS) for (let i = 0; i < toyGames.length; i++) names += ", " + toyGames[i].name;
+      for (let i = 0; i < me.games.length; i++) names += ", " + me.games[i].name;
       return "rules must be one of " + names + ", got " + arg;
     }
   }
   // The whole numbers: a seed, an idle time (0 too), a brightness.
-  const idle = cmd === CMD_SET_IDLE;
-  const level = cmd === CMD_BRIGHTNESS;
-  if (!(idle || level || (cmd === ACT_NEW_GAME && arg !== undefined))) return "";
+  const idle = cmd === "setIdle";
+  const level = cmd === "brightness";
+  if (!(idle || level || (cmd === "newGame" && arg !== undefined))) return "";
   const min = idle ? MIN_IDLE_MS : level ? 1 : 0;
-  const max = idle ? MAX_IDLE_MS : level ? brightMax : MAX_SEED;
+  const max = idle ? MAX_IDLE_MS : level ? me.brightMax : MAX_SEED;
   if (isWhole(arg, min, max) || (idle && arg === 0)) return "";
   return (idle ? "idle must be 0 or " : level ? "brightness must be " : "seed must be ") + "a whole number from " + min + " to " + max + ", got " + arg;
 }
@@ -562,124 +544,113 @@ function refusal(cmd: number, arg: unknown): string {
  * a colour game 0 … k − 1, pad 1 first, rows optionally separated by "/"), or the one line that
  * says why it cannot start.
  */
-function startFrom(text: unknown): GameState | string {
-  const cols = tables.cols;
+function startFrom(me: Toy, text: unknown): GameState<Board> | string {
+  const b = me.backend;
   const rows = typeof text === "string" ? text.trim().split("/") : [""];
-  const digits = rows.join("");
-  const ops = CELL_BOARDS && tables.extras ? tables.extras.ops : undefined;
-  const legal = CELL_BOARDS && ops ? new RegExp("^[0-" + (ops.cycle - 1) + "]*$") : /^[01]*$/;
-  let ok = digits.length === pads && legal.test(digits) && rows.length <= tables.rows;
-  for (let i = 0; i < rows.length; i++) if (rows.length > 1 && rows[i].length !== cols) ok = false;
-  if (!ok) return "start must be " + pads + " digits " + (CELL_BOARDS && ops ? "0-" + (ops.cycle - 1) : "0/1") + " (rows of " + cols + " may be split by /), got " + text;
-  let start: Board = 0;
-  if (CELL_BOARDS && ops) start = digits;
-  else for (let i = 0; i < pads; i++) start |= (digits.charCodeAt(i) & 1) << i; // "0" is 48, "1" 49
+  let ok = rows.length <= b.rows;
+  for (let i = 0; i < rows.length; i++) if (rows.length > 1 && rows[i].length !== b.cols) ok = false;
+  const start = ok ? b.parse(rows.join("")) : null;
+  if (start === null) {
+    return "start must be " + b.cells + " digits " + (b.cycle === 2 ? "0/1" : "0-" + (b.cycle - 1)) + " (rows of " + b.cols + " may be split by /), got " + text;
+  }
   try {
-    return createGameFrom(tables, game.target as Board, game.rules, start, game.seed, now) as GameState;
+    return createGameFrom(b, me.game.target, me.game.rules, start, me.game.seed, me.now);
   } catch (e) {
-    return (e as Error).message;
+    return e instanceof Error ? e.message : String(e);
   }
 }
 
 /**
- * A console press of key `key` (1-based: the pads, then the four extra-button functions, on
- * every board, buttons fitted or not) at `time`, through the same path as a debounced key; a
- * key out of range is refused as toyCommand refuses. (Apart from toyCommand: it is the call
- * the console makes most, and the one to keep short.)
+ * A key pressed from the console at `time` (1-based: the pads, then the four extra buttons, on
+ * every board, buttons fitted or not): what the key going down does; a key out of range is
+ * refused as toyCommand refuses.
  */
-export function toyPress(key: unknown, time: number): ToyEffects {
-  begin(time);
-  const keys = pads + BUTTON_COMMANDS.length;
-  error = isWhole(key, 1, keys) ? "" : "key must be a whole number from 1 to " + keys + ", got " + key;
-  fx.refused = error;
-  if (error === "") keyDown((key as number) - 1);
-  return finish();
+export function toyPress(me: Toy, key: unknown, time: number): ToyEffects {
+  const fx = begin(me, time);
+  const keys = me.pads + BUTTONS;
+  me.error = isWhole(key, 1, keys) ? "" : "key must be a whole number from 1 to " + keys + ", got " + key;
+  fx.refused = me.error;
+  if (me.error === "") keyDown(me, fx, Number(key) - 1);
+  return finish(me, fx);
 }
 
 /**
- * A console HIT ME at `time`, as toyCommand(ACT_HINT) does it (nothing to refuse): apart from
- * toyCommand for the toy's games, where the solver's walk is long enough already (Espruino lexes
- * the whole of toyCommand, refusal and perform on every call). CELL_BOARDS builds call it.
+ * A console call, or a button's, at `time`: command `cmd` with the value `arg` typed at the
+ * console (see Command; checked by refusal). A refused call changes nothing and says why in
+ * `refused`, which toyState's error keeps until a call is carried out.
  */
-export function toyHint(time: number): ToyEffects {
-  begin(time);
-  error = "";
-  run(ACT_HINT);
-  if (padKeys && fx.hint >= 0) fx.hint = padKeys.indexOf(fx.hint);
-  idleAt = asleep || idleMs === 0 ? -1 : now + idleMs;
-  return finish();
-}
-
-/**
- * A console call at `time`: `cmd` (ACT_* or CMD_*) with its argument (see
- * refusal). A refused call changes nothing and says why in `refused`, which toyState's error
- * keeps until a call is carried out.
- */
-export function toyCommand(cmd: number, arg: unknown, time: number): ToyEffects {
-  if (cmd === CMD_PRESS) return toyPress(arg, time);
-  begin(time);
-  let problem = refusal(cmd, arg);
-  if (cmd === CMD_START) {
-    arg = startFrom(arg);
-    if (typeof arg === "string") problem = arg;
+export function toyCommand(me: Toy, cmd: Command, arg: unknown, time: number): ToyEffects {
+  const fx = begin(me, time);
+  let problem = refusal(me, cmd, arg);
+  let started: GameState<Board> | string = "";
+  if (problem === "" && cmd === "start") {
+    started = startFrom(me, arg);
+    if (typeof started === "string") problem = started;
   }
-  error = problem;
+  me.error = problem;
   fx.refused = problem;
-  if (problem !== "") return finish();
-  perform(cmd, arg);
+  if (problem !== "") return finish(me, fx);
+  if (typeof started !== "string") {
+    me.game = started;
+    run(me, fx, ACT_SHOW);
+    fx.save |= 1 << FILE_GAME;
+  } else perform(me, fx, cmd, arg);
   // A command is activity too: the idle time starts again (with the new one after setIdle).
-  idleAt = asleep || idleMs === 0 ? -1 : now + idleMs;
-  return finish();
+  me.idleAt = me.asleep || me.idleMs === 0 ? -1 : me.now + me.idleMs;
+  return finish(me, fx);
 }
 
 /**
  * After an internal error (`message`) at `time`: kept for toyState's error, signalled with
  * every pad flashing and the illegal-key buzz, and the game shown again.
  */
-export function toyFail(message: string, time: number): ToyEffects {
-  begin(time);
-  error = message;
-  run(ACT_SHOW);
-  flash(-1 >>> (32 - pads), ERROR_FLASH_MS);
+export function toyFail(me: Toy, message: string, time: number): ToyEffects {
+  const fx = begin(me, time);
+  me.error = message;
+  run(me, fx, ACT_SHOW);
+  flash(fx, me.allPads, ERROR_FLASH_MS);
   fx.cues.push(CUE_ILLEGAL);
-  return finish();
+  return finish(me, fx);
 }
 
 /** The text of file FILE_* as it is to be written at `time`. */
-export function toyFile(file: number, time: number): string {
+export function toyFile(me: Toy, file: number, time: number): string {
   if (file === FILE_SETTINGS) {
-    return JSON.stringify(brightMax > 0
-      ? { "rules": CELL_BOARDS ? rulesName() : RULE_NAMES[game.rules], "mute": muted, "idle": idleMs, "bright": bright }
-      : { "rules": CELL_BOARDS ? rulesName() : RULE_NAMES[game.rules], "mute": muted, "idle": idleMs });
+    return JSON.stringify(me.brightMax > 0
+      ? { "rules": rulesName(me), "mute": me.muted, "idle": me.idleMs, "bright": me.bright }
+      : { "rules": rulesName(me), "mute": me.muted, "idle": me.idleMs });
   }
-  if (file === FILE_STATS) return JSON.stringify({ "games": games, "wins": wins, "best": best });
+  if (file === FILE_STATS) return JSON.stringify(toyStats(me));
   // A game's file carries its name first (the saved line names only its rule set).
-  if (CELL_BOARDS && gameNo >= 0) return rulesName() + " " + saveGame(game, time);
-  return saveGame(game, time);
+  const line = saveGame(me.backend, me.game, time);
+  return me.gameNo >= 0 ? rulesName(me) + " " + line : line;
 }
 
 /** Merlin.state(): the game and the toy as the console shows them; `leds` the pads lit now. */
-export function toyState(leds: Board) {
-  const digits = CELL_BOARDS && typeof leds === "string";
-  const board: Board = game.board;
+export function toyState(me: Toy, leds: Board) {
+  const game = me.game;
   return {
-    "board": CELL_BOARDS && typeof board === "string" ? board : /* @__INLINE__ */ maskToBits(board as number, pads),
+    "board": me.backend.digits(game.board),
     "moves": game.moves,
     "status": statusName(game),
-    "reason": /* @__INLINE__ */ reasonName(game),
-    "rules": CELL_BOARDS ? rulesName() : RULE_NAMES[game.rules],
+    "reason": reasonName(game),
+    "rules": rulesName(me),
     "seed": game.seed,
     "puzzle": game.puzzle,
     "par": game.par,
-    "leds": digits ? leds : /* @__INLINE__ */ maskToBits(leds as number, pads),
-    "muted": muted,
-    "asleep": asleep,
-    "error": error || null,
+    "leds": typeof leds === "string" ? leds : maskToBits(leds, me.pads),
+    "muted": me.muted,
+    "asleep": me.asleep,
+    "error": me.error || null,
   };
 }
 
 /** Merlin.stats(): games finished, games won, the fewest moves of a win (0 before the first). */
-export function toyStats() {
-  return { "games": games, "wins": wins, "best": best };
+export function toyStats(me: Toy) {
+  return { "games": me.played, "wins": me.won, "best": me.best };
 }
 
+/** Merlin.maths(): the maths of the game played (backend.ts Maths), for the teaching view. */
+export function toyMaths(me: Toy): Maths {
+  return mathsOf(me.backend, me.game.target);
+}

@@ -39,7 +39,7 @@ export interface MaskTables {
   order: Int32Array;
 }
 
-/** Digits (nibbles) packed in one word of CellTables: 7, so every word stays below 2^28 (a small positive int on Espruino). */
+/** Digits (nibbles) packed in one word of CellTables: 7, so every word stays a positive number below 2^28. */
 export const CELL_DIGITS_PER_WORD = 7;
 
 /** The largest number of colours CellTables packs: a digit sum below 2k must stay a nibble (cellsolve.ts). */

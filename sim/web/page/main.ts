@@ -27,10 +27,11 @@ import { registerOffline } from "./offline";
 import { PiezoSound } from "./sound";
 import { buildToyFace, setPadLabel } from "./toy";
 import { TeachView } from "./teach-view";
+import type { ToyMaths } from "../teach";
 
 const DEFAULT_PROFILE = "pico-3x3";
 /** Letter keys → the toy's functions (the same letters as the terminal UI). */
-const LETTERS: { [k: string]: ToyAction } = { n: "newGame", s: "sameGame", h: "hitMe", c: "compTurn", u: "undo", g: "goal", z: "sleep", r: "rules", m: "mute" };
+const LETTERS: { [k: string]: ToyAction } = { n: "newGame", s: "sameGame", h: "hitMe", c: "compTurn", u: "undo", y: "redo", g: "goal", z: "sleep", r: "rules", m: "mute" };
 /**
  * The shortest press the page gives the toy, virtual ms: a click or a key tap can be over
  * within one tick of the clock, quicker than any finger, and the toy debounces 5 ms.
@@ -40,7 +41,7 @@ const MIN_PRESS_MS = 40;
 const FRAME_MS = 20;
 /** How long a pad is held for the toy's hold gestures (src/toy/keyevents.ts HOLD_MS), virtual ms. */
 const HOLD_MS = 1500;
-/** What holding pad 1 … 9 does (src/toy/midend.ts HOLD_COMMANDS, in the same order). */
+/** What holding pad 1 … 9 does (src/toy/midend.ts holdCommand, in the same order). */
 const HOLD_ACTIONS: ToyAction[] = ["newGame", "sameGame", "hitMe", "undo", "compTurn", "rules", "mute", "goal", "sleep"];
 /** A held pad's bar shows from this share of the hold on (a quick tap shows none). */
 const HOLD_SHOWN = 0.12;
@@ -312,7 +313,7 @@ async function start(): Promise<void> {
   let isKey = keyPads(played);
   drawGoal("basic");
 
-  const teach = new TeachView(profile, face, () => session.state());
+  const teach = new TeachView(profile, face, () => session.state(), () => session.api<ToyMaths>("Merlin.maths()"));
   $("teach-toggle").onclick = () => teach.toggle($("teach-toggle"));
 
   // ---- drawing ---------------------------------------------------------------------------

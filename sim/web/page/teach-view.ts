@@ -1,7 +1,8 @@
 /**
  * The teaching view: the linear algebra behind the game being played, updated as you play
- * (teach.ts computes it with src/'s solver, on the board the rule set or game plays:
- * sim/app/toy-info.ts playedPuzzle and goalCells, from src/maths/games.ts). For that board: A, b,
+ * (teach.ts computes it with src/'s solver, on the board the running firmware says it plays:
+ * `Merlin.maths()`, k, what each key advances and the goal, read by teach.ts mathsPuzzle). For
+ * that board: A, b,
  * t, d = t − b and x solving A·x = d mod k, with the pads of x marked on the toy (blackwhite's
  * keys at the top-left pad of their 2×2 block); A⁻¹ when A is invertible; for a singular
  * board the quiet patterns and the solvability test; on Merlin's 3×3 source 003's strategy
@@ -17,8 +18,8 @@
 import type { Profile } from "../../../hardware/profile";
 import { gridPuzzle, type Puzzle } from "../../../src/maths/puzzle";
 import type { FirmwareState } from "../../app/session";
-import { gameOverText, goalCells, goalWords, playedPuzzle, plural, pressWords, ruleSet } from "../../app/toy-info";
-import { chaseSteps, digits, lesson, strategyHint, type ChaseStep, type Lesson } from "../teach";
+import { gameOverText, goalWords, playedPuzzle, plural, pressWords, ruleSet } from "../../app/toy-info";
+import { chaseSteps, digits, lesson, mathsPuzzle, strategyHint, type ChaseStep, type Lesson, type ToyBoard, type ToyMaths } from "../teach";
 import { StepperView } from "./stepper-view";
 import { h, scrollBox, stateChip, stateName } from "./teach-dom";
 import type { ToyFace } from "./toy";
@@ -128,11 +129,16 @@ export class TeachView {
   private shown = "";
   private guided = false;
   private last: TeachState | null = null;
+  /** The firmware's last answer to Merlin.maths() (as JSON) and the board read from it. */
+  private mathsText = "";
+  private played: ToyBoard | null = null;
 
   constructor(
     private readonly profile: Profile,
     private readonly face: ToyFace,
     private readonly stateNow: () => TeachState,
+    /** The firmware's description of the game in play (`Merlin.maths()`). */
+    private readonly mathsNow: () => ToyMaths,
   ) {
     this.section = document.getElementById("teach")!;
     this.pixels = profile.leds.drive === "neopixel";
@@ -180,15 +186,30 @@ export class TeachView {
     let L: Lesson | null = null;
     this.lessonPanel.run(() => {
       if (this.fail === "lesson") throw new Error("forced by the link's teach-fail=lesson");
-      const p = playedPuzzle(s.rules, this.profile.rows, this.profile.cols);
-      L = lesson(p, digits(s.board), goalCells(s.rules, this.profile.rows, this.profile.cols));
-      this.drawLesson(s, p, L);
+      const b = this.board(s);
+      L = lesson(b.puzzle, digits(s.board), b.target);
+      this.drawLesson(s, b.puzzle, L);
     });
     this.stepperPanel.run(() => {
       if (this.fail === "stepper") throw new Error("forced by the link's teach-fail=stepper");
-      const p = playedPuzzle(s.rules, this.profile.rows, this.profile.cols);
-      this.stepper.load(p, digits(s.board), goalCells(s.rules, this.profile.rows, this.profile.cols), L ? (L as Lesson).inverse : null);
+      const b = this.board(s);
+      this.stepper.load(b.puzzle, digits(s.board), b.target, L ? (L as Lesson).inverse : null);
     });
+  }
+
+  /**
+   * The board in play and its goal, as the firmware describes them (Merlin.maths()), read
+   * again only when its answer changes; named as the page names the rules' board when it is
+   * that board (teach.ts mathsPuzzle).
+   */
+  private board(s: TeachState): ToyBoard {
+    const m = this.mathsNow();
+    const text = JSON.stringify(m);
+    if (this.played === null || text !== this.mathsText) {
+      this.played = mathsPuzzle(m, playedPuzzle(s.rules, m.rows, m.cols));
+      this.mathsText = text;
+    }
+    return this.played;
   }
 
   private drawLesson(s: TeachState, p: Puzzle, L: Lesson): void {
@@ -283,15 +304,14 @@ export class TeachView {
         part.push(test);
       }
     }
-    if (p.rows === 3 && p.cols === 3 && p.pattern === "merlin" && k === 2) part.push(this.strategy(s, dead));
+    if (p.rows === 3 && p.cols === 3 && p.pattern === "merlin" && k === 2) part.push(this.strategy(s, p, digits(L.target), dead));
     else this.face.pads.forEach((pad) => pad.classList.remove("in-rule"));
     this.toyPart.replaceChildren(...part);
   }
 
   /** Source 003's strategy for the 3×3 as a guided hint (no pad outlined once the pads are dead). */
-  private strategy(st: TeachState, dead: boolean): HTMLElement {
-    const p = playedPuzzle(st.rules, 3, 3);
-    const s = strategyHint(p, digits(st.board), goalCells(st.rules, 3, 3));
+  private strategy(st: TeachState, p: Puzzle, target: Uint8Array, dead: boolean): HTMLElement {
+    const s = strategyHint(p, digits(st.board), target);
     const box = h("div", { class: "strategy" }, h("h3", {}, "A strategy a person can follow (source 003)"));
     box.append(
       h("ol", {},
