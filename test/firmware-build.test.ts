@@ -1,5 +1,7 @@
 // The firmware build: the pass that declares terser's variables where Espruino needs them,
-// the property names it may shorten (from the firmware's types, never a built-in's), a build that fails
+// what it decides from its measured run of each bundle (RAM placement, cold and inlined
+// functions: hotpath.ts) and that no name is hand-listed for it, the property names it may
+// shorten (from the firmware's types, never a built-in's), a build that fails
 // leaves the last good bundle untouched (for the simulator's loader too), an in-memory build
 // writes nothing, the scalar board configuration is folded at bundle time (each profile's
 // bundle carries only the code it can use), and `npm run build` rejects options it does not know.
@@ -10,9 +12,10 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import {
-  buildFirmware, bundleFirmware, checkFirmwareSources, COLD_FUNCTIONS, compactBundle, configDefines, CUES, DEFAULT_PROFILE, firmwareSources, markNoInline,
-  markRam, narrowTables, outputPath, PIXEL_RAM_FUNCTIONS, RAM_FUNCTIONS, ramFunctions, ROOT, type Bundle,
+  buildFirmware, bundleFirmware, checkFirmwareSources, compactBundle, configDefines, CUES, DEFAULT_PROFILE, esbuildBundle, firmwareSources, measuredDecisions,
+  narrowTables, outputPath, ramFunctionsIn, ROOT, type Bundle,
 } from "../firmware/build/build";
+import { analyse, ramCost } from "../firmware/build/hotpath";
 import { hoistVars } from "../firmware/build/hoist-vars";
 import { builtinMembers, declaredMembers, mangledNames } from "../firmware/build/mangle";
 import type { Finding } from "../firmware/build/subset";
@@ -69,49 +72,73 @@ describe("hoistVars (terser's inlining, made safe for an interpreter that does n
   }, 60_000);
 });
 
-describe("markRam (the hot functions the toy keeps in RAM)", () => {
-  it("puts a \"ram\" directive at the start of each named function's body, and only there", () => {
-    const code = 'function begin(a){return a}function begin2(b){return b}var x={begin(c){}};function $f(){x.begin(1)}';
-    expect(markRam(code, ["begin", "$f"])).toBe('function begin(a){"ram";return a}function begin2(b){return b}var x={begin(c){}};function $f(){"ram";x.begin(1)}');
-  });
-
-  it("throws when a name is not declared exactly once", () => {
-    expect(() => markRam("function f(){}", ["g"])).toThrow(/function g is declared 0 times/);
-    expect(() => markRam("function f(){}function f(){}", ["f"])).toThrow(/declared 2 times/);
-  });
-
-  it("every listed function reaches the firmware bundle in RAM, on every profile", async () => {
-    for (const name of listProfiles()) {
-      const b = await bundleOf(name);
-      // (src/toy/cellsolve.ts's loops carry their own directive, on boards with games.)
-      const own = name === DEFAULT_PROFILE ? 0 : (readFileSync(join(ROOT, "src", "toy", "cellsolve.ts"), "utf8").match(/^\s*"ram";/gm) ?? []).length;
-      const marked = (b.code.match(/\{"ram";/g) ?? []).length;
-      const listed = ramFunctions(loadProfile(name)).length;
-      expect(marked === listed || marked === listed + own, name).toBe(true);
-    }
+describe("what the build decides from its measurement (hotpath.ts), in the real bundles", () => {
+  it.each(listProfiles())("%s: the functions it keeps in RAM reach the bundle in RAM, within the allowance; none is hand-placed", async (name) => {
+    const b = await bundleOf(name);
+    const d = b.decisions!;
+    expect(d.ram.length).toBeGreaterThan(0);
+    const placed = ramFunctionsIn(b.code);
+    expect(placed.length).toBe(d.ram.length);
+    expect(placed.reduce((s, x) => s + ramCost(x), 0)).toBeLessThanOrEqual(d.allowance);
+    // The sources carry no "ram" directive of their own: each one in the bundle is a decision.
+    for (const f of firmwareSources()) expect(readFileSync(f, "utf8"), f).not.toMatch(/^\s*["']ram["'];/m);
+    // Every function kept in RAM is one the player's actions run.
+    const hot = new Set(d.hot.map((h) => h.fn));
+    for (const r of d.ram) expect(hot.has(r.fn) || r.tagged, r.name).toBe(true);
   }, 120_000);
-});
 
-describe("markNoInline (rare branches kept out of the functions a key press runs)", () => {
-  it("annotates every call of each named function, not its declaration nor a method of that name", () => {
-    const code = "function power(p){q(p)}function carry(e){if(e.p)power(e.p);x.power(1);power2(3)}";
-    expect(markNoInline(code, ["power"])).toBe("function power(p){q(p)}function carry(e){if(e.p)/* @__NOINLINE__ */ power(e.p);x.power(1);power2(3)}");
-  });
+  it("on boards with games, a colour game's HIT ME runs its solver loops from RAM", async () => {
+    const d = (await bundleOf("pico-5x5-neopixel")).decisions!;
+    // The solver's loops: functions with loops that only HIT ME and COMP TURN run, in RAM.
+    const prog = analyse(await esbuildBundle(loadProfile("pico-5x5-neopixel")));
+    const solverLoops = d.ram.filter((r) => {
+      const h = d.hot.find((x) => x.fn === r.fn)!;
+      const f = prog.fns[r.fn];
+      return h.perAction.press === undefined && prog.loops.some((l) => prog.fns[l.fn].start >= f.start && prog.fns[l.fn].end <= f.end);
+    });
+    expect(solverLoops.length).toBeGreaterThan(0);
+  }, 120_000);
 
-  it("skips a name the bundle does not have; throws when one is declared twice, or declared and never called", () => {
-    expect(markNoInline("function f(){}", ["g"])).toBe("function f(){}");
-    expect(() => markNoInline("function f(){}function f(){}f()", ["f"])).toThrow(/declared 2 times/);
-    expect(() => markNoInline("function f(){}", ["f"])).toThrow(/never called/);
-  });
+  it("the same sources give the same bundle (counts decide, never time)", async () => {
+    const first = await bundleOf(DEFAULT_PROFILE);
+    const again = await bundleFirmware(loadProfile(DEFAULT_PROFILE));
+    expect(again.code).toBe(first.code);
+    expect(again.explanation).toBe(first.explanation);
+  }, 120_000);
 
-  it("each listed function is declared in the firmware's sources, and power stays a function of its own", async () => {
-    const text = firmwareSources().map((f) => readFileSync(f, "utf8")).join("\n");
-    for (const name of COLD_FUNCTIONS.concat(RAM_FUNCTIONS, PIXEL_RAM_FUNCTIONS)) expect(text, name).toMatch(new RegExp(`function ${name}\\(`));
-    // power: the only function that calls setDeepSleep(true), and carryOut calls it rather than holding its body.
-    expect(COLD_FUNCTIONS).toContain("power");
+  it("a key press's rare branches stay functions of their own: power (sleep and wake) is cold and not inlined", async () => {
     const b = await bundleOf(DEFAULT_PROFILE);
+    expect(b.decisions!.cold.map((c) => c.name)).toContain("power");
+    // power: the only function that calls setDeepSleep(true), and carryOut calls it rather than holding its body.
     expect(b.code).toMatch(/function ([\w$]+)\(([\w$]+)\)\{1===\2\?\([^}]*setDeepSleep\(!0\)/);
+    // What --explain prints names the decisions.
+    expect(b.explanation).toMatch(/^pico-3x3: decisions/);
+    for (const r of b.decisions!.ram) expect(b.explanation).toContain(`    ${r.name}  `);
   }, 60_000);
+
+  it("a renamed hot function still lands in RAM: the decisions follow the code, not names", async () => {
+    const p = loadProfile(DEFAULT_PROFILE);
+    const code = await esbuildBundle(p);
+    const before = await measuredDecisions(p, analyse(code), []);
+    const target = before.ram.find((r) => /^[A-Za-z]\w+$/.test(r.name) && analyse(code).fns[r.fn].declared)!;
+    expect(target).toBeDefined();
+    const renamed = code.replace(new RegExp(`\\b${target.name}\\b`, "g"), "renamedForTheTest");
+    const after = await measuredDecisions(p, analyse(renamed), []);
+    expect(after.ram.map((r) => r.name)).toContain("renamedForTheTest");
+    expect(after.ram.map((r) => r.name).sort()).toEqual(before.ram.map((r) => (r.name === target.name ? "renamedForTheTest" : r.name)).sort());
+  }, 120_000);
+
+  it("fails naming the function when a tag matches nothing, a @cold function is never called, or a function places itself in RAM", async () => {
+    const p = loadProfile(DEFAULT_PROFILE);
+    const prog = analyse(await esbuildBundle(p));
+    const stale = { tag: "cold" as const, name: "goneFunction", file: join(ROOT, "firmware", "controller.ts"), line: 12 };
+    await expect(measuredDecisions(p, prog, [stale])).rejects.toThrow("build: @cold on goneFunction (firmware/controller.ts:12) matches no function in any profile's bundle");
+    const own = analyse('(function(){\n// firmware/x.ts\nfunction f(){"ram";return 1}\nf()})();');
+    await expect(measuredDecisions(p, own, [])).rejects.toThrow('build: f has a "ram" directive of its own');
+    const uncalled = analyse("(function(){\n// firmware/x.ts\nfunction lonely(){return 1}\n})();");
+    const tag = { tag: "cold" as const, name: "lonely", file: join(ROOT, "firmware", "x.ts"), line: 3 };
+    await expect(measuredDecisions(p, uncalled, [tag])).rejects.toThrow("build: @cold on lonely, which the bundle never calls");
+  }, 120_000);
 });
 
 describe("the bundle's data in RAM", () => {
@@ -154,9 +181,16 @@ describe("property shortening follows the firmware's types (mangle.ts)", () => {
   const names = mangledNames(ROOT, firmwareSources());
   const builtin = builtinMembers(ROOT);
 
-  it("shortens the members of the firmware's own interfaces", () => {
+  it("shortens the members of the firmware's own interfaces and object types (`type` or `interface`: the reader's choice)", () => {
     // GameState, KeyEvents, Debouncer, Effects, MaskTables members.
     for (const n of ["board", "moves", "histTop", "queueHead", "pressMs", "frame", "cues", "solve", "quiet"]) expect(names).toContain(n);
+    // Members of types written `type X = { … }` in the firmware's sources.
+    const aliased = firmwareSources().flatMap((f) => {
+      const src = readFileSync(f, "utf8");
+      return [...src.matchAll(/^(?:export )?type \w+(?:<[^>]*>)? = \{\n?\s*(?:\/\*\*[^]*?\*\/\s*)?(?:readonly )?(\w+)\??[:(]/gm)].map((m) => m[1]);
+    });
+    expect(aliased.length).toBeGreaterThan(0);
+    for (const n of aliased) if (!builtin.has(n)) expect(names, n).toContain(n);
   });
 
   it("never a member of a built-in the firmware reaches: Object.keys, Pin.toggle, Storage.read, setWatch's options, …", () => {
@@ -167,7 +201,7 @@ describe("property shortening follows the firmware's types (mangle.ts)", () => {
     expect(names.filter((n) => builtin.has(n))).toEqual([]);
   });
 
-  it("reads members from interface bodies only, past comments, strings, methods and nested types", () => {
+  it("reads members from interface bodies and object type aliases alike, past comments, strings, methods and nested types", () => {
     const src = [
       "// interface Fake { notMe: number }",
       'const s = "interface Str { noStr: number }";',
@@ -178,9 +212,13 @@ describe("property shortening follows the firmware's types (mangle.ts)", () => {
       "  readonly four: (y: string) => number;",
       "  [key: string]: unknown;",
       "}",
-      "type T = { five: number };",
+      "type T = { five: number; six?: { notNested: number } };",
+      "export type U<X> = T & { seven(x: X): void } | { eight: string };",
+      "type F = (o: { notParam: number }) => void;",
+      "const v = { notValue: 1 };",
+      "let type = 1; o.type = { notAfterType: 2 };",
     ].join("\n");
-    expect(declaredMembers(src, true)).toEqual(["four", "one", "three", "two"]);
+    expect(declaredMembers(src, true)).toEqual(["eight", "five", "four", "one", "seven", "six", "three", "two"]);
     expect(declaredMembers("declare function f(o: { opt?: number }): void; declare namespace N { function g(): void; }", false)).toEqual(["g", "opt"]);
   });
 });

@@ -28,6 +28,7 @@ import { compileCellTables, compileTables, emitTables } from "../../src/maths/co
 import { OptionSpec, parseOptions } from "../../tools/options";
 import { toolHelp } from "../../tools/tool-options";
 import { hoistVars } from "./hoist-vars";
+import { analyse, applyDecisions, type Decisions, decide, explain, instrument, playScript, type Program, ramCost, readAllTags, type Tag, tagsInBundle } from "./hotpath";
 import { mangledNames, manglePattern } from "./mangle";
 import { checkBundle, checkSourceFiles, ESBUILD_SUPPORTED, Finding, formatFinding, MATH_NAME, UNDEFINED_NAME } from "./subset";
 
@@ -261,10 +262,14 @@ export interface BuildResult {
   /** Subset findings in the sources (TS file:line) or the bundle; any finding means nothing was written. */
   findings: Finding[];
   written: boolean;
+  /** What the build decided from its measurement (hotpath.ts); none when the sources fail the subset check. */
+  decisions?: Decisions;
+  /** The decisions as text (hotpath.ts explain): `npm run build -- --explain`. */
+  explanation?: string;
 }
 
 /** A bundle in memory: what bundleFirmware makes and buildFirmware writes when it is clean. */
-export type Bundle = Pick<BuildResult, "profile" | "code" | "bytes" | "findings">;
+export type Bundle = Pick<BuildResult, "profile" | "code" | "bytes" | "findings" | "decisions" | "explanation">;
 
 export interface BuildOptions {
   /** Write the bundle to `file` (default true); false keeps it in memory only. */
@@ -288,10 +293,12 @@ export async function buildFirmware(p: Profile, opts: BuildOptions = {}): Promis
   return { ...b, file, written: write };
 }
 
-/** The bundle for one profile, checked, in memory: the sources' subset findings, or the bundle's. */
-export async function bundleFirmware(p: Profile): Promise<Bundle> {
-  const sourceFindings = checkFirmwareSources();
-  if (sourceFindings.length > 0) return { profile: p.name, code: "", bytes: 0, findings: sourceFindings };
+/**
+ * esbuild's bundle of the firmware for one profile: the profile's defines folded, dead code
+ * dropped, property names shortened (mangle.ts), every name otherwise as in the sources. What
+ * the build measures (hotpath.ts) and then hands to terser.
+ */
+export async function esbuildBundle(p: Profile): Promise<string> {
   const result = await build({
     entryPoints: [join(ROOT, "firmware", "main.ts")],
     bundle: true,
@@ -304,7 +311,7 @@ export async function bundleFirmware(p: Profile): Promise<Bundle> {
     footer: { js: "})();" },
     target: "es2015",
     // Folding only (the profile's defines, dead code): terser minifies next, and it needs the
-    // /*@__INLINE__*/ call annotations that esbuild's whitespace minifier would drop.
+    // call annotations the build adds (hotpath.ts), which esbuild's whitespace minifier would drop.
     minifySyntax: true,
     legalComments: "none",
     supported: ESBUILD_SUPPORTED,
@@ -315,85 +322,82 @@ export async function bundleFirmware(p: Profile): Promise<Bundle> {
     external: ["Storage", "neopixel"],
     logLevel: "silent",
   });
-  // (A function kept in RAM stays a function: terser must not inline it either.)
-  const ram = ramFunctions(p);
-  const code = await compress(markNoInline(markRam(result.outputFiles[0].text, ram), COLD_FUNCTIONS.concat(ram)), CUES);
+  return result.outputFiles[0].text;
+}
+
+/** The bundle for one profile, checked, in memory: the sources' subset findings, or the bundle's. */
+export async function bundleFirmware(p: Profile): Promise<Bundle> {
+  const sourceFindings = checkFirmwareSources();
+  if (sourceFindings.length > 0) return { profile: p.name, code: "", bytes: 0, findings: sourceFindings };
+  const prog = analyse(await esbuildBundle(p));
+  const decisions = await measuredDecisions(p, prog);
+  const code = await placedBundle(p, prog, decisions);
   const findings = checkBundle(code, allowedGlobals(p), relative(ROOT, outputPath(p.name)));
-  return { profile: p.name, code, bytes: Buffer.byteLength(code), findings };
+  return { profile: p.name, code, bytes: Buffer.byteLength(code), findings, decisions, explanation: explain(decisions, prog) };
 }
 
 /**
- * Functions the toy keeps in RAM: a `"ram"` directive goes at the start of each one's body in
- * esbuild's bundle (before terser, which keeps it). Espruino then copies the function's code out
- * of flash when it defines it, and lexes it from RAM on every call. On a board that reads code
- * from flash, as the reference interpreter's Linux build does 16 bytes at a time (docs/espruino.md), every call of a function in flash costs at least one read, however short
- * the function; in RAM its code costs about 1 JsVar per 13 bytes for as long as the toy runs.
- * So: the short functions a key press calls most. (Measured on pico-3x3 as flashed with `npm run speed`.)
+ * What the build decides for profile `p` from esbuild's bundle `prog` (hotpath.ts): the
+ * measuring script's counts, the @cold and @ram tags (`tags`, default: those of the firmware's
+ * sources). Throws, naming the function, when a tag matches no function of any profile's
+ * bundle, a @cold function is never called, or a function carries a `"ram"` directive of its
+ * own (the build places code).
  */
-export const RAM_FUNCTIONS = ["ruleColumn", "hasRule", "isWhole", "begin", "finish"];
-/**
- * Pixel boards keep two more of a key press's functions in RAM: their press runs more code
- * (the pixels' bytes; on the 5×5 the colour games' branches), and their JsVar budget is larger
- * (1 500 on the 5×5, against the 3×3's 800, which has no room for them). ~28 JsVars.
- */
-export const PIXEL_RAM_FUNCTIONS = ["judgeMove", "playNotes"];
-
-/** The functions profile `p`'s firmware keeps in RAM: RAM_FUNCTIONS, and PIXEL_RAM_FUNCTIONS on pixel boards. */
-export function ramFunctions(p: Profile): string[] {
-  return p.leds.drive === "neopixel" ? RAM_FUNCTIONS.concat(PIXEL_RAM_FUNCTIONS) : RAM_FUNCTIONS;
-}
-
-/** Matches `function NAME(` where NAME (a JS name, `$` allowed) is not part of a longer name or a member. */
-function declarationOf(name: string): RegExp {
-  return new RegExp(`(?<![\\w$.])function ${name.replace(/\$/g, "\\$")}\\(`, "g");
-}
-
-/**
- * `code` (esbuild's bundle, names unminified) with `"ram";` at the start of each function named
- * in `names`. Throws when a name is not declared exactly once (renamed, or gone from the bundle):
- * the list must say what the toy gets.
- */
-export function markRam(code: string, names: readonly string[]): string {
-  let out = code;
-  for (const name of names) {
-    const decl = new RegExp(declarationOf(name).source + "([^)]*)\\)\\s*\\{", "g");
-    const found = out.match(decl);
-    if (!found || found.length !== 1) throw new Error(`markRam: function ${name} is declared ${found ? found.length : 0} times in the bundle`);
-    out = out.replace(decl, (m) => m + '"ram";');
+export async function measuredDecisions(p: Profile, prog: Program, tags: Tag[] = readAllTags(firmwareSources(), ROOT)): Promise<Decisions> {
+  for (const f of prog.fns) {
+    if (f.directives.includes("ram")) throw new Error(`build: ${f.name} has a "ram" directive of its own; the build decides what is kept in RAM (remove it, or tag the declaration @ram)`);
   }
-  return out;
+  const { found, missing } = tagsInBundle(prog, tags, ROOT);
+  for (const t of missing) {
+    // (Code a profile cannot use is not in its bundle: the tag must match in some profile's.)
+    let matched = false;
+    for (const other of listProfiles()) {
+      if (other === p.name) continue;
+      if (tagsInBundle(analyse(await esbuildBundle(loadProfile(other))), [t], ROOT).missing.length === 0) {
+        matched = true;
+        break;
+      }
+    }
+    if (!matched) throw new Error(`build: @${t.tag} on ${t.name} (${relative(ROOT, t.file)}:${t.line}) matches no function in any profile's bundle`);
+  }
+  for (const name of found.cold) {
+    const f = prog.fns.find((x) => x.declared && x.name === name);
+    if (f && !prog.calls.some((c) => c.callee === f.index)) throw new Error(`build: @cold on ${name}, which the bundle never calls`);
+  }
+  const measured = playScript(p, instrument(prog), prog.fns.length + prog.loops.length, toyGameSpecs(p).map((g) => g.spec.name), CUES);
+  const d = decide(p, prog, measured, found);
+  if (d.hot.length === 0) throw new Error(`build: the measuring script ran no function of ${p.name}'s firmware`);
+  return d;
 }
 
 /**
- * Functions terser must not inline into their callers, though each has one call site: the rare
- * branches of a function a key press runs, moved out of it so that the press does not lex
- * them (Espruino lexes a function's whole body on every call, skipped branches included).
- * Each costs ~6 JsVars as a function of its own. (A call written in an expression can carry
- * its own `@__NOINLINE__` annotation in the source; esbuild drops the annotation of a call
- * that is a statement, as these are.)
+ * The bundle minified (compress) with the decisions applied (hotpath.ts applyDecisions). The
+ * functions kept in RAM are checked on terser's output: each still a function with its
+ * directive, and their code within the profile's allowance of JsVars; when terser made them
+ * larger than estimated (inlining into them), the least worth of them leaves RAM and the
+ * bundle is made again.
  */
-export const COLD_FUNCTIONS = ["power", "schedule", "startFlash", "otherKey", "setPixelLevel", "colourPixels"];
-
-/**
- * `code` (esbuild's bundle, names unminified) with a `@__NOINLINE__` annotation on every call of
- * each function in `names` that the bundle has. Throws when a name is declared more than once,
- * or declared and never called.
- */
-export function markNoInline(code: string, names: readonly string[]): string {
-  let out = code;
-  for (const name of names) {
-    const decls = out.match(declarationOf(name));
-    // (A board's bundle has only the code it can use: pixelLevel's functions only on pixel boards.)
-    if (!decls) continue;
-    if (decls.length !== 1) throw new Error(`markNoInline: function ${name} is declared ${decls.length} times in the bundle`);
-    let calls = 0;
-    out = out.replace(new RegExp(`(?<![\\w$.]|function )${name.replace(/\$/g, "\\$")}\\(`, "g"), (m) => {
-      calls++;
-      return "/* @__NOINLINE__ */ " + m;
-    });
-    if (calls === 0) throw new Error(`markNoInline: function ${name} is never called in the bundle`);
+export async function placedBundle(p: Profile, prog: Program, d: Decisions): Promise<string> {
+  for (;;) {
+    const code = await compress(applyDecisions(prog, d), CUES);
+    const placed = ramFunctionsIn(code);
+    if (placed.length !== d.ram.length) {
+      throw new Error(`build: ${d.ram.length} functions were to be kept in RAM (${d.ram.map((r) => r.name).join(", ")}), the minified bundle has ${placed.length}`);
+    }
+    const cost = placed.reduce((s, b) => s + ramCost(b), 0);
+    if (cost <= d.allowance || d.ram.length === 0) return code;
+    const dropped = d.ram.filter((r) => !r.tagged).pop();
+    if (dropped === undefined) throw new Error(`build: the functions tagged @ram cost ${cost} JsVars in RAM, over ${p.name}'s allowance of ${d.allowance}`);
+    d.ram.splice(d.ram.indexOf(dropped), 1);
+    d.leftOut.unshift(dropped);
   }
-  return out;
+}
+
+/** The image bytes of each function of `code` (a minified bundle) whose body starts with `"ram"`. */
+export function ramFunctionsIn(code: string): number[] {
+  return analyse(code)
+    .fns.filter((f) => f.directives.includes("ram"))
+    .map((f) => f.bytes);
 }
 
 /**
@@ -536,6 +540,7 @@ function typecheck(): void {
 const OPTIONS: OptionSpec[] = [
   { name: "board", type: "string", arg: "NAME", help: "board profile", default: DEFAULT_PROFILE },
   { name: "all", type: "flag", help: "build every profile in hardware/profiles/" },
+  { name: "explain", type: "flag", help: "print what the build decided: hot, RAM and cold functions (firmware/build/hotpath.ts)" },
 ];
 
 function help(): string {
@@ -543,13 +548,14 @@ function help(): string {
     toolHelp(OPTIONS, {
       name: "build",
       command: "npm run build",
-      usage: "npm run build [-- --board NAME | --all]",
+      usage: "npm run build [-- --board NAME | --all] [--explain]",
       summary: `the firmware bundle: dist/firmware.js (${DEFAULT_PROFILE}) or dist/NAME/firmware.js`,
       about: `Profiles: ${listProfiles().join(", ")}.`,
       examples: [
         ["npm run build", `dist/firmware.js for ${DEFAULT_PROFILE}`],
         ["npm run build -- --board pico-5x5-neopixel", "dist/pico-5x5-neopixel/firmware.js"],
         ["npm run build -- --all", "every profile"],
+        ["npm run build -- --explain", "and which functions are hot, kept in RAM, never inlined, and why"],
       ],
     }) + "\n"
   );
@@ -602,7 +608,15 @@ async function main(argv: string[]): Promise<number> {
       r = await buildFirmware(p);
     } catch (e) {
       const errors = (e as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] }).errors;
-      if (!errors) throw e;
+      if (!errors) {
+        // The build's own refusals (hotpath.ts, the decisions above) are one line each.
+        if (e instanceof Error && /^(build|hotpath): /.test(e.message)) {
+          process.stderr.write(`${e.message.replace(/^(build|hotpath): /, `build (${p.name}): `)}\n`);
+          failed = true;
+          continue;
+        }
+        throw e;
+      }
       for (const m of errors) {
         const where = m.location ? `${m.location.file}:${m.location.line}:${m.location.column}: ` : "";
         process.stderr.write(`build (${p.name}): ${where}${m.text}\n`);
@@ -617,6 +631,7 @@ async function main(argv: string[]): Promise<number> {
       continue;
     }
     process.stdout.write(`${relative(ROOT, r.file)}  ${r.bytes} bytes  (${p.name})\n`);
+    if (opts.values.explain && r.explanation) process.stdout.write(r.explanation);
   }
   return failed ? 1 : 0;
 }

@@ -1,13 +1,15 @@
 /**
  * Which property names the firmware build shortens (esbuild mangleProps), safe by
- * construction: the members of the interfaces declared in the sources the firmware bundles —
- * its own types (GameState, Toy, KeyEvents, MaskTables, Effects, …) — except any name that is
+ * construction: the members of the object types declared in the sources the firmware bundles —
+ * its own types (GameState, Toy, KeyEvents, MaskTables, Effects, …), written as an `interface`
+ * or as a `type X = { … }` alike (also `A & { … }`, `{ … } | { … }`) — except any name that is
  * a member of a built-in in the declaration files the firmware is type-checked against (the
  * TypeScript libraries of firmware/tsconfig.json, @types/espruino, firmware/espruino.d.ts,
  * src/toy/espruino-lib.d.ts). So `keys` (Object.keys) and `toggle` (Pin.toggle) keep their names
  * even though MaskTables has such members, and an option key passed to Espruino keeps its
- * name once it is declared. The console API's names are written quoted (firmware/controller.ts,
- * src/toy/midend.ts), and esbuild never renames a quoted name.
+ * name once it is declared. The console API's names, and the keys of what is written to
+ * Storage as JSON, are written quoted (firmware/controller.ts, src/toy/midend.ts), and esbuild
+ * never renames a quoted name.
  *
  * On Espruino a long property name costs bytes and JsVars for every object that carries it.
  */
@@ -60,9 +62,10 @@ export function tokens(source: string): Token[] {
 const OPEN: Record<string, string> = { "{": "}", "(": ")", "[": "]" };
 
 /**
- * Member names declared in `source`. With `interfacesOnly`, the members written directly in
- * `interface` bodies (an identifier that starts a member and is followed by `:`, `?`, `(` or
- * `<`). Otherwise every identifier followed by one of those directly inside braces (an
+ * Member names declared in `source`. With `objectTypesOnly`, the members written directly in
+ * `interface` bodies and in the object types of `type` aliases (an identifier that starts a
+ * member and is followed by `:`, `?`, `(` or `<`; not those of object types nested in a member,
+ * a parameter or a value). Otherwise every identifier followed by one of those directly inside braces (an
  * interface, a type literal — such as an options parameter —, a namespace or class body): for
  * the built-ins this errs on the side of too many names, which only means fewer are
  * shortened. (Global functions are not members: a property may share a global's name.)
@@ -70,29 +73,36 @@ const OPEN: Record<string, string> = { "{": "}", "(": ")", "[": "]" };
  * names and the top-level functions' parameter types: the parts of a large declaration file
  * the firmware reaches.
  */
-export function declaredMembers(source: string, interfacesOnly: boolean, blocks?: Set<string>): string[] {
+export function declaredMembers(source: string, objectTypesOnly: boolean, blocks?: Set<string>): string[] {
   const t = tokens(source);
   const names = new Set<string>();
   // The open brackets, each marked whether it is an interface body.
   const stack: { close: string; iface: boolean }[] = [];
   let interfaceNext = false;
+  // Inside `type NAME = …` (up to its `;`): the stack depth of the alias, −1 outside one. Its
+  // object types (`{ … }` at that depth: `type A = { … }`, `B & { … }`, `{ … } | { … }`) are
+  // read as interface bodies.
+  let aliasDepth = -1;
   // The name of the top-level declaration being read, and whether it is one of `blocks`.
   let blockName = "";
   let inBlock = true;
   for (let i = 0; i < t.length; i++) {
     const tok = t[i];
     if (tok.word && tok.text === "interface" && t[i + 1]?.word) interfaceNext = true;
+    if (tok.word && tok.text === "type" && t[i + 1]?.word && (t[i + 2]?.text === "=" || t[i + 2]?.text === "<") && t[i - 1]?.text !== ".") aliasDepth = stack.length;
+    if (aliasDepth === stack.length && !tok.word && tok.text === ";") aliasDepth = -1;
     if (stack.length === 0 && (tok.text === "interface" || tok.text === "namespace" || tok.text === "module" || tok.text === "class")) {
       blockName = t[i + 1]?.text ?? "";
     }
     if (!tok.word && OPEN[tok.text] !== undefined) {
       if (stack.length === 0) inBlock = blocks === undefined || (tok.text === "{" ? blocks.has(blockName) : true);
-      stack.push({ close: OPEN[tok.text], iface: tok.text === "{" && interfaceNext });
+      stack.push({ close: OPEN[tok.text], iface: tok.text === "{" && (interfaceNext || aliasDepth === stack.length) });
       interfaceNext = false;
       continue;
     }
     if (!tok.word && stack.length > 0 && tok.text === stack[stack.length - 1].close) {
       stack.pop();
+      if (aliasDepth > stack.length) aliasDepth = -1;
       if (stack.length === 0) blockName = "";
       continue;
     }
@@ -103,7 +113,7 @@ export function declaredMembers(source: string, interfacesOnly: boolean, blocks?
     // `a.b:` cannot start a member; neither can a word after `:` (a type) unless a `;` or `{` came first.
     const starts = prev === undefined || prev === "{" || prev === ";" || prev === "," || prev === "}" || prev === "readonly" || prev === "function" || prev === "const" || prev === "var" || prev === "let" || prev === "export" || prev === "declare";
     if (next !== ":" && next !== "?" && next !== "(" && next !== "<") continue;
-    if (interfacesOnly ? starts && top !== undefined && top.iface : top !== undefined && top.close === "}") names.add(tok.text);
+    if (objectTypesOnly ? starts && top !== undefined && top.iface : top !== undefined && top.close === "}") names.add(tok.text);
   }
   return [...names].sort();
 }

@@ -13,12 +13,8 @@
  * adding 8 − k to every digit sets a digit's bit 3 exactly when it reached k, which says where
  * to subtract k. A word holds 7 digits (28 bits), so every value is a small positive integer.
  *
- * Written for Espruino's interpreter, which runs code from its source text: the three functions
- * with the loops are pretokenised ("ram": the build's terser pass keeps the directive) and stay
- * functions of their own (terser @__NOINLINE__ annotations at their calls: inlined as arrows, they
- * would be tokenised again on every call); the loops run inline, not through helpers (a call
- * lexes the helper's whole body), and table fields are read into locals once (a property read
- * searches the object's properties). README: Device tables for the colour games, for figures.
+ * The loops run inline and read the tables' fields into locals once: they are the toy's
+ * slowest code. README: Device tables for the colour games, for figures.
  *
  * The hint is a key of a minimum solution, the first in the tables' footprint order. Unlike
  * masksolve.ts's hint it does not steer around the all-dark board: the games these tables serve
@@ -39,10 +35,8 @@ const ONES = 0x1111111;
  * more, instead of d[c] additions per cell.
  */
 function particular(t: CellTables, board: string, target: string, x: Int32Array): boolean {
-  "ram";
   // The loops' variables are declared once, here: a `let` inside a loop body is a new variable
-  // on every pass on Espruino, and ONES is read into a local (a global is found by searching
-  // the firmware's top-level names).
+  // on every pass on Espruino; ONES is read into a local as the table fields are.
   let s = 0;
   let w = 0;
   let at = 0;
@@ -71,19 +65,18 @@ function particular(t: CellTables, board: string, target: string, x: Int32Array)
       x[w] = s - (((s + bias) >> 3) & ones) * k;
     }
   }
-  // (i / 7) | 0, not Math.floor: a global is found by searching the firmware's top-level names.
-  for (let i = t.keys; i < t.keys + t.checks; i++) if ((x[(i / 7) | 0] >> (4 * (i % 7))) & 15) return false;
+  for (let i = t.keys; i < t.keys + t.checks; i++) if (pressesOf(x, i)) return false;
   return true;
 }
 
 /** Whether `board` can be turned into `target`. */
 export function cellSolvable(t: CellTables, board: string, target: string): boolean {
-  return /*@__NOINLINE__*/ particular(t, board, target, new Int32Array(t.words));
+  return particular(t, board, target, new Int32Array(t.words));
 }
 
-/** How many times `presses` (packed, as cellMinimum fills it) presses `key`. */
+/** How many times `presses` (packed, as cellMinimum fills it) presses `key`; also a check's digit (its index after the keys'). */
 export function pressesOf(presses: Int32Array, key: number): number {
-  return (presses[Math.floor(key / 7)] >> (4 * (key % 7))) & 15;
+  return (presses[(key / 7) | 0] >> (4 * (key % 7))) & 15;
 }
 
 /**
@@ -93,16 +86,15 @@ export function pressesOf(presses: Int32Array, key: number): number {
  * first).
  */
 export function cellMinimum(t: CellTables, board: string, target: string, best: Int32Array): number {
-  "ram";
   // Declared once, as in particular.
   let s = 0;
   let w = 0;
-  let bytes = 0;
+  let lanes = 0;
   let count = 0;
   let j = 0;
   const words = t.words;
   const x = new Int32Array(words);
-  if (!(/*@__NOINLINE__*/ particular(t, board, target, x))) return -1;
+  if (!particular(t, board, target, x)) return -1;
   const ones = ONES;
   const k = t.k;
   const bias = (8 - k) * ones;
@@ -118,18 +110,18 @@ export function cellMinimum(t: CellTables, board: string, target: string, best: 
   let bestCount = 1e9;
   let at = 0;
   for (;;) {
-    // Its presses, the digits summed: each word's pairs of digits are added into its bytes, and
-    // the words' bytes into `bytes`, folded once at the end (checks are 0 on a solvable board,
-    // so a byte sums at most 2 key digits ≤ 7 a word: ≤ 140 for 64 keys, and the top byte,
-    // digit 6 alone, ≤ 70, so `bytes` stays a positive 31-bit integer).
-    bytes = 0;
+    // Its presses, the digits summed: each word's pairs of digits are added into its 8-bit
+    // lanes, and the words' lanes into `lanes`, folded once at the end (checks are 0 on a
+    // solvable board, so a lane sums at most 2 key digits ≤ 7 a word: ≤ 140 for 64 keys, and
+    // the top lane, digit 6 alone, ≤ 70, so `lanes` stays a positive 31-bit integer).
+    lanes = 0;
     for (w = 0; w < words; w++) {
       s = x[w] + quiet[at++];
       x[w] = s = s - (((s + bias) >> 3) & ones) * k;
-      bytes += (s & 0xf0f0f0f) + ((s >> 4) & 0xf0f0f0f);
+      lanes += (s & 0xf0f0f0f) + ((s >> 4) & 0xf0f0f0f);
     }
-    bytes = (bytes & 0xff00ff) + ((bytes >> 8) & 0xff00ff);
-    count = (bytes & 0xffff) + (bytes >> 16);
+    lanes = (lanes & 0xff00ff) + ((lanes >> 8) & 0xff00ff);
+    count = (lanes & 0xffff) + (lanes >> 16);
     if (count < bestCount) {
       bestCount = count;
       for (w = 0; w < words; w++) best[w] = x[w];
@@ -148,7 +140,7 @@ export function cellMinimum(t: CellTables, board: string, target: string, best: 
 
 /** The fewest presses (taps) that turn `board` into `target`, or −1 when it cannot be done: the game's par. */
 export function cellPressCount(t: CellTables, board: string, target: string): number {
-  return /*@__NOINLINE__*/ cellMinimum(t, board, target, new Int32Array(t.words));
+  return cellMinimum(t, board, target, new Int32Array(t.words));
 }
 
 /**
@@ -156,12 +148,10 @@ export function cellPressCount(t: CellTables, board: string, target: string): nu
  * footprint order (fewest cells changed). −1 when the board is solved or cannot be solved.
  */
 export function cellHint(t: CellTables, board: string, target: string): number {
-  "ram";
   const best = new Int32Array(t.words);
-  if (/*@__NOINLINE__*/ cellMinimum(t, board, target, best) <= 0) return -1;
+  if (cellMinimum(t, board, target, best) <= 0) return -1;
   const order = t.order;
-  // pressesOf, inline (up to a call per key otherwise), and (j / 7) | 0 as in particular.
-  for (let i = 0; i < order.length; i++) if ((best[(order[i] / 7) | 0] >> (4 * (order[i] % 7))) & 15) return order[i];
+  for (let i = 0; i < order.length; i++) if (pressesOf(best, order[i])) return order[i];
   return -1;
 }
 

@@ -1,0 +1,868 @@
+/**
+ * How the firmware build decides what the sources do not say: which functions the toy keeps
+ * in RAM, which calls terser must never inline, from a measurement of what a player's actions
+ * run. Nothing here names a function of the firmware: the decisions follow the code as it is.
+ *
+ * 1. The program: esbuild's bundle (build.ts esbuildBundle: every name as in the sources) is
+ *    read into its functions, their loops and the direct calls between top-level functions
+ *    (analyse).
+ * 2. The measurement: a copy with a counter at the start of every function body and of every
+ *    loop body (instrument) runs on the simulator's virtual board (sim/), through a fixed
+ *    script of what a player does (playScript): boot, pad taps through the key matrix and key
+ *    presses through the console, HIT ME, COMP TURN, undo (and redo where the console has it),
+ *    a won game, each of the board's games played to a win, a hold, sleep and wake. The board's
+ *    clock is virtual and its random numbers seeded: the same sources give the same counts,
+ *    hence the same bundle (nothing is timed).
+ * 3. The decisions (decide), from the counts of the player's actions — a key press (the
+ *    millisecond of a tap that runs the most: the scan that finds the key, the move, the LEDs;
+ *    and a press through the console, as `npm run speed` times it), HIT ME and COMP TURN; boot,
+ *    the scans while a key is held and the rest are not actions a player waits on:
+ *    - hot: the functions those actions run;
+ *    - cold: a top-level function that a hot function calls but that the actions run too
+ *      rarely for its size to be worth lexing in the caller (CALL_BYTES; never, for error
+ *      paths), and is not tiny (COLD_MIN_BYTES): each of its calls gets `@__NOINLINE__`, so
+ *      terser does not paste its body into the hot caller, where every call of the caller
+ *      would lex it (Espruino lexes a function's whole body, skipped branches included);
+ *    - inline: a function only ever called (never passed as a value), not recursive, not
+ *      cold, whose copies at its calls add little (INLINE_GROWTH_BYTES) gets `@__INLINE__` at
+ *      each call: it no longer costs a function object for as long as the toy runs;
+ *    - RAM: a `"ram"` directive makes Espruino copy a function's code out of flash into RAM
+ *      when it is defined. Where code is read from flash piece by piece (the reference build:
+ *      FLASH_READ_BYTES), a function's every call and a loop's every pass read it again. The
+ *      candidates are the top-level functions the actions run, with what will be inlined into
+ *      them; each is worth the flash reads the actions make in it (its nested functions and
+ *      loops included) per JsVar its code costs in RAM (RAM_BYTES_PER_JSVAR, measured), so the
+ *      short functions called most and the solver's loops come first; they are taken in that
+ *      order while they fit the profile's allowance (ramAllowance), checked again on terser's
+ *      output (build.ts placedBundle). A function kept in RAM stays a function of its own
+ *      (its calls get `@__NOINLINE__`).
+ *    Terser inlines the rest as it likes.
+ * 4. Annotations, where the measurement cannot decide: a JSDoc tag on a top-level function
+ *    declaration in the firmware's sources — `@cold` (never inlined into its callers) or
+ *    `@ram` (kept in RAM on every board, before the measured ones, within the allowance).
+ *    A tag that is not on a top-level function declaration, a tagged function no profile's
+ *    bundle has, and a `@cold` function the bundle never calls fail the build, naming it.
+ *
+ * `npm run build -- --explain` prints the decisions per profile (explain).
+ */
+import { parse } from "acorn";
+import { transformSync } from "esbuild";
+import { readFileSync } from "node:fs";
+import { relative } from "node:path";
+import type { Profile } from "../../hardware/profile";
+import { createVirtualBoard } from "../../sim/node/host";
+import { pretokenise } from "./pretokenise";
+
+// ---- the program ------------------------------------------------------------------------
+
+type Node = { type: string; start: number; end: number; [key: string]: any };
+
+function isNode(x: unknown): x is Node {
+  return typeof x === "object" && x !== null && typeof (x as Node).type === "string";
+}
+
+const FUNCTION_TYPES = new Set(["FunctionDeclaration", "FunctionExpression", "ArrowFunctionExpression"]);
+const LOOP_TYPES = new Set(["ForStatement", "ForInStatement", "ForOfStatement", "WhileStatement", "DoWhileStatement"]);
+
+export interface FnInfo {
+  index: number;
+  /** Its name in the bundle: a declaration's, or where an expression is put (`api.press`, `games.hint`), or `(anonymous in NAME)`. */
+  name: string;
+  /** A top-level function declaration. */
+  declared: boolean;
+  /** A function declaration, at any depth (callable by its name, which calls resolve to). */
+  declaration: boolean;
+  start: number;
+  end: number;
+  /** Block body: just after its `{` and its directives; expression body: the expression's start. */
+  at: number;
+  /** The expression body's end, null for a block body. */
+  expressionEnd: number | null;
+  /** The directive strings at the start of its block body ("ram", …). */
+  directives: string[];
+  /** The enclosing function (−1: none, the bundle's wrapper itself). */
+  parent: number;
+  /** The top-level function it is in (itself when top-level). */
+  unit: number;
+  /** Its size in the flashed image (minified and pretokenised), estimated on its own. */
+  bytes: number;
+}
+
+export interface LoopInfo {
+  index: number;
+  fn: number;
+  /** Where the counter goes: after the block body's `{`, or the statement body's start (wrapped in braces). */
+  at: number;
+  bodyEnd: number;
+  block: boolean;
+  /** The bytes lexed per pass (the loop's share of its function's `bytes`). */
+  bytes: number;
+}
+
+export interface CallSite {
+  /** The called function declaration. */
+  callee: number;
+  /** The function the call is written in (−1: the wrapper's own code). */
+  caller: number;
+  /** Where the call expression starts (its callee's name). */
+  at: number;
+}
+
+export interface Program {
+  code: string;
+  fns: FnInfo[];
+  loops: LoopInfo[];
+  calls: CallSite[];
+  /** How many times each function declaration's name is read (its calls included), by function index. */
+  references: Map<number, number>;
+  /** The wrapper function (esbuild's banner): its direct children are the top-level functions. */
+  wrapper: number;
+}
+
+function keyName(n: Node | undefined): string | undefined {
+  if (!n) return undefined;
+  if (n.type === "Identifier") return n.name;
+  if (n.type === "Literal") return String(n.value);
+  return undefined;
+}
+
+/**
+ * The image bytes of `fnText` (a function's source) minified on its own, the names of `topLevel`
+ * (the bundle's top-level declarations, which terser renames too) counted as 2 characters:
+ * an estimate of its size in the flashed image.
+ */
+function imageBytes(fnText: string, declaration: boolean, topLevel: Set<string>): number {
+  const prefix = declaration ? "" : "x=";
+  let min: string;
+  try {
+    min = transformSync(prefix + fnText, { minify: true, loader: "js", target: "es2015", logLevel: "silent" }).code.trim();
+  } catch {
+    min = fnText;
+  }
+  if (!declaration && min.startsWith(prefix)) min = min.slice(prefix.length);
+  min = min.replace(/(?<![\w$.])[A-Za-z_$][\w$]{2,}(?![\w$])/g, (w) => (topLevel.has(w) ? "zz" : w));
+  try {
+    return pretokenise(min.replace(/[^\x00-\x7f]/g, "?")).length;
+  } catch {
+    return min.length;
+  }
+}
+
+/** The names a function declares for itself: parameters, var/let/const, nested declarations, catch parameters (outside nested functions). */
+function ownNames(fn: Node): Set<string> {
+  const names = new Set<string>();
+  for (const p of fn.params as Node[]) if (p.type === "Identifier") names.add(p.name);
+  if (fn.type !== "FunctionDeclaration" && fn.id) names.add(fn.id.name);
+  const visit = (n: Node) => {
+    if (n.type === "VariableDeclarator" && n.id.type === "Identifier") names.add(n.id.name);
+    if (n.type === "FunctionDeclaration" && n.id) names.add(n.id.name);
+    if (n.type === "CatchClause" && n.param?.type === "Identifier") names.add(n.param.name);
+    if (FUNCTION_TYPES.has(n.type)) return;
+    children(n).forEach(visit);
+  };
+  if (fn.body.type === "BlockStatement") children(fn.body).forEach(visit);
+  return names;
+}
+
+function children(n: Node): Node[] {
+  const out: Node[] = [];
+  for (const k of Object.keys(n)) {
+    const v = n[k];
+    if (Array.isArray(v)) {
+      for (const c of v) if (isNode(c)) out.push(c);
+    } else if (isNode(v) && k !== "type") out.push(v);
+  }
+  return out;
+}
+
+/**
+ * The functions, loops and calls of a bundle made by build.ts esbuildBundle: one wrapper
+ * function (`(function(){…})();`) holding the top-level declarations.
+ */
+export function analyse(code: string): Program {
+  const ast = parse(code, { ecmaVersion: 2020, sourceType: "script" }) as unknown as Node;
+  const fns: FnInfo[] = [];
+  const loops: LoopInfo[] = [];
+  const fnNodes: Node[] = [];
+  const scopes: Set<string>[] = [];
+  const pendingCalls: { name: string; at: number; chain: number[] }[] = [];
+  const pendingRefs: { name: string; chain: number[] }[] = [];
+
+  const walk = (n: Node, ancestors: Node[], chain: number[]) => {
+    if (FUNCTION_TYPES.has(n.type)) {
+      const parentNode = ancestors[ancestors.length - 1];
+      const grand = ancestors[ancestors.length - 2];
+      let name = n.id?.name as string | undefined;
+      if (!name && parentNode?.type === "Property") {
+        const owner = grand?.type === "ObjectExpression" ? ancestors[ancestors.length - 3] : undefined;
+        const ownerName = owner?.type === "VariableDeclarator" ? keyName(owner.id) : undefined;
+        name = (ownerName ? ownerName + "." : "") + (keyName(parentNode.key) ?? "(computed)");
+      }
+      if (!name && parentNode?.type === "MethodDefinition") {
+        const cls = ancestors[ancestors.length - 3];
+        name = (cls?.id ? cls.id.name + "." : "") + (keyName(parentNode.key) ?? "(computed)");
+      }
+      if (!name && parentNode?.type === "VariableDeclarator") name = keyName(parentNode.id);
+      if (!name && parentNode?.type === "AssignmentExpression" && parentNode.left.type === "MemberExpression") {
+        name = code.slice(parentNode.left.start, parentNode.left.end).replace(/\s+/g, "");
+      }
+      const block = n.body.type === "BlockStatement";
+      const body = block ? (n.body.body as Node[]) : [];
+      const directives: string[] = [];
+      let at = block ? n.body.start + 1 : n.body.start;
+      for (const s of body) {
+        if (s.type !== "ExpressionStatement" || typeof s.directive !== "string") break;
+        directives.push(s.directive);
+        at = s.end;
+      }
+      const index = fns.length;
+      const parent = chain.length > 0 ? chain[chain.length - 1] : -1;
+      fns.push({
+        index,
+        name: name ?? (parent <= 0 ? "(anonymous)" : fns[parent].name.startsWith("(anonymous") ? fns[parent].name : `(anonymous in ${fns[parent].name})`),
+        declared: n.type === "FunctionDeclaration" && parent === 0,
+        declaration: n.type === "FunctionDeclaration",
+        start: n.start,
+        end: n.end,
+        at,
+        expressionEnd: block ? null : n.body.end,
+        directives,
+        parent,
+        unit: parent <= 0 ? index : fns[parent].unit,
+        bytes: 0,
+      });
+      fnNodes.push(n);
+      scopes.push(ownNames(n));
+      const next = chain.concat(index);
+      for (const c of children(n)) walk(c, ancestors.concat(n), next);
+      return;
+    }
+    if (LOOP_TYPES.has(n.type) && chain.length > 0) {
+      const b = n.body as Node;
+      loops.push({ index: loops.length, fn: chain[chain.length - 1], at: b.type === "BlockStatement" ? b.start + 1 : b.start, bodyEnd: b.end, block: b.type === "BlockStatement", bytes: n.end - n.start });
+    }
+    if (n.type === "CallExpression" && n.callee.type === "Identifier") pendingCalls.push({ name: n.callee.name, at: n.start, chain });
+    if (n.type === "Identifier" && isReference(n, ancestors[ancestors.length - 1])) pendingRefs.push({ name: n.name, chain });
+    for (const c of children(n)) walk(c, ancestors.concat(n), chain);
+  };
+  walk(ast, [], []);
+  if (fns.length === 0) throw new Error("hotpath: the bundle has no function");
+
+  // Sizes: each function minified and pretokenised on its own; a loop gets its share.
+  const topNames = new Set<string>();
+  const wrapperBody = fnNodes[0].body.type === "BlockStatement" ? (fnNodes[0].body.body as Node[]) : [];
+  for (const st of wrapperBody) {
+    if (st.type === "FunctionDeclaration") topNames.add(st.id.name);
+    if (st.type === "VariableDeclaration") for (const d of st.declarations as Node[]) if (d.id.type === "Identifier") topNames.add(d.id.name);
+  }
+  for (const f of fns) f.bytes = imageBytes(code.slice(f.start, f.end), fnNodes[f.index].type === "FunctionDeclaration", topNames);
+  for (const l of loops) {
+    const f = fns[l.fn];
+    l.bytes = Math.max(1, Math.round((l.bytes / (f.end - f.start)) * f.bytes));
+  }
+
+  // A name read in a function is the innermost enclosing function's that declares it; calls
+  // and reads of function declarations are kept.
+  const declaredIn = new Map<string, number>();
+  for (const f of fns) if (f.declaration && f.parent >= 0) declaredIn.set(`${f.parent}:${f.name}`, f.index);
+  const resolve = (name: string, chain: number[]): number | undefined => {
+    for (let i = chain.length - 1; i >= 0; i--) if (scopes[chain[i]].has(name)) return declaredIn.get(`${chain[i]}:${name}`);
+    return undefined;
+  };
+  const calls: CallSite[] = [];
+  for (const c of pendingCalls) {
+    const callee = resolve(c.name, c.chain);
+    if (callee !== undefined) calls.push({ callee, caller: c.chain.length > 1 ? c.chain[c.chain.length - 1] : -1, at: c.at });
+  }
+  const references = new Map<number, number>();
+  for (const r of pendingRefs) {
+    const fn = resolve(r.name, r.chain);
+    if (fn !== undefined) references.set(fn, (references.get(fn) ?? 0) + 1);
+  }
+  return { code, fns, loops, calls, references, wrapper: 0 };
+}
+
+/** Whether Identifier `n` (child of `parent`) reads a variable: not a declared name, a member's or key's name, or a label. */
+function isReference(n: Node, parent: Node | undefined): boolean {
+  if (!parent) return true;
+  switch (parent.type) {
+    case "MemberExpression":
+      return parent.object === n || parent.computed;
+    case "Property":
+    case "MethodDefinition":
+      return parent.value === n || parent.computed;
+    case "FunctionDeclaration":
+    case "FunctionExpression":
+    case "ArrowFunctionExpression":
+      return parent.body === n;
+    case "VariableDeclarator":
+      return parent.init === n;
+    case "LabeledStatement":
+    case "BreakStatement":
+    case "ContinueStatement":
+    case "CatchClause":
+      return false;
+    default:
+      return true;
+  }
+}
+
+/**
+ * The bundle with a counter at the start of every function body (`__H[i]++`; an expression
+ * body becomes `(__H[i]++,expr)`) and of every loop body (`__H[fns + j]++`), after any directives.
+ */
+export function instrument(prog: Program): string {
+  const edits: { pos: number; text: string; order: number }[] = [];
+  const n = prog.fns.length;
+  for (const f of prog.fns) {
+    if (f.expressionEnd === null) {
+      edits.push({ pos: f.at, text: `__H[${f.index}]++;`, order: 1 });
+    } else {
+      edits.push({ pos: f.at, text: `(__H[${f.index}]++,`, order: 1 });
+      edits.push({ pos: f.expressionEnd, text: ")", order: 0 });
+    }
+  }
+  for (const l of prog.loops) {
+    if (l.block) {
+      edits.push({ pos: l.at, text: `__H[${n + l.index}]++;`, order: 1 });
+    } else {
+      edits.push({ pos: l.at, text: `{__H[${n + l.index}]++;`, order: 1 });
+      edits.push({ pos: l.bodyEnd, text: "}", order: 0 });
+    }
+  }
+  // From the end, so earlier positions stay valid; at one position, closing before opening.
+  edits.sort((a, b) => b.pos - a.pos || a.order - b.order);
+  let out = prog.code;
+  for (const e of edits) out = out.slice(0, e.pos) + e.text + out.slice(e.pos);
+  // Without its whitespace, so that it fits the virtual board's flash as the firmware does.
+  return transformSync(`globalThis.__H=new Array(${n + prog.loops.length}).fill(0);` + out, { minifyWhitespace: true, loader: "js", logLevel: "silent" }).code;
+}
+
+// ---- the measurement ----------------------------------------------------------------------
+
+/** What the script counts separately: the player's actions, and the rest. */
+export const SEGMENTS = ["boot", "press", "hint", "comp", "held", "other"] as const;
+export type Segment = (typeof SEGMENTS)[number];
+/** The segments that are a player's actions (what a player waits on). */
+export const ACTIONS: readonly Segment[] = ["press", "hint", "comp"];
+
+export interface Measured {
+  /** Per segment: how many actions it had, and each counter's total over them (functions, then loops). */
+  segments: Record<Segment, { actions: number; counts: number[] }>;
+}
+
+/**
+ * Console calls the script needs: the build fails naming any the firmware's `Merlin` lacks.
+ * (It also uses `start`, `redo` and `setIdle` where the console has them.)
+ */
+export const SCRIPT_CALLS = ["press", "state", "newGame", "setRules", "hint", "undo"];
+
+/** A deterministic pseudo-random sequence (mulberry32) for the script's pads. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Taps and console presses between HIT MEs, and rounds of play, of the script. */
+const SCRIPT = { rounds: 6, tapsPerRound: 8, consolePressesPerRound: 8, hintsPerRound: 2, compTurnsPerRound: 2 };
+
+/**
+ * Runs the instrumented bundle `code` of profile `p` on the virtual board through the
+ * player's script, `games` the names of the board's games (build.ts toyGameSpecs), and
+ * returns the counts per segment. Throws when the firmware reports an error, or its console
+ * lacks a call the script makes.
+ */
+export function playScript(p: Profile, code: string, counters: number, games: string[], cueText: string): Measured {
+  const board = createVirtualBoard({ seed: 1, profile: p, code: `var CUE_TEXT=${JSON.stringify(cueText)};` + code, codeName: "firmware.js", bootTimeoutMs: 120_000 });
+  const segments = {} as Measured["segments"];
+  for (const s of SEGMENTS) segments[s] = { actions: 0, counts: new Array(counters).fill(0) };
+  const snapshot = () => board.eval("__H.slice()") as number[];
+  let last = new Array(counters).fill(0);
+  /** Everything counted since the last call goes to segment `s`, as `actions` more actions. */
+  const close = (s: Segment, actions: number) => {
+    const now = snapshot();
+    const seg = segments[s];
+    for (let i = 0; i < counters; i++) seg.counts[i] += now[i] - last[i];
+    seg.actions += actions;
+    last = now;
+  };
+  const check = (what: string) => {
+    const errors = board.errors;
+    const logged = board.consoleText().split("\n").filter((l) => /error/i.test(l));
+    if (errors.length > 0 || logged.length > 0) {
+      throw new Error(`hotpath: the firmware failed during ${what} of the measuring script: ${errors.length > 0 ? errors[0].message : logged[0]}`);
+    }
+  };
+  /** A console call; one the toy refuses (it throws its one line: nothing to undo, …) returns undefined. */
+  const call = (expr: string) => board.eval(`(function(){try{return ${expr}}catch(e){return undefined}})()`);
+  /** Whether the game goes on (a state without a status counts as playing). */
+  const playing = () => {
+    const st = (call('Merlin["state"]()') as { status?: string }).status;
+    return st !== "won" && st !== "lost";
+  };
+  const pads = p.rows * p.cols;
+  const rnd = seeded(7);
+  const pad = () => Math.floor(rnd() * pads);
+
+  board.clock.advance(1500);
+  check("boot");
+  const missing = SCRIPT_CALLS.filter((m) => call(`typeof Merlin[${JSON.stringify(m)}]`) !== "function");
+  if (missing.length > 0) throw new Error(`hotpath: the firmware's console has no Merlin.${missing.join(", Merlin.")}, which the measuring script calls`);
+  const has = (m: string) => call(`typeof Merlin[${JSON.stringify(m)}]`) === "function";
+  const hasRedo = has("redo");
+  close("boot", 0);
+
+  /**
+   * A tap of pad k, 80 ms. The key press is the millisecond of it that runs the most
+   * functions: the scan that finds the key down for long enough, the move, the LEDs, the cue.
+   * The scans before it (the debounce), those while the key is held and its release are
+   * "held": they run while the player waits for nothing.
+   */
+  const tap = (k: number) => {
+    close("other", 0);
+    board.press(k);
+    let best = -1;
+    let bestRun = 0;
+    let before = snapshot();
+    const steps: number[][] = [];
+    for (let ms = 0; ms < 16; ms++) {
+      board.clock.advance(1);
+      const now = snapshot();
+      const step = now.map((c, i) => c - before[i]);
+      steps.push(step);
+      let run = 0;
+      for (let i = 0; i < counters; i++) if (step[i] > 0) run++;
+      if (run > bestRun) {
+        best = ms;
+        bestRun = run;
+      }
+      before = now;
+    }
+    const press = segments.press;
+    const held = segments.held;
+    for (let ms = 0; ms < steps.length; ms++) {
+      const seg = ms === best ? press : held;
+      for (let i = 0; i < counters; i++) seg.counts[i] += steps[ms][i];
+    }
+    press.actions++;
+    last = before;
+    board.clock.advance(64);
+    board.release(k);
+    board.clock.advance(120);
+    close("held", 0);
+  };
+  /** One round of play: pad taps through the key matrix, presses through the console, HIT ME and COMP TURN. */
+  const round = (r: number) => {
+    for (let i = 0; i < SCRIPT.tapsPerRound; i++) tap(pad());
+    for (let i = 0; i < SCRIPT.consolePressesPerRound; i++) call(`Merlin["press"](${1 + pad()})`);
+    close("press", SCRIPT.consolePressesPerRound);
+    for (let i = 0; i < SCRIPT.hintsPerRound; i++) {
+      const k = call('Merlin["hint"]()') as number;
+      close("hint", 1);
+      // The player follows the hint.
+      if (k > 0 && k <= pads) tap(k - 1);
+      board.clock.advance(1200);
+      close("other", 0);
+    }
+    for (let i = 0; i < SCRIPT.compTurnsPerRound && playing(); i++) {
+      close("other", 0);
+      call(`Merlin["press"](${pads + 4})`);
+      close("comp", 1);
+    }
+    call('Merlin["undo"]()');
+    if (hasRedo) call('Merlin["redo"]()');
+    if (r % 2 === 1) call(`Merlin["newGame"](${r})`);
+    board.clock.advance(1200);
+    close("other", 0);
+  };
+  /** COMP TURN until the game is won (at most `limit` presses), then a tap that starts the next. */
+  const win = (limit: number) => {
+    for (let i = 0; i < limit && playing(); i++) {
+      close("other", 0);
+      call(`Merlin["press"](${pads + 4})`);
+      close("comp", 1);
+    }
+    board.clock.advance(1500);
+    tap(pad());
+    board.clock.advance(1500);
+    close("other", 0);
+  };
+
+  call('Merlin["newGame"](7)');
+  close("other", 0);
+  for (let r = 0; r < SCRIPT.rounds; r++) round(r);
+  check("play");
+  if (pads === 9 && has("start")) call('Merlin["start"]("010110101")');
+  else call('Merlin["newGame"](3)');
+  close("other", 0);
+  win(pads + 4);
+  check("a won game");
+  for (const g of games) {
+    call(`Merlin["setRules"](${JSON.stringify(g)})`);
+    call('Merlin["newGame"](7)');
+    close("other", 0);
+    for (let r = 0; r < 2; r++) round(r);
+    win(2 * pads);
+    check(`game ${g}`);
+  }
+  // A hold (GOAL on pad 8), then sleep and a tap that wakes the toy.
+  board.press(Math.min(7, pads - 1));
+  board.clock.advance(1700);
+  board.release(Math.min(7, pads - 1));
+  board.clock.advance(1500);
+  if (has("setIdle")) {
+    call('Merlin["setIdle"](10000)');
+    board.clock.advance(12000);
+  }
+  tap(pad());
+  board.clock.advance(1500);
+  close("other", 0);
+  check("hold, sleep and wake");
+  return { segments };
+}
+
+// ---- the decisions ------------------------------------------------------------------------
+
+/**
+ * JsVars each profile may spend on code kept in RAM: 50 on boards with direct LEDs (the 3×3s,
+ * whose budget is 1 000 JsVars after boot), 120 on pixel boards (1 700). A few percent of the
+ * budget, spent where the player's actions read the most code from flash per JsVar.
+ */
+export function ramAllowance(p: Profile): number {
+  return p.leds.drive === "neopixel" ? 120 : 50;
+}
+
+/**
+ * Bytes of code per JsVar in RAM: measured on the 32-bit reference build (pico-3x3, three
+ * functions of 284 bytes in the flashed image kept in RAM: 19 JsVars more after boot).
+ */
+export const RAM_BYTES_PER_JSVAR = 16;
+/** JsVars a function kept in RAM costs: its code, and the string that holds it. */
+export function ramCost(bytes: number): number {
+  return Math.ceil(bytes / RAM_BYTES_PER_JSVAR) + 1;
+}
+
+/**
+ * Code is read from flash in pieces of this many bytes (the reference build reads 16 at a
+ * time, each read a file access: docs/espruino.md); a call or a loop's next pass starts a new
+ * read wherever its code is.
+ */
+export const FLASH_READ_BYTES = 16;
+/** The flash reads of lexing `bytes` of code once. */
+export function flashReads(bytes: number): number {
+  return 1 + bytes / FLASH_READ_BYTES;
+}
+
+/**
+ * A call costs the interpreter about as much as lexing this many bytes of code (the reference
+ * build, code in RAM: ~8 µs a call, ~0.02 µs a byte; docs/espruino.md). Inlined into its caller,
+ * a function of b bytes is lexed on every call of the caller; kept a function of its own, it
+ * is lexed on its own calls only, each of which costs a call more. So it is cold — kept out of
+ * its hot callers — when it runs on fewer than b / (CALL_BYTES + b) of their calls (never,
+ * for error paths).
+ */
+export const CALL_BYTES = 400;
+/** Smaller functions are never cold: inlined, they add little to lex, and each function of its own costs ~6 JsVars. */
+export const COLD_MIN_BYTES = 40;
+/**
+ * A function whose name is only ever called (never passed as a value), and whose copies at its
+ * call sites would add at most this many bytes to the image, is inlined at every call site
+ * (`@__INLINE__`): it no longer exists as a function (~6 JsVars for as long as the toy runs)
+ * and its calls cost no call.
+ */
+export const INLINE_GROWTH_BYTES = 100;
+
+export interface RamChoice {
+  name: string;
+  fn: number;
+  bytes: number;
+  cost: number;
+  /** Flash reads the player's actions make in it (calls, loop passes, its nested functions), per JsVar it costs in RAM. */
+  density: number;
+  /** Tagged @ram at its declaration. */
+  tagged: boolean;
+}
+
+export interface ColdChoice {
+  name: string;
+  fn: number;
+  bytes: number;
+  /** Its calls during the actions, and those of its hot callers. */
+  calls: number;
+  callerCalls: number;
+  callers: string[];
+  tagged: boolean;
+}
+
+export interface InlineChoice {
+  name: string;
+  fn: number;
+  bytes: number;
+  sites: number;
+}
+
+export interface Decisions {
+  profile: string;
+  allowance: number;
+  /** Per action, the functions those actions run: name → calls per action. */
+  hot: { name: string; fn: number; perAction: Partial<Record<Segment, number>> }[];
+  ram: RamChoice[];
+  cold: ColdChoice[];
+  inline: InlineChoice[];
+  /** Candidates for RAM that did not fit the allowance, best first. */
+  leftOut: RamChoice[];
+}
+
+export interface Tags {
+  cold: Set<string>;
+  ram: Set<string>;
+}
+
+/** The decisions for profile `p` from the measured counts (and the tags, by bundle name). */
+export function decide(p: Profile, prog: Program, m: Measured, tags: Tags = { cold: new Set(), ram: new Set() }): Decisions {
+  const nf = prog.fns.length;
+  const inActions = (i: number) => ACTIONS.reduce((s, a) => s + m.segments[a].counts[i], 0);
+  const hot = prog.fns
+    .filter((f) => f.index !== prog.wrapper && inActions(f.index) > 0)
+    .map((f) => {
+      const perAction: Partial<Record<Segment, number>> = {};
+      for (const a of ACTIONS) if (m.segments[a].actions > 0 && m.segments[a].counts[f.index] > 0) perAction[a] = m.segments[a].counts[f.index] / m.segments[a].actions;
+      return { name: f.name, fn: f.index, perAction };
+    });
+  const isHot = new Set(hot.map((h) => h.fn));
+  const total = (i: number) => SEGMENTS.reduce((s, g) => s + m.segments[g].counts[i], 0);
+  /**
+   * The function whose code holds function i's as far as RAM goes: i itself when it is made
+   * once (top-level, or nested in a function that ran at most once, such as a factory run at
+   * boot), else the function it is nested in (a closure made on every call of it).
+   */
+  const unitOf = (i: number): number => {
+    const f = prog.fns[i];
+    if (i === prog.wrapper || f.parent === prog.wrapper || f.parent < 0) return i;
+    return total(f.parent) <= 1 ? i : unitOf(f.parent);
+  };
+  /** Whether function `inner` is `outer` or written inside it. */
+  const within = (inner: number, outer: number): boolean => {
+    for (let i = inner; i >= 0; i = prog.fns[i].parent) if (i === outer) return true;
+    return false;
+  };
+  const byCallee = new Map<number, CallSite[]>();
+  for (const c of prog.calls) byCallee.set(c.callee, (byCallee.get(c.callee) ?? []).concat(c));
+
+  // Cold: called from a hot function, too rarely run by the actions for its size, not tiny.
+  const cold: ColdChoice[] = [];
+  for (const [callee, sites] of byCallee) {
+    const f = prog.fns[callee];
+    const tagged = tags.cold.has(f.name);
+    const hotCallers = [...new Set(sites.filter((s) => s.caller >= 0 && s.caller !== callee && isHot.has(s.caller)).map((s) => s.caller))];
+    const callerCalls = hotCallers.reduce((s, c) => s + inActions(c), 0);
+    const calls = inActions(callee);
+    // (A function made on every call of the one it is in costs that making as well: never cold.)
+    const measuredCold = hotCallers.length > 0 && unitOf(callee) === callee && f.bytes >= COLD_MIN_BYTES && calls * (CALL_BYTES + f.bytes) < callerCalls * f.bytes;
+    if (measuredCold || tagged) {
+      cold.push({ name: f.name, fn: callee, bytes: f.bytes, calls, callerCalls, callers: hotCallers.map((c) => prog.fns[c].name), tagged });
+    }
+  }
+  cold.sort((a, b) => a.fn - b.fn);
+  const isCold = new Set(cold.map((c) => c.fn));
+
+  // Inlined into its callers (by terser: a function called once; by `@__INLINE__`: the small
+  // ones called more often): only ever called, not recursive, not cold.
+  const inlined = new Set<number>();
+  const inline: InlineChoice[] = [];
+  for (const [callee, sites] of byCallee) {
+    const f = prog.fns[callee];
+    if (isCold.has(callee) || tags.ram.has(f.name) || prog.references.get(callee) !== sites.length) continue;
+    if (sites.some((s) => s.caller >= 0 && within(s.caller, callee))) continue;
+    if (f.bytes * (sites.length - 1) > INLINE_GROWTH_BYTES) continue;
+    inlined.add(callee);
+    if (sites.length > 1) inline.push({ name: f.name, fn: callee, bytes: f.bytes, sites: sites.length });
+  }
+  inline.sort((a, b) => a.fn - b.fn);
+
+  // A function's size once the functions inlined into it are: its own, and a copy of each at each call.
+  const merged = new Map<number, number>();
+  const sizeOf = (unit: number, seen: Set<number>): number => {
+    const known = merged.get(unit);
+    if (known !== undefined) return known;
+    let b = prog.fns[unit].bytes;
+    for (const c of prog.calls) {
+      if (c.caller < 0 || unitOf(c.caller) !== unit || !inlined.has(c.callee) || seen.has(c.callee)) continue;
+      b += sizeOf(c.callee, new Set(seen).add(c.callee));
+    }
+    merged.set(unit, b);
+    return b;
+  };
+
+  // RAM: flash reads during the actions, per top-level function (its nested functions and
+  // loops included; an inlined function's, its callers'), per JsVar of its code.
+  const reads = new Map<number, number>();
+  const add = (unit: number, r: number) => reads.set(unit, (reads.get(unit) ?? 0) + r);
+  /** Credits `r` reads made in function `fn` to the unit that will hold its code: its own, or (inlined) its callers', in proportion to their calls. */
+  const credit = (fn: number, r: number, depth = 0): void => {
+    const unit = unitOf(fn);
+    if (unit === prog.wrapper || r === 0) return;
+    if (!inlined.has(unit) || depth > 20) {
+      add(unit, r);
+      return;
+    }
+    const callers = (byCallee.get(unit) ?? []).filter((s) => s.caller >= 0).map((s) => s.caller);
+    const weights = callers.map((c) => inActions(c));
+    const total = weights.reduce((x, y) => x + y, 0);
+    callers.forEach((c, i) => {
+      if (total > 0) credit(c, (r * weights[i]) / total, depth + 1);
+    });
+  };
+  for (const f of prog.fns) if (f.index !== prog.wrapper) credit(f.index, inActions(f.index) * flashReads(f.bytes));
+  for (const l of prog.loops) credit(l.fn, inActions(nf + l.index) * flashReads(l.bytes));
+  const candidates: RamChoice[] = [];
+  for (const [unit, r] of reads) {
+    const f = prog.fns[unit];
+    if (r === 0 || f.expressionEnd !== null) continue;
+    const bytes = sizeOf(unit, new Set([unit]));
+    candidates.push({ name: f.name, fn: unit, bytes, cost: ramCost(bytes), density: r / ramCost(bytes), tagged: tags.ram.has(f.name) });
+  }
+  for (const f of prog.fns) {
+    if (tags.ram.has(f.name) && f.declaration && !candidates.some((c) => c.fn === f.index)) {
+      candidates.push({ name: f.name, fn: f.index, bytes: f.bytes, cost: ramCost(f.bytes), density: 0, tagged: true });
+    }
+  }
+  candidates.sort((a, b) => Number(b.tagged) - Number(a.tagged) || b.density - a.density || a.bytes - b.bytes || a.fn - b.fn);
+  const allowance = ramAllowance(p);
+  const ram: RamChoice[] = [];
+  const leftOut: RamChoice[] = [];
+  let spent = 0;
+  for (const c of candidates) {
+    if (spent + c.cost <= allowance) {
+      ram.push(c);
+      spent += c.cost;
+    } else leftOut.push(c);
+  }
+  return { profile: p.name, allowance, hot, ram, cold, inline, leftOut };
+}
+
+/**
+ * `code` (the bundle analysed as `prog`) with the decisions applied: `"ram";` first in the body
+ * of each function kept in RAM, `@__NOINLINE__` on every call of a cold function or of a
+ * function kept in RAM, `@__INLINE__` on every call of a function to inline. Any `@__INLINE__` or `@__NOINLINE__` annotation the sources still carry
+ * is dropped first (positions are kept: the comment becomes spaces): the build decides.
+ */
+export function applyDecisions(prog: Program, d: Decisions): string {
+  const edits: { pos: number; text: string }[] = [];
+  for (const r of d.ram) {
+    const f = prog.fns[r.fn];
+    if (!f.directives.includes("ram")) edits.push({ pos: f.at, text: '"ram";' });
+  }
+  const noInline = new Set(d.cold.map((c) => c.fn).concat(d.ram.map((r) => r.fn)));
+  const inline = new Set(d.inline.map((c) => c.fn));
+  for (const c of prog.calls) {
+    if (noInline.has(c.callee)) edits.push({ pos: c.at, text: "/* @__NOINLINE__ */ " });
+    else if (inline.has(c.callee)) edits.push({ pos: c.at, text: "/* @__INLINE__ */ " });
+  }
+  edits.sort((a, b) => b.pos - a.pos);
+  let out = stripCallAnnotations(prog.code);
+  for (const e of edits) out = out.slice(0, e.pos) + e.text + out.slice(e.pos);
+  return out;
+}
+
+/** `code` with every `@__INLINE__`/`@__NOINLINE__` comment blanked (same length, so positions hold). */
+export function stripCallAnnotations(code: string): string {
+  return code.replace(/\/\*\s*[@#]__(?:NO)?INLINE__\s*\*\//g, (m) => " ".repeat(m.length));
+}
+
+// ---- annotations --------------------------------------------------------------------------
+
+export interface Tag {
+  tag: "cold" | "ram";
+  /** The tagged function's name in its source. */
+  name: string;
+  file: string;
+  line: number;
+}
+
+/**
+ * The `@cold` and `@ram` JSDoc tags in `source` (file `file`), each with the top-level function
+ * declaration it is on. Throws naming the place when a tag is on anything else.
+ */
+export function readTags(file: string, source: string, root = ""): Tag[] {
+  const out: Tag[] = [];
+  const doc = /\/\*\*([\s\S]*?)\*\//g;
+  for (let m = doc.exec(source); m !== null; m = doc.exec(source)) {
+    const tags = [...m[1].matchAll(/(?:^|\s)@(cold|ram)\b/g)].map((t) => t[1] as "cold" | "ram");
+    if (tags.length === 0) continue;
+    const line = source.slice(0, m.index).split("\n").length;
+    const where = `${root ? relative(root, file) : file}:${line}`;
+    const lineStart = source.lastIndexOf("\n", m.index) + 1;
+    const after = source.slice(m.index + m[0].length);
+    const decl = /^\s*(?:export\s+)?function\s+([A-Za-z_$][\w$]*)\s*[<(]/.exec(after);
+    if (!decl || m.index !== lineStart) {
+      const next = /^\s*([^\n]{0,40})/.exec(after)?.[1] ?? "";
+      throw new Error(`build: ${where}: @${tags[0]} must be on a top-level function declaration, not on '${next.trim()}'`);
+    }
+    for (const tag of tags) out.push({ tag, name: decl[1], file, line });
+  }
+  return out;
+}
+
+/**
+ * The bundle name of each tagged function: esbuild writes each module after a `// path`
+ * comment, and renames a top-level name that collides with another module's by appending a
+ * number; so a tagged function is the declaration of its module's part of the bundle whose
+ * name is its own, or its own followed by digits. Tags whose module or function the bundle
+ * does not have are returned as missing.
+ */
+export function tagsInBundle(prog: Program, tags: Tag[], root: string): { found: Tags; missing: Tag[] } {
+  const found: Tags = { cold: new Set(), ram: new Set() };
+  const missing: Tag[] = [];
+  const sections: { path: string; start: number }[] = [];
+  const header = /^\/\/ (\S+\.ts)$/gm;
+  for (let m = header.exec(prog.code); m !== null; m = header.exec(prog.code)) sections.push({ path: m[1], start: m.index });
+  for (const t of tags) {
+    const path = relative(root, t.file).split("\\").join("/");
+    const i = sections.findIndex((s) => s.path === path);
+    const from = i < 0 ? -1 : sections[i].start;
+    const to = i < 0 ? -1 : i + 1 < sections.length ? sections[i + 1].start : prog.code.length;
+    const fn = prog.fns.find((f) => f.declared && f.start > from && f.start < to && new RegExp(`^${t.name.replace(/\$/g, "\\$")}\\d*$`).test(f.name));
+    if (!fn) missing.push(t);
+    else found[t.tag].add(fn.name);
+  }
+  return { found, missing };
+}
+
+/** Every tag in `files`. */
+export function readAllTags(files: string[], root: string): Tag[] {
+  return files.flatMap((f) => readTags(f, readFileSync(f, "utf8"), root));
+}
+
+// ---- the report -----------------------------------------------------------------------------
+
+/** The decisions as text: what `npm run build -- --explain` prints for a profile. */
+export function explain(d: Decisions, prog: Program): string {
+  const n = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(2));
+  const spent = d.ram.reduce((s, r) => s + r.cost, 0);
+  const lines: string[] = [];
+  lines.push(`${d.profile}: decisions from the measuring script (calls per action; press = a key press, hint = HIT ME, comp = COMP TURN)`);
+  lines.push(`  hot (${d.hot.length} functions run by the player's actions):`);
+  const hot = d.hot.slice().sort((a, b) => (b.perAction.press ?? 0) - (a.perAction.press ?? 0) || a.fn - b.fn);
+  for (const h of hot) {
+    const per = ACTIONS.filter((a) => h.perAction[a] !== undefined).map((a) => `${a} ${n(h.perAction[a] as number)}`).join(", ");
+    lines.push(`    ${h.name}  ${prog.fns[h.fn].bytes} B  (${per})`);
+  }
+  lines.push(`  RAM (${spent} of ${d.allowance} JsVars allowed; density = flash reads the actions make in it per JsVar it costs in RAM):`);
+  for (const r of d.ram) lines.push(`    ${r.name}  ${r.bytes} B, ~${r.cost} JsVars, density ${n(r.density)}${r.tagged ? "  (@ram)" : ""}`);
+  if (d.leftOut.length > 0) {
+    lines.push(`  not in RAM (did not fit):`);
+    for (const r of d.leftOut.slice(0, 8)) lines.push(`    ${r.name}  ${r.bytes} B, ~${r.cost} JsVars, density ${n(r.density)}`);
+  }
+  lines.push(`  cold (never inlined into their hot callers: run on fewer than bytes / (${CALL_BYTES} + bytes) of the callers' calls, ${COLD_MIN_BYTES} B or more):`);
+  for (const c of d.cold) lines.push(`    ${c.name}  ${c.bytes} B, ${c.calls} calls against ${c.callerCalls} of ${c.callers.join(", ") || "(no hot caller)"}${c.tagged ? "  (@cold)" : ""}`);
+  lines.push(`  inlined at every call (only ever called, called more than once; its copies add at most ${INLINE_GROWTH_BYTES} B):`);
+  for (const x of d.inline) lines.push(`    ${x.name}  ${x.bytes} B, ${x.sites} call${x.sites === 1 ? "" : "s"}`);
+  return lines.join("\n") + "\n";
+}
