@@ -26,8 +26,6 @@ declare const CONSOLE_MOVED: boolean;
 declare const DEEP_SLEEP: boolean;
 /** The console API (firmware/controller.ts api), a global for the REPL and scripted checks. */
 declare var Merlin: object;
-/** The board plays games beyond its rule sets (`merlin:games`; square pixel boards: 5×5 and 4×4). */
-declare const TOY_GAMES: boolean;
 /**
  * The sound cues packed by src/toy/sounds.ts encodeCues (two characters a note; cues separated by
  * spaces): a parameter of the bundle's wrapper (build.ts compactBundle), one string.
@@ -51,7 +49,7 @@ declare module "merlin:config" {
    * (empty without buttons); null where absent. Button i is key PADS + i.
    */
   export const BUTTONS: (Pin | null)[];
-  /** The board's tables (Merlin's rule on its pads), or on boards with games (TOY_GAMES) a function that makes them. */
+  /** The board's tables (Merlin's rule on its pads), or on boards with games a function that makes them. */
   export const TABLES: MaskTables | (() => MaskTables);
   /** The goal as a mask: the ring (every pad lit but the centre). */
   export const TARGET: number;

@@ -91,7 +91,6 @@ export function configDefines(p: Profile): Record<string, string> {
     CONSOLE_PASSWORD: p.consolePassword ? JSON.stringify(p.consolePassword) : "null",
     CONSOLE_MOVED: String(!!p.consoleMoved),
     DEEP_SLEEP: String(p.chip === "stm32"),
-    TOY_GAMES: String(toyGameSpecs(p).length > 0),
   };
 }
 
@@ -137,8 +136,8 @@ export function narrowTables(emitted: string): string {
  * The games (src/maths/games.ts) a board's pads can play on the toy: pixel boards only (colours need
  * pixels), square boards of a side the game allows (5×5: lightsout, lightsout2000, blackwhite;
  * 4×4: blackwhite), with blackwhite on its default cycle. blackwhite's keys are the inner
- * intersections: each is pressed at the top-left pad of its 2×2 block (src/toy/toygames.ts
- * cellGameTables), and the pads of the last row and column are not keys.
+ * intersections: each is pressed at the top-left pad of its 2×2 block (src/toy/cellgame.ts
+ * keyAt), and the pads of the last row and column are not keys.
  */
 export function toyGameSpecs(p: Profile): { spec: GameSpec; puzzle: Puzzle }[] {
   if (p.leds.drive !== "neopixel" || p.rows !== p.cols) return [];
@@ -146,14 +145,13 @@ export function toyGameSpecs(p: Profile): { spec: GameSpec; puzzle: Puzzle }[] {
 }
 
 /**
- * The source of the generated `merlin:games` module: the games the board's pads play on the
- * toy (toyGameSpecs) as GAME_NAMES, the rule set each plays under (GAME_RULES), their goals
- * (GAME_GOALS: a mask, or a digit string), their tables (GAME_TABLES: functions that make what
- * src/maths/games.ts's gameTables picks for `merlin play`, so a seed deals the same — MaskTables for
- * on/off boards of at most 32 cells, else src/toy/tables.ts CellTables, which src/toy/cellsolve.ts
- * answers from; the toy makes the tables of the game played only) and
- * whether they deal levels (GAME_LEVELS). Boards without games import none of it: the firmware
- * reads it only behind TOY_GAMES (configDefines).
+ * The source of the generated `merlin:games` module: GAMES, the games the board's pads play on
+ * the toy (toyGameSpecs), each with its name, the rule set it plays under, its goal (a mask, or
+ * a digit string) and a function that makes its back-end from tables emitted here — the class
+ * src/maths/games.ts picks for `merlin play`, so a seed deals the same: on/off boards of at most
+ * 32 cells as masks (with levels: LevelBackend), the rest as cells (CellBackend over
+ * src/toy/tables.ts CellTables). It imports only the back-end classes its games use, so a board
+ * without games carries none of them.
  */
 export function gamesModule(p: Profile): string {
   const games = toyGameSpecs(p);
@@ -208,8 +206,8 @@ function packedViews(parts: TableArray[]): { words: string; views: string } {
 }
 
 /**
- * A colour game's cell tables for the toy (gamesModule): a function that makes them (src/toy/toygames.ts
- * tablesOf), its typed arrays views of one buffer (packedViews). The tables are src/toy/tables.ts's
+ * A colour game's cell tables for the toy (gamesModule): a function that makes them when its
+ * back-end is made, its typed arrays views of one buffer (packedViews). The tables are src/toy/tables.ts's
  * CellTables as they are (the test compares them).
  */
 export function cellTablesMaker(t: CellTables): string {

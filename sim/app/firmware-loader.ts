@@ -31,13 +31,16 @@ function newestMtime(path: string): number {
   return newest;
 }
 
-/** What a profile's bundle is built from: firmware/, src/, the hardware code and the profile. */
+/**
+ * What a profile's bundle is built from: firmware/, src/, the hardware code and the profile,
+ * and the virtual board and its Node host, on which the build measures where code goes.
+ */
 export function bundleInputs(profileName: string): string[] {
   const hardware = join(ROOT, "hardware");
   const code = readdirSync(hardware)
     .filter((f) => f.endsWith(".ts"))
     .map((f) => join(hardware, f));
-  return [join(ROOT, "firmware"), join(ROOT, "src"), join(hardware, "profiles", `${profileName}.json`)].concat(code);
+  return [join(ROOT, "firmware"), join(ROOT, "src"), join(ROOT, "sim", "board"), join(ROOT, "sim", "node"), join(hardware, "profiles", `${profileName}.json`)].concat(code);
 }
 
 /** Whether the bundle is missing or older than its sources. */

@@ -13,7 +13,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync
 import { join, relative } from "node:path";
 import { ROOT } from "../../firmware/build/build";
 
-const INPUTS = ["firmware", "src", "hardware", "tools"];
+// sim/: the build measures the bundle on the virtual board to decide where its code goes.
+const INPUTS = ["firmware", "src", "hardware", "tools", "sim/board", "sim/node"];
 const DIR = join(ROOT, "node_modules", ".cache", "merlin-test-firmware");
 
 function walk(dir: string, out: string[]): void {
