@@ -51,6 +51,7 @@ import { readFileSync } from "node:fs";
 import { relative } from "node:path";
 import type { Profile } from "../../hardware/profile";
 import { createVirtualBoard } from "../../sim/node/host";
+import { nextRandom, seedRandom } from "../../src/toy/rng";
 import { pretokenise } from "./pretokenise";
 
 // ---- the program ------------------------------------------------------------------------
@@ -357,17 +358,6 @@ export interface Measured {
  */
 export const SCRIPT_CALLS = ["press", "state", "newGame", "setRules", "hint", "undo"];
 
-/** A deterministic pseudo-random sequence (mulberry32) for the script's pads. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Taps and console presses between HIT MEs, and rounds of play, of the script. */
 const SCRIPT = { rounds: 6, tapsPerRound: 8, consolePressesPerRound: 8, hintsPerRound: 2, compTurnsPerRound: 2 };
@@ -407,8 +397,12 @@ export function playScript(p: Profile, code: string, counters: number, games: st
     return st !== "won" && st !== "lost";
   };
   const pads = p.rows * p.cols;
-  const rnd = seeded(7);
-  const pad = () => Math.floor(rnd() * pads);
+  // The toy's own generator, seeded: the same pads every build.
+  let random = seedRandom(7, 0);
+  const pad = () => {
+    random = nextRandom(random);
+    return (random >>> 0) % pads;
+  };
 
   board.clock.advance(1500);
   check("boot");
