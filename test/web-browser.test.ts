@@ -16,6 +16,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runMerlin } from "../sim/cli/main";
 import { recogniseCues, toneNotes } from "../sim/app/sounds";
+import type { FirmwareState } from "../sim/app/session";
 import { buildWeb } from "../sim/web/build";
 import { chromiumSkipReason, launchChromiumContext } from "./helpers/chromium";
 import { serveStatic } from "../sim/web/serve";
@@ -27,14 +28,6 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const GOAL = "111101111";
 const merlin3 = gridPuzzle({ rows: 3, cols: 3, pattern: "merlin" });
 
-interface PageState {
-  board: string;
-  moves: number;
-  status: string;
-  seed: number;
-  puzzle: number;
-  rules: string;
-}
 
 /** Runs a merlin command in-process and returns what it printed. */
 async function merlinOut(args: string[]): Promise<string> {
@@ -58,7 +51,7 @@ describe.skipIf(chromiumSkipReason)("the browser toy in Chromium", () => {
   let context: BrowserContext;
   let page: Page;
 
-  const state = (p: Page = page) => p.evaluate(() => (window as any).merlin.session.state() as PageState);
+  const state = (p: Page = page) => p.evaluate(() => (window as any).merlin.session.state() as FirmwareState);
   /** The pads as the page shows them (lit or not) and the LED pins, read in the same instant. */
   const padsAndPins = (p: Page = page) =>
     p.evaluate(() => ({
@@ -362,17 +355,17 @@ describe.skipIf(chromiumSkipReason)("the browser toy in Chromium", () => {
     expect(one.board).toBe(afterPress(start.board, 1));
     await page.keyboard.press("u");
     await waitMoves(start.moves);
-    expect(await page.textContent("#message")).toBe(`undone: ${start.moves} move${start.moves === 1 ? "" : "s"} now`);
+    await expect.poll(() => page.textContent("#message")).toBe(`undone: ${start.moves} move${start.moves === 1 ? "" : "s"} now`);
     // The button.
     await page.click('#actions button[data-action="redo"]');
     await waitMoves(start.moves + 1);
-    expect(await page.textContent("#message")).toBe(`redone: ${start.moves + 1} move${start.moves + 1 === 1 ? "" : "s"} now`);
+    await expect.poll(() => page.textContent("#message")).toBe(`redone: ${start.moves + 1} move${start.moves + 1 === 1 ? "" : "s"} now`);
     expect((await state()).board).toBe(one.board);
     await settled();
     expect((await padsAndPins()).shown).toBe(one.board);
     // Nothing left to redo.
     await page.keyboard.press("y");
-    expect(await page.textContent("#message")).toBe("nothing to redo");
+    await expect.poll(() => page.textContent("#message")).toBe("nothing to redo");
     // The key: undo, then Y.
     await page.keyboard.press("u");
     await waitMoves(start.moves);
@@ -385,7 +378,7 @@ describe.skipIf(chromiumSkipReason)("the browser toy in Chromium", () => {
     await page.keyboard.press("5");
     await waitMoves(start.moves + 1);
     await page.keyboard.press("y");
-    expect(await page.textContent("#message")).toBe("nothing to redo");
+    await expect.poll(() => page.textContent("#message")).toBe("nothing to redo");
     expect((await state()).moves).toBe(start.moves + 1);
     // After a win: as UNDO says it.
     const t = await page.evaluate(() => {
@@ -396,7 +389,7 @@ describe.skipIf(chromiumSkipReason)("the browser toy in Chromium", () => {
     await page.keyboard.press("5");
     await page.waitForFunction(() => (window as any).merlin.session.state().status === "won");
     await page.click('#actions button[data-action="redo"]');
-    expect(await page.textContent("#message")).toBe("nothing to redo: the game is won — N new game, S same game");
+    await expect.poll(() => page.textContent("#message")).toBe("nothing to redo: the game is won — N new game, S same game");
     // The help lists the key.
     await page.keyboard.press("?");
     expect(await page.textContent("#help")).toContain("redo what undo took back");

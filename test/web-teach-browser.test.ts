@@ -16,6 +16,7 @@ import { loadAllProfiles } from "../hardware/validate";
 import { toyGameNames } from "../sim/app/firmware-loader";
 import { statePalette } from "../sim/app/palette";
 import { goalCells, playedPuzzle } from "../sim/app/toy-info";
+import type { FirmwareState } from "../sim/app/session";
 import { buildWeb } from "../sim/web/build";
 import { serveStatic } from "../sim/web/serve";
 import { digits, lesson, mathsPuzzle } from "../sim/web/teach";
@@ -26,15 +27,6 @@ const SKIP = Boolean(chromiumSkipReason);
 
 const launchBrowser = (): Promise<Browser> => launchChromium();
 
-interface PageState {
-  board: string;
-  moves: number;
-  status: string;
-  seed: number;
-  puzzle: number;
-  rules: string;
-  par: number;
-}
 
 /** Every profile with every rule set and game its toy plays (the page's rules menu). */
 const CASES = SKIP
@@ -48,7 +40,7 @@ describe.skipIf(SKIP)("the teaching view in Chromium", () => {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
 
-  const state = (page: Page) => page.evaluate(() => (window as any).merlin.session.state() as PageState);
+  const state = (page: Page) => page.evaluate(() => (window as any).merlin.session.state() as FirmwareState);
   const now = (page: Page) => page.evaluate(() => (window as any).merlin.board.clock.now as number);
 
   /** A fresh page (its own storage: a fresh toy) on `query`, the linked puzzle dealt. */
