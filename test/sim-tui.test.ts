@@ -321,31 +321,33 @@ describe("the terminal UI on the real firmware", () => {
   });
 
   // U and Y answer a finished game alike: what was not done, why, and what to do, as H and C do.
-  it.each([
+  for (const { key, what, done } of [
     { key: "U", what: "undo", done: "undone" },
     { key: "Y", what: "redo", done: "redone" },
-  ])("$key after a finished game says why nothing was $done and what to do, as H and C do", async ({ key, what }) => {
-    const { session, ui } = await open();
-    session.api('Merlin.start("101010101")');
-    session.wait(200);
-    type(ui, "5");
-    session.wait(1500);
-    expect(session.state()).toMatchObject({ status: "won", moves: 1 });
-    type(ui, key.toLowerCase());
-    expect(ui.message).toBe(`nothing to ${what}: the game is won — N new game, S same game`);
-    expect(ui.frame(80, 24).lines).toContain(` nothing to ${what}: the game is won — N new game, S same game`);
-    expect(session.state()).toMatchObject({ status: "won", moves: 1 });
-    // Lost: 1 then 3 from 101101000 leave every pad dark under basic.
-    session.api('Merlin.start("101101000")');
-    session.wait(200);
-    type(ui, "1");
-    session.wait(300);
-    type(ui, "3");
-    session.wait(1500);
-    expect(session.state()).toMatchObject({ status: "lost", reason: "all-dark" });
-    type(ui, key.toLowerCase());
-    expect(ui.message).toBe(`nothing to ${what}: the game is lost — N new game, S same game`);
-  });
+  ]) {
+    it(`${key} after a finished game says why nothing was ${done} and what to do, as H and C do`, async () => {
+      const { session, ui } = await open();
+      session.api('Merlin.start("101010101")');
+      session.wait(200);
+      type(ui, "5");
+      session.wait(1500);
+      expect(session.state()).toMatchObject({ status: "won", moves: 1 });
+      type(ui, key.toLowerCase());
+      expect(ui.message).toBe(`nothing to ${what}: the game is won — N new game, S same game`);
+      expect(ui.frame(80, 24).lines).toContain(` nothing to ${what}: the game is won — N new game, S same game`);
+      expect(session.state()).toMatchObject({ status: "won", moves: 1 });
+      // Lost: 1 then 3 from 101101000 leave every pad dark under basic.
+      session.api('Merlin.start("101101000")');
+      session.wait(200);
+      type(ui, "1");
+      session.wait(300);
+      type(ui, "3");
+      session.wait(1500);
+      expect(session.state()).toMatchObject({ status: "lost", reason: "all-dark" });
+      type(ui, key.toLowerCase());
+      expect(ui.message).toBe(`nothing to ${what}: the game is lost — N new game, S same game`);
+    });
+  }
 
   it("? shows the help in place of the pads: the rules played, then every rule set's goal and loss; ? again goes back", async () => {
     const { ui } = await open();
