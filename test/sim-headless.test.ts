@@ -103,12 +103,14 @@ describe("key scripts", () => {
     ]);
   });
 
-  it("undo is a key name on every board: the toy's UNDO gesture, pad 4 held past the 1.5 s hold", () => {
+  it("undo and redo are key names on every board, in any case: the toy's UNDO gesture (pad 4 held past the 1.5 s hold) and its REDO, Merlin.redo()", () => {
     for (const pads of [9, 16, 25]) {
-      expect(parseKeyScript("3 undo UNDO", pads, [])).toEqual([
+      expect(parseKeyScript("3 undo UNDO redo REDO", pads, [])).toEqual([
         { kind: "keys", keys: [2], label: "3", holdMs: undefined },
         { kind: "keys", keys: [3], label: "undo", holdMs: 1600 },
         { kind: "keys", keys: [3], label: "UNDO", holdMs: 1600 },
+        { kind: "call", code: "Merlin.redo()", label: "redo" },
+        { kind: "call", code: "Merlin.redo()", label: "REDO" },
       ]);
     }
   });
@@ -151,16 +153,7 @@ describe("sounds from the tone log", () => {
 });
 
 describe("redo in a key script", () => {
-  it("is a key name on every board: the toy's REDO, Merlin.redo(), in any case", () => {
-    for (const pads of [9, 16, 25]) {
-      expect(parseKeyScript("3 undo redo REDO", pads, [])).toEqual([
-        { kind: "keys", keys: [2], label: "3", holdMs: undefined },
-        { kind: "keys", keys: [3], label: "undo", holdMs: 1600 },
-        { kind: "call", code: "Merlin.redo()", label: "redo" },
-        { kind: "call", code: "Merlin.redo()", label: "REDO" },
-      ]);
-    }
-    // A word that is none of them names both.
+  it("a word that is neither a pad nor one of the toy's functions is refused, naming both; redo is written alone", () => {
     expect(() => parseKeyScript("3 redoo", 9, [])).toThrow("key script: 'redoo' is not a pad 1 to 9 (this board has no extra buttons), nor one of the toy's functions: undo, redo");
     expect(() => parseKeyScript("nope", 16, ["newGame"])).toThrow("key script: 'nope' is not a pad 1 to 16, newGame, nor one of the toy's functions: undo, redo");
     // Names of an object's own properties are no functions of the toy.

@@ -320,28 +320,34 @@ describe("the terminal UI on the real firmware", () => {
     expect(session.state().moves).toBe(2);
   });
 
-  it("U after a finished game says why nothing was undone and what to do, as H and C do", async () => {
-    const { session, ui } = await open();
-    session.api('Merlin.start("101010101")');
-    session.wait(200);
-    type(ui, "5");
-    session.wait(1500);
-    expect(session.state()).toMatchObject({ status: "won", moves: 1 });
-    type(ui, "u");
-    expect(ui.message).toBe("nothing to undo: the game is won — N new game, S same game");
-    expect(ui.frame(80, 24).lines).toContain(" nothing to undo: the game is won — N new game, S same game");
-    expect(session.state()).toMatchObject({ status: "won", moves: 1 });
-    // Lost: 1 then 3 from 101101000 leave every pad dark under basic.
-    session.api('Merlin.start("101101000")');
-    session.wait(200);
-    type(ui, "1");
-    session.wait(300);
-    type(ui, "3");
-    session.wait(1500);
-    expect(session.state()).toMatchObject({ status: "lost", reason: "all-dark" });
-    type(ui, "u");
-    expect(ui.message).toBe("nothing to undo: the game is lost — N new game, S same game");
-  });
+  // U and Y answer a finished game alike: what was not done, why, and what to do, as H and C do.
+  for (const { key, what, done } of [
+    { key: "U", what: "undo", done: "undone" },
+    { key: "Y", what: "redo", done: "redone" },
+  ]) {
+    it(`${key} after a finished game says why nothing was ${done} and what to do, as H and C do`, async () => {
+      const { session, ui } = await open();
+      session.api('Merlin.start("101010101")');
+      session.wait(200);
+      type(ui, "5");
+      session.wait(1500);
+      expect(session.state()).toMatchObject({ status: "won", moves: 1 });
+      type(ui, key.toLowerCase());
+      expect(ui.message).toBe(`nothing to ${what}: the game is won — N new game, S same game`);
+      expect(ui.frame(80, 24).lines).toContain(` nothing to ${what}: the game is won — N new game, S same game`);
+      expect(session.state()).toMatchObject({ status: "won", moves: 1 });
+      // Lost: 1 then 3 from 101101000 leave every pad dark under basic.
+      session.api('Merlin.start("101101000")');
+      session.wait(200);
+      type(ui, "1");
+      session.wait(300);
+      type(ui, "3");
+      session.wait(1500);
+      expect(session.state()).toMatchObject({ status: "lost", reason: "all-dark" });
+      type(ui, key.toLowerCase());
+      expect(ui.message).toBe(`nothing to ${what}: the game is lost — N new game, S same game`);
+    });
+  }
 
   it("? shows the help in place of the pads: the rules played, then every rule set's goal and loss; ? again goes back", async () => {
     const { ui } = await open();
@@ -455,28 +461,6 @@ describe("the terminal UI on the real firmware", () => {
     expect(ui.frame(80, 24).lines[23]).toContain("U undo Y redo");
     type(ui, "?");
     expect(ui.frame(80, 24).lines).toContain(" U UNDO  Y REDO  G GOAL  Z SLEEP  R next rules  M mute  ? help  Q quit");
-  });
-
-  it("Y after a finished game says why nothing was redone and what to do, as U says it", async () => {
-    const { session, ui } = await open();
-    session.api('Merlin.start("101010101")');
-    session.wait(200);
-    type(ui, "5");
-    session.wait(1500);
-    expect(session.state()).toMatchObject({ status: "won", moves: 1 });
-    type(ui, "y");
-    expect(ui.message).toBe("nothing to redo: the game is won — N new game, S same game");
-    expect(ui.frame(80, 24).lines).toContain(" nothing to redo: the game is won — N new game, S same game");
-    expect(session.state()).toMatchObject({ status: "won", moves: 1 });
-    session.api('Merlin.start("101101000")');
-    session.wait(200);
-    type(ui, "1");
-    session.wait(300);
-    type(ui, "3");
-    session.wait(1500);
-    expect(session.state()).toMatchObject({ status: "lost", reason: "all-dark" });
-    type(ui, "y");
-    expect(ui.message).toBe("nothing to redo: the game is lost — N new game, S same game");
   });
 
   it("R steps through the toy's own RULES cycle (Merlin.nextRules), the rule sets then the board's games", async () => {

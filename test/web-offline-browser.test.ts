@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromiumSkipReason, launchChromium } from "./helpers/chromium";
+import { shown } from "./helpers/page-waits";
 import { buildWeb, writeServiceWorker, type WebBuild } from "../sim/web/build";
 import { MAX_URL_BYTES, serveStatic } from "../sim/web/serve";
 
@@ -108,10 +109,11 @@ describe.skipIf(SKIP)("the browser toy installable and offline, in Chromium", ()
 
     stop(server);
     await context.setOffline(true);
-    // The toy's own link (any query) is answered with the cached page.
+    // The toy's own link (any query) is answered with the cached page, which deals it (the
+    // address is the page's to write as it draws the game: waited for).
     await page.reload();
     await ready(page);
-    expect(await page.evaluate(() => location.search)).toBe("?board=pico-3x3&rules=basic&seed=7&puzzle=0");
+    await shown(() => page.evaluate(() => location.search)).toBe("?board=pico-3x3&rules=basic&seed=7&puzzle=0");
     await playAndSwitch(page);
     // Every profile's firmware is there, byte for byte.
     const fw = await page.evaluate(() => fetch("firmware/pico-5x5-neopixel.js").then((r) => r.text()));

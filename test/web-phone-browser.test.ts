@@ -17,6 +17,7 @@ import { fileURLToPath } from "node:url";
 import { type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromiumSkipReason, launchChromium } from "./helpers/chromium";
+import { shown } from "./helpers/page-waits";
 import { contrast } from "../sim/app/palette";
 import { buildWeb } from "../sim/web/build";
 import { serveStatic } from "../sim/web/serve";
@@ -261,16 +262,21 @@ describe.skipIf(SKIP)("the browser toy on a phone and for every player", () => {
     await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [point] });
     const t0 = await now(page);
     await boardTime(page, t0 + 700);
-    const mid = await page.evaluate(() => {
-      const p = document.querySelector<HTMLElement>('.pad[data-pad="0"]')!;
-      return {
-        holding: p.classList.contains("holding"),
-        bar: getComputedStyle(p.querySelector(".hold")!).visibility,
-        progress: Number(p.style.getPropertyValue("--hold")),
-        message: document.getElementById("message")!.textContent,
-      };
-    });
-    expect(mid).toMatchObject({ holding: true, bar: "visible", message: "holding pad 1: NEW GAME at 1.5 s, let go before to press only" });
+    // The bar, its progress and the message are drawn on the page's frames: the first frame
+    // that shows them all is the one measured.
+    let mid = { holding: false, bar: "", progress: 0, message: "" as string | null };
+    await shown(async () => {
+      mid = await page.evaluate(() => {
+        const p = document.querySelector<HTMLElement>('.pad[data-pad="0"]')!;
+        return {
+          holding: p.classList.contains("holding"),
+          bar: getComputedStyle(p.querySelector(".hold")!).visibility,
+          progress: Number(p.style.getPropertyValue("--hold")),
+          message: document.getElementById("message")!.textContent,
+        };
+      });
+      return mid;
+    }).toMatchObject({ holding: true, bar: "visible", message: "holding pad 1: NEW GAME at 1.5 s, let go before to press only" });
     expect(mid.progress).toBeGreaterThan(0.4);
     expect(mid.progress).toBeLessThan(0.9);
     // Nothing has happened yet on the toy but the press itself.
@@ -305,7 +311,7 @@ describe.skipIf(SKIP)("the browser toy on a phone and for every player", () => {
     await page.focus("#rules");
     await page.keyboard.press("c");
     await page.waitForFunction((m) => (window as any).merlin.session.state().moves === m + 1, s0.moves);
-    expect(await page.textContent("#message")).toMatch(/^COMP TURN pressed \d$/);
+    await shown(() => page.textContent("#message")).toMatch(/^COMP TURN pressed \d$/);
     expect(await page.inputValue("#rules")).toBe("basic");
     expect((await state(page)).rules).toBe("basic");
     // The keypad checkbox: a digit presses its pad, U takes it back.
@@ -394,16 +400,17 @@ describe.skipIf(SKIP)("the browser toy on a phone and for every player", () => {
     await page.waitForFunction(() => (window as any).merlin.session.state().rules === "blackwhite");
     await page.waitForFunction(() => document.querySelectorAll(".pad.nokey-pad").length === 9);
     // (The page redraws the pads' classes, labels and legend in turn: each is waited for.)
-    await expect.poll(() => page.getAttribute('.pad[data-pad="4"]', "aria-label")).toMatch(/^pad 5, (dark|white|magenta|red), no key$/);
-    await expect.poll(() => page.textContent("#legend")).toContain("Keys: 16 pads; the 9 with a dashed edge are no keys, they only show a colour.");
+    await shown(() => page.getAttribute('.pad[data-pad="4"]', "aria-label")).toMatch(/^pad 5, (dark|white|magenta|red), no key$/);
+    await shown(() => page.textContent("#legend")).toContain("Keys: 16 pads; the 9 with a dashed edge are no keys, they only show a colour.");
     expect(await page.locator('.pad[data-pad="4"]').evaluate((e) => getComputedStyle(e).borderTopStyle)).toBe("dashed");
     // An on/off game on the same board: lit and dark, no symbols.
     await page.selectOption("#rules", "lightsout");
     await page.waitForFunction(() => (window as any).merlin.session.state().rules === "lightsout");
     await page.waitForFunction(() => document.querySelectorAll(".panel.colours").length === 0);
     const s = await state(page);
-    expect(await page.getAttribute('.pad[data-pad="0"]', "aria-label")).toBe(`pad 1, ${s.board[0] === "1" ? "lit" : "dark"}`);
-    expect(await page.textContent("#legend")).toContain("Colours: ● lit (a red glow), ○ dark.");
+    // (Labels and legend again: each is waited for.)
+    await shown(() => page.getAttribute('.pad[data-pad="0"]', "aria-label")).toBe(`pad 1, ${s.board[0] === "1" ? "lit" : "dark"}`);
+    await shown(() => page.textContent("#legend")).toContain("Colours: ● lit (a red glow), ○ dark.");
     await context.close();
   });
 
@@ -453,7 +460,7 @@ describe.skipIf(SKIP)("the browser toy on a phone and for every player", () => {
     await page.tap('#actions button[data-action="redo"]');
     await page.waitForFunction((m) => (window as any).merlin.session.state().moves === m + 1, s0.moves);
     expect((await state(page)).board).toBe(one.board);
-    expect(await page.textContent("#message")).toBe(`redone: ${one.moves} move${one.moves === 1 ? "" : "s"} now`);
+    await shown(() => page.textContent("#message")).toBe(`redone: ${one.moves} move${one.moves === 1 ? "" : "s"} now`);
     // The shortcut with a menu focused: the menu keeps its choice.
     await page.tap('#actions button[data-action="undo"]');
     await page.waitForFunction((m) => (window as any).merlin.session.state().moves === m, s0.moves);

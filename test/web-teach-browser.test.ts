@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromiumSkipReason, launchChromium } from "./helpers/chromium";
+import { shown } from "./helpers/page-waits";
 import { loadAllProfiles } from "../hardware/validate";
 import { toyGameNames } from "../sim/app/firmware-loader";
 import { statePalette } from "../sim/app/palette";
@@ -160,10 +161,9 @@ describe.skipIf(SKIP)("the teaching view in Chromium", () => {
     await waitView(page);
     expect((await state(page)).moves).toBe(2);
     expect(await page.locator(".panel-error:not([hidden])").count()).toBe(0);
-    // The LEDs follow the game (the page kept drawing).
-    const shown = await page.evaluate(() => [...document.querySelectorAll(".pad")].map((e) => (e.classList.contains("lit") ? "1" : "0")).join(""));
+    // The LEDs follow the game (the page kept drawing; the pads on its next frames).
     const s = await state(page);
-    expect(shown).toBe(s.board.replace(/[1-9]/g, "1"));
+    await shown(() => page.evaluate(() => [...document.querySelectorAll(".pad")].map((e) => (e.classList.contains("lit") ? "1" : "0")).join(""))).toBe(s.board.replace(/[1-9]/g, "1"));
     expect(errors).toEqual([]);
     await close(page);
   }, 60_000);
@@ -256,13 +256,18 @@ describe.skipIf(SKIP)("the teaching view in Chromium", () => {
   it("a colour game: b is drawn in the colours the pads show, named; the stepper works mod 3 and ends in x; a singular board shows zero rows", async () => {
     const { page } = await open("?board=pico-5x5-neopixel&rules=lightsout2000&seed=11&puzzle=0");
     await openView(page);
-    const pairs = await page.evaluate(() => {
-      const chips = [...document.querySelectorAll<HTMLElement>("#teach-b .chip")];
-      const leds = [...document.querySelectorAll<HTMLElement>(".pad .led")];
-      return chips.map((c, i) => ({ state: c.dataset.state, title: c.title, chip: getComputedStyle(c).backgroundColor, led: getComputedStyle(leds[i]).getPropertyValue("--rgb").trim() }));
-    });
+    const read = () =>
+      page.evaluate(() => {
+        const chips = [...document.querySelectorAll<HTMLElement>("#teach-b .chip")];
+        const leds = [...document.querySelectorAll<HTMLElement>(".pad .led")];
+        return chips.map((c, i) => ({ state: c.dataset.state, title: c.title, chip: getComputedStyle(c).backgroundColor, led: getComputedStyle(leds[i]).getPropertyValue("--rgb").trim() }));
+      });
+    // The chips are drawn with the view; the pads take the pixels' colours on the page's next frames.
+    const litChips = (pairs: Awaited<ReturnType<typeof read>>) => pairs.filter((q) => q.state !== "0");
+    await shown(async () => litChips(await read()).filter((q) => q.chip !== `rgb(${q.led.split(" ").join(", ")})`)).toEqual([]);
+    const pairs = await read();
     expect(pairs).toHaveLength(25);
-    const lit = pairs.filter((q) => q.state !== "0");
+    const lit = litChips(pairs);
     expect(lit.length).toBeGreaterThan(0);
     for (const q of lit) {
       expect(q.chip).toBe(`rgb(${q.led.split(" ").join(", ")})`);
