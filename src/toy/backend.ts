@@ -46,7 +46,12 @@ export interface Backend<B extends Board> {
   deal(target: B, darkStart: boolean, seed: number, puzzle: number): B;
   /** The pads that show key `key` (HIT ME's flash): its own pad on a grid, else where it is pressed. */
   padsOf(key: number): B;
-  /** The key pressed at pad `pad`, −1 when the pad is no key. */
+  /**
+   * The pad key `key` is pressed at, the pad HIT ME and COMP TURN name: its own on a grid;
+   * where the keys are not the pads (blackwhite's intersections), the first pad the key advances.
+   */
+  padOfKey(key: number): number;
+  /** The key pressed at pad `pad` (the inverse: keyAt(padOfKey(key)) is key), −1 when the pad is no key. */
   keyAt(pad: number): number;
   /** A board as digits, pad 1 first (0/1 on on/off boards). */
   digits(board: B): string;
