@@ -10,6 +10,9 @@
  * - Lights Out's fifty levels: the mask board whose starts are the levels (levels.ts);
  * - in Node only, any board up to 64 cells answered by the full solver (src/maths/cellboards.ts).
  *
+ * The two back-ends whose boards are digit strings share their board format (dark, digits,
+ * parse, save, load) and keyAt, the inverse of their padOfKey: DigitBoards (cellgame.ts).
+ *
  * A board value `B` is compared with === (a mask, or a digit string), so the game can test a
  * win or a dark board without asking. Keys and pads are numbered from 0 here; the console and
  * the command line number them from 1.
