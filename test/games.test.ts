@@ -19,8 +19,9 @@ import { MaskTables } from "../src/toy/tables";
 import { getBit } from "../src/maths/gf2";
 import { createZkMatrix, zkReduce, zkSolve } from "../src/maths/zk";
 import { bruteFewest } from "./helpers/enumerate";
-import { bundleFirmware, DEFAULT_PROFILE } from "../firmware/build/build";
-import { loadProfile } from "../hardware/validate";
+import { bundleFirmware, DEFAULT_PROFILE, toyGameSpecs } from "../firmware/build/build";
+import { listProfiles, loadProfile } from "../hardware/validate";
+import { boardBackend, profileGames } from "./helpers/profile-games";
 
 function game(name: string): GameSpec {
   const g = gameSpec(name);
@@ -491,10 +492,18 @@ describe("the 3×3 toy game is unchanged", () => {
   it("the firmware bundle of a board without games carries none of the cell back-end (merlin:games imports none)", async () => {
     const b = await bundleFirmware(loadProfile(DEFAULT_PROFILE));
     expect(b.findings).toEqual([]);
-    // Names the build keeps: those of the cell-board path before the back-ends, and CellBackend's padOfKey.
-    for (const name of ["extras", "levelDeal", "allDark", "advance", "canReach", "reachCount", "parOf", "hintKey", "padsOf", "dealFrom", "padOfKey"]) {
+    // Names of the cell-board path before the back-ends (the build shortens the back-ends' own members).
+    for (const name of ["extras", "levelDeal", "allDark", "advance", "canReach", "reachCount", "parOf", "hintKey", "padsOf", "dealFrom"]) {
       expect(b.code).not.toContain(name);
     }
+    // Every back-end but the mask one extends a class (the level back-end the mask one, the cell
+    // back-end DigitBoards), and the cell deal redraws 32-bit draws at or above a multiple of k
+    // below 2^32: the pixel boards' bundles hold both, this one neither.
+    expect(b.code).not.toMatch(/\bextends\b/);
+    expect(b.code).not.toContain("4294967296");
+    const pixels = await bundleFirmware(loadProfile("pico-4x4-neopixel"));
+    expect(pixels.code).toMatch(/\bextends\b/);
+    expect(pixels.code).toContain("4294967296");
   });
 
 
@@ -505,4 +514,50 @@ describe("the 3×3 toy game is unchanged", () => {
     expect(typeof s.board).toBe("number");
     expect(saveGame(new MaskBackend(t), s)).toBe("M2,basic,7,0,495,346,346,0,0,0");
   });
+});
+
+describe("where each key is pressed: padOfKey and keyAt, on the board and every game of every profile", () => {
+  for (const name of listProfiles()) {
+    it(`${name}: inverse of each other, each key at a pad it advances (the first where the keys are not the pads), as \`merlin play\` has it`, () => {
+      const p = loadProfile(name);
+      const pads = p.rows * p.cols;
+      const specs = toyGameSpecs(p);
+      const played: { name: string; toy: Backend<Board>; node: Backend<Board> }[] = [{ name: "rule sets", toy: boardBackend(p), node: boardBackend(p) }];
+      for (const g of profileGames(p)) {
+        const spec = specs.find((s) => s.spec.name === g.name);
+        if (spec === undefined) throw new Error(`no game spec ${g.name}`);
+        played.push({ name: g.name, toy: g.backend(), node: gameSpecTables(spec.spec, spec.puzzle) });
+      }
+      // The 3×3 boards play their rule sets only; pixel boards their games as well.
+      expect(played.length).toBe(p.leds.drive === "neopixel" ? 1 + specs.length : 1);
+      for (const { name: game, toy, node } of played) {
+        expect(toy.rows * toy.cols, game).toBe(pads);
+        const keyPads: number[] = [];
+        for (let key = 0; key < toy.keys; key++) {
+          const pad = toy.padOfKey(key);
+          expect(pad >= 0 && pad < pads, `${game} key ${key}`).toBe(true);
+          expect(toy.keyAt(pad), `${game} key ${key}`).toBe(key);
+          const advanced = toy.digits(toy.press(toy.dark, key));
+          expect(advanced[pad], `${game} key ${key}`).not.toBe("0");
+          if (toy.keys === toy.cells) expect(pad).toBe(key);
+          else expect(pad).toBe(advanced.search(/[^0]/));
+          expect(node.padOfKey(key), `${game} key ${key} in Node`).toBe(pad);
+          keyPads.push(pad);
+        }
+        // The other pads are no keys; Node presses the same key at every pad.
+        for (let pad = 0; pad < pads; pad++) {
+          expect(toy.keyAt(pad), `${game} pad ${pad}`).toBe(keyPads.indexOf(pad));
+          expect(node.keyAt(pad), `${game} pad ${pad} in Node`).toBe(toy.keyAt(pad));
+        }
+        // blackwhite's keys are the inner intersections: no key on the last row and column.
+        if (game === "blackwhite") {
+          const noKeys = [];
+          for (let pad = 0; pad < pads; pad++) if (toy.keyAt(pad) < 0) noKeys.push(pad);
+          const edge = [];
+          for (let pad = 0; pad < pads; pad++) if (pad % p.cols === p.cols - 1 || pad >= pads - p.cols) edge.push(pad);
+          expect(noKeys).toEqual(edge);
+        }
+      }
+    });
+  }
 });

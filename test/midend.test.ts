@@ -22,6 +22,8 @@ import { gridPuzzle } from "../src/maths/puzzle";
 import { RULES_BASIC, RULES_CLASSIC } from "../src/toy/rules";
 import { CUE_MUTE, CUE_NEW_GAME, CUE_POWER_ON, CUE_PRESS, CUE_SELF_TEST, CUE_WIN } from "../src/toy/sounds";
 import { compileCellTables, compileTables } from "../src/maths/compile-tables";
+import { loadProfile } from "../hardware/validate";
+import { boardBackend, profileGames } from "./helpers/profile-games";
 
 const t = compileTables(gridPuzzle({ rows: 3, cols: 3, pattern: "merlin" }));
 /** Merlin's goal: the ring of 8 lit, the centre dark (source 002). */
@@ -525,4 +527,43 @@ describe("games beyond the rule sets (5×5 pixel boards: lightsout, lightsout200
     toyCommand(toy, "setRules", "lightsout2000", 2);
     expect(toyState(toy, 0)).toEqual(eager);
   });
+});
+
+describe("blackwhite on the pixel boards: keys on the inner intersections, pressed at pads", () => {
+  for (const name of ["pico-4x4-neopixel", "pico-5x5-neopixel"]) {
+    it(`${name}: for every key the solver names, HIT ME and COMP TURN name the top-left pad of its 2×2 block, and that pad presses it`, () => {
+      const p = loadProfile(name);
+      const n = p.rows;
+      const games = profileGames(p);
+      const bw = games.find((g) => g.name === "blackwhite");
+      if (bw === undefined) throw new Error(`${name} plays no blackwhite`);
+      const b = bw.backend();
+      expect(b.keys).toBe((n - 1) * (n - 1));
+      const board = boardBackend(p);
+      const ring = namedTarget(gridPuzzle({ rows: n, cols: n, pattern: "merlin" }), "ring").reduce((m, v, i) => m | (v << i), 0);
+      for (let key = 0; key < b.keys; key++) {
+        // The block the key advances, read off a press from the dark board.
+        const block: number[] = [];
+        const lit = b.digits(b.press(b.dark, key));
+        for (let pad = 0; pad < lit.length; pad++) if (lit[pad] !== "0") block.push(pad);
+        const topLeft = block[0];
+        expect(block).toEqual([topLeft, topLeft + 1, topLeft + n, topLeft + n + 1]);
+        // k − 1 presses of the key from the goal: one more press of it, and of no other key, wins.
+        let start = bw.target;
+        for (let i = 1; i < b.cycle; i++) start = b.press(start, key);
+        for (const cmd of ["hint", "compTurn"] as const) {
+          boot(() => board, ring, n * n + 4, NO_FILES, 7, 0, 0, games);
+          expect(toyCommand(toy, "setRules", "blackwhite", 1).refused).toBe("");
+          expect(toyCommand(toy, "start", b.digits(start), 2).refused).toBe("");
+          expect(toyState(toy, 0)).toMatchObject({ rules: "blackwhite", par: 1, status: "playing" });
+          const fx = toyCommand(toy, cmd, undefined, 3);
+          expect(fx.error, `${cmd} key ${key}`).toBe(0);
+          expect(fx.hint, `${cmd} key ${key}`).toBe(topLeft);
+          // HIT ME only shows the pad; pressing it presses the key. COMP TURN pressed it.
+          if (cmd === "hint") expect(toyPress(toy, fx.hint + 1, 4).error).toBe(0);
+          expect(toyState(toy, 0), `${cmd} key ${key}`).toMatchObject({ status: "won", moves: 1 });
+        }
+      }
+    });
+  }
 });

@@ -2,13 +2,14 @@
  * The back-end of boards beyond the toy's tables, in Node: k-state boards (a press advances
  * each of its cells by 1 mod k, source 001's colour cycles, Lights Out 2000's three colours)
  * and on/off boards of 33 to 64 cells. A board is a string of row-major digits, one per cell
- * (boardstate.ts's format), as on the toy's cell back-end (src/toy/cellgame.ts), and it deals
- * as that one does, so a seed deals the same puzzle on both; everything else is answered by the
- * solver (solver.ts: elimination over Z_k, the fewest presses over the quiet patterns).
+ * (boardstate.ts's format), as on the toy's cell back-end (src/toy/cellgame.ts: both are
+ * DigitBoards, reading, writing and saving boards alike, a key pressed at the same pad), and it
+ * deals as that one does, so a seed deals the same puzzle on both; everything else is answered
+ * by the solver (solver.ts: elimination over Z_k, the fewest presses over the quiet patterns).
  */
 import { formatBoard } from "./boardstate";
 import { Backend } from "../toy/backend";
-import { cellDigits, cellsLit, dealCells } from "../toy/cellgame";
+import { cellsLit, dealCells, DigitBoards } from "../toy/cellgame";
 import { footprintOrder, inputError, keyEffect, pressKey, Puzzle } from "./puzzle";
 import { prepare, solve } from "./solver";
 
@@ -29,13 +30,9 @@ export function checkGameBoard(p: Puzzle): void {
   }
 }
 
-export class SolverBackend implements Backend<string> {
+export class SolverBackend extends DigitBoards implements Backend<string> {
   rows: number;
   cols: number;
-  cells: number;
-  keys: number;
-  cycle: number;
-  dark: string;
   reachable: number;
   puzzle: Puzzle;
   /** The keys by footprint, fewest cells first: the hint's preference. */
@@ -43,13 +40,10 @@ export class SolverBackend implements Backend<string> {
 
   constructor(p: Puzzle) {
     checkGameBoard(p);
+    super(p.cells, p.keys, p.states);
     this.puzzle = p;
     this.rows = p.rows;
     this.cols = p.cols;
-    this.cells = p.cells;
-    this.keys = p.keys;
-    this.cycle = p.states;
-    this.dark = formatBoard(new Uint8Array(p.cells));
     this.order = footprintOrder(p);
     let reach = 1;
     const image = prepare(p).imageOrders;
@@ -67,7 +61,6 @@ export class SolverBackend implements Backend<string> {
   press(board: string, key: number): string {
     return this.advance(board, key, 1);
   }
-
 
   canReach(from: string, to: string): boolean {
     const d = new Uint8Array(this.cells);
@@ -98,23 +91,8 @@ export class SolverBackend implements Backend<string> {
     return this.keys === this.cells ? cellsLit(this.cells, [key]) : cellsLit(this.cells, keyEffect(this.puzzle, key));
   }
 
-  keyAt(pad: number): number {
-    return this.keys === this.cells ? pad : -1;
-  }
-
-  digits(board: string): string {
-    return board;
-  }
-
-  parse(digits: string): string | null {
-    return cellDigits(digits, this.cells, this.cycle);
-  }
-
-  save(board: string): string {
-    return board;
-  }
-
-  load(text: string): string | null {
-    return cellDigits(text, this.cells, this.cycle);
+  /** The pad key `key` is pressed at: its own on a grid, else the first cell it advances (as on the toy). */
+  padOfKey(key: number): number {
+    return this.keys === this.cells ? key : this.puzzle.keyCells[this.puzzle.keyStart[key]];
   }
 }

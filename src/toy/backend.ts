@@ -10,6 +10,9 @@
  * - Lights Out's fifty levels: the mask board whose starts are the levels (levels.ts);
  * - in Node only, any board up to 64 cells answered by the full solver (src/maths/cellboards.ts).
  *
+ * The two back-ends whose boards are digit strings share their board format (dark, digits,
+ * parse, save, load) and keyAt, the inverse of their padOfKey: DigitBoards (cellgame.ts).
+ *
  * A board value `B` is compared with === (a mask, or a digit string), so the game can test a
  * win or a dark board without asking. Keys and pads are numbered from 0 here; the console and
  * the command line number them from 1.
@@ -46,7 +49,12 @@ export interface Backend<B extends Board> {
   deal(target: B, darkStart: boolean, seed: number, puzzle: number): B;
   /** The pads that show key `key` (HIT ME's flash): its own pad on a grid, else where it is pressed. */
   padsOf(key: number): B;
-  /** The key pressed at pad `pad`, −1 when the pad is no key. */
+  /**
+   * The pad key `key` is pressed at, the pad HIT ME and COMP TURN name: its own on a grid;
+   * where the keys are not the pads (blackwhite's intersections), the first pad the key advances.
+   */
+  padOfKey(key: number): number;
+  /** The key pressed at pad `pad` (the inverse: keyAt(padOfKey(key)) is key), −1 when the pad is no key. */
   keyAt(pad: number): number;
   /** A board as digits, pad 1 first (0/1 on on/off boards). */
   digits(board: B): string;

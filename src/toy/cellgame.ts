@@ -61,25 +61,62 @@ export function cellsLit(cells: number, lit: ArrayLike<number>): string {
   return s;
 }
 
-export class CellBackend implements Backend<string> {
-  rows: number;
-  cols: number;
+/**
+ * What the back-ends whose boards are strings of digits share (CellBackend here; in Node the
+ * solver's back-end, src/maths/cellboards.ts): the dark board is all zeros, a board is its own
+ * digits and its own save, a board read back is checked digit by digit, and the key at a pad
+ * is the one whose padOfKey is that pad.
+ */
+export abstract class DigitBoards {
   cells: number;
   keys: number;
   cycle: number;
   dark: string;
+
+  constructor(cells: number, keys: number, k: number) {
+    this.cells = cells;
+    this.keys = keys;
+    this.cycle = k;
+    this.dark = cellsLit(cells, []);
+  }
+
+  abstract padOfKey(key: number): number;
+
+  keyAt(pad: number): number {
+    if (this.keys === this.cells) return pad;
+    for (let key = 0; key < this.keys; key++) if (this.padOfKey(key) === pad) return key;
+    return -1;
+  }
+
+  digits(board: string): string {
+    return board;
+  }
+
+  parse(digits: string): string | null {
+    return cellDigits(digits, this.cells, this.cycle);
+  }
+
+  save(board: string): string {
+    return board;
+  }
+
+  load(text: string): string | null {
+    return cellDigits(text, this.cells, this.cycle);
+  }
+}
+
+export class CellBackend extends DigitBoards implements Backend<string> {
+  rows: number;
+  cols: number;
   reachable: number;
   /** The tables every answer comes from. */
   tables: CellTables;
 
   constructor(t: CellTables, rows: number, cols: number) {
+    super(t.cells, t.keys, t.k);
     this.tables = t;
     this.rows = rows;
     this.cols = cols;
-    this.cells = t.cells;
-    this.keys = t.keys;
-    this.cycle = t.k;
-    this.dark = cellsLit(t.cells, []);
     // k^keys press vectors, each board reached by every quiet pattern.
     let reach = Math.pow(t.k, t.keys);
     for (let i = 0; i < t.quietOrders.length; i++) reach /= t.quietOrders[i];
@@ -89,7 +126,6 @@ export class CellBackend implements Backend<string> {
   press(board: string, key: number): string {
     return cellAdvance(this.tables, board, key, 1);
   }
-
 
   canReach(from: string, to: string): boolean {
     return cellSolvable(this.tables, from, to);
@@ -111,30 +147,9 @@ export class CellBackend implements Backend<string> {
     return cellsLit(this.cells, [this.padOfKey(key)]);
   }
 
-  keyAt(pad: number): number {
-    for (let key = 0; key < this.keys; key++) if (this.padOfKey(key) === pad) return key;
-    return -1;
-  }
-
   /** The pad key `key` is pressed at: its own on a grid, else the first cell it advances. */
   padOfKey(key: number): number {
     const t = this.tables;
     return t.keys === t.cells ? key : t.keyCells[t.keyStart[key]];
-  }
-
-  digits(board: string): string {
-    return board;
-  }
-
-  parse(digits: string): string | null {
-    return cellDigits(digits, this.cells, this.cycle);
-  }
-
-  save(board: string): string {
-    return board;
-  }
-
-  load(text: string): string | null {
-    return cellDigits(text, this.cells, this.cycle);
   }
 }

@@ -61,7 +61,6 @@ export class MaskBackend implements Backend<number> {
     return board ^ this.tables.toggle[key];
   }
 
-
   canReach(from: number, to: number): boolean {
     return isReachable(this.tables, from ^ to);
   }
@@ -80,6 +79,11 @@ export class MaskBackend implements Backend<number> {
 
   padsOf(key: number): number {
     return this.keys === this.cells ? 1 << key : this.tables.toggle[key];
+  }
+
+  /** Key j is pressed at pad j (its own on a grid). */
+  padOfKey(key: number): number {
+    return key;
   }
 
   keyAt(pad: number): number {

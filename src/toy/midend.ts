@@ -292,12 +292,6 @@ function run(me: Toy, fx: ToyEffects, type: number, key?: number, seed?: number,
   }
 }
 
-/** The pad key `key` is pressed at (−1 none). */
-function padOf(me: Toy, key: number): number {
-  for (let pad = 0; pad < me.pads; pad++) if (me.backend.keyAt(pad) === key) return pad;
-  return -1;
-}
-
 /** The self-test's next step: the walk over the pads with a click each, the echo phase, the end. */
 function selfTestStep(me: Toy, fx: ToyEffects): void {
   if (me.selfTest > me.pads) {
@@ -351,7 +345,7 @@ function perform(me: Toy, fx: ToyEffects, cmd: Command, arg: unknown): void {
   else if (cmd === "hint" || cmd === "compTurn") {
     run(me, fx, cmd === "hint" ? ACT_HINT : ACT_COMP_TURN);
     // The pad that shows the key (on most boards the key itself).
-    if (fx.hint >= 0) fx.hint = padOf(me, fx.hint);
+    if (fx.hint >= 0) fx.hint = me.backend.padOfKey(fx.hint);
   } else if (cmd === "nextRules") {
     // The rule sets, then the games: pad 1, 2, 3, then 4, 5, … lights for the one chosen.
     const now = me.gameNo >= 0 ? RULE_NAMES.length + me.gameNo : me.game.rules;
