@@ -126,7 +126,7 @@ export function mathsPuzzle(m: ToyMaths, described?: Puzzle): ToyBoard {
 
 const str = (v: ArrayLike<number>) => Array.from(v as ArrayLike<number>).join("");
 
-/** The pad (0-based) key `key` of `p` is pressed at (src/toy/cellgame.ts padsOf: its own, or its first cell). */
+/** The pad (0-based) key `key` of `p` is pressed at (as the back-ends' padOfKey: its own, or its first cell). */
 export function keyPad(p: Puzzle, key: number): number {
   return p.keys === p.cells ? key : p.keyCells[p.keyStart[key]];
 }
