@@ -350,6 +350,8 @@ async function start(): Promise<void> {
       say(`the toy is not answering: ${(e as Error).message}`, false);
       return;
     }
+    // The goal, states and keys of the rules in play first: the pads' symbols and labels below use them.
+    drawGoal(s.rules);
     const showGoal = board.clock.now < goalUntil;
     const readings = board.leds();
     const bright = showGoal ? toy.goal.split("").map(Number) : readings.map((r) => Math.min(1, r.brightness / board.ledPeak));
@@ -424,7 +426,6 @@ async function start(): Promise<void> {
     if (fields.puzzle.getAttribute("href") !== url) fields.puzzle.href = url;
     if (!keepAddress && location.pathname + location.search !== url) history.replaceState(null, "", url);
     if (rulesSelect.value !== s.rules && document.activeElement !== rulesSelect) rulesSelect.value = s.rules;
-    drawGoal(s.rules);
     if (messageText === "" && board.errors.length > 0) say(`firmware error: ${board.errors[board.errors.length - 1].message}`, false);
     // The screen reader hears the board and the status once they settle after a change.
     const key = `${s.board}|${s.moves}|${s.status}|${s.asleep}`;
