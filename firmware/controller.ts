@@ -14,7 +14,7 @@ import {
   toyPowerOn, toyState, toyStats, toyTick,
 } from "../src/toy/midend";
 import { pixelLevel, setLit, setPixelLevel, show, shownMask } from "./leds";
-import { cueNotes, playNotes } from "./piezo";
+import { cueStart, playNotes } from "./piezo";
 import { scannerInit } from "./scanner";
 import { loadFiles, saveNow, saveSoon, storeFor } from "./store";
 
@@ -35,7 +35,7 @@ function carryOut(e: ToyEffects, now: number): void {
   if (e.power !== 0) power(e.power);
   if (NEOPIXEL && e.bright !== pixelLevel()) setPixelLevel(e.bright);
   if (e.show) show(e.frame, e.blink, e.flash, e.flashMs);
-  if (e.cues.length > 0) playNotes(cueNotes(e.cues[e.cues.length - 1]), 0);
+  if (e.cues.length > 0) playNotes(cueStart(e.cues[e.cues.length - 1]), false);
   if (e.save !== 0) saveSoon(e.save);
   if ((e.save & SAVE_NOW) !== 0) saveNow();
   if (e.due >= 0 && (tickTimer === undefined || e.due < tickAt)) schedule(e.due, now);
@@ -52,7 +52,7 @@ function schedule(due: number, now: number): void {
 /** Sleep (POWER_SLEEP: sound and LEDs off, deep sleep where the chip has it) or wake (POWER_WAKE). */
 function power(p: number): void {
   if (p === POWER_SLEEP) {
-    playNotes("", 0);
+    playNotes(-1, false);
     setLit(false);
     if (DEEP_SLEEP) setDeepSleep(true);
   } else if (p === POWER_WAKE) {

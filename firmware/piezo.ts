@@ -5,31 +5,37 @@
  * of the (Hz, ms) table. Mute is the mid-end's: it sends no cue while muted.
  */
 import { PIEZO } from "merlin:config";
-import { CUE_MS_UNIT, CUE_MS_ZERO, CUE_REST, noteHz } from "../src/toy/sounds";
+import { CUE_MS_UNIT, CUE_MS_ZERO, CUE_REST, CUE_SEPARATOR, noteHz } from "../src/toy/sounds";
 
 /** The timer of the next note, while a cue plays. */
 let timer: number | undefined;
 
-/** The notes of cue `id` (sounds.ts) in CUE_TEXT's packing; "" for 0 or an unknown id. */
-export function cueNotes(id: number): string {
-  return id > 0 ? CUE_TEXT.split(" ")[id - 1] || "" : "";
+/** Where cue `id`'s notes start in CUE_TEXT (sounds.ts encodeCues: cues 1, 2, … separated by spaces); −1 for 0 or an unknown id. */
+export function cueStart(id: number): number {
+  let at = id > 0 ? 0 : -1;
+  for (let n = 1; n < id && at >= 0; n++) {
+    const space = CUE_TEXT.indexOf(" ", at);
+    at = space < 0 ? -1 : space + 1;
+  }
+  return at;
 }
 
 /**
- * Plays `notes` (CUE_TEXT's packing) from the note at character `index`: from 0 it replaces any
- * cue playing ("" just stops the sound); its own timer calls it for each next note (Espruino's
- * setTimeout passes the extra arguments on), and after the last the piezo is silent.
+ * Plays CUE_TEXT from the note at character `at` to the end of its cue (the next space, or the
+ * text's end); −1 plays nothing. A new cue (`next` false) replaces any cue playing, and −1 stops
+ * the sound; the cue's own timer calls this with `next` true for each next note (Espruino's
+ * setTimeout passes the extra arguments on), and after its last note the piezo is silent.
  */
-export function playNotes(notes: string, index: number): void {
-  // Called from its timer (index > 0), that timer has just run: its id may already be reused.
-  if (index === 0 && timer !== undefined) clearTimeout(timer);
+export function playNotes(at: number, next: boolean): void {
+  // Called from its timer, that timer has just run: its id may already be reused.
+  if (!next && timer !== undefined) clearTimeout(timer);
   timer = undefined;
-  if (index < notes.length) {
-    const pitch = notes.charCodeAt(index);
+  const pitch = at >= 0 && at < CUE_TEXT.length ? CUE_TEXT.charCodeAt(at) : CUE_SEPARATOR;
+  if (pitch !== CUE_SEPARATOR) {
     // noteHz is called outside the object literal: terser inlines no call inside one.
     const hz = pitch !== CUE_REST ? noteHz(pitch) : 0;
     if (hz > 0) analogWrite(PIEZO, 0.5, { freq: hz });
     else digitalWrite(PIEZO, 0);
-    timer = setTimeout(playNotes, (notes.charCodeAt(index + 1) - CUE_MS_ZERO) * CUE_MS_UNIT, notes, index + 2);
+    timer = setTimeout(playNotes, (CUE_TEXT.charCodeAt(at + 1) - CUE_MS_ZERO) * CUE_MS_UNIT, at + 2, true);
   } else digitalWrite(PIEZO, 0);
 }

@@ -13,12 +13,13 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import {
   buildFirmware, bundleFirmware, checkFirmwareSources, compactBundle, configDefines, CUES, DEFAULT_PROFILE, esbuildBundle, firmwareSources, measuredDecisions,
-  narrowTables, outputPath, ramFunctionsIn, ROOT, type Bundle,
+  narrowTables, outputPath, ROOT, squeezedWith, type Bundle,
 } from "../firmware/build/build";
-import { analyse, ramCost } from "../firmware/build/hotpath";
-import { hoistVars } from "../firmware/build/hoist-vars";
+import { analyse, madeInPlace } from "../firmware/build/hotpath";
+import { declareStrays, dissolveInPlace, hoistVars } from "../firmware/build/after-terser";
+import { minify } from "terser";
 import { builtinMembers, declaredMembers, mangledNames } from "../firmware/build/mangle";
-import type { Finding } from "../firmware/build/subset";
+import { checkBundle, type Finding } from "../firmware/build/subset";
 import { listProfiles, loadProfile } from "../hardware/validate";
 import { loadFirmware } from "../sim/app/firmware-loader";
 
@@ -64,6 +65,48 @@ describe("hoistVars (terser's inlining, made safe for an interpreter that does n
     expect(hoistVars(code)).toBe(code);
   });
 
+  it("declares where they are used the variables terser assigns but declares in another function only", async () => {
+    // keyDown dissolved into two callers, other dissolved into it inside a loop: terser declares
+    // other's parameters in toyPress only, though toyKeys assigns them too.
+    const code = wrap(
+      "function other(me1,fx1,key1){me1.a?(me1.a=false,fx1.p=2):fx1.f=key1<me1.n?1<<key1:me1.all}" +
+        "function keyDown(me2,fx2,key2){me2.t=me2.now+1;if(me2.asleep||key2>=me2.pads){other(me2,fx2,key2);return false}fx2.k=key2;return true}" +
+        "function toyKeys(me3,keys){let fx={};for(let i=0;i<keys.length;i++){if(/* @__INLINE__ */ keyDown(me3,fx,keys[i]))me3.g++}return fx}" +
+        "function toyPress(me4,key4){let fx={};if(key4>0)/* @__INLINE__ */ keyDown(me4,fx,key4-1);return fx}" +
+        "var toy={now:1,pads:9,n:9,all:511,g:0};out.value=[toyKeys(toy,[1,9,2]),toyPress(toy,3),toy.g,typeof me1];",
+    );
+    const squeezed = (await minify(code, { compress: { passes: 3, hoist_funs: false, hoist_vars: false }, mangle: false })).code!;
+    const free = checkBundle(squeezed, ["out"]).filter((f) => f.rule === "free-global").map((f) => /`([^`]+)`/.exec(f.message)![1]);
+    expect(free.length).toBeGreaterThan(0);
+    const fixed = declareStrays(squeezed, new Set(free));
+    expect(checkBundle(fixed, ["out"]).filter((f) => f.rule === "free-global")).toEqual([]);
+    expect(run(fixed)).toEqual(run(code));
+    expect((run(fixed) as unknown[])[3]).toBe("undefined");
+  });
+
+  it("dissolves arrow functions called in place whose body is one expression, inside loops too; leaves the others", () => {
+    const code = wrap(
+      "var log=[];function f(n){let s=0;for(let i=0;i<n;i++)s+=((a$1,b$1)=>(a$1-b$1)<<16>>16)(i,(log.push(i),1));" +
+        "s+=(m$1=>0!==(m$1&m$1-1))(s&6)?1:0;s+=(c$1=>c$1*2)(3,log.push(-1));s+=(d$1=>void 0===d$1?5:0)();" +
+        "s+=(()=>{let t=s;return t})();s+=(e$1=>[1,2].map(x=>x+e$1)[0])(1);return s}out.value=[f(3),log];",
+    );
+    const out = dissolveInPlace(code);
+    // Each one-expression arrow is gone; a block body and one holding a function stay.
+    expect(out).not.toContain("a$1,b$1)=>");
+    expect(out).not.toContain("m$1=>");
+    expect(out).toContain("(a$1=i,b$1=(log.push(i),1),((a$1-b$1)<<16>>16))");
+    expect(out).toContain("var a$1,b$1,m$1,c$1,d$1;");
+    expect(out).toContain("(()=>{let t=s;return t})()");
+    expect(out).toContain("(e$1=>[1,2].map(x=>x+e$1)[0])(1)");
+    expect(parses(out)).not.toThrow();
+    // The same results, the arguments evaluated in the same order (extra ones too).
+    expect(run(out)).toEqual(run(code));
+    // Nested calls: the inner first, then the outer.
+    const nested = wrap("function g(x){return (p$1=>p$1+1)((q$1=>q$1*2)(x))}out.value=g(4);");
+    expect(run(dissolveInPlace(nested))).toBe(9);
+    expect(dissolveInPlace(nested)).not.toMatch(/=>/);
+  });
+
   it("the firmware bundle declares every variable before it is used (the subset check finds nothing)", async () => {
     const b = await bundleOf(DEFAULT_PROFILE);
     expect(b.findings).toEqual([]);
@@ -73,30 +116,26 @@ describe("hoistVars (terser's inlining, made safe for an interpreter that does n
 });
 
 describe("what the build decides from its measurement (hotpath.ts), in the real bundles", () => {
-  it.each(listProfiles())("%s: the functions it keeps in RAM reach the bundle in RAM, within the allowance; none is hand-placed", async (name) => {
+  it.each(listProfiles())("%s: the functions the actions would make in place are kept functions of their own, best first, within the allowance", async (name) => {
     const b = await bundleOf(name);
     const d = b.decisions!;
-    expect(d.ram.length).toBeGreaterThan(0);
-    const placed = ramFunctionsIn(b.code);
-    expect(placed.length).toBe(d.ram.length);
-    expect(placed.reduce((s, x) => s + ramCost(x), 0)).toBeLessThanOrEqual(d.allowance);
-    // The sources carry no "ram" directive of their own: each one in the bundle is a decision.
-    for (const f of firmwareSources()) expect(readFileSync(f, "utf8"), f).not.toMatch(/^\s*["']ram["'];/m);
-    // Every function kept in RAM is one the player's actions run.
+    const prog = analyse(await esbuildBundle(loadProfile(name)));
+    // Terser's output with the decisions: no kept function is made in place; every function the
+    // actions run that still is was judged and did not fit.
+    const made = madeInPlace(prog, await squeezedWith(prog, d)).fns;
+    const kept = new Set(d.kept.map((k) => k.fn));
+    const left = new Set(d.leftOut.map((k) => k.fn));
     const hot = new Set(d.hot.map((h) => h.fn));
-    for (const r of d.ram) expect(hot.has(r.fn) || r.tagged, r.name).toBe(true);
-  }, 120_000);
-
-  it("on boards with games, a colour game's HIT ME runs its solver loops from RAM", async () => {
-    const d = (await bundleOf("pico-5x5-neopixel")).decisions!;
-    // The solver's loops: functions with loops that only HIT ME and COMP TURN run, in RAM.
-    const prog = analyse(await esbuildBundle(loadProfile("pico-5x5-neopixel")));
-    const solverLoops = d.ram.filter((r) => {
-      const h = d.hot.find((x) => x.fn === r.fn)!;
-      const f = prog.fns[r.fn];
-      return h.perAction.press === undefined && prog.loops.some((l) => prog.fns[l.fn].start >= f.start && prog.fns[l.fn].end <= f.end);
-    });
-    expect(solverLoops.length).toBeGreaterThan(0);
+    for (const fn of made) expect(kept.has(fn), prog.fns[fn].name).toBe(false);
+    for (const fn of made.filter((f) => hot.has(f))) expect(left.has(fn), prog.fns[fn].name).toBe(true);
+    for (const k of d.kept) expect(hot.has(k.fn), k.name).toBe(true);
+    expect(d.kept.reduce((s, k) => s + k.cost, 0)).toBeLessThanOrEqual(d.allowance);
+    // What did not fit would not have: each costs more than what was left.
+    const spent = d.kept.reduce((s, k) => s + k.cost, 0);
+    for (const l of d.leftOut) expect(spent + l.cost, l.name).toBeGreaterThan(d.allowance);
+    // No code is placed in RAM: not by the sources, not by the build.
+    for (const f of firmwareSources()) expect(readFileSync(f, "utf8"), f).not.toMatch(/^\s*["']ram["'];/m);
+    expect(b.code).not.toMatch(/["']ram["']/);
   }, 120_000);
 
   it("the same sources give the same bundle (counts decide, never time)", async () => {
@@ -113,28 +152,28 @@ describe("what the build decides from its measurement (hotpath.ts), in the real 
     expect(b.code).toMatch(/function ([\w$]+)\(([\w$]+)\)\{1===\2\?\([^}]*setDeepSleep\(!0\)/);
     // What --explain prints names the decisions.
     expect(b.explanation).toMatch(/^pico-3x3: decisions/);
-    for (const r of b.decisions!.ram) expect(b.explanation).toContain(`    ${r.name}  `);
+    for (const k of b.decisions!.kept) expect(b.explanation).toContain(`    ${k.name}  `);
   }, 60_000);
 
-  it("a renamed hot function still lands in RAM: the decisions follow the code, not names", async () => {
+  it("a renamed function keeps its decisions: they follow the code, not names", async () => {
     const p = loadProfile(DEFAULT_PROFILE);
     const code = await esbuildBundle(p);
     const before = await measuredDecisions(p, analyse(code), []);
-    const target = before.ram.find((r) => /^[A-Za-z]\w+$/.test(r.name) && analyse(code).fns[r.fn].declared)!;
+    const target = before.cold.find((c) => /^[A-Za-z]\w+$/.test(c.name) && analyse(code).fns[c.fn].declared)!;
     expect(target).toBeDefined();
     const renamed = code.replace(new RegExp(`\\b${target.name}\\b`, "g"), "renamedForTheTest");
     const after = await measuredDecisions(p, analyse(renamed), []);
-    expect(after.ram.map((r) => r.name)).toContain("renamedForTheTest");
-    expect(after.ram.map((r) => r.name).sort()).toEqual(before.ram.map((r) => (r.name === target.name ? "renamedForTheTest" : r.name)).sort());
+    expect(after.cold.map((c) => c.name)).toContain("renamedForTheTest");
+    expect(after.cold.map((c) => c.name).sort()).toEqual(before.cold.map((c) => (c.name === target.name ? "renamedForTheTest" : c.name)).sort());
   }, 120_000);
 
-  it("fails naming the function when a tag matches nothing, a @cold function is never called, or a function places itself in RAM", async () => {
+  it("fails naming the function when a tag matches nothing, a @cold function is never called, or a function asks to be kept in RAM", async () => {
     const p = loadProfile(DEFAULT_PROFILE);
     const prog = analyse(await esbuildBundle(p));
     const stale = { tag: "cold" as const, name: "goneFunction", file: join(ROOT, "firmware", "controller.ts"), line: 12 };
     await expect(measuredDecisions(p, prog, [stale])).rejects.toThrow("build: @cold on goneFunction (firmware/controller.ts:12) matches no function in any profile's bundle");
     const own = analyse('(function(){\n// firmware/x.ts\nfunction f(){"ram";return 1}\nf()})();');
-    await expect(measuredDecisions(p, own, [])).rejects.toThrow('build: f has a "ram" directive of its own');
+    await expect(measuredDecisions(p, own, [])).rejects.toThrow('build: f has a "ram" directive; every supported board reads code in place');
     const uncalled = analyse("(function(){\n// firmware/x.ts\nfunction lonely(){return 1}\n})();");
     const tag = { tag: "cold" as const, name: "lonely", file: join(ROOT, "firmware", "x.ts"), line: 3 };
     await expect(measuredDecisions(p, uncalled, [tag])).rejects.toThrow("build: @cold on lonely, which the bundle never calls");

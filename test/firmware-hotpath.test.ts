@@ -1,36 +1,15 @@
-// test/bench/hotpath.ts counts calls of every function of a bundle by running an
-// instrumented copy: the copy must count each call exactly once (block and expression bodies,
-// nested functions, object-literal bodies) and compute what the original computes.
+// firmware/build/hotpath.ts: how the firmware build reads its bundle, counts what a player's
+// actions run, and decides from the counts (and the sources' tags) what never to inline, what
+// to inline, and which functions terser would make in place are kept functions of their own.
+import { join } from "node:path";
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { functionsOf, instrument } from "./bench/hotpath";
-
-describe("hot path instrumentation", () => {
-  it("counts every call of every function once and leaves the results alone", () => {
-    const code =
-      "var out=(function(){function f(n){function g(x){return x+1}return n>0?g(f(n-1)):0}" +
-      "var h=e=>({v:f(e)}),k=()=>h(2).v;return [k(),k(),h(1).v]})();";
-    const fns = functionsOf(code);
-    // The IIFE, f, g, h, k.
-    expect(fns.map((f) => code.slice(f.start, f.start + 12))).toEqual(["function(){f", "function f(n", "function g(x", "e=>({v:f(e)}", "()=>h(2).v;r"]);
-    const plain = runInNewContext(code + "out");
-    const ctx: Record<string, unknown> = {};
-    const counted = runInNewContext(instrument(code, fns) + "out", ctx);
-    expect(counted).toEqual(plain);
-    expect(plain).toEqual([2, 2, 1]);
-    // k twice → h(2) twice; h(1) once: f runs 3+3+2 = 8 times, g 2+2+1 = 5 times.
-    expect(ctx.__H).toEqual([1, 8, 5, 3, 2]);
-  });
-});
-
-// firmware/build/hotpath.ts: how the firmware build reads its bundle, counts what a player's
-// actions run, and decides from the counts (and the sources' tags) what to keep in RAM, what
-// never to inline and what to inline.
-import { join } from "node:path";
 import { ROOT } from "../firmware/build/build";
 import {
-  analyse, applyDecisions, decide, instrument as countCalls, type Measured, ramAllowance, ramCost, readTags, SEGMENTS, stripCallAnnotations, tagsInBundle,
+  actionBars, analyse, applyDecisions, decide, functionCost, instrument as countCalls, keptChoice, madeInPlace, type Measured, readTags, SEGMENTS,
+  SPEED_BUDGETS, speedAllowance, stripCallAnnotations, tagsInBundle,
 } from "../firmware/build/hotpath";
+import { uniqueNames } from "../firmware/build/unique-names";
 import { loadProfile } from "../hardware/validate";
 
 /** A bundle shaped like esbuild's: one wrapper function, a `// path` comment before each module. */
@@ -85,29 +64,33 @@ describe("the build's measurement (firmware/build/hotpath.ts)", () => {
     expect(d.hot.find((h) => h.name === "press")!.perAction).toEqual({ press: 1 });
   });
 
-  it("RAM: the most flash reads per JsVar first (a loop's passes count), within the profile's allowance", () => {
-    const body = (n: number) => "x.q=1;".repeat(n);
-    const prog = analyse(
-      bundle(
-        `var x={};function loop(t){for(let i=0;i<t;i++){x.s+=i}}function small(){${body(2)}}function large(){${body(60)}}` +
-          `function huge(){${body(400)}}function press(){loop(9);small();large();huge()}setTimeout(press,1);setTimeout(small,1);setTimeout(large,1);setTimeout(huge,1);setTimeout(loop,1);`,
-      ),
-    );
+  it("made in place: the functions terser left as a function expression called where it stood, told by the names they declare", () => {
+    const prog = analyse(bundle("function step(s){let t=s|0;t^=t<<13;return t}function mix(a,b){let c=a^b;for(let i=0;i<2;i++)c=step(c);return c}function f(x){return mix(x,1)}setTimeout(f,1);"));
+    // As terser leaves them: mix inlined into f, step into mix's loop; the wrapper is not one.
+    const squeezed = "(()=>{globalThis.f=x=>((a,b)=>{let c=a^b;for(let i=0;i<2;i++)c=(s=>{let t=0|s;return t^=t<<13,t})(c);return c})(x,1)})();";
+    const made = madeInPlace(prog, squeezed);
+    expect(made.fns.map((i) => prog.fns[i].name)).toEqual(["step", "mix"]);
+    expect(made.unknown).toEqual([]);
+    // One that declares no name cannot be told.
+    expect(madeInPlace(prog, "(()=>{globalThis.g=()=>(()=>{for(;;)break})()})();").unknown).toEqual(["(()=>{for(;;)break})()"]);
+  });
+
+  it("kept functions: worth = runs per action × (a call + its bytes) as a share of the action's bar, per JsVar it costs", () => {
+    const prog = analyse(bundle("function a(x){return x}function b(x,y,z){return x+y+z}a(1);b(1,2,3);"));
     const p = loadProfile("pico-3x3");
-    const loopIndex = prog.loops.findIndex((l) => prog.fns[l.fn].name === "loop");
-    const d = decide(p, prog, measured(prog, 10, { press: 10, loop: 10, small: 10, large: 10, huge: 10 }, { [loopIndex]: 900 }), undefined);
-    // loop: 90 passes a call; huge: more than the allowance on its own.
-    expect(d.ram[0].name).toBe("loop");
-    expect(d.ram.map((r) => r.name).sort()).toEqual(["large", "loop", "press", "small"]);
-    expect(d.leftOut.map((r) => r.name)).toEqual(["huge"]);
-    const densities = d.ram.map((r) => r.density);
-    expect(densities).toEqual(densities.slice().sort((a, b) => b - a));
-    expect(d.ram.reduce((s, r) => s + r.cost, 0)).toBeLessThanOrEqual(ramAllowance(p));
-    const huge = prog.fns.find((f) => f.name === "huge")!;
-    expect(d.leftOut[0].cost).toBe(ramCost(huge.bytes));
-    // A @ram tag goes first, whatever the counts.
-    const tagged = decide(p, prog, measured(prog, 10, { press: 10 }), { cold: new Set(), ram: new Set(["small"]) });
-    expect(tagged.ram[0]).toMatchObject({ name: "small", tagged: true });
+    const bars = actionBars(p);
+    expect(bars).toEqual({ press: SPEED_BUDGETS.press, hint: SPEED_BUDGETS.hint3x3, comp: SPEED_BUDGETS.hint3x3 });
+    expect(actionBars(loadProfile("pico-5x5-neopixel")).hint).toBe(SPEED_BUDGETS.colourHint5x5);
+    const fa = prog.fns.find((f) => f.name === "a")!;
+    const fb = prog.fns.find((f) => f.name === "b")!;
+    expect(functionCost(fa)).toBe(5);
+    expect(functionCost(fb)).toBe(7);
+    const ka = keptChoice(prog, fa.index, { press: 1 }, bars);
+    expect(ka.density).toBeCloseTo(((1 / bars.press) * (400 + fa.bytes)) / 5);
+    // A run on a key press weighs more than one on HIT ME: its bar is lower.
+    expect(keptChoice(prog, fa.index, { press: 1 }, bars).density).toBeGreaterThan(keptChoice(prog, fa.index, { hint: 1 }, bars).density);
+    expect(speedAllowance(p)).toBe(50);
+    expect(speedAllowance(loadProfile("pico-5x5-neopixel"))).toBe(120);
   });
 
   it("inline: a small function only ever called, at every call; not one passed as a value, not a recursive one", () => {
@@ -116,7 +99,7 @@ describe("the build's measurement (firmware/build/hotpath.ts)", () => {
     expect(d.inline.map((x) => x.name)).toEqual(["sq"]);
   });
 
-  it("a function made once (by a factory run at boot) is kept in RAM on its own; a closure made on every call is never cold", () => {
+  it("a closure made on every call is never cold", () => {
     const big = "x.a=1;x.b=2;x.c=3;x.d=4;x.e=5;x.f=6;x.g=7;x.h=8;x.i=9;x.j=10;x.k=11;x.l=12;x.m=13;x.n=14;x.o=15;";
     const prog = analyse(
       bundle(`var x={};function make(){function helper(k){return k+1}return{step(k){return helper(k)}}}var m=make();` +
@@ -126,38 +109,51 @@ describe("the build's measurement (firmware/build/hotpath.ts)", () => {
     expect(prog.calls.map((c) => prog.fns[c.callee].name)).toEqual(["helper", "make", "rare"]);
     expect(helper.declared).toBe(false);
     const d = decide(loadProfile("pico-3x3"), prog, measured(prog, 100, { make: 1, step: 100, helper: 100, press: 100 }));
-    expect(d.ram.map((r) => r.name).sort()).toEqual(["press", "step"]);
     expect(d.cold).toEqual([]);
   });
 
-  it("applies the decisions: \"ram\" first in the body, @__NOINLINE__ and @__INLINE__ at the calls, and no annotation of the sources' own", () => {
+  it("applies the decisions: @__NOINLINE__ and @__INLINE__ at the calls, and no annotation of the sources' own", () => {
     const code = bundle('function hot(){"use strict";return 1}function rare(){return 2}function sq(x){return x*x}function f(){return hot()+/* @__INLINE__ */ rare()+sq(1)+sq(2)+o.rare()}var o={rare(){}};f();');
     const prog = analyse(code);
     const fn = (name: string) => prog.fns.find((f) => f.name === name)!.index;
     const out = applyDecisions(prog, {
       profile: "t", allowance: 10, hot: [], leftOut: [],
-      ram: [{ name: "hot", fn: fn("hot"), bytes: 1, cost: 1, density: 1, tagged: false }],
+      kept: [{ name: "hot", fn: fn("hot"), bytes: 1, cost: 1, density: 1, perAction: { press: 1 } }],
       cold: [{ name: "rare", fn: fn("rare"), bytes: 1, calls: 0, callerCalls: 1, callers: ["f"], tagged: false }],
       inline: [{ name: "sq", fn: fn("sq"), bytes: 1, sites: 2 }],
     });
-    expect(out).toContain('function hot(){"use strict";"ram";return 1}');
+    expect(out).toContain('function hot(){"use strict";return 1}');
     const blank = (s: string) => " ".repeat(s.length);
     expect(out).toContain(`return /* @__NOINLINE__ */ hot()+${blank("/* @__INLINE__ */ ")}/* @__NOINLINE__ */ rare()+/* @__INLINE__ */ sq(1)+/* @__INLINE__ */ sq(2)+o.rare()`);
     expect(stripCallAnnotations("a(/*@__NOINLINE__*/ b(),/* @__INLINE__ */c())")).toBe(`a(${blank("/*@__NOINLINE__*/")} b(),${blank("/* @__INLINE__ */")}c())`);
   });
 });
 
-describe("annotations at the declaration (@cold, @ram)", () => {
+describe("unique names (firmware/build/unique-names.ts)", () => {
+  it("gives each parameter whose name another binding has a name of its own; other bindings, properties, labels and globals stay", () => {
+    const code = "(function(){var rules=1;function p(rules){let x=rules;{let x=2;q(x)}return x+q()}function q(){return rules}class C{m(rules){return rules}}const s={rules};try{p(1)}catch(rules){q(rules)}for(let rules=0;rules<1;rules++)p(rules);a:for(;;){break a}return Math.max(s.rules,g)})();";
+    const out = uniqueNames(code);
+    expect(out).toBe("(function(){var rules=1;function p(rules$1){let x=rules$1;{let x=2;q(x)}return x+q()}function q(){return rules}class C{m(rules$2){return rules$2}}const s={rules};try{p(1)}catch(rules){q(rules)}for(let rules=0;rules<1;rules++)p(rules);a:for(;;){break a}return Math.max(s.rules,g)})();");
+    // The same program: it computes the same.
+    const value = (c: string) => runInNewContext(`var g=7;var out=${c.replace(/\)\(\);$/, ")()")};out`);
+    expect(value(out)).toBe(value(code));
+    // A name the code already uses is not taken; a parameter whose name is its own keeps it.
+    expect(uniqueNames("(function(){var a$1=0;function f(a){return a}function g(a){return a+a$1}})();")).toBe("(function(){var a$1=0;function f(a$2){return a$2}function g(a$3){return a$3+a$1}})();");
+    expect(uniqueNames("(function(){function f(solo,k){return solo+k}function g(k){return k}})();")).toBe("(function(){function f(solo,k$1){return solo+k$1}function g(k$2){return k$2}})();");
+  });
+});
+
+describe("annotations at the declaration (@cold)", () => {
   it("reads a tag on a top-level function declaration; refuses one anywhere else, naming the place", () => {
-    const src = "/** Sleeps. @cold */\nexport function power(p: number): void {}\n/**\n * Often.\n * @ram\n */\nfunction press<T>(k: T) {}\n";
+    const src = "/** Sleeps. @cold */\nexport function power(p: number): void {}\n/**\n * Rarely.\n * @cold\n */\nfunction press<T>(k: T) {}\n";
     expect(readTags("firmware/x.ts", src)).toEqual([
       { tag: "cold", name: "power", file: "firmware/x.ts", line: 1 },
-      { tag: "ram", name: "press", file: "firmware/x.ts", line: 3 },
+      { tag: "cold", name: "press", file: "firmware/x.ts", line: 3 },
     ]);
     expect(() => readTags("firmware/x.ts", "const a = 1;\n/** @cold */\nexport const power = () => 1;\n")).toThrow("firmware/x.ts:2: @cold must be on a top-level function declaration, not on 'export const power = () => 1;'");
-    expect(() => readTags("firmware/x.ts", "function f() {\n  /** @ram */\n  function g() {}\n}\n")).toThrow(/firmware\/x\.ts:2: @ram must be on a top-level function declaration/);
+    expect(() => readTags("firmware/x.ts", "function f() {\n  /** @cold */\n  function g() {}\n}\n")).toThrow(/firmware\/x\.ts:2: @cold must be on a top-level function declaration/);
     // Not a tag: a word in the text.
-    expect(readTags("firmware/x.ts", "/** Costs a @ramp. */\nfunction f() {}\n")).toEqual([]);
+    expect(readTags("firmware/x.ts", "/** Costs a @coldness. */\nfunction f() {}\n")).toEqual([]);
   });
 
   it("finds a tagged function in its module's part of the bundle, renamed by esbuild or not; a tag that matches nothing is missing", () => {

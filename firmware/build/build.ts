@@ -27,8 +27,9 @@ import { CellTables, MaskTables } from "../../src/toy/tables";
 import { compileCellTables, compileTables, emitTables } from "../../src/maths/compile-tables";
 import { OptionSpec, parseOptions } from "../../tools/options";
 import { toolHelp } from "../../tools/tool-options";
-import { hoistVars } from "./hoist-vars";
-import { analyse, applyDecisions, type Decisions, decide, explain, instrument, playScript, type Program, ramCost, readAllTags, type Tag, tagsInBundle } from "./hotpath";
+import { declareStrays, dissolveInPlace, hoistVars } from "./after-terser";
+import { actionBars, analyse, applyDecisions, type Decisions, decide, explain, instrument, keptChoice, madeInPlace, playScript, type Program, readAllTags, type Tag, tagsInBundle } from "./hotpath";
+import { uniqueNames } from "./unique-names";
 import { mangledNames, manglePattern } from "./mangle";
 import { checkBundle, checkSourceFiles, ESBUILD_SUPPORTED, Finding, formatFinding, MATH_NAME, UNDEFINED_NAME } from "./subset";
 
@@ -293,8 +294,10 @@ export async function buildFirmware(p: Profile, opts: BuildOptions = {}): Promis
 
 /**
  * esbuild's bundle of the firmware for one profile: the profile's defines folded, dead code
- * dropped, property names shortened (mangle.ts), every name otherwise as in the sources. What
- * the build measures (hotpath.ts) and then hands to terser.
+ * dropped, property names shortened (mangle.ts), every name otherwise as in the sources but
+ * for parameters whose name another binding has, which get a number (unique-names.ts, so
+ * terser can dissolve their functions into callers). What the build measures (hotpath.ts) and
+ * then hands to terser.
  */
 export async function esbuildBundle(p: Profile): Promise<string> {
   const result = await build({
@@ -320,7 +323,7 @@ export async function esbuildBundle(p: Profile): Promise<string> {
     external: ["Storage", "neopixel"],
     logLevel: "silent",
   });
-  return result.outputFiles[0].text;
+  return uniqueNames(result.outputFiles[0].text);
 }
 
 /** The bundle for one profile, checked, in memory: the sources' subset findings, or the bundle's. */
@@ -336,14 +339,15 @@ export async function bundleFirmware(p: Profile): Promise<Bundle> {
 
 /**
  * What the build decides for profile `p` from esbuild's bundle `prog` (hotpath.ts): the
- * measuring script's counts, the @cold and @ram tags (`tags`, default: those of the firmware's
+ * measuring script's counts and the @cold tags (`tags`, default: those of the firmware's
  * sources). Throws, naming the function, when a tag matches no function of any profile's
- * bundle, a @cold function is never called, or a function carries a `"ram"` directive of its
- * own (the build places code).
+ * bundle, a @cold function is never called, or a function carries a `"ram"` directive (every
+ * supported board maps its flash into memory, where the interpreter reads code in place: the
+ * firmware keeps no code in RAM; docs/firmware.md).
  */
 export async function measuredDecisions(p: Profile, prog: Program, tags: Tag[] = readAllTags(firmwareSources(), ROOT)): Promise<Decisions> {
   for (const f of prog.fns) {
-    if (f.directives.includes("ram")) throw new Error(`build: ${f.name} has a "ram" directive of its own; the build decides what is kept in RAM (remove it, or tag the declaration @ram)`);
+    if (f.directives.includes("ram")) throw new Error(`build: ${f.name} has a "ram" directive; every supported board reads code in place from its memory-mapped flash, so the firmware keeps none in RAM (remove it)`);
   }
   const { found, missing } = tagsInBundle(prog, tags, ROOT);
   for (const t of missing) {
@@ -369,33 +373,51 @@ export async function measuredDecisions(p: Profile, prog: Program, tags: Tag[] =
 }
 
 /**
- * The bundle minified (compress) with the decisions applied (hotpath.ts applyDecisions). The
- * functions kept in RAM are checked on terser's output: each still a function with its
- * directive, and their code within the profile's allowance of JsVars; when terser made them
- * larger than estimated (inlining into them), the least worth of them leaves RAM and the
- * bundle is made again.
+ * The bundle minified (compress) with the decisions applied (hotpath.ts applyDecisions), and one
+ * more decision that needs terser's output: a function the player's actions run that terser
+ * inlined without dissolving it, leaving a function expression called in place (hotpath.ts
+ * madeInPlace), would be made afresh each time it runs — a function object, its body lexed to
+ * find its end, and where the code is not in memory the interpreter can point at, a copy of
+ * it. Such functions are kept functions of their own, called, the most worth first within the
+ * profile's allowance (hotpath.ts speedAllowance, keptChoice); the bundle is made again until
+ * no new one appears. The rest stay in place (explain lists them).
  */
 export async function placedBundle(p: Profile, prog: Program, d: Decisions): Promise<string> {
+  const hot = new Map(d.hot.map((h) => [h.fn, h.perAction]));
+  const bars = actionBars(p);
+  const judged = new Set<number>();
+  let spent = 0;
   for (;;) {
-    const code = await compress(applyDecisions(prog, d), CUES);
-    const placed = ramFunctionsIn(code);
-    if (placed.length !== d.ram.length) {
-      throw new Error(`build: ${d.ram.length} functions were to be kept in RAM (${d.ram.map((r) => r.name).join(", ")}), the minified bundle has ${placed.length}`);
+    const squeezed = await squeezedWith(prog, d);
+    const fresh = madeInPlace(prog, squeezed).fns.filter((fn) => hot.has(fn) && !judged.has(fn));
+    if (fresh.length === 0) return shorten(squeezed, CUES);
+    const choices = fresh.map((fn) => keptChoice(prog, fn, hot.get(fn)!, bars));
+    choices.sort((a, b) => b.density - a.density || a.fn - b.fn);
+    for (const c of choices) {
+      judged.add(c.fn);
+      if (spent + c.cost <= d.allowance) {
+        d.kept.push(c);
+        spent += c.cost;
+      } else d.leftOut.push(c);
     }
-    const cost = placed.reduce((s, b) => s + ramCost(b), 0);
-    if (cost <= d.allowance || d.ram.length === 0) return code;
-    const dropped = d.ram.filter((r) => !r.tagged).pop();
-    if (dropped === undefined) throw new Error(`build: the functions tagged @ram cost ${cost} JsVars in RAM, over ${p.name}'s allowance of ${d.allowance}`);
-    d.ram.splice(d.ram.indexOf(dropped), 1);
-    d.leftOut.unshift(dropped);
   }
 }
 
-/** The image bytes of each function of `code` (a minified bundle) whose body starts with `"ram"`. */
-export function ramFunctionsIn(code: string): number[] {
-  return analyse(code)
-    .fns.filter((f) => f.directives.includes("ram"))
-    .map((f) => f.bytes);
+/**
+ * Esbuild's bundle `prog` with the decisions `d` applied, through terser's compression and the
+ * passes after it (after-terser.ts): the variables terser forgot declared, the one-expression
+ * function expressions it left in place dissolved. Names are not yet shortened.
+ */
+export async function squeezedWith(prog: Program, d: Decisions): Promise<string> {
+  const raw = await squeeze(applyDecisions(prog, d));
+  return dissolveInPlace(declareStrays(raw, strayNames(prog, raw)));
+}
+
+/** The bindings of esbuild's bundle `prog` that terser's output `squeezed` uses undeclared (after-terser.ts declareStrays). */
+export function strayNames(prog: Program, squeezed: string): Set<string> {
+  const own = new Set(prog.fns.flatMap((f) => f.names));
+  const free = checkBundle(squeezed, []).filter((f) => f.rule === "free-global");
+  return new Set(free.map((f) => /`([^`]+)`/.exec(f.message)![1]).filter((name) => own.has(name)));
 }
 
 /**
@@ -419,8 +441,8 @@ export const TERSER_OPTIONS = {
     // Espruino does not hoist functions: never move a declaration.
     hoist_funs: false,
     hoist_vars: false,
-    // Keep Espruino's "ram" directives (a function pretokenised in RAM: src/toy/cellsolve.ts's hot
-    // loops run 3× faster on the interpreter); terser drops directives it does not know.
+    // Keep directives terser does not know (Espruino's "ram": test/bench/cellsolve-bench.ts
+    // measures what it does on the reference build, whose flash is not memory-mapped).
     directives: false,
   },
   mangle: { reserved: [UNDEFINED_NAME, MATH_NAME] },
@@ -433,11 +455,23 @@ export const CUES = encodeCues(NOTES, CUE_START);
 
 /**
  * The second minifying pass (TERSER_OPTIONS) over esbuild's bundle, with the `var`
- * declarations terser adds when it inlines moved where Espruino needs them (hoist-vars.ts);
- * `cueText` is CUE_TEXT's value (compactBundle).
+ * declarations terser adds when it inlines moved where Espruino needs them (after-terser.ts);
+ * `cueText` is CUE_TEXT's value (compactBundle). In two steps: squeeze, then shorten.
  */
 export async function compress(code: string, cueText: string): Promise<string> {
-  const out = await minify(code, TERSER_OPTIONS);
+  return shorten(await squeeze(code), cueText);
+}
+
+/** Terser's compression alone (TERSER_OPTIONS.compress): the names stay as they are. */
+export async function squeeze(code: string): Promise<string> {
+  const out = await minify(code, { ecma: TERSER_OPTIONS.ecma, compress: TERSER_OPTIONS.compress, mangle: false });
+  if (typeof out.code !== "string") throw new Error("terser returned no code");
+  return out.code;
+}
+
+/** Terser's short names and output (TERSER_OPTIONS.mangle, .format) for a squeezed bundle, then compactBundle and hoistVars. */
+export async function shorten(squeezed: string, cueText: string): Promise<string> {
+  const out = await minify(squeezed, { ecma: TERSER_OPTIONS.ecma, compress: false, mangle: TERSER_OPTIONS.mangle, format: TERSER_OPTIONS.format });
   if (typeof out.code !== "string") throw new Error("terser returned no code");
   return hoistVars(compactBundle(out.code.trim(), cueText));
 }
@@ -538,7 +572,7 @@ function typecheck(): void {
 const OPTIONS: OptionSpec[] = [
   { name: "board", type: "string", arg: "NAME", help: "board profile", default: DEFAULT_PROFILE },
   { name: "all", type: "flag", help: "build every profile in hardware/profiles/" },
-  { name: "explain", type: "flag", help: "print what the build decided: hot, RAM and cold functions (firmware/build/hotpath.ts)" },
+  { name: "explain", type: "flag", help: "print what the build decided: hot, cold, inlined and kept functions (firmware/build/hotpath.ts)" },
 ];
 
 function help(): string {
@@ -553,7 +587,7 @@ function help(): string {
         ["npm run build", `dist/firmware.js for ${DEFAULT_PROFILE}`],
         ["npm run build -- --board pico-5x5-neopixel", "dist/pico-5x5-neopixel/firmware.js"],
         ["npm run build -- --all", "every profile"],
-        ["npm run build -- --explain", "and which functions are hot, kept in RAM, never inlined, and why"],
+        ["npm run build -- --explain", "and which functions are hot, never inlined, inlined or kept functions of their own, and why"],
       ],
     }) + "\n"
   );

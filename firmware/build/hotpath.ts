@@ -1,11 +1,12 @@
 /**
- * How the firmware build decides what the sources do not say: which functions the toy keeps
- * in RAM, which calls terser must never inline, from a measurement of what a player's actions
- * run. Nothing here names a function of the firmware: the decisions follow the code as it is.
+ * How the firmware build decides what the sources do not say: which calls terser must never
+ * inline, which it must, and which functions stay functions of their own, from a measurement of
+ * what a player's actions run. Nothing here names a function of the firmware: the decisions
+ * follow the code as it is.
  *
- * 1. The program: esbuild's bundle (build.ts esbuildBundle: every name as in the sources) is
- *    read into its functions, their loops and the direct calls between top-level functions
- *    (analyse).
+ * 1. The program: esbuild's bundle (build.ts esbuildBundle: every name as in the sources, but
+ *    for parameters renamed to be their own: unique-names.ts) is read into its functions, their
+ *    loops and the direct calls between top-level functions (analyse).
  * 2. The measurement: a copy with a counter at the start of every function body and of every
  *    loop body (instrument) runs on the simulator's virtual board (sim/), through a fixed
  *    script of what a player does (playScript): boot, pad taps through the key matrix and key
@@ -26,22 +27,21 @@
  *    - inline: a function only ever called (never passed as a value), not recursive, not
  *      cold, whose copies at its calls add little (INLINE_GROWTH_BYTES) gets `@__INLINE__` at
  *      each call: it no longer costs a function object for as long as the toy runs;
- *    - RAM: a `"ram"` directive makes Espruino copy a function's code out of flash into RAM
- *      when it is defined. Where code is read from flash piece by piece (the reference build:
- *      FLASH_READ_BYTES), a function's every call and a loop's every pass read it again. The
- *      candidates are the top-level functions the actions run, with what will be inlined into
- *      them; each is worth the flash reads the actions make in it (its nested functions and
- *      loops included) per JsVar its code costs in RAM (RAM_BYTES_PER_JSVAR, measured), so the
- *      short functions called most and the solver's loops come first; they are taken in that
- *      order while they fit the profile's allowance (ramAllowance), checked again on terser's
- *      output (build.ts placedBundle). A function kept in RAM stays a function of its own
- *      (its calls get `@__NOINLINE__`).
- *    Terser inlines the rest as it likes.
- * 4. Annotations, where the measurement cannot decide: a JSDoc tag on a top-level function
- *    declaration in the firmware's sources — `@cold` (never inlined into its callers) or
- *    `@ram` (kept in RAM on every board, before the measured ones, within the allowance).
- *    A tag that is not on a top-level function declaration, a tagged function no profile's
- *    bundle has, and a `@cold` function the bundle never calls fail the build, naming it.
+ *    - kept: terser inlines a function it cannot dissolve into its caller as a function
+ *      expression called where the call stood, which Espruino makes afresh every time it runs
+ *      (a function object, its body lexed to find its end). On terser's output (build.ts
+ *      placedBundle) the hot functions so made in place (madeInPlace) are ranked by what that
+ *      making costs the actions, as a share of each action's speed bar, per JsVar that a
+ *      function of their own costs (keptChoice), and kept functions of their own in that order
+ *      while they fit the profile's allowance (speedAllowance).
+ *    Terser inlines the rest as it likes; a function expression with a one-expression body
+ *    that it leaves in place is dissolved after it (after-terser.ts dissolveInPlace).
+ *    Nothing is kept in RAM: every supported board maps its flash into memory, where the
+ *    interpreter reads code in place (docs/firmware.md).
+ * 4. Annotations, where the measurement cannot decide: a JSDoc tag `@cold` on a top-level
+ *    function declaration in the firmware's sources (never inlined into its callers). A tag
+ *    that is not on a top-level function declaration, a tagged function no profile's bundle
+ *    has, and a `@cold` function the bundle never calls fail the build, naming it.
  *
  * `npm run build -- --explain` prints the decisions per profile (explain).
  */
@@ -87,6 +87,10 @@ export interface FnInfo {
   unit: number;
   /** Its size in the flashed image (minified and pretokenised), estimated on its own. */
   bytes: number;
+  /** The names it declares for itself: parameters, variables, nested declarations. */
+  names: string[];
+  /** How many parameters it takes. */
+  params: number;
 }
 
 export interface LoopInfo {
@@ -149,12 +153,17 @@ function imageBytes(fnText: string, declaration: boolean, topLevel: Set<string>)
   }
 }
 
-/** The names a function declares for itself: parameters, var/let/const, nested declarations, catch parameters (outside nested functions). */
-function ownNames(fn: Node): Set<string> {
+/**
+ * The names a function declares for itself: parameters, var/let/const, nested declarations,
+ * catch parameters (outside nested functions); without `var`s when `vars` is false (terser
+ * declares the variables of what it inlines with `var`).
+ */
+function ownNames(fn: Node, vars = true): Set<string> {
   const names = new Set<string>();
   for (const p of fn.params as Node[]) if (p.type === "Identifier") names.add(p.name);
   if (fn.type !== "FunctionDeclaration" && fn.id) names.add(fn.id.name);
   const visit = (n: Node) => {
+    if (n.type === "VariableDeclaration" && n.kind === "var" && !vars) return;
     if (n.type === "VariableDeclarator" && n.id.type === "Identifier") names.add(n.id.name);
     if (n.type === "FunctionDeclaration" && n.id) names.add(n.id.name);
     if (n.type === "CatchClause" && n.param?.type === "Identifier") names.add(n.param.name);
@@ -231,9 +240,12 @@ export function analyse(code: string): Program {
         parent,
         unit: parent <= 0 ? index : fns[parent].unit,
         bytes: 0,
+        names: [],
+        params: n.params.length,
       });
       fnNodes.push(n);
       scopes.push(ownNames(n));
+      fns[index].names = [...scopes[index]];
       const next = chain.concat(index);
       for (const c of children(n)) walk(c, ancestors.concat(n), next);
       return;
@@ -281,6 +293,39 @@ export function analyse(code: string): Program {
     if (fn !== undefined) references.set(fn, (references.get(fn) ?? 0) + 1);
   }
   return { code, fns, loops, calls, references, wrapper: 0 };
+}
+
+/**
+ * The functions of `prog` that terser's output `squeezed` (compressed, names not yet shortened)
+ * has as a function expression called where it stands, `((a, b) => {…})(x, y)`: inlined, but
+ * not dissolved into its caller (terser does that only for a body it can make one expression).
+ * Each is told by a name it declares that no other function does: its parameters' are their own
+ * (unique-names.ts); the `var`s terser adds for what it inlined into it are not its own. The
+ * bundle's wrapper is left out. `unknown`: such expressions that declare no name of their own,
+ * as text.
+ */
+export function madeInPlace(prog: Program, squeezed: string): { fns: number[]; unknown: string[] } {
+  const owners = new Map<string, number[]>();
+  for (const f of prog.fns) for (const name of f.names) owners.set(name, (owners.get(name) ?? []).concat(f.index));
+  const owner = new Map<string, number>();
+  for (const [name, fns] of owners) if (fns.length === 1) owner.set(name, fns[0]);
+  const found = new Set<number>();
+  const unknown: string[] = [];
+  const ast = parse(squeezed, { ecmaVersion: 2020, sourceType: "script" }) as unknown as Node;
+  let outermost = true;
+  const visit = (n: Node) => {
+    if (n.type === "CallExpression" && FUNCTION_TYPES.has(n.callee.type)) {
+      if (outermost) outermost = false;
+      else {
+        const fn = [...ownNames(n.callee, false)].map((name) => owner.get(name)).find((i) => i !== undefined);
+        if (fn === undefined) unknown.push(squeezed.slice(n.start, Math.min(n.end, n.start + 80)));
+        else if (fn !== prog.wrapper) found.add(fn);
+      }
+    }
+    children(n).forEach(visit);
+  };
+  visit(ast);
+  return { fns: [...found].sort((a, b) => a - b), unknown };
 }
 
 /** Whether Identifier `n` (child of `parent`) reads a variable: not a declared name, a member's or key's name, or a label. */
@@ -345,7 +390,7 @@ export function instrument(prog: Program): string {
 export const SEGMENTS = ["boot", "press", "hint", "comp", "held", "other"] as const;
 export type Segment = (typeof SEGMENTS)[number];
 /** The segments that are a player's actions (what a player waits on). */
-export const ACTIONS: readonly Segment[] = ["press", "hint", "comp"];
+export const ACTIONS = ["press", "hint", "comp"] as const;
 
 export interface Measured {
   /** Per segment: how many actions it had, and each counter's total over them (functions, then loops). */
@@ -524,33 +569,39 @@ export function playScript(p: Profile, code: string, counters: number, games: st
 // ---- the decisions ------------------------------------------------------------------------
 
 /**
- * JsVars each profile may spend on code kept in RAM: 50 on boards with direct LEDs (the 3×3s,
- * whose budget is 1 000 JsVars after boot), 120 on pixel boards (1 700). A few percent of the
- * budget, spent where the player's actions read the most code from flash per JsVar.
+ * JsVars each profile's build may spend to make the player's actions faster (placedBundle in
+ * build.ts: functions kept as functions rather than made in place): 50 on boards with direct
+ * LEDs (the 3×3s, whose budget is 1 000 JsVars after boot), 120 on pixel boards (1 700). A few
+ * percent of the budget, spent where the actions gain the most per JsVar.
  */
-export function ramAllowance(p: Profile): number {
+export function speedAllowance(p: Profile): number {
   return p.leds.drive === "neopixel" ? 120 : 50;
 }
 
 /**
- * Bytes of code per JsVar in RAM: measured on the 32-bit reference build (pico-3x3, three
- * functions of 284 bytes in the flashed image kept in RAM: 19 JsVars more after boot).
+ * The speed budgets, in ms of interpreter CPU with the flashed image's code in RAM (the
+ * interpreter's own work; a Pico reads its flash memory-mapped): a key press to its LEDs on
+ * every board, HIT ME on a 3×3 board, and HIT ME in a colour game (k > 2 states) of a 5×5
+ * board. A player perceives ~100 ms; ×45 (the slow end of speed.ts PICO_FACTOR) keeps each well under it.
  */
-export const RAM_BYTES_PER_JSVAR = 16;
-/** JsVars a function kept in RAM costs: its code, and the string that holds it. */
-export function ramCost(bytes: number): number {
-  return Math.ceil(bytes / RAM_BYTES_PER_JSVAR) + 1;
+export const SPEED_BUDGETS = { press: 0.5, hint3x3: 1.5, colourHint5x5: 5 };
+
+/**
+ * The bar (ms) of each action on profile `p`: a key press's; HIT ME's and COMP TURN's, the
+ * 5×5's colour games' where the board is 5×5, else the 3×3's.
+ */
+export function actionBars(p: Profile): Record<(typeof ACTIONS)[number], number> {
+  const hint = p.rows === 5 && p.cols === 5 ? SPEED_BUDGETS.colourHint5x5 : SPEED_BUDGETS.hint3x3;
+  return { press: SPEED_BUDGETS.press, hint, comp: hint };
 }
 
 /**
- * Code is read from flash in pieces of this many bytes (the reference build reads 16 at a
- * time, each read a file access: docs/espruino.md); a call or a loop's next pass starts a new
- * read wherever its code is.
+ * JsVars a function of its own costs for as long as the toy runs: 4, and 1 per parameter
+ * (measured on the reference build with E.getSizeOf: its name, the function, its code and its
+ * scope, and a name per parameter).
  */
-export const FLASH_READ_BYTES = 16;
-/** The flash reads of lexing `bytes` of code once. */
-export function flashReads(bytes: number): number {
-  return 1 + bytes / FLASH_READ_BYTES;
+export function functionCost(f: FnInfo): number {
+  return 4 + f.params;
 }
 
 /**
@@ -571,17 +622,6 @@ export const COLD_MIN_BYTES = 40;
  * and its calls cost no call.
  */
 export const INLINE_GROWTH_BYTES = 100;
-
-export interface RamChoice {
-  name: string;
-  fn: number;
-  bytes: number;
-  cost: number;
-  /** Flash reads the player's actions make in it (calls, loop passes, its nested functions), per JsVar it costs in RAM. */
-  density: number;
-  /** Tagged @ram at its declaration. */
-  tagged: boolean;
-}
 
 export interface ColdChoice {
   name: string;
@@ -606,21 +646,48 @@ export interface Decisions {
   allowance: number;
   /** Per action, the functions those actions run: name → calls per action. */
   hot: { name: string; fn: number; perAction: Partial<Record<Segment, number>> }[];
-  ram: RamChoice[];
   cold: ColdChoice[];
   inline: InlineChoice[];
-  /** Candidates for RAM that did not fit the allowance, best first. */
-  leftOut: RamChoice[];
+  /**
+   * Functions the actions run that terser would leave as a function expression called in place
+   * (madeInPlace), kept functions of their own within the allowance, best first (build.ts
+   * placedBundle); and those that did not fit.
+   */
+  kept: KeptChoice[];
+  leftOut: KeptChoice[];
+}
+
+export interface KeptChoice {
+  name: string;
+  fn: number;
+  bytes: number;
+  /** JsVars it costs as a function of its own (functionCost). */
+  cost: number;
+  /** Its runs per action. */
+  perAction: Partial<Record<Segment, number>>;
+  /**
+   * What making it in place costs the actions, per JsVar that keeping it costs: for each
+   * action, its runs × (CALL_BYTES + its bytes) — making a function object costs at least a
+   * call, and its body is lexed to find its end — as a share of the action's bar
+   * (actionBars), summed; divided by cost.
+   */
+  density: number;
+}
+
+/** A candidate for KeptChoice: function `fn` of `prog`, run `perAction` times per action, with the actions' `bars`. */
+export function keptChoice(prog: Program, fn: number, perAction: Partial<Record<Segment, number>>, bars: Record<(typeof ACTIONS)[number], number>): KeptChoice {
+  const f = prog.fns[fn];
+  const weighed = ACTIONS.reduce((s, a) => s + (perAction[a] ?? 0) / bars[a], 0);
+  const cost = functionCost(f);
+  return { name: f.name, fn, bytes: f.bytes, cost, perAction, density: (weighed * (CALL_BYTES + f.bytes)) / cost };
 }
 
 export interface Tags {
   cold: Set<string>;
-  ram: Set<string>;
 }
 
 /** The decisions for profile `p` from the measured counts (and the tags, by bundle name). */
-export function decide(p: Profile, prog: Program, m: Measured, tags: Tags = { cold: new Set(), ram: new Set() }): Decisions {
-  const nf = prog.fns.length;
+export function decide(p: Profile, prog: Program, m: Measured, tags: Tags = { cold: new Set() }): Decisions {
   const inActions = (i: number) => ACTIONS.reduce((s, a) => s + m.segments[a].counts[i], 0);
   const hot = prog.fns
     .filter((f) => f.index !== prog.wrapper && inActions(f.index) > 0)
@@ -632,9 +699,9 @@ export function decide(p: Profile, prog: Program, m: Measured, tags: Tags = { co
   const isHot = new Set(hot.map((h) => h.fn));
   const total = (i: number) => SEGMENTS.reduce((s, g) => s + m.segments[g].counts[i], 0);
   /**
-   * The function whose code holds function i's as far as RAM goes: i itself when it is made
-   * once (top-level, or nested in a function that ran at most once, such as a factory run at
-   * boot), else the function it is nested in (a closure made on every call of it).
+   * The function whose code holds function i's: i itself when it is made once (top-level, or
+   * nested in a function that ran at most once, such as a factory run at boot), else the
+   * function it is nested in (a closure made on every call of it).
    */
   const unitOf = (i: number): number => {
     const f = prog.fns[i];
@@ -668,92 +735,28 @@ export function decide(p: Profile, prog: Program, m: Measured, tags: Tags = { co
 
   // Inlined into its callers (by terser: a function called once; by `@__INLINE__`: the small
   // ones called more often): only ever called, not recursive, not cold.
-  const inlined = new Set<number>();
   const inline: InlineChoice[] = [];
   for (const [callee, sites] of byCallee) {
     const f = prog.fns[callee];
-    if (isCold.has(callee) || tags.ram.has(f.name) || prog.references.get(callee) !== sites.length) continue;
+    if (isCold.has(callee) || prog.references.get(callee) !== sites.length) continue;
     if (sites.some((s) => s.caller >= 0 && within(s.caller, callee))) continue;
     if (f.bytes * (sites.length - 1) > INLINE_GROWTH_BYTES) continue;
-    inlined.add(callee);
     if (sites.length > 1) inline.push({ name: f.name, fn: callee, bytes: f.bytes, sites: sites.length });
   }
   inline.sort((a, b) => a.fn - b.fn);
 
-  // A function's size once the functions inlined into it are: its own, and a copy of each at each call.
-  const merged = new Map<number, number>();
-  const sizeOf = (unit: number, seen: Set<number>): number => {
-    const known = merged.get(unit);
-    if (known !== undefined) return known;
-    let b = prog.fns[unit].bytes;
-    for (const c of prog.calls) {
-      if (c.caller < 0 || unitOf(c.caller) !== unit || !inlined.has(c.callee) || seen.has(c.callee)) continue;
-      b += sizeOf(c.callee, new Set(seen).add(c.callee));
-    }
-    merged.set(unit, b);
-    return b;
-  };
-
-  // RAM: flash reads during the actions, per top-level function (its nested functions and
-  // loops included; an inlined function's, its callers'), per JsVar of its code.
-  const reads = new Map<number, number>();
-  const add = (unit: number, r: number) => reads.set(unit, (reads.get(unit) ?? 0) + r);
-  /** Credits `r` reads made in function `fn` to the unit that will hold its code: its own, or (inlined) its callers', in proportion to their calls. */
-  const credit = (fn: number, r: number, depth = 0): void => {
-    const unit = unitOf(fn);
-    if (unit === prog.wrapper || r === 0) return;
-    if (!inlined.has(unit) || depth > 20) {
-      add(unit, r);
-      return;
-    }
-    const callers = (byCallee.get(unit) ?? []).filter((s) => s.caller >= 0).map((s) => s.caller);
-    const weights = callers.map((c) => inActions(c));
-    const total = weights.reduce((x, y) => x + y, 0);
-    callers.forEach((c, i) => {
-      if (total > 0) credit(c, (r * weights[i]) / total, depth + 1);
-    });
-  };
-  for (const f of prog.fns) if (f.index !== prog.wrapper) credit(f.index, inActions(f.index) * flashReads(f.bytes));
-  for (const l of prog.loops) credit(l.fn, inActions(nf + l.index) * flashReads(l.bytes));
-  const candidates: RamChoice[] = [];
-  for (const [unit, r] of reads) {
-    const f = prog.fns[unit];
-    if (r === 0 || f.expressionEnd !== null) continue;
-    const bytes = sizeOf(unit, new Set([unit]));
-    candidates.push({ name: f.name, fn: unit, bytes, cost: ramCost(bytes), density: r / ramCost(bytes), tagged: tags.ram.has(f.name) });
-  }
-  for (const f of prog.fns) {
-    if (tags.ram.has(f.name) && f.declaration && !candidates.some((c) => c.fn === f.index)) {
-      candidates.push({ name: f.name, fn: f.index, bytes: f.bytes, cost: ramCost(f.bytes), density: 0, tagged: true });
-    }
-  }
-  candidates.sort((a, b) => Number(b.tagged) - Number(a.tagged) || b.density - a.density || a.bytes - b.bytes || a.fn - b.fn);
-  const allowance = ramAllowance(p);
-  const ram: RamChoice[] = [];
-  const leftOut: RamChoice[] = [];
-  let spent = 0;
-  for (const c of candidates) {
-    if (spent + c.cost <= allowance) {
-      ram.push(c);
-      spent += c.cost;
-    } else leftOut.push(c);
-  }
-  return { profile: p.name, allowance, hot, ram, cold, inline, leftOut };
+  return { profile: p.name, allowance: speedAllowance(p), hot, cold, inline, kept: [], leftOut: [] };
 }
 
 /**
- * `code` (the bundle analysed as `prog`) with the decisions applied: `"ram";` first in the body
- * of each function kept in RAM, `@__NOINLINE__` on every call of a cold function or of a
- * function kept in RAM, `@__INLINE__` on every call of a function to inline. Any `@__INLINE__` or `@__NOINLINE__` annotation the sources still carry
+ * `code` (the bundle analysed as `prog`) with the decisions applied: `@__NOINLINE__` on every
+ * call of a cold function or of one kept a function, `@__INLINE__` on every call of a function
+ * to inline. Any `@__INLINE__` or `@__NOINLINE__` annotation the sources still carry
  * is dropped first (positions are kept: the comment becomes spaces): the build decides.
  */
 export function applyDecisions(prog: Program, d: Decisions): string {
   const edits: { pos: number; text: string }[] = [];
-  for (const r of d.ram) {
-    const f = prog.fns[r.fn];
-    if (!f.directives.includes("ram")) edits.push({ pos: f.at, text: '"ram";' });
-  }
-  const noInline = new Set(d.cold.map((c) => c.fn).concat(d.ram.map((r) => r.fn)));
+  const noInline = new Set(d.cold.map((c) => c.fn).concat(d.kept.map((k) => k.fn)));
   const inline = new Set(d.inline.map((c) => c.fn));
   for (const c of prog.calls) {
     if (noInline.has(c.callee)) edits.push({ pos: c.at, text: "/* @__NOINLINE__ */ " });
@@ -773,7 +776,7 @@ export function stripCallAnnotations(code: string): string {
 // ---- annotations --------------------------------------------------------------------------
 
 export interface Tag {
-  tag: "cold" | "ram";
+  tag: "cold";
   /** The tagged function's name in its source. */
   name: string;
   file: string;
@@ -781,14 +784,14 @@ export interface Tag {
 }
 
 /**
- * The `@cold` and `@ram` JSDoc tags in `source` (file `file`), each with the top-level function
- * declaration it is on. Throws naming the place when a tag is on anything else.
+ * The `@cold` JSDoc tags in `source` (file `file`), each with the top-level function declaration
+ * it is on. Throws naming the place when a tag is on anything else.
  */
 export function readTags(file: string, source: string, root = ""): Tag[] {
   const out: Tag[] = [];
   const doc = /\/\*\*([\s\S]*?)\*\//g;
   for (let m = doc.exec(source); m !== null; m = doc.exec(source)) {
-    const tags = [...m[1].matchAll(/(?:^|\s)@(cold|ram)\b/g)].map((t) => t[1] as "cold" | "ram");
+    const tags = [...m[1].matchAll(/(?:^|\s)@(cold)\b/g)].map((t) => t[1] as "cold");
     if (tags.length === 0) continue;
     const line = source.slice(0, m.index).split("\n").length;
     const where = `${root ? relative(root, file) : file}:${line}`;
@@ -812,7 +815,7 @@ export function readTags(file: string, source: string, root = ""): Tag[] {
  * does not have are returned as missing.
  */
 export function tagsInBundle(prog: Program, tags: Tag[], root: string): { found: Tags; missing: Tag[] } {
-  const found: Tags = { cold: new Set(), ram: new Set() };
+  const found: Tags = { cold: new Set() };
   const missing: Tag[] = [];
   const sections: { path: string; start: number }[] = [];
   const header = /^\/\/ (\S+\.ts)$/gm;
@@ -839,7 +842,7 @@ export function readAllTags(files: string[], root: string): Tag[] {
 /** The decisions as text: what `npm run build -- --explain` prints for a profile. */
 export function explain(d: Decisions, prog: Program): string {
   const n = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(2));
-  const spent = d.ram.reduce((s, r) => s + r.cost, 0);
+  const spent = d.kept.reduce((s, k) => s + k.cost, 0);
   const lines: string[] = [];
   lines.push(`${d.profile}: decisions from the measuring script (calls per action; press = a key press, hint = HIT ME, comp = COMP TURN)`);
   lines.push(`  hot (${d.hot.length} functions run by the player's actions):`);
@@ -848,15 +851,19 @@ export function explain(d: Decisions, prog: Program): string {
     const per = ACTIONS.filter((a) => h.perAction[a] !== undefined).map((a) => `${a} ${n(h.perAction[a] as number)}`).join(", ");
     lines.push(`    ${h.name}  ${prog.fns[h.fn].bytes} B  (${per})`);
   }
-  lines.push(`  RAM (${spent} of ${d.allowance} JsVars allowed; density = flash reads the actions make in it per JsVar it costs in RAM):`);
-  for (const r of d.ram) lines.push(`    ${r.name}  ${r.bytes} B, ~${r.cost} JsVars, density ${n(r.density)}${r.tagged ? "  (@ram)" : ""}`);
-  if (d.leftOut.length > 0) {
-    lines.push(`  not in RAM (did not fit):`);
-    for (const r of d.leftOut.slice(0, 8)) lines.push(`    ${r.name}  ${r.bytes} B, ~${r.cost} JsVars, density ${n(r.density)}`);
-  }
   lines.push(`  cold (never inlined into their hot callers: run on fewer than bytes / (${CALL_BYTES} + bytes) of the callers' calls, ${COLD_MIN_BYTES} B or more):`);
   for (const c of d.cold) lines.push(`    ${c.name}  ${c.bytes} B, ${c.calls} calls against ${c.callerCalls} of ${c.callers.join(", ") || "(no hot caller)"}${c.tagged ? "  (@cold)" : ""}`);
   lines.push(`  inlined at every call (only ever called, called more than once; its copies add at most ${INLINE_GROWTH_BYTES} B):`);
   for (const x of d.inline) lines.push(`    ${x.name}  ${x.bytes} B, ${x.sites} call${x.sites === 1 ? "" : "s"}`);
+  lines.push(`  kept functions of their own (run by the actions, which would make each in place; ${spent} of ${d.allowance} JsVars allowed; density = Σ runs per action × (${CALL_BYTES} + bytes) / the action's bar, per JsVar):`);
+  const choice = (k: KeptChoice) => {
+    const per = ACTIONS.filter((a) => k.perAction[a] !== undefined).map((a) => `${a} ${n(k.perAction[a] as number)}`).join(", ");
+    return `    ${k.name}  ${k.bytes} B, ~${k.cost} JsVars, density ${Math.round(k.density)}  (${per})`;
+  };
+  for (const k of d.kept) lines.push(choice(k));
+  if (d.leftOut.length > 0) {
+    lines.push("  made in place (did not fit):");
+    for (const k of d.leftOut) lines.push(choice(k));
+  }
   return lines.join("\n") + "\n";
 }

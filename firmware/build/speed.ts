@@ -46,15 +46,10 @@ import { OptionSpec } from "../../tools/options";
 import { describeInterpreter, finishMeasurement, interpreterText, MEASUREMENTS_DIR, Report, startRun } from "../../tools/measurements";
 import { toolOptions } from "../../tools/tool-options";
 import { buildFirmware, toyGameSpecs } from "./build";
-import { bootImage, type CodeForm, Espruino, espruinoBin, freshFlashDir, linuxPrelude, prebuiltBundle } from "./espruino-bin";
+import { SPEED_BUDGETS } from "./hotpath";
 
-/**
- * The speed budgets, in ms of interpreter CPU with the flashed image's code in RAM (the
- * interpreter's own work; a Pico reads its flash memory-mapped): a key press to its LEDs on
- * every board, HIT ME on a 3×3 board, and HIT ME in a colour game (k > 2 states) of a 5×5
- * board. A player perceives ~100 ms; ×45 (the slow end of PICO_FACTOR) keeps each well under it.
- */
-export const SPEED_BUDGETS = { press: 0.5, hint3x3: 1.5, colourHint5x5: 5 };
+export { SPEED_BUDGETS };
+import { bootImage, type CodeForm, Espruino, espruinoBin, freshFlashDir, linuxPrelude, prebuiltBundle } from "./espruino-bin";
 
 /** The budgets profile `p`'s figures `f` (in RAM) break, one line each; empty when none. */
 export function overBudget(p: Profile, f: Figures): string[] {

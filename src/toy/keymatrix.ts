@@ -28,6 +28,11 @@ export function findGhosts(rowReadings: ArrayLike<number>, rows: number, cols: n
   return !diodes && resolveScan(0, rowReadings, rows, cols, false) !== matrixToMask(rowReadings, rows, cols);
 }
 
+/** Whether `m` has two or more bits set. */
+function hasTwoBits(m: number): boolean {
+  return (m & (m - 1)) !== 0;
+}
+
 /**
  * The key mask to feed the debouncer. With diodes, or when the reading is unambiguous, it is
  * the reading itself. Otherwise every key on an ambiguous row or on a column those rows read
@@ -43,11 +48,6 @@ export function resolveScan(
   cols: number,
   diodes: boolean,
 ): number {
-  /** Two or more bits set. */
-  function hasTwoBits(m: number): boolean {
-    return (m & (m - 1)) !== 0;
-  }
-
   const colMask = cols >= 32 ? 0xffffffff : (1 << cols) - 1;
   const reading = matrixToMask(rowReadings, rows, cols);
   if (diodes) return reading;

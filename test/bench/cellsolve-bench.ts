@@ -24,7 +24,7 @@ import { rmSync } from "node:fs";
 import { build } from "esbuild";
 import { minify } from "terser";
 import { compactBundle, ROOT, TERSER_OPTIONS } from "../../firmware/build/build";
-import { hoistVars } from "../../firmware/build/hoist-vars";
+import { hoistVars } from "../../firmware/build/after-terser";
 import { Espruino, espruinoBin, freshFlashDir } from "../../firmware/build/espruino-bin";
 import { perCall } from "../../firmware/build/speed";
 import { formatBoard } from "../../src/maths/boardstate";

@@ -18,8 +18,6 @@
  * flashed (pretokenised) image. Names are the bundle's (minified): the first characters of
  * each function say where it is.
  */
-import { parse } from "acorn";
-import { simple } from "acorn-walk";
 import { listProfiles, loadProfile } from "../../hardware/validate";
 import { createVirtualBoard } from "../../sim/node/host";
 import { OptionSpec } from "../../tools/options";
@@ -27,48 +25,8 @@ import { finishMeasurement, MEASUREMENTS_DIR, Report, startRun } from "../../too
 import { toolOptions } from "../../tools/tool-options";
 import { buildFirmware, DEFAULT_PROFILE, outputPath } from "../../firmware/build/build";
 import { prebuiltBundle } from "../../firmware/build/espruino-bin";
+import { analyse, instrument } from "../../firmware/build/hotpath";
 import { pretokenise } from "../../firmware/build/pretokenise";
-
-interface Fn {
-  start: number;
-  end: number;
-  /** Where the counter goes: the body's first character (after `{`), or the expression body's start. */
-  at: number;
-  expressionEnd: number | null;
-}
-
-/** Every function of the program, in source order. */
-export function functionsOf(code: string): Fn[] {
-  const fns: Fn[] = [];
-  const add = (n: { start: number; end: number; body: { type: string; start: number; end: number }; expression?: boolean }) => {
-    const block = n.body.type === "BlockStatement";
-    fns.push({ start: n.start, end: n.end, at: block ? n.body.start + 1 : n.body.start, expressionEnd: block ? null : n.body.end });
-  };
-  simple(parse(code, { ecmaVersion: 2020 }), {
-    FunctionDeclaration: add as never,
-    FunctionExpression: add as never,
-    ArrowFunctionExpression: add as never,
-  });
-  return fns.sort((a, b) => a.start - b.start);
-}
-
-/** The bundle with `__H[i]++` at the start of function i (expression bodies become `(__H[i]++,expr)`). */
-export function instrument(code: string, fns: Fn[]): string {
-  const edits: { pos: number; text: string }[] = [];
-  fns.forEach((f, i) => {
-    if (f.expressionEnd === null) {
-      edits.push({ pos: f.at, text: `__H[${i}]++;` });
-    } else {
-      edits.push({ pos: f.at, text: `(__H[${i}]++,` });
-      edits.push({ pos: f.expressionEnd, text: ")" });
-    }
-  });
-  // From the end, so earlier positions stay valid; at one position, closing before opening.
-  edits.sort((a, b) => b.pos - a.pos || (a.text === ")" ? 1 : -1));
-  let out = code;
-  for (const e of edits) out = out.slice(0, e.pos) + e.text + out.slice(e.pos);
-  return `globalThis.__H=new Array(${fns.length}).fill(0);` + out;
-}
 
 export interface HotFunction {
   /** The function's first characters in the bundle. */
@@ -84,8 +42,11 @@ export interface HotFunction {
 export async function hotPath(name: string): Promise<HotFunction[]> {
   const p = loadProfile(name);
   const code = prebuiltBundle(p.name) ?? (await buildFirmware(p, { write: false })).code;
-  const fns = functionsOf(code);
-  const board = createVirtualBoard({ seed: 1, codeName: outputPath(p.name), profile: p, code: instrument(code, fns) });
+  // The flashed bundle, with a counter in every function (firmware/build/hotpath.ts, which
+  // counts what the build decides on; here the functions are the minified bundle's).
+  const prog = analyse(code);
+  const fns = prog.fns;
+  const board = createVirtualBoard({ seed: 1, codeName: outputPath(p.name), profile: p, code: instrument(prog) });
   board.clock.advance(1500);
   board.eval('Merlin.setRules("merlin1978"),Merlin.newGame(7),1');
   board.clock.advance(1500);
