@@ -441,8 +441,7 @@ export const TERSER_OPTIONS = {
     // Espruino does not hoist functions: never move a declaration.
     hoist_funs: false,
     hoist_vars: false,
-    // Keep directives terser does not know (Espruino's "ram": test/bench/cellsolve-bench.ts
-    // measures what it does on the reference build, whose flash is not memory-mapped).
+    // Leave directives as they are: compactBundle knows the wrapper by its "use strict".
     directives: false,
   },
   mangle: { reserved: [UNDEFINED_NAME, MATH_NAME] },

@@ -5,9 +5,8 @@
  *
  *   ESPRUINO_BIN=/path/to/espruino npm run bench:cellsolve [-- --repeat N] [--write]
  *
- * A bundle made the way the firmware's is (esbuild, then the firmware's terser pass, which keeps
- * the "ram" directives of cellsolve.ts's two hot functions; a second bundle without them shows
- * what they save) holds the three 5×5 games' tables as the build emits them (emitCellTables),
+ * A bundle made the way the firmware's is (esbuild, then the firmware's terser pass) holds the
+ * three 5×5 games' tables as the build emits them (emitCellTables),
  * src/toy/cellsolve.ts and 20 solvable boards per game (dealt as the games deal: uniform press
  * counts from the goal); it is written to the interpreter's flash as .bootcde and booted, as on
  * the toy. Every hint is compared with Node's on the same tables before it is timed.
@@ -81,8 +80,8 @@ function gameCase(name: string, seed: number): GameCase {
   return { name, k: p.states, tables: emitCellTables(t), hints, target: formatBoard(target), boards, worst };
 }
 
-/** The bundle, as the firmware's (its TERSER_OPTIONS keep "ram" directives); `keepRam` false: with them dropped, to show what they save. */
-async function bundle(cases: GameCase[], keepRam: boolean): Promise<string> {
+/** The bundle, minified as the firmware's is (TERSER_OPTIONS). */
+async function bundle(cases: GameCase[]): Promise<string> {
   const entry = [
     'import { cellHint, cellPressCount } from "./src/toy/cellsolve";',
     `global.T = [${cases.map((c) => c.tables).join(",")}];`,
@@ -101,7 +100,7 @@ async function bundle(cases: GameCase[], keepRam: boolean): Promise<string> {
     target: "es2015",
     logLevel: "silent",
   });
-  const out = await minify(r.outputFiles[0].text, keepRam ? TERSER_OPTIONS : { ...TERSER_OPTIONS, compress: { ...TERSER_OPTIONS.compress, directives: true } });
+  const out = await minify(r.outputFiles[0].text, TERSER_OPTIONS);
   return hoistVars(compactBundle(out.code!.trim()));
 }
 
@@ -114,9 +113,8 @@ const ABOUT =
   "tables before it is timed. CPU is counted as `npm run speed` counts it: the interpreter process's CPU time " +
   "(the kernel's account of it) around one console line of N calls, minus the same line with an empty loop, " +
   "divided by N, the median of `--repeat` runs; CPU time, not wall clock, though a busy machine still adds some " +
-  "noise. \"worst\" is the one board of 2000 more dealt boards with the most cells differing from the goal. The " +
-  "bundle is measured twice: with the `\"ram\"` directives of the two hot functions kept (as the firmware has " +
-  "them) and dropped, to show what they save. JsVars: `process.memory().usage` booted with the bundle, minus " +
+  "noise. \"worst\" is the one board of 2000 more dealt boards with the most cells differing from the goal. " +
+  "JsVars: `process.memory().usage` booted with the bundle, minus " +
   "booted with an empty flash and minus the test boards; per game, `E.getSizeOf` of its tables. The JsVar " +
   "figures are those of the interpreter's JsVar size (see the header: the Pico's is 13 bytes, a 32-bit build); " +
   "the CPU figures are this machine's, not a Pico's.";
@@ -152,20 +150,18 @@ async function main(): Promise<number> {
   const cases = GAMES.map((name, i) => gameCase(name, 1 + i));
   const rows: string[][] = [];
   const notes: string[] = [];
-  for (const keepRam of [true, false]) {
-    const code = await bundle(cases, keepRam);
-    const r = await measure(bin, code, cases, repeat);
-    cases.forEach((c, g) => {
-      const f = r.rows[g];
-      rows.push([c.name, String(c.k), `${f.digits} (${f.words})`, String(f.solutions), String(f.size), keepRam ? "kept" : "dropped", f.hint.toFixed(2), f.worst.toFixed(2), f.par.toFixed(2)]);
-    });
-    notes.push(`- \`"ram"\` ${keepRam ? "kept" : "dropped"}: bundle ${Buffer.byteLength(code)} bytes, ${r.code} JsVars after boot for the code and tables (${r.boards} more for the test boards).`);
-  }
+  const code = await bundle(cases);
+  const r = await measure(bin, code, cases, repeat);
+  cases.forEach((c, g) => {
+    const f = r.rows[g];
+    rows.push([c.name, String(c.k), `${f.digits} (${f.words})`, String(f.solutions), String(f.size), f.hint.toFixed(2), f.worst.toFixed(2), f.par.toFixed(2)]);
+  });
+  notes.push(`- bundle ${Buffer.byteLength(code)} bytes, ${r.code} JsVars after boot for the code and tables (${r.boards} more for the test boards).`);
   const report = new Report();
   report.line(`CPU ms of the interpreter process per call (median of ${repeat}):`);
   report.line("");
   report.table(
-    ["game", "k", "keys + checks (words)", "solutions per board", "tables JsVars", '`"ram"`', "hint ms (random)", "hint ms (worst)", "par ms (random)"],
+    ["game", "k", "keys + checks (words)", "solutions per board", "tables JsVars", "hint ms (random)", "hint ms (worst)", "par ms (random)"],
     rows,
   );
   report.line("");
