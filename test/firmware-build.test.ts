@@ -76,7 +76,7 @@ describe("hoistVars (terser's inlining, made safe for an interpreter that does n
         "var toy={now:1,pads:9,n:9,all:511,g:0};out.value=[toyKeys(toy,[1,9,2]),toyPress(toy,3),toy.g,typeof me1];",
     );
     const squeezed = (await minify(code, { compress: { passes: 3, hoist_funs: false, hoist_vars: false }, mangle: false })).code!;
-    const free = checkBundle(squeezed, ["out"]).filter((f) => f.rule === "free-global").map((f) => /`([^`]+)`/.exec(f.message)![1]);
+    const free = checkBundle(squeezed, ["out"]).filter((f) => f.rule === "free-global").map((f) => f.name!);
     expect(free.length).toBeGreaterThan(0);
     const fixed = declareStrays(squeezed, new Set(free));
     expect(checkBundle(fixed, ["out"]).filter((f) => f.rule === "free-global")).toEqual([]);

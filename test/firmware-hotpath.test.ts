@@ -15,19 +15,18 @@ import { loadProfile } from "../hardware/validate";
 /** A bundle shaped like esbuild's: one wrapper function, a `// path` comment before each module. */
 const bundle = (body: string) => `(function(){\n"use strict";\n${body}\n})();`;
 
-/** Counts for `prog`'s counters: `press` actions with the given counts per function name and per loop index. */
-function measured(prog: ReturnType<typeof analyse>, actions: number, calls: Record<string, number>, loops: Record<number, number> = {}): Measured {
-  const n = prog.fns.length + prog.loops.length;
+/** Counts for `prog`'s counters: `press` actions with the given counts per function name. */
+function measured(prog: ReturnType<typeof analyse>, actions: number, calls: Record<string, number>): Measured {
+  const n = prog.fns.length;
   const segments = {} as Measured["segments"];
   for (const s of SEGMENTS) segments[s] = { actions: 0, counts: new Array(n).fill(0) };
   segments.press.actions = actions;
   for (const [name, c] of Object.entries(calls)) segments.press.counts[prog.fns.findIndex((f) => f.name === name)] = c;
-  for (const [i, c] of Object.entries(loops)) segments.press.counts[prog.fns.length + Number(i)] = c;
   return { segments };
 }
 
 describe("the build's measurement (firmware/build/hotpath.ts)", () => {
-  it("counts every call and every loop pass once, and the program computes what it did", () => {
+  it("counts every call once, and the program computes what it did", () => {
     const code = "var out=(function(){function f(n){let s=0;for(let i=0;i<n;i++)s+=g(i);while(s>100)s-=100;return s}function g(x){return x*2}var h=e=>({v:f(e)});return [h(3).v,f(2)]})();";
     const prog = analyse(code);
     expect(prog.fns.map((f) => f.name)).toEqual(["(anonymous)", "f", "g", "h"]);
@@ -36,8 +35,8 @@ describe("the build's measurement (firmware/build/hotpath.ts)", () => {
     const counted = runInNewContext(countCalls(prog) + "out", ctx);
     expect(counted).toEqual(plain);
     expect(plain).toEqual([6, 2]);
-    // f twice, g 3 + 2 times, h once; the for loop 5 passes, the while loop none.
-    expect(ctx.__H).toEqual([1, 2, 5, 1, 5, 0]);
+    // The wrapper once, f twice, g 3 + 2 times, h once.
+    expect(ctx.__H).toEqual([1, 2, 5, 1]);
   });
 
   it("resolves calls to top-level functions only: not a local of the same name, not a method; and counts value uses", () => {

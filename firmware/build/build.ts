@@ -366,7 +366,7 @@ export async function measuredDecisions(p: Profile, prog: Program, tags: Tag[] =
     const f = prog.fns.find((x) => x.declared && x.name === name);
     if (f && !prog.calls.some((c) => c.callee === f.index)) throw new Error(`build: @cold on ${name}, which the bundle never calls`);
   }
-  const measured = playScript(p, instrument(prog), prog.fns.length + prog.loops.length, toyGameSpecs(p).map((g) => g.spec.name), CUES);
+  const measured = playScript(p, instrument(prog), prog.fns.length, toyGameSpecs(p).map((g) => g.spec.name), CUES);
   const d = decide(p, prog, measured, found);
   if (d.hot.length === 0) throw new Error(`build: the measuring script ran no function of ${p.name}'s firmware`);
   return d;
@@ -417,7 +417,7 @@ export async function squeezedWith(prog: Program, d: Decisions): Promise<string>
 export function strayNames(prog: Program, squeezed: string): Set<string> {
   const own = new Set(prog.fns.flatMap((f) => f.names));
   const free = checkBundle(squeezed, []).filter((f) => f.rule === "free-global");
-  return new Set(free.map((f) => /`([^`]+)`/.exec(f.message)![1]).filter((name) => own.has(name)));
+  return new Set(free.map((f) => f.name ?? "").filter((name) => own.has(name)));
 }
 
 /**

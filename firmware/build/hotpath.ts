@@ -5,10 +5,10 @@
  * follow the code as it is.
  *
  * 1. The program: esbuild's bundle (build.ts esbuildBundle: every name as in the sources, but
- *    for parameters renamed to be their own: unique-names.ts) is read into its functions, their
- *    loops and the direct calls between top-level functions (analyse).
- * 2. The measurement: a copy with a counter at the start of every function body and of every
- *    loop body (instrument) runs on the simulator's virtual board (sim/), through a fixed
+ *    for parameters renamed to be their own: unique-names.ts) is read into its functions and
+ *    the direct calls between top-level functions (analyse).
+ * 2. The measurement: a copy with a counter at the start of every function body (instrument)
+ *    runs on the simulator's virtual board (sim/), through a fixed
  *    script of what a player does (playScript): boot, pad taps through the key matrix and key
  *    presses through the console, HIT ME, COMP TURN, undo (and redo where the console has it),
  *    a won game, each of the board's games played to a win, a hold, sleep and wake. The board's
@@ -63,7 +63,6 @@ function isNode(x: unknown): x is Node {
 }
 
 const FUNCTION_TYPES = new Set(["FunctionDeclaration", "FunctionExpression", "ArrowFunctionExpression"]);
-const LOOP_TYPES = new Set(["ForStatement", "ForInStatement", "ForOfStatement", "WhileStatement", "DoWhileStatement"]);
 
 export interface FnInfo {
   index: number;
@@ -93,17 +92,6 @@ export interface FnInfo {
   params: number;
 }
 
-export interface LoopInfo {
-  index: number;
-  fn: number;
-  /** Where the counter goes: after the block body's `{`, or the statement body's start (wrapped in braces). */
-  at: number;
-  bodyEnd: number;
-  block: boolean;
-  /** The bytes lexed per pass (the loop's share of its function's `bytes`). */
-  bytes: number;
-}
-
 export interface CallSite {
   /** The called function declaration. */
   callee: number;
@@ -116,7 +104,6 @@ export interface CallSite {
 export interface Program {
   code: string;
   fns: FnInfo[];
-  loops: LoopInfo[];
   calls: CallSite[];
   /** How many times each function declaration's name is read (its calls included), by function index. */
   references: Map<number, number>;
@@ -186,13 +173,12 @@ function children(n: Node): Node[] {
 }
 
 /**
- * The functions, loops and calls of a bundle made by build.ts esbuildBundle: one wrapper
+ * The functions and calls of a bundle made by build.ts esbuildBundle: one wrapper
  * function (`(function(){…})();`) holding the top-level declarations.
  */
 export function analyse(code: string): Program {
   const ast = parse(code, { ecmaVersion: 2020, sourceType: "script" }) as unknown as Node;
   const fns: FnInfo[] = [];
-  const loops: LoopInfo[] = [];
   const fnNodes: Node[] = [];
   const scopes: Set<string>[] = [];
   const pendingCalls: { name: string; at: number; chain: number[] }[] = [];
@@ -250,10 +236,6 @@ export function analyse(code: string): Program {
       for (const c of children(n)) walk(c, ancestors.concat(n), next);
       return;
     }
-    if (LOOP_TYPES.has(n.type) && chain.length > 0) {
-      const b = n.body as Node;
-      loops.push({ index: loops.length, fn: chain[chain.length - 1], at: b.type === "BlockStatement" ? b.start + 1 : b.start, bodyEnd: b.end, block: b.type === "BlockStatement", bytes: n.end - n.start });
-    }
     if (n.type === "CallExpression" && n.callee.type === "Identifier") pendingCalls.push({ name: n.callee.name, at: n.start, chain });
     if (n.type === "Identifier" && isReference(n, ancestors[ancestors.length - 1])) pendingRefs.push({ name: n.name, chain });
     for (const c of children(n)) walk(c, ancestors.concat(n), chain);
@@ -261,7 +243,7 @@ export function analyse(code: string): Program {
   walk(ast, [], []);
   if (fns.length === 0) throw new Error("hotpath: the bundle has no function");
 
-  // Sizes: each function minified and pretokenised on its own; a loop gets its share.
+  // Sizes: each function minified and pretokenised on its own.
   const topNames = new Set<string>();
   const wrapperBody = fnNodes[0].body.type === "BlockStatement" ? (fnNodes[0].body.body as Node[]) : [];
   for (const st of wrapperBody) {
@@ -269,10 +251,6 @@ export function analyse(code: string): Program {
     if (st.type === "VariableDeclaration") for (const d of st.declarations as Node[]) if (d.id.type === "Identifier") topNames.add(d.id.name);
   }
   for (const f of fns) f.bytes = imageBytes(code.slice(f.start, f.end), fnNodes[f.index].type === "FunctionDeclaration", topNames);
-  for (const l of loops) {
-    const f = fns[l.fn];
-    l.bytes = Math.max(1, Math.round((l.bytes / (f.end - f.start)) * f.bytes));
-  }
 
   // A name read in a function is the innermost enclosing function's that declares it; calls
   // and reads of function declarations are kept.
@@ -292,7 +270,7 @@ export function analyse(code: string): Program {
     const fn = resolve(r.name, r.chain);
     if (fn !== undefined) references.set(fn, (references.get(fn) ?? 0) + 1);
   }
-  return { code, fns, loops, calls, references, wrapper: 0 };
+  return { code, fns, calls, references, wrapper: 0 };
 }
 
 /**
@@ -355,7 +333,7 @@ function isReference(n: Node, parent: Node | undefined): boolean {
 
 /**
  * The bundle with a counter at the start of every function body (`__H[i]++`; an expression
- * body becomes `(__H[i]++,expr)`) and of every loop body (`__H[fns + j]++`), after any directives.
+ * body becomes `(__H[i]++,expr)`), after any directives.
  */
 export function instrument(prog: Program): string {
   const edits: { pos: number; text: string; order: number }[] = [];
@@ -368,20 +346,12 @@ export function instrument(prog: Program): string {
       edits.push({ pos: f.expressionEnd, text: ")", order: 0 });
     }
   }
-  for (const l of prog.loops) {
-    if (l.block) {
-      edits.push({ pos: l.at, text: `__H[${n + l.index}]++;`, order: 1 });
-    } else {
-      edits.push({ pos: l.at, text: `{__H[${n + l.index}]++;`, order: 1 });
-      edits.push({ pos: l.bodyEnd, text: "}", order: 0 });
-    }
-  }
   // From the end, so earlier positions stay valid; at one position, closing before opening.
   edits.sort((a, b) => b.pos - a.pos || a.order - b.order);
   let out = prog.code;
   for (const e of edits) out = out.slice(0, e.pos) + e.text + out.slice(e.pos);
   // Without its whitespace, so that it fits the virtual board's flash as the firmware does.
-  return transformSync(`globalThis.__H=new Array(${n + prog.loops.length}).fill(0);` + out, { minifyWhitespace: true, loader: "js", logLevel: "silent" }).code;
+  return transformSync(`globalThis.__H=new Array(${n}).fill(0);` + out, { minifyWhitespace: true, loader: "js", logLevel: "silent" }).code;
 }
 
 // ---- the measurement ----------------------------------------------------------------------
@@ -393,7 +363,7 @@ export type Segment = (typeof SEGMENTS)[number];
 export const ACTIONS = ["press", "hint", "comp"] as const;
 
 export interface Measured {
-  /** Per segment: how many actions it had, and each counter's total over them (functions, then loops). */
+  /** Per segment: how many actions it had, and each function's count of runs over them. */
   segments: Record<Segment, { actions: number; counts: number[] }>;
 }
 
@@ -613,12 +583,12 @@ export function functionCost(f: FnInfo): number {
  * for error paths).
  */
 export const CALL_BYTES = 400;
-/** Smaller functions are never cold: inlined, they add little to lex, and each function of its own costs ~6 JsVars. */
+/** Smaller functions are never cold: inlined, they add little to lex, and each function of its own costs JsVars (functionCost). */
 export const COLD_MIN_BYTES = 40;
 /**
  * A function whose name is only ever called (never passed as a value), and whose copies at its
  * call sites would add at most this many bytes to the image, is inlined at every call site
- * (`@__INLINE__`): it no longer exists as a function (~6 JsVars for as long as the toy runs)
+ * (`@__INLINE__`): it no longer exists as a function (functionCost, for as long as the toy runs)
  * and its calls cost no call.
  */
 export const INLINE_GROWTH_BYTES = 100;

@@ -34,6 +34,8 @@ export interface Finding {
   /** A stable rule id, one of the keys of RULES. */
   rule: string;
   message: string;
+  /** The identifier a "free-global" finding is about. */
+  name?: string;
 }
 
 /** Rule ids and what each one catches. */
@@ -316,9 +318,9 @@ function isIife(fnNode: AstNode, parent: AstNode | undefined, key: string | unde
 
 function walkProgram(code: string, sourceType: "module" | "script", opts: WalkOptions): Finding[] {
   const findings: Finding[] = [];
-  const report = (node: AstNode, rule: string, message: string): void => {
+  const report = (node: AstNode, rule: string, message: string, name?: string): void => {
     const p = opts.position(node.loc.start.line, node.loc.start.column);
-    findings.push({ file: opts.file, line: p.line, column: p.column, rule, message });
+    findings.push(name === undefined ? { file: opts.file, line: p.line, column: p.column, rule, message } : { file: opts.file, line: p.line, column: p.column, rule, message, name });
   };
   let program: AstNode;
   try {
@@ -487,7 +489,7 @@ function walkProgram(code: string, sourceType: "module" | "script", opts: WalkOp
       report(id, "banned-global", `\`${id.name}\` does not exist on Espruino`);
     } else if (opts.allowedGlobals && !opts.allowedGlobals.has(id.name) && !reportedFree.has(id.name)) {
       reportedFree.add(id.name);
-      report(id, "free-global", `\`${id.name}\` is not declared and not an allowed global`);
+      report(id, "free-global", `\`${id.name}\` is not declared and not an allowed global`, id.name);
     }
   };
 
