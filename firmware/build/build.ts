@@ -373,7 +373,7 @@ export async function measuredDecisions(p: Profile, prog: Program, tags: Tag[] =
 }
 
 /**
- * The bundle minified (compress) with the decisions applied (hotpath.ts applyDecisions), and one
+ * The bundle minified (squeeze, shorten) with the decisions applied (hotpath.ts applyDecisions), and one
  * more decision that needs terser's output: a function the player's actions run that terser
  * inlined without dissolving it, leaving a function expression called in place (hotpath.ts
  * madeInPlace), would be made afresh each time it runs — a function object, its body lexed to
@@ -453,15 +453,10 @@ export const TERSER_OPTIONS = {
 export const CUES = encodeCues(NOTES, CUE_START);
 
 /**
- * The second minifying pass (TERSER_OPTIONS) over esbuild's bundle, with the `var`
- * declarations terser adds when it inlines moved where Espruino needs them (after-terser.ts);
- * `cueText` is CUE_TEXT's value (compactBundle). In two steps: squeeze, then shorten.
+ * The second minifying pass (TERSER_OPTIONS) over esbuild's bundle is made in two steps:
+ * terser's compression alone (squeeze), whose output the build reads by the sources' names
+ * (placedBundle), then the short names and the output (shorten).
  */
-export async function compress(code: string, cueText: string): Promise<string> {
-  return shorten(await squeeze(code), cueText);
-}
-
-/** Terser's compression alone (TERSER_OPTIONS.compress): the names stay as they are. */
 export async function squeeze(code: string): Promise<string> {
   const out = await minify(code, { ecma: TERSER_OPTIONS.ecma, compress: TERSER_OPTIONS.compress, mangle: false });
   if (typeof out.code !== "string") throw new Error("terser returned no code");
