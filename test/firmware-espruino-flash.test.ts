@@ -73,9 +73,12 @@ async function dispose(e: Espruino): Promise<void> {
   rmSync(e.dir, { recursive: true, force: true });
 }
 
-/** The flash arguments for a profile: its own build, or ESPRUINO_BUNDLE_DIR's bundle's image as --file. */
+/**
+ * The flash arguments for a profile: its own build, or ESPRUINO_BUNDLE_DIR's bundle's image as
+ * --file. --any-board: the Linux build says it is for LINUXREF, no board a profile is for.
+ */
 async function flashArgs(profileName: string, dir: string): Promise<string[]> {
-  const args = ["--port", URL, "--board", profileName];
+  const args = ["--port", URL, "--board", profileName, "--any-board"];
   if (!process.env.ESPRUINO_BUNDLE_DIR) return args;
   const file = join(dir, "bundle.js");
   writeFileSync(file, pretokenise(await toyBundle(profileName)));
@@ -128,6 +131,19 @@ describe.skipIf(!bin)("npm run flash on the Espruino interpreter over TCP (ESPRU
       await dispose(e);
     }
   }, 240_000);
+
+  it("refuses to flash the interpreter without --any-board: its build is for no profile's board", async () => {
+    const e = await telnetInterpreter("pico-3x3");
+    try {
+      const r = await flash(["--port", URL, "--board", "pico-3x3", "--file", "package.json"]);
+      expect(r.status).toBe(1);
+      expect(r.stderr).toMatch(/^flash: the board runs Espruino for \w+, but this image is for pico-3x3 \(Espruino for PICO_R1_3\): pass the profile of that board, or --any-board to flash anyway\n$/);
+      // Asked over the port: the console stays on telnet after the refusal.
+      expect(await ask('\x10print("<<"+"L>>"+require("Storage").list().indexOf(".bootcde"))\n', 400)).toContain("<<L>>-1");
+    } finally {
+      await dispose(e);
+    }
+  }, 120_000);
 
   it("one failing line when no interpreter listens", async () => {
     await waitForFreePort();

@@ -8,7 +8,9 @@
  *
  *   1. a probe line: no answer → "no answer"; `Invalid password` → "console locked" (or, with
  *      --password, the password is typed and must be accepted);
- *   1a. the board's Espruino version (process.env.VERSION): older than REQUIRED_VERSION, the one
+ *   1a. the board's Espruino build (process.env.BOARD): one made for another board than the
+ *      profile's (ESPRUINO_BOARDS) refuses, naming both (--any-board flashes anyway);
+ *   1b. the board's Espruino version (process.env.VERSION): older than REQUIRED_VERSION, the one
  *      the image's tokens and the firmware's measurements are for, refuses with how to update
  *      (--any-version flashes anyway);
  *   2. reset(), so the running code stops (its timers cannot write flash during the upload);
@@ -29,6 +31,7 @@ import { crc32 } from "node:zlib";
 import { listProfiles, loadProfile } from "../../hardware/validate";
 import { OptionSpec, parseOptions } from "../../tools/options";
 import { toolHelp } from "../../tools/tool-options";
+import type { BoardId } from "../../hardware/boards";
 import { buildFirmware, DEFAULT_PROFILE } from "./build";
 import { pretokenise } from "./pretokenise";
 
@@ -40,11 +43,11 @@ function flashHelp(): string {
   return toolHelp(OPTIONS, {
     name: "flash",
     command: "npm run flash",
-    usage: "npm run flash -- --port PORT [--board NAME] [--baud N] [--password PW] [--text | --file FILE] [--any-version]",
+    usage: "npm run flash -- --port PORT [--board NAME] [--baud N] [--password PW] [--text | --file FILE] [--any-board] [--any-version]",
     summary: "build the firmware and write it to a board's flash, verified",
     about: `Builds the firmware for the board profile and writes it to the board's flash as .bootcde, pretokenised (the same program as dist/firmware.js with Espruino's one-byte lexer tokens in place of reserved words and operators: less to lex on every call), so the game starts at every power-on; then reads it back (length and CRC32) and restarts the board. Talks to the Espruino console directly; nothing is fetched from the web. Profiles: ${listProfiles().join(", ")}.
 
-Before writing, the board's Espruino version (process.env.VERSION) is read; older than ${REQUIRED_VERSION}, nothing is written and the line says how to update Espruino on that board.
+Before writing, the board's Espruino build is read: made for another board than the profile's (process.env.BOARD), or older than ${REQUIRED_VERSION} (process.env.VERSION), nothing is written and the line says which board it is or how to update Espruino on it. With --file, --board says which board the file is for.
 
 Exit status: 0 flashed and verified; 1 the board could not be flashed (one line says why); 2 bad command-line input.`,
     examples: [
@@ -83,6 +86,41 @@ export function uploadLines(code: Buffer): string[] {
   }
   lines.push(`${QUIET}print("<<"+"V>>"+JSON.stringify([require("Storage").read(".bootcde").length,E.CRC32(require("Storage").read(".bootcde"))]))\n`);
   return lines;
+}
+
+/**
+ * The Espruino builds (process.env.BOARD, the name of the build's file in Espruino's boards/
+ * folder) each board of a profile runs: an image for one board on another would drive the wrong
+ * pins (and the Pico's image has no Bluetooth to talk over, the MDBT42Q's locks the console).
+ */
+export const ESPRUINO_BOARDS: Readonly<Record<BoardId, readonly string[]>> = {
+  // boards/PICO_R1_3.py: the Pico's only firmware (rev 1.3 and 1.4 boards).
+  PICO: ["PICO_R1_3"],
+  // boards/MDBT42Q.py.
+  MDBT42Q: ["MDBT42Q"],
+  // boards/ESP32.py: the ESP32 image espruino.com/Download offers.
+  ESP32: ["ESP32"],
+};
+
+/** The process.env.BOARD values a profile's board (its "board" field) runs. */
+export function espruinoBoards(board: string): readonly string[] {
+  return ESPRUINO_BOARDS[board as BoardId] ?? [];
+}
+
+/** The console line that asks which board the Espruino build is for. */
+export const BOARD_LINE = `${QUIET}print("<<"+"BRD>>"+process.env.BOARD)\n`;
+
+/**
+ * The one-line refusal when the board's Espruino build (`found`, its process.env.BOARD) is not
+ * one the profile's board runs, or null when it is. `profiles` are all profiles as [name, board],
+ * to say which would fit.
+ */
+export function boardProblem(found: string, profileName: string, board: string, profiles: [string, string][]): string | null {
+  const accepted = espruinoBoards(board);
+  if (accepted.includes(found)) return null;
+  const fits = profiles.filter(([, b]) => espruinoBoards(b).includes(found)).map(([n]) => n);
+  const instead = fits.length > 0 ? `--board ${fits.join(" or --board ")}` : "the profile of that board";
+  return `the board runs Espruino for ${found || "(unknown)"}, but this image is for ${profileName} (Espruino for ${accepted.join(" or ")}): pass ${instead}, or --any-board to flash anyway`;
 }
 
 /** The console line that asks for the board's Espruino version. */
@@ -217,6 +255,8 @@ class Console {
 
 export interface FlashOptions {
   password?: string;
+  /** The profile the image is for, its board, and every profile as [name, board]; absent skips the board check. */
+  board?: { profile: string; board: string; profiles: [string, string][] };
   /** Oldest Espruino version to accept (default REQUIRED_VERSION); null skips the check. */
   minVersion?: string | null;
   /** Said in the refusal: how to update Espruino on this board. */
@@ -254,6 +294,15 @@ export async function flashOverConsole(link: Link, code: Buffer, opts: FlashOpti
   }
   if (probe.index !== 0) {
     throw new FlashError(probe.index === 1 ? "the board's console is still locked after the password" : `no answer from an Espruino console within ${ANSWER_MS} ms (wrong port or baud rate, or the board is busy)`);
+  }
+  if (opts.board) {
+    from = con.text.length;
+    con.write(BOARD_LINE);
+    const brd = await con.waitFor([/<<BRD>>([^\s>]*)/, /Uncaught[^\n]*/], from, ANSWER_MS);
+    if (brd.index !== 0) throw new FlashError("cannot read which board the Espruino build is for (process.env.BOARD); pass --any-board to flash anyway");
+    const problem = boardProblem(brd.match![1], opts.board.profile, opts.board.board, opts.board.profiles);
+    if (problem !== null) throw new FlashError(problem);
+    log(`Espruino for ${brd.match![1]}`);
   }
   const minVersion = opts.minVersion === undefined ? REQUIRED_VERSION : opts.minVersion;
   if (minVersion !== null) {
@@ -314,6 +363,7 @@ const OPTIONS: OptionSpec[] = [
   { name: "password", type: "string", arg: "PW", help: "the console password of a locked board (the profile's consolePassword)" },
   { name: "file", type: "string", arg: "FILE", help: "write FILE's bytes as they are instead of building the profile's firmware" },
   { name: "text", type: "flag", help: "write the bundle as readable text (dist/firmware.js), not pretokenised" },
+  { name: "any-board", type: "flag", help: "flash even if the board's Espruino is built for another board than the profile's (process.env.BOARD)" },
   { name: "any-version", type: "flag", help: `flash even if the board's Espruino is older than ${REQUIRED_VERSION} (the image may not run)` },
   { name: "dry-run", type: "flag", help: "print what would be typed on the console instead of connecting" },
 ];
@@ -367,8 +417,9 @@ async function main(argv: string[]): Promise<number> {
     code = opts.values.text ? Buffer.from(built.code, "utf8") : pretokenise(built.code);
   }
   if (opts.values["dry-run"]) {
+    const board = opts.values["any-board"] ? "" : BOARD_LINE;
     const version = opts.values["any-version"] ? "" : VERSION_LINE;
-    process.stdout.write(`${QUIET}print("<<"+"HELLO>>")\n` + version + uploadLines(code).join("") + LOAD_LINE);
+    process.stdout.write(`${QUIET}print("<<"+"HELLO>>")\n` + board + version + uploadLines(code).join("") + LOAD_LINE);
     return 0;
   }
   const what = file !== undefined ? "" : opts.values.text ? ` of ${profile.name} (text)` : ` of ${profile.name} (pretokenised)`;
@@ -378,6 +429,7 @@ async function main(argv: string[]): Promise<number> {
     link = await openLink(port, baud);
     const crc = await flashOverConsole(link, code, {
       password: opts.values.password as string | undefined,
+      board: opts.values["any-board"] ? undefined : { profile: profile.name, board: profile.board, profiles: listProfiles().map((n) => [n, loadProfile(n).board]) },
       minVersion: opts.values["any-version"] ? null : REQUIRED_VERSION,
       updateHint: updateHint(profile.chip),
     });
