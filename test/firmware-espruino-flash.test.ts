@@ -8,70 +8,14 @@
 //
 // Another interpreter may hold port 2323 (other work on the same machine): the test waits for
 // the port, and checks that it talks to its own interpreter (a nonce) before flashing.
-import { randomBytes } from "node:crypto";
-import { rmSync, writeFileSync } from "node:fs";
-import { connect } from "node:net";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { crc32 } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { Espruino, freshFlashDir, linuxPrelude } from "../firmware/build/espruino-bin";
+import { Espruino } from "../firmware/build/espruino-bin";
 import { pretokenise } from "../firmware/build/pretokenise";
-import { loadProfile } from "../hardware/validate";
 import { bin, sleep, toyBundle } from "./helpers/espruino-toy";
-import { runFlash as flash } from "./helpers/flash-cli";
-
-const PORT = 2323;
-const URL = `tcp://127.0.0.1:${PORT}`;
-
-
-/** Sends `line` to whatever listens on the port and returns what it printed within ms (null: nothing listens). */
-function ask(line: string, ms: number): Promise<string | null> {
-  return new Promise((resolve) => {
-    const s = connect(PORT, "127.0.0.1");
-    let out = "";
-    s.on("data", (d) => (out += d.toString("latin1")));
-    s.on("error", () => resolve(null));
-    s.on("connect", () => {
-      s.write(line);
-      setTimeout(() => {
-        s.destroy();
-        resolve(out);
-      }, ms);
-    });
-  });
-}
-
-async function waitForFreePort(): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while ((await ask("", 50)) !== null) {
-    if (Date.now() > deadline) throw new Error(`port ${PORT} stays in use by another program: cannot start an interpreter with --telnet`);
-    await sleep(1000);
-  }
-}
-
-/** A fresh interpreter with --telnet and the profile's .boot0, checked to be the one on the port. */
-async function telnetInterpreter(profileName: string): Promise<Espruino> {
-  await waitForFreePort();
-  const dir = freshFlashDir();
-  const e = await Espruino.start(bin as string, dir, { telnet: true });
-  try {
-    await e.writeFile(".boot0", linuxPrelude(loadProfile(profileName)));
-    const nonce = randomBytes(6).toString("hex");
-    await e.eval(`global.NONCE="${nonce}"`);
-    const answer = await ask('\x10print("<<"+"N>>"+NONCE)\n', 400);
-    if (!answer || !answer.includes(`<<N>>${nonce}`)) throw new Error(`port ${PORT} is not our interpreter's (answer: ${JSON.stringify(answer)})`);
-    return e;
-  } catch (err) {
-    await e.kill();
-    rmSync(dir, { recursive: true, force: true });
-    throw err;
-  }
-}
-
-async function dispose(e: Espruino): Promise<void> {
-  await e.kill();
-  rmSync(e.dir, { recursive: true, force: true });
-}
+import { ask, dispose, runFlash as flash, telnetInterpreter, URL, waitForFreePort } from "./helpers/flash-cli";
 
 /**
  * The flash arguments for a profile: its own build, or ESPRUINO_BUNDLE_DIR's bundle's image as

@@ -7,6 +7,8 @@
  *   firmware/NAME.js             each profile's firmware bundle, byte for byte the file
  *                                `npm run build` makes (dist/firmware.js, dist/NAME/firmware.js),
  *                                rebuilt first when stale
+ *   firmware/NAME.img            its pretokenised image, the bytes `npm run flash` writes to a
+ *                                board: "Put this on my toy" writes it (page/flash-panel.ts)
  *   manifest.webmanifest         the web app manifest (installable; every URL in it relative,
  *                                so the folder works under any sub-path)
  *   icons/*.png                  the app's icons, drawn from the panel geometry (icons.ts)
@@ -18,6 +20,7 @@ import { createHash } from "node:crypto";
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT } from "../../firmware/build/build";
+import { pretokenise } from "../../firmware/build/pretokenise";
 import { loadAllProfiles } from "../../hardware/validate";
 import type { Profile } from "../../hardware/profile";
 import { loadFirmware, toyGameNames } from "../app/firmware-loader";
@@ -117,6 +120,7 @@ export async function buildWeb(dir: string = DEFAULT_WEB_DIR, warn: (m: string) 
   for (const p of profiles) {
     const fw = await loadFirmware(p, warn);
     writeFileSync(join(dir, "firmware", `${p.name}.js`), fw.code);
+    writeFileSync(join(dir, "firmware", `${p.name}.img`), pretokenise(fw.code));
     firmware[p.name] = Buffer.byteLength(fw.code);
   }
   await build({
@@ -146,7 +150,7 @@ export async function buildWeb(dir: string = DEFAULT_WEB_DIR, warn: (m: string) 
   for (const icon of ICONS) writeFileSync(join(dir, icon.path), iconPng(iconProfile, icon));
   writeFileSync(join(dir, MANIFEST_FILE), JSON.stringify(webManifest(), null, 2) + "\n");
   // Everything written above but the worker itself; index.html is cached as "./" (the page).
-  const precache = ["./", "app.js", ...STATIC_FILES.filter((f) => f !== "index.html"), MANIFEST_FILE, ...ICONS.map((i) => i.path), ...profiles.map((p) => `firmware/${p.name}.js`)];
+  const precache = ["./", "app.js", ...STATIC_FILES.filter((f) => f !== "index.html"), MANIFEST_FILE, ...ICONS.map((i) => i.path), ...profiles.flatMap((p) => [`firmware/${p.name}.js`, `firmware/${p.name}.img`])];
   const cacheVersion = await writeServiceWorker(dir, precache);
   return {
     dir,
