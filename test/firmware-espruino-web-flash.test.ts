@@ -19,11 +19,12 @@ import { Espruino } from "../firmware/build/espruino-bin";
 import { buildWeb } from "../sim/web/build";
 import { serveStatic } from "../sim/web/serve";
 import { chromiumSkipReason, launchChromiumContext } from "./helpers/chromium";
+import { espruinoSkipReason } from "./helpers/skips";
 import { bin, sleep } from "./helpers/espruino-toy";
 import { ask, dispose, PORT, telnetInterpreter } from "./helpers/flash-cli";
 
-const skip = chromiumSkipReason ?? (bin ? undefined : "ESPRUINO_BIN is not set: no Espruino interpreter to flash (see README, Development)");
-if (skip) console.log(`web-flash-browser: skipped: ${skip}`);
+// Skipped without an interpreter (the run ends with a line saying so) or without the browser.
+const skip = espruinoSkipReason ?? chromiumSkipReason;
 
 /** What the stand-in port does: whether the maker picks a port, after how many pieces it is pulled out. */
 interface Bridge {
