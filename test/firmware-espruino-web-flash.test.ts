@@ -5,8 +5,10 @@
 // 127.0.0.1:2323, as the npm run flash tests do): the page flashes through the very code a
 // maker's Chrome runs (sim/web/page/flash-panel.ts and the protocol npm run flash uses).
 // Checked: no port chosen, the interpreter refused as a board for no profile (its build reports
-// its own name), flashed with the override and the toy followed live, and a connection lost
-// mid-way leaving no code that runs after a power cut.
+// its own name), flashed with the override and the toy followed live, an older Espruino (the
+// interpreter's version answer rewritten on the way), a connection lost mid-way leaving no code
+// that runs after a power cut, and the same over a stand-in Web Bluetooth board (MDBT42Q: the
+// Nordic UART, 20-byte writes, a console the toy locks).
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import type { Server } from "node:http";
 import { connect, type Socket } from "node:net";
@@ -32,6 +34,10 @@ interface Bridge {
   cutAfterPieces: number | null;
   socket: Socket | null;
   page: Page | null;
+  /** The most bytes the page sent in one write. */
+  longestWrite: number;
+  /** An older Espruino to pretend: the interpreter's answer to process.env.VERSION, rewritten. */
+  version: string | null;
 }
 
 describe.skipIf(!!skip)("Put this on my toy: the page flashes the interpreter through Web Serial", () => {
@@ -39,7 +45,7 @@ describe.skipIf(!!skip)("Put this on my toy: the page flashes the interpreter th
   let server: Server;
   let base: string;
   let context: BrowserContext;
-  const bridge: Bridge = { choose: true, cutAfterPieces: null, socket: null, page: null };
+  const bridge: Bridge = { choose: true, cutAfterPieces: null, socket: null, page: null, longestWrite: 0, version: null };
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "merlin-web-flash-"));
@@ -56,12 +62,16 @@ describe.skipIf(!!skip)("Put this on my toy: the page flashes the interpreter th
           const s = connect(PORT, "127.0.0.1");
           s.once("connect", () => resolve());
           s.once("error", reject);
-          s.on("data", (d: Buffer) => void bridge.page?.evaluate((b) => (window as any).__serialPush(b), [...d]).catch(() => undefined));
+          s.on("data", (d: Buffer) => {
+            const bytes = bridge.version === null ? d : Buffer.from(d.toString("latin1").replace(/<<VER>>2v29/, `<<VER>>${bridge.version}`), "latin1");
+            void bridge.page?.evaluate((b) => (window as any).__serialPush(b), [...bytes]).catch(() => undefined);
+          });
           bridge.socket = s;
         }),
     );
     let pieces = 0;
     await context.exposeFunction("__serialWrite", (bytes: number[]) => {
+      bridge.longestWrite = Math.max(bridge.longestWrite, bytes.length);
       const s = bridge.socket;
       if (!s || s.destroyed) return;
       s.write(Buffer.from(bytes));
@@ -74,13 +84,16 @@ describe.skipIf(!!skip)("Put this on my toy: the page flashes the interpreter th
     });
     await context.addInitScript(() => {
       const w = window as any;
+      // The stand-in serial port: a ReadableStream of what the board prints, a WritableStream to it.
       let controller: ReadableStreamDefaultController<Uint8Array> | null = null;
       let lost = false;
+      let overBluetooth = false;
       const port = {
         readable: null as ReadableStream<Uint8Array> | null,
         writable: null as WritableStream<Uint8Array> | null,
         async open() {
           lost = false;
+          overBluetooth = false;
           await w.__serialOpen();
           port.readable = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
           port.writable = new WritableStream<Uint8Array>({
@@ -92,16 +105,53 @@ describe.skipIf(!!skip)("Put this on my toy: the page flashes the interpreter th
         },
         async close() {},
       };
-      w.__serialPush = (bytes: number[]) => controller?.enqueue(new Uint8Array(bytes));
+      // The stand-in Bluetooth board: the Nordic UART's TX (written, 20 bytes at most) and RX (notifying).
+      const rx: any = Object.assign(new EventTarget(), { value: undefined, startNotifications: async () => undefined });
+      const tx = {
+        async writeValue(chunk: Uint8Array) {
+          if (lost) throw new DOMException("GATT Server is disconnected.", "NetworkError");
+          if (chunk.length > 20) throw new DOMException("Value is longer than the maximum length.", "InvalidModificationError");
+          await w.__serialWrite([...chunk]);
+        },
+      };
+      const device: any = Object.assign(new EventTarget(), {
+        name: "MDBT42Q 3f21",
+        gatt: {
+          async connect() {
+            lost = false;
+            overBluetooth = true;
+            await w.__serialOpen();
+            return { getPrimaryService: async () => ({ getCharacteristic: async (uuid: string) => (uuid.startsWith("6e400002") ? tx : rx) }) };
+          },
+          disconnect() {},
+        },
+      });
+      w.__serialPush = (bytes: number[]) => {
+        if (!overBluetooth) return controller?.enqueue(new Uint8Array(bytes));
+        for (let i = 0; i < bytes.length; i += 20) {
+          rx.value = new DataView(new Uint8Array(bytes.slice(i, i + 20)).buffer);
+          rx.dispatchEvent(new Event("characteristicvaluechanged"));
+        }
+      };
       w.__serialLost = () => {
         lost = true;
-        controller?.error(new DOMException("The device has been lost.", "NetworkError"));
+        if (overBluetooth) device.dispatchEvent(new Event("gattserverdisconnected"));
+        else controller?.error(new DOMException("The device has been lost.", "NetworkError"));
       };
       Object.defineProperty(navigator, "serial", {
         value: {
           async requestPort() {
             if (!(await w.__serialChoose())) throw new DOMException("No port selected by the user.", "NotFoundError");
             return port;
+          },
+        },
+      });
+      Object.defineProperty(navigator, "bluetooth", {
+        value: {
+          async requestDevice(options: object) {
+            w.__bluetoothAsked = options;
+            if (!(await w.__serialChoose())) throw new DOMException("User cancelled the requestDevice() chooser.", "NotFoundError");
+            return device;
           },
         },
       });
@@ -118,12 +168,13 @@ describe.skipIf(!!skip)("Put this on my toy: the page flashes the interpreter th
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  /** The page for pico-3x3 with the flash panel open. */
-  async function openPanel(): Promise<Page> {
+  /** The page for a profile (pico-3x3 unless named) with the flash panel open. */
+  async function openPanel(profile = "pico-3x3"): Promise<Page> {
     const page = await context.newPage();
     bridge.page = page;
+    bridge.longestWrite = 0;
     (bridge as any).resetPieces();
-    await page.goto(`${base}/index.html?board=pico-3x3`);
+    await page.goto(`${base}/index.html?board=${profile}`);
     await page.waitForSelector("body[data-ready='1']");
     await page.click("#flash-open");
     await page.waitForSelector("#flash[open]");
@@ -132,7 +183,7 @@ describe.skipIf(!!skip)("Put this on my toy: the page flashes the interpreter th
 
   const status = (page: Page) => page.locator("#flash-status").textContent();
   const settled = (page: Page) => page.waitForFunction(() => /^(Done|Not flashed)/.test(document.getElementById("flash-status")!.textContent ?? ""), null, { timeout: 120_000 });
-  const image = () => readFileSync(join(dir, "firmware", "pico-3x3.img"));
+  const image = (profile = "pico-3x3") => readFileSync(join(dir, "firmware", `${profile}.img`));
   const bootcde = async () => ask('\x10print("<<"+"F>>"+JSON.stringify((function(f){return f?[f.length,E.CRC32(f)]:null})(require("Storage").read(".bootcde"))))\n', 600);
 
   it("no port chosen: says so, and nothing is written", async () => {
@@ -181,6 +232,26 @@ describe.skipIf(!!skip)("Put this on my toy: the page flashes the interpreter th
     }
   }, 240_000);
 
+  it("an older Espruino: says how to update it, and nothing is written", async () => {
+    const e = await telnetInterpreter("pico-3x3");
+    const page = await openPanel();
+    try {
+      bridge.version = "2v19";
+      await page.check("#flash-any-board");
+      await page.click("#flash-usb");
+      await settled(page);
+      expect(await status(page)).toBe(
+        "Not flashed: the board runs Espruino 2v19, older than the 2v29 this firmware needs: update it from the Espruino Web IDE (Settings → Flasher) as espruino.com/Pico describes, then flash again",
+      );
+      bridge.socket?.destroy();
+      expect(await bootcde()).toContain("<<F>>null");
+    } finally {
+      bridge.version = null;
+      await page.close();
+      await dispose(e);
+    }
+  }, 180_000);
+
   it("a connection lost mid-way: says so, and after a power cut no code of the image runs", async () => {
     const e = await telnetInterpreter("pico-3x3");
     const page = await openPanel();
@@ -208,4 +279,35 @@ describe.skipIf(!!skip)("Put this on my toy: the page flashes the interpreter th
       await dispose(e);
     }
   }, 240_000);
+
+  it("over Bluetooth to the MDBT42Q: 20-byte writes, the Nordic UART asked for, the toy's locked console opened with its password to follow it", async () => {
+    const e = await telnetInterpreter("mdbt42q-3x3");
+    const page = await openPanel("mdbt42q-3x3");
+    try {
+      expect(await page.locator("#flash-ble").isVisible()).toBe(true);
+      await page.check("#flash-any-board");
+      await page.click("#flash-ble");
+      await settled(page);
+      const img = image("mdbt42q-3x3");
+      expect(await status(page)).toBe(`Done: the toy holds ${img.length} bytes, CRC-32 ${crc32(img).toString(16).padStart(8, "0")} checked, and has restarted with them.`);
+      expect(bridge.longestWrite).toBeLessThanOrEqual(20);
+      expect(JSON.stringify(await page.evaluate(() => (window as any).__bluetoothAsked))).toContain("6e400001-b5a3-f393-e0a9-e50e24dcca9e");
+      // The toy locks its console at power-on (mdbt42q-3x3): the panel types the profile's password to follow it.
+      await page.waitForFunction(() => /^Your toy, live: playing, 0 moves, board [01]{9} /.test(document.getElementById("flash-live")!.textContent ?? ""), null, { timeout: 30_000 });
+    } finally {
+      await page.close();
+      bridge.socket?.destroy();
+      await dispose(e);
+    }
+  }, 240_000);
+
+  it("the USB button only where Bluetooth is not the board's: no Bluetooth button for a Pico", async () => {
+    const page = await openPanel();
+    try {
+      expect(await page.locator("#flash-ble").isVisible()).toBe(false);
+      expect(await page.locator("#flash-usb").isVisible()).toBe(true);
+    } finally {
+      await page.close();
+    }
+  });
 });

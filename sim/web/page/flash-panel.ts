@@ -301,7 +301,7 @@ export function pageWording(message: string): string {
     .replace(/pass --board (\S+(?: or --board \S+)*), or --any-board to flash anyway/, (_, names: string) => `choose ${names.split(" or --board ").join(" or ")} in the Toy menu (or tick "write it even to an Espruino built for another board")`)
     .replace(/pass the profile of that board, or --any-board to flash anyway/, `choose that board's toy in the Toy menu (or tick "write it even to an Espruino built for another board")`)
     .replace(/; pass --any-board to flash anyway/, "")
-    .replace(/\(or pass --any-version\)/, "(npm run flash --any-version writes it anyway)")
+    .replace(/ \(or pass --any-version\)$/, "")
     .replace(/, or pass --any-version$/, "");
 }
 
