@@ -10,6 +10,7 @@
 // that runs after a power cut, and the same over a stand-in Web Bluetooth board (MDBT42Q: the
 // Nordic UART, 20-byte writes, a console the toy locks).
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import type { Server } from "node:http";
 import { connect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
@@ -27,6 +28,8 @@ import { ask, dispose, PORT, telnetInterpreter } from "./helpers/flash-cli";
 
 // Skipped without an interpreter (the run ends with a line saying so) or without the browser.
 const skip = espruinoSkipReason ?? chromiumSkipReason;
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 /** What the stand-in port does: whether the maker picks a port, after how many pieces it is pulled out. */
 interface Bridge {
@@ -223,6 +226,12 @@ describe.skipIf(!!skip)("Put this on my toy: the page flashes the interpreter th
       expect(await page.locator("#flash-progress").evaluate((p: HTMLProgressElement) => p.value)).toBe(1);
       // The real toy, followed over the same port: a new game after its power-on.
       await page.waitForFunction(() => /^Your toy, live: playing, 0 moves, board [01]{9} /.test(document.getElementById("flash-live")!.textContent ?? ""), null, { timeout: 30_000 });
+      // Its pads as the toy reports them (Merlin.state().board), and the open panel accessible.
+      const board = /board ([01]{9}) /.exec((await page.locator("#flash-live").textContent())!)![1];
+      await page.waitForFunction((b) => [...document.querySelectorAll("#flash-live-board span")].map((e) => (e.className === "on" ? "1" : "0")).join("") === b, board);
+      await page.addScriptTag({ content: AXE });
+      const violations = await page.evaluate(async () => (await (window as any).axe.run(document.getElementById("flash"), { resultTypes: ["violations"] })).violations.map((v: { id: string }) => v.id));
+      expect(violations).toEqual([]);
       await page.click("#flash-close");
       bridge.socket?.destroy();
       expect(await bootcde()).toContain(`<<F>>${JSON.stringify([img.length, crc32(img)])}`);

@@ -185,6 +185,8 @@ interface Panel {
   dialog: HTMLDialogElement;
   status: HTMLElement;
   live: HTMLElement;
+  /** The real toy's pads as it reports them, drawn as the page's goal is. */
+  liveBoard: HTMLElement;
   progress: HTMLProgressElement;
   usb: HTMLButtonElement;
   ble: HTMLButtonElement;
@@ -220,13 +222,17 @@ function makePanel(): Panel {
   const progress = el("progress", { id: "flash-progress", max: "1", value: "0" });
   const status = el("p", { id: "flash-status", role: "status", "aria-live": "polite" });
   const live = el("p", { id: "flash-live", "aria-live": "off" });
+  const liveBoard = el("div", { id: "flash-live-board", class: "mini", role: "img", "aria-label": "the real toy's pads" });
+  liveBoard.hidden = true;
   const close = el("button", { type: "button", id: "flash-close" }, "Close");
   const anyBoard = el("input", { type: "checkbox", id: "flash-any-board" });
   const anyLabel = el("label", { class: "check" });
   anyLabel.append(anyBoard, " write it even to an Espruino built for another board (a build of your own)");
-  dialog.append(title, about, usb, ble, anyLabel, progress, status, live, close);
+  const closeRow = el("p");
+  closeRow.append(close);
+  dialog.append(title, about, usb, ble, anyLabel, progress, status, live, liveBoard, closeRow);
   document.body.append(dialog);
-  const p: Panel = { dialog, status, live, progress, usb, ble, anyBoard, link: null, follow: undefined, profile: PROFILES[0] };
+  const p: Panel = { dialog, status, live, liveBoard, progress, usb, ble, anyBoard, link: null, follow: undefined, profile: PROFILES[0] };
   usb.addEventListener("click", () => void flash(p, () => openSerial(baudOf(p.profile))));
   ble.addEventListener("click", () => void flash(p, openBluetooth));
   close.addEventListener("click", () => dialog.close());
@@ -247,6 +253,7 @@ export function openFlashPanel(profile: Profile): void {
   p.progress.value = 0;
   p.status.textContent = "";
   p.live.textContent = "";
+  p.liveBoard.hidden = true;
   p.dialog.showModal();
 }
 
@@ -295,6 +302,22 @@ async function flash(p: Panel, open: () => Promise<ConsoleLink>): Promise<void> 
   }
 }
 
+/** The toy's pads (a digit each, 0 dark) as lit and dark cells. */
+function drawBoard(p: Panel, board: string): void {
+  const cells = board.split("");
+  if (cells.length !== p.profile.rows * p.profile.cols) return;
+  p.liveBoard.style.gridTemplateColumns = `repeat(${p.profile.cols}, 1fr)`;
+  p.liveBoard.replaceChildren(
+    ...cells.map((c) => {
+      const s = document.createElement("span");
+      s.className = c === "0" ? "off" : "on";
+      return s;
+    }),
+  );
+  p.liveBoard.setAttribute("aria-label", `the real toy's pads: ${cells.filter((c) => c !== "0").length} of ${cells.length} lit`);
+  p.liveBoard.hidden = false;
+}
+
 /** A refusal worded for the command line, worded for the page (its Toy menu; the overrides are the command line's). */
 export function pageWording(message: string): string {
   return message
@@ -319,7 +342,9 @@ function follow(p: Panel, link: ConsoleLink): void {
     if (m) {
       text = text.slice(m.index + m[0].length);
       try {
-        p.live.textContent = liveLine(JSON.parse(m[1]));
+        const state = JSON.parse(m[1]);
+        p.live.textContent = liveLine(state);
+        drawBoard(p, String(state.board));
       } catch {
         // A line cut by the console: the next one will do.
       }
