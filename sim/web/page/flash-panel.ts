@@ -101,8 +101,9 @@ export async function openSerial(baud: number): Promise<ConsoleLink> {
   let port: SerialPortLike;
   try {
     port = await serial.requestPort();
-  } catch {
-    throw new FlashError("no port chosen: press the button again and pick the toy's USB serial port");
+  } catch (e) {
+    if ((e as DOMException).name === "NotFoundError") throw new FlashError("no port chosen: press the button again and pick the toy's USB serial port");
+    throw new FlashError(`the browser would not offer a port (${(e as Error).message})`);
   }
   try {
     await port.open({ baudRate: baud });
@@ -142,8 +143,9 @@ export async function openBluetooth(): Promise<ConsoleLink> {
   let device: BluetoothDeviceLike;
   try {
     device = await bluetooth.requestDevice({ filters: [{ namePrefix: "MDBT42Q" }, { services: [NORDIC_SERVICE] }], optionalServices: [NORDIC_SERVICE] });
-  } catch {
-    throw new FlashError("no board chosen: press the button again and pick the toy (its name starts MDBT42Q)");
+  } catch (e) {
+    if ((e as DOMException).name === "NotFoundError") throw new FlashError("no board chosen: press the button again and pick the toy (its name starts MDBT42Q)");
+    throw new FlashError(`the browser would not offer Bluetooth devices (${(e as Error).message}): is Bluetooth on?`);
   }
   let tx: CharacteristicLike;
   let rx: CharacteristicLike;
@@ -178,6 +180,18 @@ function baudOf(profile: Profile): number {
 /** The line of the toy's state the live view shows. */
 export function liveLine(s: { board: string; status: string; moves: number; rules: string }): string {
   return `Your toy, live: ${s.status}, ${s.moves} move${s.moves === 1 ? "" : "s"}, board ${s.board} (${s.rules})`;
+}
+
+/** The profile's pretokenised image (the web build's firmware/NAME.img; the offline cache has it too). */
+async function imageOf(profile: Profile): Promise<Uint8Array> {
+  let response: Response;
+  try {
+    response = await fetch(`firmware/${profile.name}.img`);
+  } catch (e) {
+    throw new FlashError(`cannot load the firmware image firmware/${profile.name}.img (${(e as Error).message})`);
+  }
+  if (!response.ok) throw new FlashError(`cannot load the firmware image firmware/${profile.name}.img (${response.status} ${response.statusText})`);
+  return new Uint8Array(await response.arrayBuffer());
 }
 
 /** What the panel shows and does; made once, reopened with each press of the button. */
@@ -264,14 +278,12 @@ async function flash(p: Panel, open: () => Promise<ConsoleLink>): Promise<void> 
   p.usb.disabled = p.ble.disabled = true;
   p.progress.value = 0;
   p.live.textContent = "";
-  say("Loading the firmware image…");
+  say("Choose the toy's port…");
   try {
-    const response = await fetch(`firmware/${profile.name}.img`);
-    if (!response.ok) throw new FlashError(`cannot load the firmware image (firmware/${profile.name}.img: ${response.status})`);
-    const image = new Uint8Array(await response.arrayBuffer());
-    say("Choose the toy's port…");
+    // The chooser first, while the press still counts as the maker's (browsers ask for that).
     const link = await open();
     p.link = link;
+    const image = await imageOf(profile);
     let lost = false;
     link.onClose(() => (lost = true));
     say("Talking to the board…");
