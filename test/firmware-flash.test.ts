@@ -43,6 +43,9 @@ function espruinoContext(files: Map<string, Buffer>, out: (s: string) => void, m
     read(name: string): string | undefined {
       return files.get(name)?.toString("latin1");
     },
+    erase(name: string): void {
+      files.delete(name);
+    },
   };
   return createContext({
     // Espruino's process.env.VERSION ("2v29"; "2v29.14" for a build after the release) and BOARD
@@ -215,13 +218,18 @@ describe("npm run flash against a fake Espruino console", () => {
     expectOneLineFailure(r, /upload not confirmed: no answer to piece 1 of \d+/);
   }, 30_000);
 
-  it("fails with one line when the board holds other bytes than were sent", async () => {
-    const { r } = await flashFake("corrupt");
+  it("fails with one line when the board holds other bytes than were sent, and erases them: they never boot", async () => {
+    const { r, fake } = await flashFake("corrupt");
+    expect(r.stderr).toMatch(/; \.bootcde was erased: the board starts without the toy until it is flashed again\n$/);
+    expect(fake.files.has(".bootcde")).toBe(false);
+    expect(fake.lines.some((l) => l === "load()")).toBe(false);
     expectOneLineFailure(r, new RegExp(`verification failed: the board holds ${CODE.length} bytes with CRC32 [0-9a-f]{8}, ${CODE.length} bytes with CRC32 ${crc32(CODE).toString(16).padStart(8, "0")} were sent`));
   }, 30_000);
 
-  it("fails with one line when Storage refuses a write", async () => {
-    const { r } = await flashFake("full");
+  it("fails with one line when Storage refuses a write, and erases what it holds", async () => {
+    const { r, fake } = await flashFake("full");
+    expect(r.stderr).toMatch(/\.bootcde was erased/);
+    expect(fake.lines).toContain('require("Storage").erase(".bootcde");print("<<"+"ERASED>>")');
     expectOneLineFailure(r, /upload failed at piece 1 of \d+: Storage\.write returned false/);
   }, 30_000);
 

@@ -14,7 +14,8 @@
  *   2. reset(), so the running code stops (its timers cannot write flash during the upload);
  *   3. the image in pieces, `require("Storage").write(".bootcde", atob(…), offset[, size])`,
  *      each acknowledged before the next is sent (base64: any byte, only ASCII on the wire);
- *   4. read back: length and E.CRC32 of `.bootcde` must be those of the bytes sent;
+ *   4. read back: length and E.CRC32 of `.bootcde` must be those of the bytes sent (a failed
+ *      write or read-back erases the file, so bytes other than those sent never boot);
  *   5. load(), and only then: the board boots the new code as after a power cut; an error it
  *      prints fails.
  *
@@ -141,6 +142,9 @@ export function updateHint(chip: string): string {
   return "update it from the Espruino Web IDE (Settings → Flasher) as espruino.com/Pico describes";
 }
 
+/** The console line that erases a `.bootcde` whose writing or read-back failed. */
+export const ERASE_LINE = `${QUIET}require("Storage").erase(".bootcde");print("<<"+"ERASED>>")\n`;
+
 /** The console line that starts the new code, as a power cut would. */
 export const LOAD_LINE = `${QUIET}load()\n`;
 
@@ -257,6 +261,17 @@ export async function flashOverConsole(link: ConsoleLink, code: Uint8Array, opts
     }
     log(`Espruino ${version}`);
   }
+  /**
+   * A write or read-back that failed while the console still answers: the file is erased, so
+   * that bytes other than those sent never boot. (A link lost mid-way cannot be answered so;
+   * the file's header says why that cut image runs nothing.)
+   */
+  const discard = async (message: string): Promise<never> => {
+    const at = con.text.length;
+    con.write(ERASE_LINE);
+    const r = await con.waitFor([/<<ERASED>>/], at, ANSWER_MS);
+    throw new FlashError(`${message}; ${r.index === 0 ? ".bootcde was erased: the board starts without the toy until it is flashed again" : "erasing .bootcde was not confirmed"}`);
+  };
   const lines = uploadLines(code);
   const pieces = lines.length - 2;
   for (let i = 0; i < lines.length; i++) {
@@ -268,19 +283,19 @@ export async function flashOverConsole(link: ConsoleLink, code: Uint8Array, opts
     } else if (i <= pieces) {
       const r = await con.waitFor([new RegExp(`<<W${i - 1}>>(\\w+)`), LOCKED, /Uncaught[^\n]*/], from, ANSWER_MS);
       if (r.index === 1) throw new FlashError(`upload not confirmed: the console locked at piece ${i} of ${pieces}`);
-      if (r.index === 2) throw new FlashError(`upload failed at piece ${i} of ${pieces}: ${r.match![0]}`);
+      if (r.index === 2) return discard(`upload failed at piece ${i} of ${pieces}: ${r.match![0]}`);
       if (r.index < 0) throw new FlashError(`upload not confirmed: no answer to piece ${i} of ${pieces}`);
-      if (r.match![1] !== "true") throw new FlashError(`upload failed at piece ${i} of ${pieces}: Storage.write returned ${r.match![1]} (flash full?)`);
+      if (r.match![1] !== "true") return discard(`upload failed at piece ${i} of ${pieces}: Storage.write returned ${r.match![1]} (flash full?)`);
       log(`piece ${i}/${pieces}`);
       opts.progress?.(i, pieces);
     } else {
       const r = await con.waitFor([/<<V>>(\[[^\]\n]*\])/, /Uncaught[^\n]*/], from, ANSWER_MS);
       if (r.index < 0) throw new FlashError("upload not confirmed: no answer to the read-back of .bootcde");
-      if (r.index === 1) throw new FlashError(`cannot read .bootcde back: ${r.match![0]}`);
+      if (r.index === 1) return discard(`cannot read .bootcde back: ${r.match![0]}`);
       const [length, crc] = JSON.parse(r.match![1]) as [number, number];
       const want = imageCrc32(code);
       if (length !== code.length || crc >>> 0 !== want) {
-        throw new FlashError(`verification failed: the board holds ${length} bytes with CRC32 ${hex(crc >>> 0)}, ${code.length} bytes with CRC32 ${hex(want)} were sent`);
+        return discard(`verification failed: the board holds ${length} bytes with CRC32 ${hex(crc >>> 0)}, ${code.length} bytes with CRC32 ${hex(want)} were sent`);
       }
     }
   }
