@@ -6,8 +6,9 @@
 // runs after a power cut; a board whose console the toy locked (mdbt42q-3x3) refuses a second
 // flash without --password and takes one with it; nothing listening is one failing line.
 //
-// Another interpreter may hold port 2323 (other work on the same machine): the test waits for
-// the port, and checks that it talks to its own interpreter (a nonce) before flashing.
+// Port 2323 is held while a test uses it (test/helpers/flash-cli.ts: other test files flash
+// too); another program may hold it: the test waits, and checks that it talks to its own
+// interpreter (a nonce) before flashing.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { crc32 } from "node:zlib";
@@ -15,7 +16,7 @@ import { describe, expect, it } from "vitest";
 import { Espruino } from "../firmware/build/espruino-bin";
 import { pretokenise } from "../firmware/build/pretokenise";
 import { bin, sleep, toyBundle } from "./helpers/espruino-toy";
-import { ask, dispose, runFlash as flash, telnetInterpreter, URL, waitForFreePort } from "./helpers/flash-cli";
+import { ask, dispose, holdPort, runFlash as flash, telnetInterpreter, URL, waitForFreePort } from "./helpers/flash-cli";
 
 /**
  * The flash arguments for a profile: its own build, or ESPRUINO_BUNDLE_DIR's bundle's image as
@@ -90,9 +91,14 @@ describe.skipIf(!bin)("npm run flash on the Espruino interpreter over TCP (ESPRU
   }, 120_000);
 
   it("one failing line when no interpreter listens", async () => {
-    await waitForFreePort();
-    const r = await flash(["--port", URL, "--file", "package.json"]);
-    expect(r.status).toBe(1);
-    expect(r.stderr).toBe(`flash: cannot connect to ${URL}: ECONNREFUSED\n`);
+    const release = await holdPort();
+    try {
+      await waitForFreePort();
+      const r = await flash(["--port", URL, "--file", "package.json"]);
+      expect(r.status).toBe(1);
+      expect(r.stderr).toBe(`flash: cannot connect to ${URL}: ECONNREFUSED\n`);
+    } finally {
+      release();
+    }
   }, 120_000);
 });
