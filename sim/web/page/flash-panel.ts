@@ -264,6 +264,10 @@ export function openFlashPanel(profile: Profile): void {
     `Writes the ${profile.name} firmware to your board, checked as npm run flash checks it: the board must run Espruino ${REQUIRED_VERSION} or later, built for this board. ` +
     (profile.chip === "nrf52" ? "Connect over Bluetooth, or over USB through a USB-serial adapter." : "Plug the board in with a USB data cable, then connect.");
   p.ble.hidden = profile.chip !== "nrf52";
+  // Say at once what this browser cannot do, rather than after a press.
+  const can = navigator as unknown as { serial?: unknown; bluetooth?: unknown };
+  const missing = [!can.serial && "USB serial ports (Web Serial)", !p.ble.hidden && !can.bluetooth && "Bluetooth (Web Bluetooth)"].filter(Boolean);
+  if (missing.length > 0) p.dialog.querySelector("#flash-about")!.textContent += ` This browser cannot reach ${missing.join(" or ")}: use Chrome or Edge (Chrome on Android for Bluetooth), or npm run flash.`;
   p.progress.value = 0;
   p.status.textContent = "";
   p.live.textContent = "";
