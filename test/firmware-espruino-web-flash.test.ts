@@ -171,6 +171,23 @@ describe.skipIf(!!skip)("Put this on my toy: the page flashes the interpreter th
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
+  /**
+   * A test on a fresh interpreter for `profile` and the page for it with the flash panel open;
+   * afterwards the port goes, the page closes, the stand-in is back to a port that works.
+   */
+  async function withToy(profile: string, test: (page: Page, e: Espruino) => Promise<void>): Promise<void> {
+    const e = await telnetInterpreter(profile);
+    const page = await openPanel(profile);
+    try {
+      await test(page, e);
+    } finally {
+      bridge.socket?.destroy();
+      Object.assign(bridge, { choose: true, version: null, cutAfterPieces: null });
+      await page.close();
+      await dispose(e);
+    }
+  }
+
   /** The page for a profile (pico-3x3 unless named) with the flash panel open. */
   async function openPanel(profile = "pico-3x3"): Promise<Page> {
     const page = await context.newPage();
@@ -189,26 +206,27 @@ describe.skipIf(!!skip)("Put this on my toy: the page flashes the interpreter th
   const image = (profile = "pico-3x3") => readFileSync(join(dir, "firmware", `${profile}.img`));
   const bootcde = async () => ask('\x10print("<<"+"F>>"+JSON.stringify((function(f){return f?[f.length,E.CRC32(f)]:null})(require("Storage").read(".bootcde"))))\n', 600);
 
+  /** The page says it flashed the profile's image, its progress bar full, and then follows the real toy: a new game after its power-on. */
+  async function flashedAndFollowed(page: Page, profile: string): Promise<Buffer> {
+    const img = image(profile);
+    expect(await status(page)).toBe(`Done: the toy holds ${img.length} bytes, CRC-32 ${crc32(img).toString(16).padStart(8, "0")} checked, and has restarted with them.`);
+    expect(await page.locator("#flash-progress").evaluate((p: HTMLProgressElement) => p.value)).toBe(1);
+    await page.waitForFunction(() => /^Your toy, live: playing, 0 moves, board [01]+ /.test(document.getElementById("flash-live")!.textContent ?? ""), null, { timeout: 30_000 });
+    return img;
+  }
+
   it("no port chosen: says so, and nothing is written", async () => {
-    const e = await telnetInterpreter("pico-3x3");
-    const page = await openPanel();
-    try {
+    await withToy("pico-3x3", async (page) => {
       bridge.choose = false;
       await page.click("#flash-usb");
       await settled(page);
       expect(await status(page)).toBe("Not flashed: no port chosen: press the button again and pick the toy's USB serial port");
       expect(await bootcde()).toContain("<<F>>null");
-    } finally {
-      bridge.choose = true;
-      await page.close();
-      await dispose(e);
-    }
+    });
   }, 180_000);
 
   it("refuses the interpreter as a board for no profile, then flashes it with the override; the toy runs and the page follows it live", async () => {
-    const e = await telnetInterpreter("pico-3x3");
-    const page = await openPanel();
-    try {
+    await withToy("pico-3x3", async (page) => {
       await page.click("#flash-usb");
       await settled(page);
       expect(await status(page)).toMatch(/^Not flashed: the board runs Espruino for \w+, but this image is for pico-3x3 \(Espruino for PICO_R1_3\): choose that board's toy in the Toy menu/);
@@ -221,11 +239,7 @@ describe.skipIf(!!skip)("Put this on my toy: the page flashes the interpreter th
       await page.check("#flash-any-board");
       await page.click("#flash-usb");
       await settled(page);
-      const img = image();
-      expect(await status(page)).toBe(`Done: the toy holds ${img.length} bytes, CRC-32 ${crc32(img).toString(16).padStart(8, "0")} checked, and has restarted with them.`);
-      expect(await page.locator("#flash-progress").evaluate((p: HTMLProgressElement) => p.value)).toBe(1);
-      // The real toy, followed over the same port: a new game after its power-on.
-      await page.waitForFunction(() => /^Your toy, live: playing, 0 moves, board [01]{9} /.test(document.getElementById("flash-live")!.textContent ?? ""), null, { timeout: 30_000 });
+      const img = await flashedAndFollowed(page, "pico-3x3");
       // Its pads as the toy reports them (Merlin.state().board), and the open panel accessible.
       const board = /board ([01]{9}) /.exec((await page.locator("#flash-live").textContent())!)![1];
       await page.waitForFunction((b) => [...document.querySelectorAll("#flash-live-board span")].map((e) => (e.className === "on" ? "1" : "0")).join("") === b, board);
@@ -235,16 +249,11 @@ describe.skipIf(!!skip)("Put this on my toy: the page flashes the interpreter th
       await page.click("#flash-close");
       bridge.socket?.destroy();
       expect(await bootcde()).toContain(`<<F>>${JSON.stringify([img.length, crc32(img)])}`);
-    } finally {
-      await page.close();
-      await dispose(e);
-    }
+    });
   }, 240_000);
 
   it("an older Espruino: says how to update it, and nothing is written", async () => {
-    const e = await telnetInterpreter("pico-3x3");
-    const page = await openPanel();
-    try {
+    await withToy("pico-3x3", async (page) => {
       bridge.version = "2v19";
       await page.check("#flash-any-board");
       await page.click("#flash-usb");
@@ -254,17 +263,11 @@ describe.skipIf(!!skip)("Put this on my toy: the page flashes the interpreter th
       );
       bridge.socket?.destroy();
       expect(await bootcde()).toContain("<<F>>null");
-    } finally {
-      bridge.version = null;
-      await page.close();
-      await dispose(e);
-    }
+    });
   }, 180_000);
 
   it("a connection lost mid-way: says so, and after a power cut no code of the image runs", async () => {
-    const e = await telnetInterpreter("pico-3x3");
-    const page = await openPanel();
-    try {
+    await withToy("pico-3x3", async (page, e) => {
       await page.check("#flash-any-board");
       bridge.cutAfterPieces = 4;
       await page.click("#flash-usb");
@@ -282,32 +285,20 @@ describe.skipIf(!!skip)("Put this on my toy: the page flashes the interpreter th
       } finally {
         await again.kill();
       }
-    } finally {
-      bridge.cutAfterPieces = null;
-      await page.close();
-      await dispose(e);
-    }
+    });
   }, 240_000);
 
   it("over Bluetooth to the MDBT42Q: 20-byte writes, the Nordic UART asked for, the toy's locked console opened with its password to follow it", async () => {
-    const e = await telnetInterpreter("mdbt42q-3x3");
-    const page = await openPanel("mdbt42q-3x3");
-    try {
+    await withToy("mdbt42q-3x3", async (page) => {
       expect(await page.locator("#flash-ble").isVisible()).toBe(true);
       await page.check("#flash-any-board");
       await page.click("#flash-ble");
       await settled(page);
-      const img = image("mdbt42q-3x3");
-      expect(await status(page)).toBe(`Done: the toy holds ${img.length} bytes, CRC-32 ${crc32(img).toString(16).padStart(8, "0")} checked, and has restarted with them.`);
+      // The toy locks its console at power-on (mdbt42q-3x3): the panel types the profile's password to follow it.
+      await flashedAndFollowed(page, "mdbt42q-3x3");
       expect(bridge.longestWrite).toBeLessThanOrEqual(20);
       expect(JSON.stringify(await page.evaluate(() => (window as any).__bluetoothAsked))).toContain("6e400001-b5a3-f393-e0a9-e50e24dcca9e");
-      // The toy locks its console at power-on (mdbt42q-3x3): the panel types the profile's password to follow it.
-      await page.waitForFunction(() => /^Your toy, live: playing, 0 moves, board [01]{9} /.test(document.getElementById("flash-live")!.textContent ?? ""), null, { timeout: 30_000 });
-    } finally {
-      await page.close();
-      bridge.socket?.destroy();
-      await dispose(e);
-    }
+    });
   }, 240_000);
 
   it("the USB button only where Bluetooth is not the board's: no Bluetooth button for a Pico", async () => {
