@@ -26,7 +26,7 @@ const DEFAULT_BOARD = "pico-3x3";
 
 const SPECS: OptionSpec[] = [
   { name: "board", type: "string", arg: "NAME", help: `board profile (hardware/profiles): ${safeProfiles()}`, default: DEFAULT_BOARD },
-  { name: "rules", type: "string", arg: "NAME", help: `a rule set: ${ruleNames()}; or a game the board plays (pico-5x5-neopixel: lightsout, lightsout2000)` },
+  { name: "rules", type: "string", arg: "NAME", help: `a rule set: ${ruleNames()}; or a game the board plays${profileGames()}` },
   { name: "seed", type: "int", arg: "N", help: "deal puzzle number N (a new game from that seed)", min: 0, max: MAX_SEED },
   { name: "puzzle", type: "int", arg: "P", help: "with --seed: the seed's P-th deal after the first (NEW GAME P times)", min: 0, max: MAX_PUZZLE },
   { name: "start", type: "string", arg: "BITS", help: "start from this board (row-major 0/1, 1 = lit)" },
@@ -42,6 +42,19 @@ const SPECS: OptionSpec[] = [
   { name: "hold", type: "int", arg: "MS", help: `with --headless: how long a key is held (default ${DEFAULT_HOLD_MS})`, min: 0, max: MAX_STEP_MS },
   { name: "gap", type: "int", arg: "MS", help: `with --headless: pause after each release (default ${DEFAULT_GAP_MS})`, min: 0, max: MAX_STEP_MS },
 ];
+
+/** The games each profile's pads play, as "(NAME: game, game; …)", from the profiles themselves. */
+function profileGames(): string {
+  try {
+    const lines = listProfiles()
+      .map((name) => ({ name, games: toyGameNames(loadProfile(name)) }))
+      .filter((p) => p.games.length > 0)
+      .map((p) => `${p.name}: ${p.games.join(", ")}`);
+    return lines.length > 0 ? ` (${lines.join("; ")})` : "";
+  } catch {
+    return " (see hardware/profiles)";
+  }
+}
 
 function safeProfiles(): string {
   try {
