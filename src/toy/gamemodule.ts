@@ -232,3 +232,24 @@ export function historyRedo(h: History, now: string): string | null {
   h.past.push(now);
   return again;
 }
+
+/** Light numbers 0 … 10 as one character each in saved lines: "0" … "9", "a". */
+const LIGHT_CHARS = "0123456789a";
+
+/** The lights (0 … 10) in `a[0 … n)` as characters. */
+export function lightsText(a: Uint8Array, n: number): string {
+  let t = "";
+  for (let i = 0; i < n; i++) t += LIGHT_CHARS.charAt(a[i]);
+  return t;
+}
+
+/** Reads lightsText's characters into `a`: false when one is not a light from `min` to `max` or there are too many. */
+export function readLights(text: string, a: Uint8Array, min: number, max: number): boolean {
+  if (text.length > a.length) return false;
+  for (let i = 0; i < text.length; i++) {
+    const n = LIGHT_CHARS.indexOf(text.charAt(i));
+    if (n < min || n > max) return false;
+    a[i] = n;
+  }
+  return true;
+}

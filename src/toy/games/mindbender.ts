@@ -11,19 +11,19 @@
  * Digits are 1 … 9 on every board (the 3×3 has no pad 0), docs/games.md.
  */
 import {
-  countLights, draw, GameEffects, GameLayout, GameModule, KEY_NEW_GAME, KEY_SAME_GAME, refuse, STATUS_PLAYING, STATUS_WON,
+  countLights, draw, GameEffects, GameLayout, GameModule, hasLight, KEY_NEW_GAME, KEY_SAME_GAME, refuse, STATUS_PLAYING, STATUS_WON,
   wholeField,
 } from "../gamemodule";
 import { seedRandom } from "../rng";
 import { CUE_ILLEGAL, CUE_NEW_GAME, CUE_PRESS, CUE_WIN } from "../sounds";
 
 export const MAX_LENGTH = 9;
-/** How many guesses the lights can count (lights 1 … 10); the console shows any number. */
-const SHOWN_GUESSES = 10;
 
 export interface MindbenderState {
   /** The generator state (rng.ts). */
   rng: number;
+  /** How many guesses the lights can count (lights 1 … 10, or 1 … 9 without pad 10); the console shows any number. */
+  shown: number;
   /** The number's length, 0 while it is being chosen. */
   length: number;
   secret: Uint8Array;
@@ -55,9 +55,9 @@ export function mastermind(secret: ArrayLike<number>, guess: ArrayLike<number>, 
   return right * 16 + common - right;
 }
 
-function blank(rng: number): MindbenderState {
+function blank(rng: number, layout: GameLayout): MindbenderState {
   return {
-    rng: rng, length: 0, secret: new Uint8Array(MAX_LENGTH), guess: new Uint8Array(MAX_LENGTH), entered: 0, guesses: 0,
+    rng: rng, shown: hasLight(layout, 10) ? 10 : 9, length: 0, secret: new Uint8Array(MAX_LENGTH), guess: new Uint8Array(MAX_LENGTH), entered: 0, guesses: 0,
     right: -1, wrong: -1,
   };
 }
@@ -84,7 +84,7 @@ function show(s: MindbenderState, fx: GameEffects): void {
     fx.frame = countLights(MAX_LENGTH);
     fx.blink = fx.frame;
   } else if (won(s)) {
-    fx.frame = countLights(Math.min(s.guesses, SHOWN_GUESSES));
+    fx.frame = countLights(Math.min(s.guesses, s.shown));
   } else if (s.entered > 0) {
     fx.frame = 1 << s.guess[s.entered - 1];
   } else if (s.right >= 0) {
@@ -95,8 +95,7 @@ function show(s: MindbenderState, fx: GameEffects): void {
 
 function key(s: MindbenderState, k: number, now: number, fx: GameEffects): void {
   if (k === KEY_NEW_GAME) {
-    s.length = 0;
-    s.entered = 0;
+    think(s, 0);
     fx.cues.push(CUE_NEW_GAME);
   } else if (k === KEY_SAME_GAME) {
     if (s.length === 0) return refuse(fx, "choose the number's length first: a pad 1-" + MAX_LENGTH, CUE_ILLEGAL);
@@ -147,7 +146,7 @@ function save(s: MindbenderState): string {
 function load(text: string, layout: GameLayout): MindbenderState | null {
   const f = text.split(",");
   if (f.length !== 7 || !wholeField(f[0], 0, MAX_LENGTH) || !wholeField(f[6], 1, 4294967295)) return null;
-  const s = blank(Number(f[6]) | 0);
+  const s = blank(Number(f[6]) | 0, layout);
   s.length = Number(f[0]);
   if (!/^[1-9]*$/.test(f[1] + f[2]) || f[1].length !== s.length || f[2].length >= Math.max(s.length, 1)) return null;
   for (let i = 0; i < f[1].length; i++) s.secret[i] = Number(f[1][i]);
@@ -170,7 +169,7 @@ export const mindbender: GameModule<MindbenderState> = {
   number: 6,
   undo: true,
   create: function (seed: number, layout: GameLayout, now: number): MindbenderState {
-    return blank(seedRandom(seed, 6));
+    return blank(seedRandom(seed, 6), layout);
   },
   key: key,
   tick: function (s: MindbenderState, now: number, fx: GameEffects): void {},
