@@ -185,6 +185,9 @@ function load(text: string, layout: GameLayout): BlackjackState | null {
     s.nextAt = 0;
   }
   if (s.phase === PHASE_DONE && you <= TARGET && dealerDraws(s) && merlin <= TARGET) return null;
+  // A finished hand is in the score.
+  const r = result(s);
+  if (s.phase === PHASE_DONE && (r === STATUS_WON ? s.wins : r === STATUS_LOST ? s.losses : s.draws) === 0) return null;
   return s;
 }
 
