@@ -61,20 +61,20 @@ describe("echo: a timed game", () => {
     expect(echo.status(s)).toBe(STATUS_WON);
     // COMP TURN: a new tune of the same length.
     key(s, KEY_COMP_TURN, 30000);
-    expect(s.length).toBe(4);
+    expect(s.size).toBe(4);
     expect(echo.status(s)).toBe(STATUS_PLAYING);
   });
 
   it("takes a length of 10 only where the board has pad 10", () => {
     const toy = echo.create(1, layoutFor(0, 11, 4), 0);
     key(toy, 10, 0);
-    expect(toy.length).toBe(10);
+    expect(toy.size).toBe(10);
     const s = echo.create(1, grid, 0);
     expect(key(s, 10, 0).cues).toEqual([CUE_ILLEGAL]);
     expect(key(s, 0, 0).cues).toEqual([CUE_ILLEGAL]);
     expect(key(s, KEY_HIT_ME, 0).cues).toEqual([CUE_ILLEGAL]);
     expect(key(s, KEY_SAME_GAME, 0).cues).toEqual([CUE_ILLEGAL]);
-    expect(s.length).toBe(0);
+    expect(s.size).toBe(0);
   });
 
   it("says undo is unavailable, and a tune cut by a power cut plays again at once", () => {

@@ -108,11 +108,11 @@ describe("mindbender: a game under a fake clock", () => {
     // After the win: digits refused; SAME GAME thinks of a new number of the same length.
     expect(press(s, [1], 3000).cues).toEqual([CUE_ILLEGAL]);
     press(s, [KEY_SAME_GAME], 4000);
-    expect(s.length).toBe(3);
+    expect(s.size).toBe(3);
     expect(mindbender.status(s)).toBe(STATUS_PLAYING);
     expect(s.guesses).toBe(0);
     press(s, [KEY_NEW_GAME], 5000);
-    expect(s.length).toBe(0);
+    expect(s.size).toBe(0);
   });
 
   it("the same seed thinks of the same number", () => {

@@ -190,7 +190,7 @@ export function refuse(fx: GameEffects, why: string, illegalCue: number): void {
 
 /** Whether `text` is a whole number from `min` to `max` written plainly (what load() accepts in a field). */
 export function wholeField(text: string, min: number, max: number): boolean {
-  if (!/^[0-9]{1,10}$/.test(text)) return false;
+  if (text.length < 1 || text.length > 10 || !/^[0-9]*$/.test(text)) return false;
   const n = Number(text);
   return n >= min && n <= max;
 }

@@ -33,7 +33,7 @@ export interface EchoState {
   rng: number;
   /** The longest tune the board can take: 10 with pad 10, else 9. */
   maxLength: number;
-  length: number;
+  size: number;
   tune: Uint8Array;
   phase: number;
   /** Listening: the next note Merlin plays, and when (ms). */
@@ -45,7 +45,7 @@ export interface EchoState {
 }
 
 function compose(s: EchoState, length: number, now: number): void {
-  s.length = length;
+  s.size = length;
   for (let i = 0; i < MAX_LENGTH; i++) s.tune[i] = i < length ? 1 + draw(s, 9) : 0;
   listen(s, now);
 }
@@ -76,7 +76,7 @@ function key(s: EchoState, k: number, now: number, fx: GameEffects): void {
     fx.cues.push(CUE_NEW_GAME);
   } else if (k === KEY_SAME_GAME || k === KEY_COMP_TURN) {
     if (s.phase === PHASE_CHOOSE) return refuse(fx, "choose the tune's length first: a pad 1-" + s.maxLength, CUE_ILLEGAL);
-    if (k === KEY_COMP_TURN) compose(s, s.length, now);
+    if (k === KEY_COMP_TURN) compose(s, s.size, now);
     else listen(s, now);
     fx.cues.push(CUE_NEW_GAME);
   } else if (!(k >= 1 && k <= 9) && !(k === 10 && s.maxLength === 10 && s.phase === PHASE_CHOOSE)) {
@@ -92,9 +92,9 @@ function key(s: EchoState, k: number, now: number, fx: GameEffects): void {
     if (s.tune[s.entered] === k) s.right++;
     s.entered++;
     fx.tones.push(lightHz(k), KEY_TONE_MS);
-    if (s.entered === s.length) {
+    if (s.entered === s.size) {
       s.phase = PHASE_DONE;
-      fx.cues.push(s.right === s.length ? CUE_WIN : CUE_LOSS);
+      fx.cues.push(s.right === s.size ? CUE_WIN : CUE_LOSS);
     } else {
       fx.changed = true;
       show(s, fx);
@@ -110,7 +110,7 @@ function tick(s: EchoState, now: number, fx: GameEffects): void {
   if (s.phase !== PHASE_LISTEN || now < s.nextAt) return;
   fx.show = true;
   fx.blink = 0;
-  if (s.played === s.length) {
+  if (s.played === s.size) {
     // The tune is over: your turn, on dark pads.
     s.phase = PHASE_REPEAT;
     fx.frame = 0;
@@ -133,12 +133,12 @@ function command(s: EchoState, name: string, value: unknown, now: number, fx: Ga
 
 /** "length,tune,phase,played,entered,right,rng"; a tune being played resumes at once after loading. */
 function save(s: EchoState): string {
-  return [s.length, lightsText(s.tune, s.length), s.phase, s.played, s.entered, s.right, s.rng >>> 0].join(",");
+  return [s.size, lightsText(s.tune, s.size), s.phase, s.played, s.entered, s.right, s.rng >>> 0].join(",");
 }
 
 function blank(rng: number, layout: GameLayout): EchoState {
   return {
-    rng: rng, maxLength: hasLight(layout, 10) ? 10 : 9, length: 0, tune: new Uint8Array(MAX_LENGTH), phase: PHASE_CHOOSE, played: 0,
+    rng: rng, maxLength: hasLight(layout, 10) ? 10 : 9, size: 0, tune: new Uint8Array(MAX_LENGTH), phase: PHASE_CHOOSE, played: 0,
     nextAt: -1, entered: 0, right: 0,
   };
 }
@@ -148,9 +148,9 @@ function load(text: string, layout: GameLayout): EchoState | null {
   if (f.length !== 7 || !wholeField(f[6], 1, 4294967295)) return null;
   const s = blank(Number(f[6]) | 0, layout);
   if (!wholeField(f[0], 0, s.maxLength) || !wholeField(f[2], 0, 3) || f[1].length !== Number(f[0]) || !readLights(f[1], s.tune, 1, 9)) return null;
-  s.length = Number(f[0]);
+  s.size = Number(f[0]);
   s.phase = Number(f[2]);
-  const len = s.length;
+  const len = s.size;
   if (!wholeField(f[3], 0, len) || !wholeField(f[4], 0, len) || !wholeField(f[5], 0, Number(f[4]))) return null;
   s.played = Number(f[3]);
   s.entered = Number(f[4]);
@@ -179,10 +179,10 @@ export const echo: GameModule<EchoState> = {
   command: command,
   show: show,
   status: function (s: EchoState): number {
-    return s.phase !== PHASE_DONE ? STATUS_PLAYING : s.right === s.length ? STATUS_WON : STATUS_LOST;
+    return s.phase !== PHASE_DONE ? STATUS_PLAYING : s.right === s.size ? STATUS_WON : STATUS_LOST;
   },
   describe: function (s: EchoState) {
-    return { "length": s.length, "phase": ["choose", "listen", "repeat", "done"][s.phase], "entered": s.entered, "right": s.right };
+    return { "length": s.size, "phase": ["choose", "listen", "repeat", "done"][s.phase], "entered": s.entered, "right": s.right };
   },
   save: save,
   load: load,

@@ -25,7 +25,7 @@ export interface MindbenderState {
   /** How many guesses the lights can count (lights 1 … 10, or 1 … 9 without pad 10); the console shows any number. */
   shown: number;
   /** The number's length, 0 while it is being chosen. */
-  length: number;
+  size: number;
   secret: Uint8Array;
   /** The guess being typed, and how many of its digits are in. */
   guess: Uint8Array;
@@ -57,14 +57,14 @@ export function mastermind(secret: ArrayLike<number>, guess: ArrayLike<number>, 
 
 function blank(rng: number, layout: GameLayout): MindbenderState {
   return {
-    rng: rng, shown: hasLight(layout, 10) ? 10 : 9, length: 0, secret: new Uint8Array(MAX_LENGTH), guess: new Uint8Array(MAX_LENGTH), entered: 0, guesses: 0,
+    rng: rng, shown: hasLight(layout, 10) ? 10 : 9, size: 0, secret: new Uint8Array(MAX_LENGTH), guess: new Uint8Array(MAX_LENGTH), entered: 0, guesses: 0,
     right: -1, wrong: -1,
   };
 }
 
 /** A new secret of `length` digits; the guesses start again. */
 function think(s: MindbenderState, length: number): void {
-  s.length = length;
+  s.size = length;
   for (let i = 0; i < MAX_LENGTH; i++) s.secret[i] = i < length ? 1 + draw(s, 9) : 0;
   s.entered = 0;
   s.guesses = 0;
@@ -73,13 +73,13 @@ function think(s: MindbenderState, length: number): void {
 }
 
 function won(s: MindbenderState): boolean {
-  return s.length > 0 && s.right === s.length;
+  return s.size > 0 && s.right === s.size;
 }
 
 function show(s: MindbenderState, fx: GameEffects): void {
   fx.show = true;
   fx.blink = 0;
-  if (s.length === 0) {
+  if (s.size === 0) {
     // Choosing the length: every digit pad blinks, waiting for one.
     fx.frame = countLights(MAX_LENGTH);
     fx.blink = fx.frame;
@@ -98,21 +98,21 @@ function key(s: MindbenderState, k: number, now: number, fx: GameEffects): void 
     think(s, 0);
     fx.cues.push(CUE_NEW_GAME);
   } else if (k === KEY_SAME_GAME) {
-    if (s.length === 0) return refuse(fx, "choose the number's length first: a pad 1-" + MAX_LENGTH, CUE_ILLEGAL);
-    think(s, s.length);
+    if (s.size === 0) return refuse(fx, "choose the number's length first: a pad 1-" + MAX_LENGTH, CUE_ILLEGAL);
+    think(s, s.size);
     fx.cues.push(CUE_NEW_GAME);
   } else if (!(k >= 1 && k <= 9)) {
     return refuse(fx, "Mindbender takes the digits 1-9 (and SAME GAME, NEW GAME)", CUE_ILLEGAL);
-  } else if (s.length === 0) {
+  } else if (s.size === 0) {
     think(s, k);
     fx.cues.push(CUE_NEW_GAME);
   } else if (won(s)) {
     return refuse(fx, "the number is found: SAME GAME for a new one", CUE_ILLEGAL);
   } else {
     s.guess[s.entered++] = k;
-    if (s.entered < s.length) fx.cues.push(CUE_PRESS);
+    if (s.entered < s.size) fx.cues.push(CUE_PRESS);
     else {
-      const score = mastermind(s.secret, s.guess, s.length);
+      const score = mastermind(s.secret, s.guess, s.size);
       s.right = score >> 4;
       s.wrong = score & 15;
       s.guesses++;
@@ -140,27 +140,27 @@ function digits(a: Uint8Array, n: number): string {
 
 /** "length,secret,typed,guesses,right,wrong,rng": the secret and the typed digits as digit strings. */
 function save(s: MindbenderState): string {
-  return [s.length, digits(s.secret, s.length), digits(s.guess, s.entered), s.guesses, s.right, s.wrong, s.rng >>> 0].join(",");
+  return [s.size, digits(s.secret, s.size), digits(s.guess, s.entered), s.guesses, s.right, s.wrong, s.rng >>> 0].join(",");
 }
 
 function load(text: string, layout: GameLayout): MindbenderState | null {
   const f = text.split(",");
   if (f.length !== 7 || !wholeField(f[0], 0, MAX_LENGTH) || !wholeField(f[6], 1, 4294967295)) return null;
   const s = blank(Number(f[6]) | 0, layout);
-  s.length = Number(f[0]);
-  if (!/^[1-9]*$/.test(f[1] + f[2]) || f[1].length !== s.length || f[2].length >= Math.max(s.length, 1)) return null;
+  s.size = Number(f[0]);
+  if (!/^[1-9]*$/.test(f[1] + f[2]) || f[1].length !== s.size || f[2].length >= Math.max(s.size, 1)) return null;
   for (let i = 0; i < f[1].length; i++) s.secret[i] = Number(f[1][i]);
   for (let i = 0; i < f[2].length; i++) s.guess[i] = Number(f[2][i]);
   s.entered = f[2].length;
   const scored = f[4] !== "-1";
-  if (!wholeField(f[3], 0, 999999) || (scored ? !wholeField(f[4], 0, s.length) || !wholeField(f[5], 0, s.length - Number(f[4])) : f[5] !== "-1")) {
+  if (!wholeField(f[3], 0, 999999) || (scored ? !wholeField(f[4], 0, s.size) || !wholeField(f[5], 0, s.size - Number(f[4])) : f[5] !== "-1")) {
     return null;
   }
   s.guesses = Number(f[3]);
   s.right = Number(f[4]);
   s.wrong = Number(f[5]);
   // A score needs a guess; nothing is typed after a win; nothing is guessed before a length.
-  if (scored !== s.guesses > 0 || (won(s) && s.entered > 0) || (s.length === 0 && (s.guesses > 0 || s.entered > 0))) return null;
+  if (scored !== s.guesses > 0 || (won(s) && s.entered > 0) || (s.size === 0 && (s.guesses > 0 || s.entered > 0))) return null;
   return s;
 }
 
@@ -182,7 +182,7 @@ export const mindbender: GameModule<MindbenderState> = {
     return won(s) ? STATUS_WON : STATUS_PLAYING;
   },
   describe: function (s: MindbenderState) {
-    return { "length": s.length, "typed": digits(s.guess, s.entered), "guesses": s.guesses, "right": s.right, "wrong": s.wrong };
+    return { "length": s.size, "typed": digits(s.guess, s.entered), "guesses": s.guesses, "right": s.right, "wrong": s.wrong };
   },
   save: save,
   load: load,

@@ -27,7 +27,7 @@ export interface MusicState {
   top: number;
   /** The tune: pads 1 … 10, 0 for a rest. */
   tune: Uint8Array;
-  length: number;
+  count: number;
   /** Playing back: the next note (−1 not playing), and when (ms). */
   playing: number;
   nextAt: number;
@@ -41,7 +41,7 @@ function show(s: MusicState, fx: GameEffects): void {
 
 function key(s: MusicState, k: number, now: number, fx: GameEffects): void {
   if (k === KEY_COMP_TURN) {
-    if (s.length === 0) return refuse(fx, "the tune is empty: press pads to teach Merlin one", CUE_ILLEGAL);
+    if (s.count === 0) return refuse(fx, "the tune is empty: press pads to teach Merlin one", CUE_ILLEGAL);
     s.playing = 0;
     s.nextAt = now;
     show(s, fx);
@@ -50,7 +50,7 @@ function key(s: MusicState, k: number, now: number, fx: GameEffects): void {
   if (k === KEY_SAME_GAME || k === KEY_NEW_GAME) {
     if (s.playing >= 0 && k === KEY_SAME_GAME) s.playing = -1;
     else {
-      s.length = 0;
+      s.count = 0;
       s.playing = -1;
       fx.cues.push(CUE_NEW_GAME);
       fx.changed = true;
@@ -63,9 +63,9 @@ function key(s: MusicState, k: number, now: number, fx: GameEffects): void {
     return refuse(fx, "Music Machine takes pads 1-" + s.top + " for notes, " + (s.top === 10 ? "0" : "HIT ME") + " for a rest, COMP TURN to play", CUE_ILLEGAL);
   }
   if (s.playing >= 0) return refuse(fx, "Merlin is playing: SAME GAME stops him", CUE_ILLEGAL);
-  if (s.length === MAX_NOTES) return refuse(fx, "the tune is full: " + MAX_NOTES + " notes and rests", CUE_ILLEGAL);
+  if (s.count === MAX_NOTES) return refuse(fx, "the tune is full: " + MAX_NOTES + " notes and rests", CUE_ILLEGAL);
   const note = rest ? 0 : k;
-  s.tune[s.length++] = note;
+  s.tune[s.count++] = note;
   fx.tones.push(lightHz(note), KEY_TONE_MS);
   fx.changed = true;
   show(s, fx);
@@ -75,7 +75,7 @@ function key(s: MusicState, k: number, now: number, fx: GameEffects): void {
 function tick(s: MusicState, now: number, fx: GameEffects): void {
   if (s.playing < 0 || now < s.nextAt) return;
   show(s, fx);
-  if (s.playing === s.length) {
+  if (s.playing === s.count) {
     s.playing = -1;
     return;
   }
@@ -87,17 +87,17 @@ function tick(s: MusicState, now: number, fx: GameEffects): void {
 
 /** The tune as one character a note ("0" a rest, "1" … "9", "a" for 10): the whole saved line. */
 function save(s: MusicState): string {
-  return lightsText(s.tune, s.length);
+  return lightsText(s.tune, s.count);
 }
 
 function blank(layout: GameLayout): MusicState {
-  return { top: hasLight(layout, 10) ? 10 : 9, tune: new Uint8Array(MAX_NOTES), length: 0, playing: -1, nextAt: -1 };
+  return { top: hasLight(layout, 10) ? 10 : 9, tune: new Uint8Array(MAX_NOTES), count: 0, playing: -1, nextAt: -1 };
 }
 
 function load(text: string, layout: GameLayout): MusicState | null {
   const s = blank(layout);
   if (!readLights(text, s.tune, 0, s.top)) return null;
-  s.length = text.length;
+  s.count = text.length;
   return s;
 }
 
@@ -121,7 +121,7 @@ export const music: GameModule<MusicState> = {
     return STATUS_PLAYING;
   },
   describe: function (s: MusicState) {
-    return { "tune": save(s), "notes": s.length, "playing": s.playing >= 0 };
+    return { "tune": save(s), "notes": s.count, "playing": s.playing >= 0 };
   },
   save: save,
   load: load,

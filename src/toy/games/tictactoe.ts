@@ -242,7 +242,7 @@ function save(s: TicTacToeState): string {
 
 function load(text: string, layout: GameLayout): TicTacToeState | null {
   const f = text.split(",");
-  if (f.length !== 5 || LEVEL_NAMES.indexOf(f[0]) < 0 || !/^[012]{9}$/.test(f[1]) || !/^[12]$/.test(f[2])) return null;
+  if (f.length !== 5 || LEVEL_NAMES.indexOf(f[0]) < 0 || f[1].length !== 9 || !/^[012]*$/.test(f[1]) || !/^[12]$/.test(f[2])) return null;
   if (!/^[01]$/.test(f[3]) || !wholeField(f[4], 1, 4294967295)) return null;
   const s: TicTacToeState = { rng: Number(f[4]) | 0, level: LEVEL_NAMES.indexOf(f[0]), cells: new Uint8Array(9), turn: Number(f[2]), replyAt: -1 };
   for (let i = 0; i < 9; i++) s.cells[i] = Number(f[1][i]);
