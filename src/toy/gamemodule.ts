@@ -17,6 +17,7 @@
  * tones (Hz, ms), whether the state changed (to be saved), why a key was refused.
  */
 import { nextRandom } from "./rng";
+import { CUE_ILLEGAL } from "./sounds";
 
 /** Merlin's lights 0 … 10 (LIGHTS of them) and its four buttons, as game keys. */
 export const LIGHTS = 11;
@@ -129,7 +130,9 @@ export function createEffects(): GameEffects {
  * One game. `S` is its state: a plain object the module alone reads and writes.
  *
  * - `create(seed, layout, now)`: a new game from a seed (the same seed, the same game everywhere);
- * - `key(state, key, now, fx)`: a key went down (0 … 10 a light's pad, KEY_* a button);
+ * - `key(state, key, now, fx)`: a key went down (0 … 10 a light's pad, KEY_* a button). NEW
+ *   GAME chooses a game in the mid-end; a game gets KEY_NEW_GAME when NEW GAME chose it again
+ *   (it starts over and asks for its settings, as a length, again);
  * - `tick(state, now, fx)`: what is due at `now` (a tune playing, Merlin's move); `due(state)`
  *   says when the next tick is wanted, −1 never;
  * - `command(state, name, value, now, fx)`: a console call or setting (e.g. "level", "length");
@@ -141,7 +144,8 @@ export function createEffects(): GameEffects {
  *   load to go back; createHistory), false where taking back a move would be cheating or
  *   meaningless (Echo, Blackjack 13's cards).
  *
- * A refused key or command changes nothing and says why in fx.refused (with CUE_ILLEGAL).
+ * A refused key or command changes nothing and says why in fx.refused (refuse: with the
+ * illegal-key buzz).
  */
 export interface GameModule<S> {
   name: string;
@@ -164,7 +168,7 @@ export interface GameModule<S> {
 export type AnyGameModule = GameModule<any>;
 
 /** A whole number from 0 to n − 1 from the generator state `rng` (its 32 bits, unsigned, mod n). */
-export function randomBelow(rng: number, n: number): number {
+function randomBelow(rng: number, n: number): number {
   return (rng >>> 0) % n;
 }
 
@@ -183,9 +187,9 @@ export function countLights(n: number): number {
 }
 
 /** Refuses a key or command: why, and the illegal-key buzz; the state is left alone. */
-export function refuse(fx: GameEffects, why: string, illegalCue: number): void {
+export function refuse(fx: GameEffects, why: string): void {
   fx.refused = why;
-  fx.cues.push(illegalCue);
+  fx.cues.push(CUE_ILLEGAL);
 }
 
 /** Whether `text` is a whole number from `min` to `max` written plainly (what load() accepts in a field). */

@@ -18,7 +18,7 @@ import {
   readLights, refuse, STATUS_DRAW, STATUS_LOST, STATUS_PLAYING, STATUS_WON, wholeField,
 } from "../gamemodule";
 import { seedRandom } from "../rng";
-import { CUE_DRAW, CUE_ILLEGAL, CUE_LOSS, CUE_MERLIN, CUE_NEW_GAME, CUE_PRESS, CUE_WIN } from "../sounds";
+import { CUE_DRAW, CUE_LOSS, CUE_MERLIN, CUE_NEW_GAME, CUE_PRESS, CUE_WIN } from "../sounds";
 
 export const TARGET = 13;
 /** Merlin draws while under this and under your total. */
@@ -115,11 +115,11 @@ function dealerDraws(s: BlackjackState): boolean {
 
 function key(s: BlackjackState, k: number, now: number, fx: GameEffects): void {
   if (k === KEY_SAME_GAME || k === KEY_NEW_GAME) {
-    if (s.phase !== PHASE_DONE && k === KEY_SAME_GAME) return refuse(fx, "finish the hand first: HIT ME or COMP TURN", CUE_ILLEGAL);
+    if (s.phase !== PHASE_DONE && k === KEY_SAME_GAME) return refuse(fx, "finish the hand first: HIT ME or COMP TURN");
     newHand(s, fx);
     fx.cues.push(CUE_NEW_GAME);
   } else if (k === KEY_HIT_ME || k === KEY_COMP_TURN) {
-    if (s.phase !== PHASE_YOU) return refuse(fx, s.phase === PHASE_DONE ? "the hand is over: SAME GAME deals the next" : "Merlin is drawing", CUE_ILLEGAL);
+    if (s.phase !== PHASE_YOU) return refuse(fx, s.phase === PHASE_DONE ? "the hand is over: SAME GAME deals the next" : "Merlin is drawing");
     if (k === KEY_HIT_ME) {
       s.you[s.youN++] = deal(s, fx);
       if (total(s.you, s.youN) > TARGET) end(s, fx);
@@ -129,7 +129,7 @@ function key(s: BlackjackState, k: number, now: number, fx: GameEffects): void {
       s.nextAt = now + DEAL_MS;
       fx.cues.push(CUE_MERLIN);
     }
-  } else return refuse(fx, "Blackjack 13 takes HIT ME (a card), COMP TURN (stand) and SAME GAME (the next hand)", CUE_ILLEGAL);
+  } else return refuse(fx, "Blackjack 13 takes HIT ME (a card), COMP TURN (stand) and SAME GAME (the next hand)");
   fx.changed = true;
   show(s, fx);
 }
@@ -206,7 +206,7 @@ export const blackjack13: GameModule<BlackjackState> = {
     return s.nextAt;
   },
   command: function (s: BlackjackState, name: string, value: unknown, now: number, fx: GameEffects): void {
-    refuse(fx, "Blackjack 13 has no settings, got " + name, CUE_ILLEGAL);
+    refuse(fx, "Blackjack 13 has no settings, got " + name);
   },
   show: show,
   status: function (s: BlackjackState): number {

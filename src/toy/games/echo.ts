@@ -13,7 +13,7 @@ import {
   refuse, STATUS_LOST, STATUS_PLAYING, STATUS_WON, wholeField,
 } from "../gamemodule";
 import { seedRandom } from "../rng";
-import { CUE_ILLEGAL, CUE_LOSS, CUE_NEW_GAME, CUE_WIN } from "../sounds";
+import { CUE_LOSS, CUE_NEW_GAME, CUE_WIN } from "../sounds";
 import { lightHz } from "./scale";
 
 export const MAX_LENGTH = 10;
@@ -75,19 +75,19 @@ function key(s: EchoState, k: number, now: number, fx: GameEffects): void {
     s.phase = PHASE_CHOOSE;
     fx.cues.push(CUE_NEW_GAME);
   } else if (k === KEY_SAME_GAME || k === KEY_COMP_TURN) {
-    if (s.phase === PHASE_CHOOSE) return refuse(fx, "choose the tune's length first: a pad 1-" + s.maxLength, CUE_ILLEGAL);
+    if (s.phase === PHASE_CHOOSE) return refuse(fx, "choose the tune's length first: a pad 1-" + s.maxLength);
     if (k === KEY_COMP_TURN) compose(s, s.size, now);
     else listen(s, now);
     fx.cues.push(CUE_NEW_GAME);
   } else if (!(k >= 1 && k <= 9) && !(k === 10 && s.maxLength === 10 && s.phase === PHASE_CHOOSE)) {
-    return refuse(fx, "Echo takes pads 1-9" + (s.maxLength === 10 ? " (10 for a length)" : "") + ", SAME GAME and COMP TURN", CUE_ILLEGAL);
+    return refuse(fx, "Echo takes pads 1-9" + (s.maxLength === 10 ? " (10 for a length)" : "") + ", SAME GAME and COMP TURN");
   } else if (s.phase === PHASE_CHOOSE) {
     compose(s, k, now);
     fx.cues.push(CUE_NEW_GAME);
   } else if (s.phase === PHASE_LISTEN) {
-    return refuse(fx, "listen first: Merlin is playing the tune", CUE_ILLEGAL);
+    return refuse(fx, "listen first: Merlin is playing the tune");
   } else if (s.phase === PHASE_DONE) {
-    return refuse(fx, "the tune is over: SAME GAME to try it again, COMP TURN for a new one", CUE_ILLEGAL);
+    return refuse(fx, "the tune is over: SAME GAME to try it again, COMP TURN for a new one");
   } else {
     if (s.tune[s.entered] === k) s.right++;
     s.entered++;
@@ -128,7 +128,7 @@ function command(s: EchoState, name: string, value: unknown, now: number, fx: Ga
     compose(s, value, now);
     fx.changed = true;
     show(s, fx);
-  } else refuse(fx, "Echo takes length 1-" + s.maxLength + ", got " + name + " " + value, CUE_ILLEGAL);
+  } else refuse(fx, "Echo takes length 1-" + s.maxLength + ", got " + name + " " + value);
 }
 
 /** "length,tune,phase,played,entered,right,rng"; a tune being played resumes at once after loading. */

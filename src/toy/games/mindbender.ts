@@ -15,7 +15,7 @@ import {
   wholeField,
 } from "../gamemodule";
 import { seedRandom } from "../rng";
-import { CUE_ILLEGAL, CUE_NEW_GAME, CUE_PRESS, CUE_WIN } from "../sounds";
+import { CUE_NEW_GAME, CUE_PRESS, CUE_WIN } from "../sounds";
 
 export const MAX_LENGTH = 9;
 
@@ -98,16 +98,16 @@ function key(s: MindbenderState, k: number, now: number, fx: GameEffects): void 
     think(s, 0);
     fx.cues.push(CUE_NEW_GAME);
   } else if (k === KEY_SAME_GAME) {
-    if (s.size === 0) return refuse(fx, "choose the number's length first: a pad 1-" + MAX_LENGTH, CUE_ILLEGAL);
+    if (s.size === 0) return refuse(fx, "choose the number's length first: a pad 1-" + MAX_LENGTH);
     think(s, s.size);
     fx.cues.push(CUE_NEW_GAME);
   } else if (!(k >= 1 && k <= 9)) {
-    return refuse(fx, "Mindbender takes the digits 1-9 (and SAME GAME, NEW GAME)", CUE_ILLEGAL);
+    return refuse(fx, "Mindbender takes the digits 1-9 (and SAME GAME, NEW GAME)");
   } else if (s.size === 0) {
     think(s, k);
     fx.cues.push(CUE_NEW_GAME);
   } else if (won(s)) {
-    return refuse(fx, "the number is found: SAME GAME for a new one", CUE_ILLEGAL);
+    return refuse(fx, "the number is found: SAME GAME for a new one");
   } else {
     s.guess[s.entered++] = k;
     if (s.entered < s.size) fx.cues.push(CUE_PRESS);
@@ -129,7 +129,7 @@ function command(s: MindbenderState, name: string, value: unknown, now: number, 
     think(s, value);
     fx.changed = true;
     show(s, fx);
-  } else refuse(fx, "Mindbender takes length 1-" + MAX_LENGTH + ", got " + name + " " + value, CUE_ILLEGAL);
+  } else refuse(fx, "Mindbender takes length 1-" + MAX_LENGTH + ", got " + name + " " + value);
 }
 
 function digits(a: Uint8Array, n: number): string {

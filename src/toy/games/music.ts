@@ -12,7 +12,7 @@ import {
   GameEffects, GameLayout, GameModule, hasLight, KEY_COMP_TURN, KEY_HIT_ME, KEY_NEW_GAME, KEY_SAME_GAME, readLights, lightsText, refuse,
   STATUS_PLAYING,
 } from "../gamemodule";
-import { CUE_ILLEGAL, CUE_NEW_GAME } from "../sounds";
+import { CUE_NEW_GAME } from "../sounds";
 import { lightHz } from "./scale";
 
 /** The manual's figure: 48 notes and rests. */
@@ -41,7 +41,7 @@ function show(s: MusicState, fx: GameEffects): void {
 
 function key(s: MusicState, k: number, now: number, fx: GameEffects): void {
   if (k === KEY_COMP_TURN) {
-    if (s.count === 0) return refuse(fx, "the tune is empty: press pads to teach Merlin one", CUE_ILLEGAL);
+    if (s.count === 0) return refuse(fx, "the tune is empty: press pads to teach Merlin one");
     s.playing = 0;
     s.nextAt = now;
     show(s, fx);
@@ -60,10 +60,10 @@ function key(s: MusicState, k: number, now: number, fx: GameEffects): void {
   }
   const rest = k === 0 || k === KEY_HIT_ME;
   if (!rest && !(k >= 1 && k <= s.top)) {
-    return refuse(fx, "Music Machine takes pads 1-" + s.top + " for notes, " + (s.top === 10 ? "0" : "HIT ME") + " for a rest, COMP TURN to play", CUE_ILLEGAL);
+    return refuse(fx, "Music Machine takes pads 1-" + s.top + " for notes, " + (s.top === 10 ? "0" : "HIT ME") + " for a rest, COMP TURN to play");
   }
-  if (s.playing >= 0) return refuse(fx, "Merlin is playing: SAME GAME stops him", CUE_ILLEGAL);
-  if (s.count === MAX_NOTES) return refuse(fx, "the tune is full: " + MAX_NOTES + " notes and rests", CUE_ILLEGAL);
+  if (s.playing >= 0) return refuse(fx, "Merlin is playing: SAME GAME stops him");
+  if (s.count === MAX_NOTES) return refuse(fx, "the tune is full: " + MAX_NOTES + " notes and rests");
   const note = rest ? 0 : k;
   s.tune[s.count++] = note;
   fx.tones.push(lightHz(note), KEY_TONE_MS);
@@ -114,7 +114,7 @@ export const music: GameModule<MusicState> = {
     return s.playing >= 0 ? s.nextAt : -1;
   },
   command: function (s: MusicState, name: string, value: unknown, now: number, fx: GameEffects): void {
-    refuse(fx, "Music Machine has no settings, got " + name, CUE_ILLEGAL);
+    refuse(fx, "Music Machine has no settings, got " + name);
   },
   show: show,
   status: function (s: MusicState): number {

@@ -18,7 +18,7 @@ import {
   STATUS_PLAYING, STATUS_WON, wholeField,
 } from "../gamemodule";
 import { seedRandom } from "../rng";
-import { CUE_DRAW, CUE_ILLEGAL, CUE_LOSS, CUE_MERLIN, CUE_NEW_GAME, CUE_PRESS, CUE_WIN } from "../sounds";
+import { CUE_DRAW, CUE_LOSS, CUE_MERLIN, CUE_NEW_GAME, CUE_PRESS, CUE_WIN } from "../sounds";
 
 export const LEVEL_MERLIN = 0;
 export const LEVEL_PERFECT = 1;
@@ -198,18 +198,18 @@ function key(s: TicTacToeState, k: number, now: number, fx: GameEffects): void {
     fx.changed = true;
   } else if (k === KEY_COMP_TURN) {
     if (s.level === LEVEL_TWO || s.replyAt >= 0 || maskOf(s.cells, 0) !== FULL) {
-      return refuse(fx, "COMP TURN lets Merlin start: on the empty board, against Merlin", CUE_ILLEGAL);
+      return refuse(fx, "COMP TURN lets Merlin start: on the empty board, against Merlin");
     }
     s.turn = 2;
     merlinPlays(s, fx);
   } else if (!(k >= 1 && k <= 9)) {
-    return refuse(fx, "Tic-Tac-Toe takes pads 1-9, SAME GAME and COMP TURN", CUE_ILLEGAL);
+    return refuse(fx, "Tic-Tac-Toe takes pads 1-9, SAME GAME and COMP TURN");
   } else if (!playing) {
-    return refuse(fx, "the game is over: SAME GAME for another", CUE_ILLEGAL);
+    return refuse(fx, "the game is over: SAME GAME for another");
   } else if (s.replyAt >= 0) {
-    return refuse(fx, "Merlin is moving", CUE_ILLEGAL);
+    return refuse(fx, "Merlin is moving");
   } else if (s.cells[k - 1] !== 0) {
-    return refuse(fx, "pad " + k + " is taken", CUE_ILLEGAL);
+    return refuse(fx, "pad " + k + " is taken");
   } else {
     mark(s, k - 1, CUE_PRESS, fx);
     if (s.level !== LEVEL_TWO && statusOf(s) === STATUS_PLAYING) s.replyAt = now + MERLIN_DELAY_MS;
@@ -226,7 +226,7 @@ function tick(s: TicTacToeState, now: number, fx: GameEffects): void {
 
 function command(s: TicTacToeState, name: string, value: unknown, now: number, fx: GameEffects): void {
   const level = LEVEL_NAMES.indexOf(String(value));
-  if (name !== "level" || level < 0) return refuse(fx, "Tic-Tac-Toe takes level " + LEVEL_NAMES.join(", ") + ", got " + value, CUE_ILLEGAL);
+  if (name !== "level" || level < 0) return refuse(fx, "Tic-Tac-Toe takes level " + LEVEL_NAMES.join(", ") + ", got " + value);
   s.level = level;
   clear(s);
   fx.changed = true;
