@@ -184,6 +184,20 @@ export const STACK = {
 /** Wire: solid for the key matrix and signals, heavier stranded for the pixels' supply. */
 export const WIRE = {
   signal: "hook-up wire, solid, 24 AWG (0.2 mm²), several colours",
-  pixelPower: "stranded wire, 22 AWG (0.33 mm²), red and black, for VPIX and GND to the pixels",
+  pixelPower: "stranded wire, 22 AWG (0.33 mm²), red and black, for V_OUT (the pixels' 5 V) and GND to the pixels",
   endRow: "ribbon cable, 1.27 mm (0.05\") pitch, 8-way, or 30 AWG wire-wrap wire",
+  battery: "stranded wire, 22 AWG (0.33 mm²), red and black",
 };
+
+/**
+ * What the bench uses up: every build needs solder and something to cover bare joints; the glue
+ * holds the piezo (and the pixels) behind the panel; the foam tape holds the battery holder.
+ */
+export const CONSUMABLES: { part: string; value: string; example: string; only?: "pixels" | "battery" }[] = [
+  { part: "Solder", value: "rosin-core solder wire, 0.7 mm, about 10 g (Sn99.3Cu0.7 lead-free, or Sn60Pb40)", example: "any electronics solder" },
+  { part: "Desoldering braid", value: "solder wick, 1.5–2 mm wide (for bridges between the Pico's fine end-row pads, or any pin)", example: "any" },
+  { part: "Heat-shrink tubing", value: "assorted 1.5–3 mm, about 20 cm (battery and switch leads, the end-row pigtail, bare leg joints)", example: "any" },
+  { part: "Glue", value: "hot-melt glue sticks (7 mm) or two-part epoxy: the piezo behind its sound hole, the pixels behind their windows", example: "any" },
+  { part: "Double-sided foam tape", value: "about 10 cm, 1–2 mm thick: the battery holder inside the back cover", example: "any mounting tape", only: "battery" },
+  { part: "Masking tape", value: "to hold the printed templates on the panel, the back cover and the perfboard while drilling", example: "any" },
+];

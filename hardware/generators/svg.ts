@@ -241,6 +241,7 @@ export const SCHEMATIC_STYLE = [
   ".netname{font-size:11px;fill:#1a5fb4}",
   ".v{font-size:11px;fill:#333}",
   ".pin{font-weight:bold}",
+  ".pw{font-weight:bold;fill:#a51d2d}",
   ".ref{font-size:12px;font-weight:bold;fill:#6a1b9a}",
   ".pn{font-size:9px;fill:#555}",
   ".h{font-size:15px;font-weight:bold}",
