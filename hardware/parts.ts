@@ -195,9 +195,9 @@ export const WIRE = {
  */
 export const CONSUMABLES: { part: string; value: string; example: string; only?: "pixels" | "battery" }[] = [
   { part: "Solder", value: "rosin-core solder wire, 0.7 mm, about 10 g (Sn99.3Cu0.7 lead-free, or Sn60Pb40)", example: "any electronics solder" },
-  { part: "Desoldering braid", value: "solder wick, 1.5–2 mm wide (for bridges between the Pico's fine end-row pads, or any pin)", example: "any" },
+  { part: "Desoldering braid", value: "solder wick, 1.5–2 mm wide (for solder bridges between neighbouring pins or pads)", example: "any" },
   { part: "Heat-shrink tubing", value: "assorted 1.5–3 mm, about 20 cm (battery and switch leads, the end-row pigtail, bare leg joints)", example: "any" },
-  { part: "Glue", value: "hot-melt glue sticks (7 mm) or two-part epoxy: the piezo behind its sound hole, the pixels behind their windows", example: "any" },
+  { part: "Glue", value: "hot-melt glue sticks (7 mm) or two-part epoxy: the piezo behind its sound hole (and, on pixel builds, the pixels behind their windows)", example: "any" },
   { part: "Double-sided foam tape", value: "about 10 cm, 1–2 mm thick: the battery holder inside the back cover", example: "any mounting tape", only: "battery" },
   { part: "Masking tape", value: "to hold the printed templates on the panel, the back cover and the perfboard while drilling", example: "any" },
 ];
