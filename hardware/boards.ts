@@ -90,6 +90,8 @@ export interface Board {
   headers: Header[];
   /** Label printed on the board next to a GPIO when it is not the Espruino name ("RX" for D8). */
   silk: Readonly<Record<string, string>>;
+  /** Which variant of the board the header map is for, where others are sold under the same name. */
+  variantNote?: string;
   /** How to orient the board for the pinout figure ("USB plug on the left"). */
   orientation: string;
   /** The board's outline in that orientation, mm, and the landmark drawn on one edge. */
@@ -381,7 +383,7 @@ const MDBT42Q: Board = {
 const ESP32: Board = {
   id: "ESP32",
   chip: "esp32",
-  title: "ESP32 DevKitC (ESP32-WROOM-32)",
+  title: "ESP32-DevKitC V4, 38-pin (ESP32-WROOM-32)",
   pins: [
     dPin("D4"),
     dPin("D5", { note: "strapping pin (internal pull-up at boot): fine as an output or key row" }),
@@ -412,6 +414,8 @@ const ESP32: Board = {
       contacts: ["GND", "D23", "D22", "D1", "D3", "D21", "GND", "D19", "D18", "D5", "D17", "D16", "D4", "D0", "D2", "D15", "D8", "D7", "D6"],
     },
   ],
+  variantNote:
+    "every position below is for the 38-pin ESP32-DevKitC V4 (two 19-pin headers); a 30-pin DevKit (DOIT ESP32 DevKit V1, NodeMCU-32S and clones) has the pins elsewhere and is not supported",
   silk: { D36: "VP", D39: "VN", D1: "TX", D3: "RX", D9: "SD2", D10: "SD3", D11: "CMD", D8: "SD1", D7: "SD0", D6: "CLK" },
   orientation: "seen from the component side, antenna at the top, USB at the bottom",
   outline: { widthMm: 28, heightMm: 55, landmark: { side: "bottom", label: "micro-USB" } },

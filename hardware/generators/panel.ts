@@ -129,12 +129,12 @@ function list(xs: number[]): string {
 export function panelSvg(p: Profile): string {
   const L = panelLayout(p);
   const ox = 22;
-  const oy = 34;
+  const oy = 40;
   const body: string[] = [];
   body.push(text(4, 8, `Merlin ${p.name}: front panel, ${n(L.width)} × ${n(L.height)} mm`, { cls: "h" }));
   body.push(text(4, 13, "Print at 100 % (1 unit = 1 mm) and check the scale bar; coordinates are hole centres from the panel's top-left corner.", {}));
   body.push(text(4, 16.5, `Every centre is a whole number of ${GRID} mm perfboard steps from the others (pitch ${n(PANEL.pitch)} mm = 10 steps).`, {}));
-  body.push(scaleBar(ox + Math.max(L.width - 50, 0), 22, 50));
+  body.push(scaleBar(ox + Math.max(L.width - 50, 0), 21, 50));
   body.push(`<g transform="translate(${ox} ${oy})">`);
   body.push(rect(0, 0, L.width, L.height, "edge"));
   for (const h of L.holes) {
