@@ -68,6 +68,24 @@ describe.each(profiles.map((p) => [p.name, p] as const))("%s", (_name, p) => {
     }
   });
 
+  it("in the 5 mm gap, the parts glued to the panel's back (piezo, pixels) touch no other part", () => {
+    const circles = M.parts.filter((x) => x.outline.kind === "circle" && x.legs.length === 0);
+    const bodies = M.parts.filter((x) => x.side === "front" && x.outline.kind === "rect");
+    for (const c of circles) {
+      const o = c.outline as { cx: number; cy: number; d: number };
+      for (const other of circles.filter((x) => x !== c)) {
+        const q = other.outline as { cx: number; cy: number; d: number };
+        expect(Math.hypot(o.cx - q.cx, o.cy - q.cy), `${c.ref} and ${other.ref}`).toBeGreaterThanOrEqual((o.d + q.d) / 2);
+      }
+      for (const b of bodies) {
+        const r = b.outline as Box;
+        const dx = Math.max(r.x - o.cx, 0, o.cx - (r.x + r.w));
+        const dy = Math.max(r.y - o.cy, 0, o.cy - (r.y + r.h));
+        expect(Math.hypot(dx, dy), `${c.ref} on ${b.ref}`).toBeGreaterThanOrEqual(o.d / 2);
+      }
+    }
+  });
+
   it("the board's sockets stand in holes no front part covers, its connector at the top edge with a clear way in", () => {
     const fronts = M.parts.filter((x) => x.side === "front" && x.outline.kind === "rect");
     for (const s of M.parts.filter((x) => x.side === "back")) {
