@@ -267,6 +267,11 @@ function placeSwitch(L: PanelLayout, avoid: { x: number; y: number; w: number; h
 export { FOOTPRINTS, type Footprint };
 
 /** The stack from the panel's face to the back cover's outside, mm. */
-export function stackDepthMm(): number {
-  return STACK.panelMm + STACK.standoffMm + STACK.perfboardMm + STACK.backStandoffMm + STACK.panelMm;
+export function stackDepthMm(p: Profile): number {
+  return STACK.panelMm + STACK.standoffMm + STACK.perfboardMm + backStandoffMm(p) + STACK.panelMm;
+}
+
+/** The back stand-offs: deep enough for the battery holder and the switch, or only for the board. */
+export function backStandoffMm(p: Profile): number {
+  return hasPixels(p) ? STACK.backStandoffPixelsMm : STACK.backStandoffMm;
 }

@@ -168,8 +168,11 @@ export const KEY_CAP = { description: "key cap, 12 mm round, for a 12×12 mm tac
 export const STACK = {
   panelMm: 3,
   /** Behind the perfboard: the board on its sockets (8.5 mm) with its own parts, and from the back
-   * cover's inside the battery holder (≤ 16 mm) or the toggle switch (18 mm): 30 mm holds either. */
+   * cover's inside the battery holder (≤ 16 mm) or the toggle switch (18 mm): 30 mm holds either.
+   * Pixel builds carry no battery: the board (13.5 mm with its parts) and the 220 µF capacitor
+   * (11 mm) need 15 mm. */
   backStandoffMm: 30,
+  backStandoffPixelsMm: 15,
   backStandoff: "M3 hex standoff, male–female (the male thread passes through the perfboard into the front standoff)",
   socketMm: 8.5,
   panel: "3 mm acrylic (PMMA) or 3 mm birch plywood",

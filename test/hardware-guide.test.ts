@@ -61,6 +61,6 @@ describe("hardware/README.md", () => {
     expect(guide).toContain(`The pads are ${PANEL.pitch} mm apart (10 holes)`);
     expect(guide).toContain(`each LED ${PANEL.keyOffset - PANEL.ledOffset} mm (5 holes) above its key`);
     expect(guide).toContain(`a ${PANEL.ledHole} mm hole above it`);
-    expect(guide).toContain(`four M3 × ${STACK.backStandoffMm} mm male–female stand-offs`);
+    expect(guide).toContain(`four M3 × ${STACK.backStandoffMm} mm male–female stand-offs (${STACK.backStandoffPixelsMm} mm on\n  the pixel builds, which carry no battery)`);
   });
 });

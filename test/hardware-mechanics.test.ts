@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { BOARDS } from "../hardware/boards.js";
 import { GRID, PANEL } from "../hardware/generators/panel.js";
-import { mechanics, onPerfboardGrid, stackDepthMm } from "../hardware/mechanics.js";
+import { backStandoffMm, mechanics, onPerfboardGrid, stackDepthMm } from "../hardware/mechanics.js";
 import { generateProfileFiles } from "../hardware/outputs.js";
 import { BATTERY_HOLDER, POWER_SWITCH, STACK } from "../hardware/parts.js";
 import type { Profile } from "../hardware/profile.js";
@@ -104,6 +104,11 @@ describe.each(profiles.map((p) => [p.name, p] as const))("%s", (_name, p) => {
     for (const s of M.standoffs) expect(apart(way, { x: s.x - 3.5, y: s.y - 3.5, w: 7, h: 7 })).toBe(true);
   });
 
+  it("the back stand-offs hold the board on its sockets (and, on pixel builds, the 11 mm bulk capacitor)", () => {
+    expect(STACK.socketMm + 1.6 + 3.4).toBeLessThanOrEqual(backStandoffMm(p));
+    if (p.leds.drive === "neopixel") expect(11).toBeLessThan(backStandoffMm(p));
+  });
+
   it("battery builds: holder and switch inside the back cover, clear of each other, the board and the stand-offs; the stack deep enough", () => {
     if (p.leds.drive === "neopixel") {
       expect(M.holder).toBeUndefined();
@@ -124,7 +129,7 @@ describe.each(profiles.map((p) => [p.name, p] as const))("%s", (_name, p) => {
     const boardStack = STACK.socketMm + 1.6 + 3.4;
     expect(boardStack + (apart(h, M.board) ? 0 : holder.depthMm)).toBeLessThanOrEqual(STACK.backStandoffMm);
     expect(POWER_SWITCH.depthMm).toBeLessThan(STACK.backStandoffMm);
-    expect(stackDepthMm()).toBeCloseTo(STACK.panelMm * 2 + STACK.standoffMm + STACK.perfboardMm + STACK.backStandoffMm, 9);
+    expect(stackDepthMm(p)).toBeCloseTo(STACK.panelMm * 2 + STACK.standoffMm + STACK.perfboardMm + STACK.backStandoffMm, 9);
   });
 
   it("perfboard.svg and back.svg are 1:1 millimetre drawings with a scale bar", () => {

@@ -121,7 +121,7 @@ describe("bill of materials", () => {
     // Two rows of sockets for the board, and the Pico's end-row pigtail: within two 40-way strips.
     expect(part("Socket header")?.quantity).toBeGreaterThanOrEqual(1);
     expect(part("Back cover")?.value).toContain(`${L.width} × ${L.height} mm, drilled from back.svg`);
-    expect(part("Back standoffs")).toMatchObject({ quantity: 4, value: expect.stringContaining(`${STACK.backStandoffMm} mm`) });
+    expect(part("Back standoffs")).toMatchObject({ quantity: 4, value: expect.stringContaining(`${p.leds.drive === "neopixel" ? STACK.backStandoffPixelsMm : STACK.backStandoffMm} mm`) });
     for (const c of ["Solder", "Desoldering braid", "Heat-shrink tubing", "Glue", "Masking tape"]) expect(part(c)?.quantity, c).toBe(1);
     expect(part("Double-sided foam tape") !== undefined).toBe(p.leds.drive !== "neopixel");
     expect(part("USB extension cable") !== undefined).toBe(board.id === "PICO");

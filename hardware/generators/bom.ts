@@ -10,7 +10,7 @@ import {
   CONSUMABLES, POWER_SWITCH, RESISTOR_KIND, SCHOTTKY, STACK, WIRE,
 } from "../parts.js";
 import { FOOTPRINTS } from "../footprints.js";
-import { usesFinePitch } from "../mechanics.js";
+import { backStandoffMm, usesFinePitch } from "../mechanics.js";
 import type { Profile } from "../profile.js";
 import { refRange, refs, type Refs } from "../refdes.js";
 import { pinRoles } from "../roles.js";
@@ -150,7 +150,7 @@ function benchRows(p: Profile, board: Board): BomRow[] {
   add("Front panel", `${STACK.panel}, ${size}, drilled from panel.svg`, 1, "cut to size");
   add("Back cover", `${STACK.panel}, ${size}, drilled from back.svg`, 1, "cut to size");
   add("Standoffs", `${STACK.standoff}, ${STACK.standoffMm} mm (panel to perfboard)`, 4, "any M3 × 5 mm female–female");
-  add("Back standoffs", `${STACK.backStandoff}, ${STACK.backStandoffMm} mm (perfboard to back cover)`, 4, `any M3 × ${STACK.backStandoffMm} mm + 6 mm male–female`);
+  add("Back standoffs", `${STACK.backStandoff}, ${backStandoffMm(p)} mm (perfboard to back cover)`, 4, `any M3 × ${backStandoffMm(p)} mm + 6 mm male–female`);
   add("Screws", `${STACK.screw} (four in the panel, four in the back cover)`, 8, "any");
   add("Breadboard test kit", "solderless breadboard and 6 male–male jumper wires (the one-LED, one-key test before the build)", 1, "any half-size breadboard");
   for (const c of CONSUMABLES) {

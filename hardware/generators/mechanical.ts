@@ -6,7 +6,7 @@
  */
 import type { Board } from "../boards.js";
 import { hasPixels } from "../design.js";
-import { mechanics, stackDepthMm, type PlacedPart } from "../mechanics.js";
+import { backStandoffMm, mechanics, stackDepthMm, type PlacedPart } from "../mechanics.js";
 import { BATTERY_HOLDER, BUTTON_SWITCH, PAD_SWITCH, POWER_SWITCH, STACK } from "../parts.js";
 import type { Profile } from "../profile.js";
 import { GRID, PANEL } from "./panel.js";
@@ -104,7 +104,7 @@ export function backSvg(p: Profile, board: Board): string {
   let y = lines(body, 4, 13, [
     `Back cover: ${STACK.panel}, ${n(L.width)} × ${n(L.height)} mm, the panel's outline.`,
     "Print at 100 %, check the scale bar, tape the print on and drill.",
-    `M1–M4: ${n(PANEL.mountHole)} mm, onto the ${STACK.backStandoffMm} mm stand-offs.` +
+    `M1–M4: ${n(PANEL.mountHole)} mm, onto the ${backStandoffMm(p)} mm stand-offs.` +
       (battery ? ` S: ${n(POWER_SWITCH.holeMm)} mm for the power switch (${POWER_SWITCH.example}), its body inside.` : ""),
     `Blue, dashed: the board on the perfboard's back, its ${M.board.footprint.connector} at the top edge:`,
     `${M.board.footprint.access}.`,
@@ -156,15 +156,16 @@ export function backSvg(p: Profile, board: Board): string {
   if (p.buttons) body.push(rect(pb - BUTTON_SWITCH.heightMm, sy + 22, BUTTON_SWITCH.heightMm, 3, "sec"));
   x = pb + STACK.perfboardMm;
   body.push(rect(x, sy + 4, STACK.socketMm, 10, "secb"), rect(x + STACK.socketMm, sy + 2, 1.6, 14, "secb"), text(x + STACK.socketMm + 3, sy + 14, "board on its sockets", { cls: "refb" }));
-  body.push(rect(x, sy + 24, STACK.backStandoffMm, 4, "sec"), text(x + STACK.backStandoffMm / 2, sy + 27, `stand-off ${STACK.backStandoffMm} mm`, { anchor: "middle", cls: "ref" }));
-  const cover = x + STACK.backStandoffMm;
+  const deep = backStandoffMm(p);
+  body.push(rect(x, sy + 24, deep, 4, "sec"), text(x + deep / 2, sy + 27, `stand-off ${deep} mm`, { anchor: "middle", cls: "ref" }));
+  const cover = x + deep;
   if (M.holder && M.switchHole) {
     const depth = BATTERY_HOLDER[board.battery.cells.startsWith("4") ? "4xAA" : "3xAAA"].depthMm;
     body.push(rect(cover - depth, sy + 17, depth, 6, "sec"), text(cover + STACK.panelMm + 3, sy + 21, "battery holder (taped inside)", { cls: "refc" }));
     body.push(rect(cover - POWER_SWITCH.depthMm, sy + 1, POWER_SWITCH.depthMm, 3, "sec"), text(cover + STACK.panelMm + 3, sy + 3.5, "power switch (in its hole)", { cls: "refc" }));
   }
   layer(cover, STACK.panelMm, `back cover ${STACK.panelMm} mm`);
-  body.push(text(cover + STACK.panelMm + 3, sy + 12, `total ${n(stackDepthMm())} mm`, { cls: "ref" }));
+  body.push(text(cover + STACK.panelMm + 3, sy + 12, `total ${n(stackDepthMm(p))} mm`, { cls: "ref" }));
   sy += hgt + 24;
   return svgDocument(Math.max(ox + W + 8, 200), sy, body, { unit: "mm", style: STYLE, title: `Merlin ${p.name} back cover and stack` });
 }
