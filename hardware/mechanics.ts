@@ -164,35 +164,36 @@ export function usesFinePitch(p: Profile, board: Board): boolean {
  * the rightmost pair that is free and clear of the stand-offs.
  */
 function placeBoard(L: PanelLayout, fp: Footprint, taken: Set<string>, standoffs: { x: number; y: number }[]) {
+  // Rows from the top down, and from the right edge leftwards, the first place that is free.
   const top = Math.ceil((3 * GRID + fp.firstPinMm) / GRID);
   for (let step = top; step < top + 10; step++) {
-  const firstPinY = step * GRID;
-  for (let colB = Math.floor(L.width / GRID - 1.5); colB >= fp.rowSteps; colB--) {
-    const xB = (colB + 0.5) * GRID;
-    const xA = xB - fp.rowSteps * GRID;
-    const outline = { x: (xA + xB) / 2 - fp.widthMm / 2, y: firstPinY - fp.firstPinMm, w: fp.widthMm, h: fp.lengthMm };
-    if (outline.x < GRID || outline.x + outline.w > L.width - GRID || outline.y + outline.h > L.height - GRID) continue;
-    if (standoffs.some((s) => overlaps(outline, standoffBox(s), 0.5))) continue;
-    // The cable's plug comes in from the top edge: nothing in its way, and not too far to reach.
-    const corridor = { x: (xA + xB) / 2 - fp.plugMm / 2, y: 0, w: fp.plugMm, h: outline.y };
-    if (outline.y > MAX_REACH_MM || standoffs.some((s) => overlaps(corridor, standoffBox(s), 0.2))) continue;
-    const rowA: Leg[] = [];
-    const rowB: Leg[] = [];
-    for (let k = 0; k < fp.pinsPerRow; k++) {
-      rowA.push({ x: round2(xA), y: round2(firstPinY + k * GRID), mark: k === 0 ? "1" : "" });
-      rowB.push({ x: round2(xB), y: round2(firstPinY + k * GRID), mark: k === 0 ? "1" : "" });
+    const firstPinY = step * GRID;
+    for (let colB = Math.floor(L.width / GRID - 1.5); colB >= fp.rowSteps; colB--) {
+      const xB = (colB + 0.5) * GRID;
+      const xA = xB - fp.rowSteps * GRID;
+      const outline = { x: (xA + xB) / 2 - fp.widthMm / 2, y: firstPinY - fp.firstPinMm, w: fp.widthMm, h: fp.lengthMm };
+      if (outline.x < GRID || outline.x + outline.w > L.width - GRID || outline.y + outline.h > L.height - GRID) continue;
+      if (standoffs.some((s) => overlaps(outline, standoffBox(s), 0.5))) continue;
+      // The cable's plug comes in from the top edge: nothing in its way, and not too far to reach.
+      const corridor = { x: (xA + xB) / 2 - fp.plugMm / 2, y: 0, w: fp.plugMm, h: outline.y };
+      if (outline.y > MAX_REACH_MM || standoffs.some((s) => overlaps(corridor, standoffBox(s), 0.2))) continue;
+      const rowA: Leg[] = [];
+      const rowB: Leg[] = [];
+      for (let k = 0; k < fp.pinsPerRow; k++) {
+        rowA.push({ x: round2(xA), y: round2(firstPinY + k * GRID), mark: k === 0 ? "1" : "" });
+        rowB.push({ x: round2(xB), y: round2(firstPinY + k * GRID), mark: k === 0 ? "1" : "" });
+      }
+      if ([...rowA, ...rowB].some((l) => taken.has(key(l.x, l.y)))) continue;
+      const socket = (legs: Leg[], side: string): PlacedPart => ({
+        ref: "", what: `${fp.pinsPerRow}-way 0.1" socket header (the board's ${side} row)`, side: "back",
+        outline: { kind: "rect", x: legs[0].x - 1.27, y: legs[0].y - 1.27, w: 2.54, h: fp.pinsPerRow * GRID },
+        legs,
+      });
+      return {
+        board: { ...rounded(outline), connectorY: round2(outline.y) },
+        parts: [socket(rowA, "left"), socket(rowB, "right")],
+      };
     }
-    if ([...rowA, ...rowB].some((l) => taken.has(key(l.x, l.y)))) continue;
-    const socket = (legs: Leg[], side: string): PlacedPart => ({
-      ref: "", what: `${fp.pinsPerRow}-way 0.1" socket header (the board's ${side} row)`, side: "back",
-      outline: { kind: "rect", x: legs[0].x - 1.27, y: legs[0].y - 1.27, w: 2.54, h: fp.pinsPerRow * GRID },
-      legs,
-    });
-    return {
-      board: { ...rounded(outline), connectorY: round2(outline.y) },
-      parts: [socket(rowA, "left"), socket(rowB, "right")],
-    };
-  }
   }
   throw new Error(`mechanics: no free place for the board on a ${L.width} × ${L.height} mm perfboard`);
 }
