@@ -89,7 +89,7 @@ describe("checkEspruino: what a wrong interpreter path is told", () => {
 /** A measuring script as a maker runs it, with ESPRUINO_BIN set to `bin`. */
 function runScript(file: string, args: string[], bin: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const env = { ...process.env, ESPRUINO_BIN: bin };
+    const env: NodeJS.ProcessEnv = { ...process.env, ESPRUINO_BIN: bin };
     delete env.ESPRUINO_BIN_LARGE;
     const child = spawn(process.execPath, ["tools/tsrun.mjs", file, ...args], { stdio: ["ignore", "pipe", "pipe"], env });
     let stdout = "";
