@@ -3,21 +3,15 @@
 // over for the npm-shipped one, with a note saying why, instead of failing every browser test
 // with EACCES; one that runs is used; an explicit choice that does not run is one line. Fake
 // browsers stand in (shell scripts); nothing is launched but their --version.
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { findChromium, whyNotRunning } from "./browser/chromium.mjs";
+import { fakePrograms } from "./helpers/fake-program";
 
-const dir = mkdtempSync(join(tmpdir(), "merlin-chromium-choice-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function fake(name: string, body: string, mode = 0o755): string {
-  const path = join(dir, name);
-  writeFileSync(path, `#!/bin/sh\n${body}\n`);
-  chmodSync(path, mode);
-  return path;
-}
+const fakes = fakePrograms("merlin-chromium-choice-");
+afterAll(fakes.remove);
+const dir = fakes.dir;
+const fake = fakes.script;
 
 const npmShipped = process.platform === "linux" && process.arch === "x64";
 

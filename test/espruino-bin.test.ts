@@ -5,22 +5,15 @@
 // expected. These need no interpreter (fakes stand in); with ESPRUINO_BIN set, the real one
 // passes the same check.
 import { spawn } from "node:child_process";
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { checkEspruino, espruinoBin, EspruinoBinError, MIN_ESPRUINO_VERSION } from "../firmware/build/espruino-bin";
+import { fakePrograms } from "./helpers/fake-program";
 
-const dir = mkdtempSync(join(tmpdir(), "merlin-espruino-bin-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** A shell script at `name` in the scratch folder, executable unless `mode` says otherwise. */
-function script(name: string, body: string, mode = 0o755): string {
-  const path = join(dir, name);
-  writeFileSync(path, `#!/bin/sh\n${body}\n`);
-  chmodSync(path, mode);
-  return path;
-}
+const fakes = fakePrograms("merlin-espruino-bin-");
+afterAll(fakes.remove);
+const dir = fakes.dir;
+const script = fakes.script;
 
 const EXPECTED = `expected an Espruino ${MIN_ESPRUINO_VERSION} or later interpreter built for Linux (docs/espruino.md says how to build one)`;
 
