@@ -7,7 +7,8 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { checkEspruino, espruinoBin, EspruinoBinError, MIN_ESPRUINO_VERSION } from "../firmware/build/espruino-bin";
+import { checkEspruino, espruinoBin, EspruinoBinError } from "../firmware/build/espruino-bin";
+import { REQUIRED_VERSION } from "../firmware/build/flash";
 import { fakePrograms } from "./helpers/fake-program";
 
 const fakes = fakePrograms("merlin-espruino-bin-");
@@ -15,7 +16,7 @@ afterAll(fakes.remove);
 const dir = fakes.dir;
 const script = fakes.script;
 
-const EXPECTED = `expected an Espruino ${MIN_ESPRUINO_VERSION} or later interpreter built for Linux (docs/espruino.md says how to build one)`;
+const EXPECTED = `expected an Espruino ${REQUIRED_VERSION} or later interpreter built for Linux (docs/espruino.md says how to build one)`;
 
 async function refusal(bin: string, timeoutMs?: number): Promise<string> {
   const e = await checkEspruino(bin, timeoutMs).then(
