@@ -9,6 +9,7 @@ import { inputError } from "../../src/maths/puzzle";
 import { ruleIndex, ruleNames } from "../../src/toy/rules";
 import { gameSpec, gameSpecTables, gameTables, tableBoard } from "../../src/maths/games";
 import { runBasic } from "../app/basic";
+import { MAX_IDLE_LINES } from "../basic-dialogue";
 import { checkPuzzle, checkRules, checkSeed, MAX_PUZZLE, MAX_SEED } from "../app/deal-values";
 import { applySetup, formatTrace, type HeadlessSetup, MAX_SCRIPT_CHARS, MAX_SCRIPT_MS, MAX_SCRIPT_STEPS, MAX_STEP_MS, parseKeyScript, runHeadless, UNDO_PAD } from "../app/headless";
 import { openSession } from "../app/node-session";
@@ -96,7 +97,7 @@ The flash lives in .merlin/NAME.storage.json under the current directory, so a g
     ],
     [
       "--basic",
-      "The 1980s BASIC program's text, the dialogue of 'merlin play' (? help, q quit), played through the key matrix and read from the LED pins. Works from a pipe; end of input ends it. Flash is kept in memory.",
+      `The 1980s BASIC program's text, the dialogue of 'merlin play' (? help, q quit), played through the key matrix and read from the LED pins. Works from a pipe; end of input ends it, and so do ${MAX_IDLE_LINES} lines in a row refused or repeated (exit status 2). Flash is kept in memory.`,
     ],
     [
       "Key scripts (--headless)",
