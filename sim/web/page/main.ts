@@ -313,8 +313,13 @@ async function start(): Promise<void> {
   let isKey = keyPads(played);
   drawGoal("basic");
 
-  const teach = new TeachView(profile, face, () => session.state(), () => session.api<ToyMaths>("Merlin.maths()"));
+  const teach = new TeachView(profile, face, () => session.state(), () => session.api<ToyMaths>("Merlin.maths()"), {
+    link: params,
+    play: (digits) => session.api(`Merlin.start(${JSON.stringify(digits)})`),
+  });
   $("teach-toggle").onclick = () => teach.toggle($("teach-toggle"));
+  // A link with a board to teach with (teach=…) opens the teaching view on it.
+  if (params.has("teach")) teach.toggle($("teach-toggle"));
 
   // ---- drawing ---------------------------------------------------------------------------
   const fields = { moves: $("moves"), par: $("par"), status: $("status"), stats: $("stats"), puzzle: $<HTMLAnchorElement>("puzzle"), sound: $("sound") };
@@ -407,9 +412,11 @@ async function start(): Promise<void> {
     if (firstFrame === "") firstFrame = lit;
     // A screen reader hears the game's board (a blinking pad is lit), and the teaching view's marks.
     teach.update(s);
-    const stateName = (i: number) => (looks[Number(s.board[i])] ?? looks[0]).name;
+    // Colour games name each state with its number; a pad of the teaching view's x says how many presses.
+    const stateName = (i: number) => (looks[Number(s.board[i])] ?? looks[0]).name + (looks.length > 2 ? ` ${Number(s.board[i]) || 0}` : "");
+    const presses = (n: number) => (n === 1 ? "once" : n === 2 ? "twice" : `${n} times`);
     const labels = face.pads
-      .map((p, i) => `pad ${i + 1}, ${s.asleep ? "off" : stateName(i)}${isKey[i] ? "" : ", no key"}${p.classList.contains("in-x") ? ", to press" : ""}`)
+      .map((p, i) => `pad ${i + 1}, ${s.asleep ? "off" : stateName(i)}${isKey[i] ? "" : ", no key"}${p.classList.contains("in-x") ? `, to press ${presses(Number(p.dataset.press) || 1)}` : ""}`)
       .join("|");
     if (labels !== lastLabels) {
       lastLabels = labels;

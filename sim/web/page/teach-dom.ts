@@ -50,12 +50,23 @@ function inkOn(rgb: readonly number[]): string {
   return (l + 0.05) / 0.05 >= 1.05 / (l + 0.05) ? "#000" : "#fff";
 }
 
-/** One cell as a chip in its state's colour with its digit, named for screen readers. */
-export function stateChip(k: number, s: number, pixels: boolean, label = ""): HTMLElement {
+/** Draws chip `e` in state `s`: its colour, its digit and its name (`label` first, as a tooltip). */
+export function paintChip(e: HTMLElement, k: number, s: number, pixels: boolean, label = ""): void {
+  const state = String(s);
+  if (e.dataset.state === state && e.dataset.k === String(k)) return;
   const rgb = stateRgb(k, s, pixels);
   const name = stateName(k, s);
-  const e = h("span", { class: "chip", "data-state": String(s), title: label ? `${label}: ${name}` : name }, String(s));
+  e.dataset.state = state;
+  e.dataset.k = String(k);
+  e.textContent = state;
+  e.title = label ? `${label}: ${name} (${s})` : `${name} (${s})`;
   e.style.background = `rgb(${rgb.join(" ")})`;
   e.style.color = inkOn(rgb);
+}
+
+/** One cell as a chip in its state's colour with its digit, named for screen readers. */
+export function stateChip(k: number, s: number, pixels: boolean, label = ""): HTMLElement {
+  const e = h("span", { class: "chip" });
+  paintChip(e, k, s, pixels, label);
   return e;
 }
