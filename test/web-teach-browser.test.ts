@@ -271,7 +271,7 @@ describe.skipIf(SKIP)("the teaching view in Chromium", () => {
     expect(lit.length).toBeGreaterThan(0);
     for (const q of lit) {
       expect(q.chip).toBe(`rgb(${q.led.split(" ").join(", ")})`);
-      expect(q.title).toMatch(new RegExp(`^pad \\d+: ${statePalette(3)[Number(q.state)].name}$`));
+      expect(q.title).toMatch(new RegExp(`^pad \\d+: ${statePalette(3)[Number(q.state)].name} \\(${q.state}\\)$`));
     }
     await page.click("#step-end");
     await page.waitForSelector("#step-x");

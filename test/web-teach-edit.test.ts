@@ -7,32 +7,8 @@ import { describe, expect, it } from "vitest";
 import { playedPuzzle } from "../sim/app/toy-info";
 import { answerGap, digits, lesson, lessonSteps, pressTotal, readBoardDigits, unsolvableNeighbour } from "../sim/web/teach";
 import { gridPuzzle, type Puzzle } from "../src/maths/puzzle";
+import { minus, pressed, reachable } from "./helpers/press-vectors";
 import { mulberry32 } from "./helpers/seeded";
-
-/** What press vector `x` (one count per key) adds to each cell, mod k: read from the key lists, nothing else. */
-function pressed(p: Puzzle, x: ArrayLike<number>): Uint8Array {
-  const out = new Uint8Array(p.cells);
-  for (let j = 0; j < p.keys; j++) for (let i = p.keyStart[j]; i < p.keyStart[j + 1]; i++) out[p.keyCells[i]] = (out[p.keyCells[i]] + x[j]) % p.states;
-  return out;
-}
-
-/** Every change t − b some presses make: all k^keys press vectors tried (brute force). */
-function reachable(p: Puzzle): Set<string> {
-  const seen = new Set<string>();
-  const x = new Uint8Array(p.keys);
-  const total = p.states ** p.keys;
-  for (let n = 0; n < total; n++) {
-    let rest = n;
-    for (let j = 0; j < p.keys; j++) {
-      x[j] = rest % p.states;
-      rest = Math.floor(rest / p.states);
-    }
-    seen.add(pressed(p, x).join(""));
-  }
-  return seen;
-}
-
-const minus = (t: Uint8Array, b: Uint8Array, k: number) => t.map((v, i) => (v - b[i] + k) % k).join("");
 
 const BOARDS: { name: string; p: Puzzle }[] = [
   { name: "Merlin 3×3 (invertible: every board)", p: gridPuzzle({ rows: 3, cols: 3, pattern: "merlin" }) },
@@ -131,7 +107,7 @@ describe("one answer: the stepper's x beside the view's", () => {
       const b = target.map((v, i) => (v - pressed(p, x0)[i] + k) % k);
       const L = lesson(p, b, target);
       const e = lessonSteps(p, b, target, false);
-      const mine = e.solutions[0];
+      const mine = e.solutions[0]!;
       expect(pressed(p, mine).join("")).toBe(minus(target, b, k));
       expect(pressTotal(L.presses)).toBeLessThanOrEqual(pressTotal(mine));
       const gap = answerGap(L, mine);
