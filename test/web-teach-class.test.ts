@@ -5,43 +5,28 @@
 // colour alone (press counts clear of the state symbol, states apart in greyscale and under the
 // three common colour-vision deficiencies as the page draws them, names with numbers); and a
 // press with the view open costing the page little.
-import { mkdtempSync, rmSync } from "node:fs";
-import type { Server } from "node:http";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chromiumSkipReason, launchChromium } from "./helpers/chromium";
+import { chromiumSkipReason } from "./helpers/chromium";
 import { smallestDifference, smallestGreyDifference } from "./helpers/colour-vision";
 import { shown } from "./helpers/page-waits";
+import { serveWeb, type ServedWeb } from "./helpers/served-web";
 import { minus, pressed, reachable } from "./helpers/press-vectors";
 import { statePalette } from "../sim/app/palette";
 import type { FirmwareState } from "../sim/app/session";
 import { goalCells, playedPuzzle } from "../sim/app/toy-info";
-import { buildWeb } from "../sim/web/build";
-import { serveStatic } from "../sim/web/serve";
 import { pressTotal } from "../sim/web/teach";
 
 const SKIP = Boolean(chromiumSkipReason);
 
 describe.skipIf(SKIP)("the teaching view for a class, in Chromium", () => {
-  let dir: string;
-  let server: Server;
-  let base: string;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  let web: ServedWeb;
 
   const state = (page: Page) => page.evaluate(() => (window as any).merlin.session.state() as FirmwareState);
 
   /** A fresh page (its own storage) on `query`, once the toy has started and plays `rules`. */
   async function open(query: string, rules: string, viewport = { width: 1280, height: 720 }): Promise<{ page: Page; errors: string[] }> {
-    const context = await browser.newContext({ viewport });
-    contexts.push(context);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (e) => errors.push(e.message));
-    await page.goto(`${base}/${query}`);
-    await page.waitForSelector("body[data-ready='1']");
+    const { page, errors } = await web.open(query, viewport);
     await page.waitForFunction((r) => {
       const m = (window as any).merlin;
       return m.board.clock.now > 700 && m.session.state().rules === r;
@@ -62,19 +47,11 @@ describe.skipIf(SKIP)("the teaching view for a class, in Chromium", () => {
   }
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), "merlin-teach-class-"));
-    await buildWeb(dir);
-    server = await serveStatic(dir, 0);
-    const address = server.address();
-    base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
-    browser = await launchChromium();
+    web = await serveWeb("merlin-teach-class-");
   }, 180_000);
 
   afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => {});
-    await browser?.close();
-    server?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    await web?.close();
   });
 
   describe("a board to teach with", () => {

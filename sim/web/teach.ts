@@ -135,19 +135,10 @@ export function keyPad(p: Puzzle, key: number): number {
  * What a lesson needs that depends on the board's matrix alone, not on b or t: worked out once
  * per puzzle (a press on the toy changes b, never A), so a redraw after a press only solves.
  */
-interface Basis {
-  keyPads: number[];
-  matrix: string[];
-  inverse: string[] | null;
-  rank: number | null;
-  nullity: number | null;
-  solvableBoards: string;
-  allBoards: string;
-  quiet: string[];
-  quietOrders: number[];
+type Basis = Pick<Lesson, "keyPads" | "matrix" | "inverse" | "rank" | "nullity" | "solvableBoards" | "allBoards" | "quiet" | "quietOrders"> & {
   /** The solvability test's rows (A's left kernel), one entry per pad. */
   checks: Uint8Array[];
-}
+};
 
 const bases = new WeakMap<Puzzle, Basis>();
 
