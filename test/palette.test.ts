@@ -9,9 +9,16 @@
 // red) 27.9; k = 3 34.3; k = 4 27.0; k = 5 19.4; k = 6 13.5. (A ΔE2000 of 10 is a difference
 // anyone sees at a glance; the former dark/red/green of the 3-colour game was 19.4, red against
 // green under deuteranopia.) The bars below are those figures rounded down.
+//
+// The page draws the states in their screen colours (the pixels' hues, set apart in lightness):
+// smallest ΔE2000 over normal vision, the three deficiencies and two greyscale views (linear
+// luminance, and luma as CSS grayscale() weighs the encoded channels): k = 2 17.6 (dark and lit,
+// luma greyscale); k = 3 16.5; k = 4 15.2 (magenta and red, greyscale); k = 5 and 6 7.95 (white
+// and green, greyscale). The pixels' own colours in luma greyscale: 2.0 (red against dark)
+// but for k = 3 (8.1, magenta against dark): the grey that made red and dark one on a projector.
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { COLOUR_STATES, contrast, DARK_RGB, inkOn, keyPads, legendLines, LIT_RGB, type Rgb, shownState, statePalette } from "../sim/app/palette";
+import { COLOUR_STATES, contrast, DARK_RGB, inkOn, keyPads, legendLines, LIT_RGB, ONOFF_STATES, type Rgb, screenColour, shownState, statePalette } from "../sim/app/palette";
 import { formatBoard } from "../src/maths/boardstate";
 import { DEFAULT_CYCLE, gamePuzzle, gameSpec, gameTarget, MAX_CYCLE } from "../src/maths/games";
 import { gridPuzzle, pressKey } from "../src/maths/puzzle";
@@ -52,6 +59,37 @@ describe("the pad states' palette", () => {
     }
     // The 3-colour game (lightsout2000) is far better apart than the red/green it had.
     expect(smallestDifference([DARK_RGB, [255, 0, 0], [0, 255, 0]]).d).toBeLessThan(BARS[3] - 10);
+  });
+
+  it("the screen colours keep each pixel's hue and stay apart in greyscale too, where the pixels' own colours do not", () => {
+    const SCREEN_BARS: { [k: number]: number } = { 2: 17, 3: 16, 4: 15, 5: 7.9, 6: 7.9 };
+    const hue = (c: readonly number[]) => {
+      const [r, g, b] = c.map((v) => v / 255);
+      const max = Math.max(r, g, b);
+      const d = max - Math.min(r, g, b);
+      if (d === 0) return null;
+      const h = max === r ? ((g - b) / d) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
+      return (h * 60 + 360) % 360;
+    };
+    for (const look of [...COLOUR_STATES, ...ONOFF_STATES]) {
+      const want = hue(look.rgb);
+      const got = hue(look.screen);
+      if (want === null) expect(look.screen, look.name).toEqual(look.rgb);
+      else expect(Math.abs(((got! - want + 540) % 360) - 180), look.name).toBeLessThanOrEqual(8);
+    }
+    for (let k = 2; k <= MAX_CYCLE; k++) {
+      const looks = statePalette(k);
+      const cvd = smallestDifference(looks.map((l) => l.screen));
+      const grey = smallestGreyDifference(looks.map((l) => l.screen));
+      expect(cvd.d, `k = ${k}: ${looks[cvd.pair[0]].name} and ${looks[cvd.pair[1]].name} under ${cvd.kind}`).toBeGreaterThanOrEqual(SCREEN_BARS[k]);
+      expect(grey.d, `k = ${k}: ${looks[grey.pair[0]].name} and ${looks[grey.pair[1]].name} in ${grey.kind}`).toBeGreaterThanOrEqual(SCREEN_BARS[k]);
+      // The pixels' own colours would do worse: red and dark one grey (magenta and dark 8.1 on k = 3).
+      expect(smallestGreyDifference(looks.map((l) => l.rgb)).d).toBeLessThan(k === 3 ? 8.5 : 3);
+    }
+    // A pixel at any brightness is drawn in its state's screen colour; a colour no state has, as it is.
+    expect(screenColour(4, [48, 0, 48])).toEqual([255, 140, 255]);
+    expect(screenColour(2, [48, 0, 0])).toEqual([255, 59, 48]);
+    expect(screenColour(3, [48, 0, 0])).toEqual([255, 0, 0]);
   });
 
   it("every state has a name and a symbol of its own, and a label colour that reads on it", () => {

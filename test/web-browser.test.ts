@@ -337,7 +337,7 @@ describe.skipIf(chromiumSkipReason)("the browser toy in Chromium", () => {
     const s = await state();
     expect((await padsAndPins()).shown).toBe(s.board);
     const lit = s.board.indexOf("1");
-    await shown(() => page.locator(`.pad[data-pad="${lit}"] .led`).evaluate((e) => (e as HTMLElement).style.getPropertyValue("--rgb"))).toBe("255 0 0");
+    await shown(() => page.locator(`.pad[data-pad="${lit}"] .led`).evaluate((e) => (e as HTMLElement).style.getPropertyValue("--rgb"))).toBe("255 59 48"); // (the lit state's screen colour, sim/app/palette.ts)
     await page.click('.pad[data-pad="12"]');
     await waitMoves(s.moves + 1);
     await settled();

@@ -93,6 +93,16 @@ export function smallestDifference(colours: readonly (readonly number[])[]): { d
   return best;
 }
 
+/**
+ * Two greyscale views: `greyscale` keeps each colour's relative luminance (linear light, as
+ * a careful conversion does); `lumaGrey` weights the encoded channels as CSS grayscale() and
+ * most grey modes do, which makes saturated reds and blues darker still.
+ */
+export function lumaGrey(rgb: readonly number[]): Rgb {
+  const g = 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2];
+  return [g, g, g];
+}
+
 /** The grey a greyscale view shows for `rgb`: the same relative luminance on every channel. */
 export function greyscale(rgb: readonly number[]): Rgb {
   const y = 0.2126 * lin(rgb[0]) + 0.7152 * lin(rgb[1]) + 0.0722 * lin(rgb[2]);
@@ -100,14 +110,16 @@ export function greyscale(rgb: readonly number[]): Rgb {
   return [g, g, g];
 }
 
-/** The smallest CIEDE2000 difference between two colours of `colours` once both are grey (greyscale), and which pair. */
-export function smallestGreyDifference(colours: readonly (readonly number[])[]): { d: number; pair: [number, number] } {
-  let best = { d: Infinity, pair: [0, 0] as [number, number] };
-  const seen = colours.map((c) => lab(greyscale(c)));
-  for (let i = 0; i < seen.length; i++) {
-    for (let j = i + 1; j < seen.length; j++) {
-      const d = deltaE2000(seen[i], seen[j]);
-      if (d < best.d) best = { d, pair: [i, j] };
+/** The smallest CIEDE2000 difference between two colours of `colours` once both are grey (either greyscale view), and which pair. */
+export function smallestGreyDifference(colours: readonly (readonly number[])[]): { d: number; kind: string; pair: [number, number] } {
+  let best = { d: Infinity, kind: "", pair: [0, 0] as [number, number] };
+  for (const [kind, grey] of [["greyscale", greyscale], ["luma greyscale", lumaGrey]] as const) {
+    const seen = colours.map((c) => lab(grey(c)));
+    for (let i = 0; i < seen.length; i++) {
+      for (let j = i + 1; j < seen.length; j++) {
+        const d = deltaE2000(seen[i], seen[j]);
+        if (d < best.d) best = { d, kind, pair: [i, j] };
+      }
     }
   }
   return best;

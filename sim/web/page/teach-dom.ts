@@ -24,14 +24,14 @@ export function stateName(k: number, s: number): string {
 
 /**
  * The colour a pad shows in state `s`, as "r g b": dark is the page's unlit LED; pixel boards
- * show the shared palette's colours (sim/app/palette.ts, the firmware's colourPixels at full
- * scale, as the page draws a pixel); one-colour LED boards light in the page's LED red
- * (style.css --rgb).
+ * of colour games show the shared palette's screen colours (sim/app/palette.ts: the firmware's
+ * colourPixels hues, set apart in lightness, as the page draws a pixel), on/off ones their red;
+ * one-colour LED boards light in the page's LED red (style.css --rgb).
  */
 export function stateRgb(k: number, s: number, pixels: boolean): [number, number, number] {
   if (s === 0) return [0x3c, 0x12, 0x12];
   if (!pixels) return [255, 59, 48];
-  const rgb = statePalette(k)[s].rgb;
+  const rgb = statePalette(k)[s].screen;
   return [rgb[0], rgb[1], rgb[2]];
 }
 
