@@ -319,7 +319,7 @@ async function start(): Promise<void> {
   });
   $("teach-toggle").onclick = () => teach.toggle($("teach-toggle"));
   // A link with a board to teach with (teach=…) opens the teaching view on it.
-  if (params.has("teach")) teach.toggle($("teach-toggle"));
+  if (params.has("teach")) $("teach-toggle").click();
 
   // ---- drawing ---------------------------------------------------------------------------
   const fields = { moves: $("moves"), par: $("par"), status: $("status"), stats: $("stats"), puzzle: $<HTMLAnchorElement>("puzzle"), sound: $("sound") };

@@ -437,8 +437,12 @@ export class TeachView {
         note,
       );
     } else this.editPart.querySelector("#edit-note")!.replaceWith(note);
+    // The field shows the board when the board changes (not while someone types in it and nothing changed).
     const input = this.editPart.querySelector<HTMLInputElement>("#edit-digits")!;
-    if (document.activeElement !== input || this.editNote === "") input.value = board;
+    if (input.dataset.board !== board || document.activeElement !== input) {
+      if (input.dataset.board !== board || !this.editNoteIsError) input.value = board;
+      input.dataset.board = board;
+    }
     const q = new URLSearchParams({ board: this.profile.name, rules: s.rules, teach: board });
     this.editPart.querySelector<HTMLAnchorElement>("#edit-link")!.href = `${location.pathname}?${q}`;
     const unsolvable = this.editPart.querySelector<HTMLButtonElement>("#edit-unsolvable")!;
@@ -457,9 +461,9 @@ export class TeachView {
         : "Unsolvable.";
   }
 
-  /** The frame for board `p` (made again when the board played, the view's mode or the game's end change). */
-  private frameFor(s: TeachState, p: Puzzle, L: Lesson, dead: boolean): Frame {
-    const key = `${p.name}|${p.states}|${p.cells}|${p.keys}|${L.target}|${this.editing !== null}|${dead}|${s.rules}`;
+  /** The frame for board `p` (made again only when the board played or the view's mode change: never after a press). */
+  private frameFor(s: TeachState, p: Puzzle, L: Lesson): Frame {
+    const key = `${p.name}|${p.states}|${p.cells}|${p.keys}|${L.target}|${this.editing !== null}|${s.rules}`;
     if (this.frame && this.frame.key === key && this.played && this.played.puzzle === p) return this.frame;
     const cols = this.profile.cols;
     const k = L.k;
@@ -564,7 +568,7 @@ export class TeachView {
     const ended = s.status === "won" || s.status === "lost";
     const live = !ended || ruleSet(s.rules)?.liveAfterEnd === true;
     const dead = !editing && (s.asleep || !live);
-    const f = this.frameFor(s, p, L, dead);
+    const f = this.frameFor(s, p, L);
     // The pads of x (keys at their pads), marked while pressing them does something (not while editing another board).
     const count = new Map<number, number>();
     if (!dead && !editing) for (const pad of L.pads) count.set(pad, (count.get(pad) ?? 0) + 1);
