@@ -328,7 +328,7 @@ describe.skipIf(chromiumSkipReason)("the browser toy in Chromium", () => {
     await page.waitForFunction((p) => (window as any).merlin.session.state().puzzle === p + 1, puzzle);
   });
 
-  it("the 5×5 pixel board: 25 pads as the pixels show them, lit ones in the pixels' own red, and a click plays", async () => {
+  it("the 5×5 pixel board: 25 pads as the pixels show them, lit ones in the lit state's red, and a click plays", async () => {
     await open("?board=pico-5x5-neopixel");
     expect(await page.locator(".pad").count()).toBe(25);
     // After the power-on light test: the pixels show the game.
