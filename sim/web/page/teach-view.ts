@@ -10,6 +10,15 @@
  * playing source 000's row-by-row light chasing. After a game ends it says so and marks
  * nothing on pads that do nothing.
  *
+ * A board to teach with: the edit box gives the view a board of its own (clicked, typed,
+ * cleared, random, or made unsolvable one pad away), so a class sees the test fail and the
+ * elimination end in 0 = 1; the game in play is not touched, and "play this board" hands a
+ * solvable one to the toy (TeachHooks.play). The link parameter `teach=<digits>` (with the
+ * link's `rules`) opens the view on such a board.
+ *
+ * After a press only what changed is drawn again, in place: the matrices and test rows are
+ * built once per board (the frame), and the stepper follows when the browser is idle.
+ *
  * No panel can stop the toy: each draws inside a guard that catches an error, shows it once
  * in that panel, and clears the panel's marks on the pads; the page's drawing loop goes on.
  * The link parameter `teach-fail=lesson` (or `stepper`) makes that panel fail on every
@@ -345,6 +354,10 @@ export class TeachView {
 
   /** The edit box: a way in, or (while editing) the board's tools, its link and "play this board". */
   private drawEdit(s: TeachState, toy: ToyBoard | null, L: Lesson | null): void {
+    if (this.linkBoard !== null && this.linkRules !== null && s.rules !== this.linkRules) {
+      this.editNote = `The link's board is one of ${this.linkRules}: it is shown once the toy plays ${this.linkRules}.`;
+      this.editNoteIsError = false;
+    }
     const note = h("p", { id: "edit-note", role: this.editNoteIsError ? "alert" : "status" }, this.editNote);
     note.classList.toggle("panel-error", this.editNoteIsError);
     note.hidden = this.editNote === "";
