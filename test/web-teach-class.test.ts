@@ -199,7 +199,7 @@ describe.skipIf(SKIP)("the teaching view for a class, in Chromium", () => {
               return { l: r.left, t: r.top, r: r.right, b: r.bottom };
             };
             const count = pad.querySelector(".count");
-            return { press: Number(pad.dataset.press), count: count ? { text: count.textContent, box: box(count) } : null, sym: box(pad.querySelector(".sym")), key: box(pad.querySelector(".key")), label: pad.getAttribute("aria-label")!, state: pad.dataset.state };
+            return { press: Number(pad.dataset.press), count: count ? { text: getComputedStyle(count, "::after").content.replace(/"/g, ""), box: box(count) } : null, sym: box(pad.querySelector(".sym")), key: box(pad.querySelector(".key")), label: pad.getAttribute("aria-label")!, state: pad.dataset.state };
           }),
         );
       // (Labels follow the marks on the page's next frame.)

@@ -275,10 +275,11 @@ export class TeachView {
     const mark = pad.querySelector<HTMLElement>(".mark");
     if (!mark) return;
     mark.dataset.count = n > 1 ? `×${n}` : "";
+    // (The count is drawn by CSS from data-count, not as text: the pad's name says it in words.)
     let count = mark.querySelector<HTMLElement>(".count");
     if (n > 1) {
       if (!count) mark.append((count = h("span", { class: "count", "aria-hidden": "true" })));
-      count.textContent = `×${n}`;
+      count.dataset.count = `×${n}`;
     } else count?.remove();
   }
 
