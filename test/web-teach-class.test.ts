@@ -16,6 +16,10 @@ import { statePalette } from "../sim/app/palette";
 import type { FirmwareState } from "../sim/app/session";
 import { goalCells, playedPuzzle } from "../sim/app/toy-info";
 import { pressTotal } from "../sim/web/teach";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 const SKIP = Boolean(chromiumSkipReason);
 
@@ -76,6 +80,22 @@ describe.skipIf(SKIP)("the teaching view for a class, in Chromium", () => {
       const href = (await page.getAttribute("#edit-link", "href"))!;
       expect(new URLSearchParams(href.split("?")[1]).get("teach")).toBe(corner);
       expect(errors).toEqual([]);
+    }, 90_000);
+
+    it.each([
+      { width: 1280, height: 720 },
+      { width: 360, height: 740 },
+    ])("at $width px the edit box and the edited board pass axe-core's rules, and its pads are named with state and number", async (viewport) => {
+      const { page } = await open(`?board=pico-5x5-neopixel&rules=lightsout2000&teach=${"0120".repeat(6)}1`, "lightsout2000", viewport);
+      await openView(page);
+      await shown(() => page.getAttribute("#teach-b [role]", "aria-label")).toBe(`b, the board being edited: ${"0120".repeat(6)}1`);
+      expect(await page.getAttribute('#teach-b button[data-pad="2"]', "aria-label")).toBe("pad 3, magenta 2, click to advance");
+      await page.addScriptTag({ content: AXE });
+      const violations = await page.evaluate(async () => {
+        const r = await (window as any).axe.run(document.getElementById("teach"), { resultTypes: ["violations"] });
+        return r.violations.map((v: any) => ({ id: v.id, nodes: v.nodes.map((n: any) => n.html.slice(0, 120)) }));
+      });
+      expect(violations).toEqual([]);
     }, 90_000);
 
     it("a link with a board of the wrong size or digits says what a board is there, and shows the game", async () => {

@@ -603,7 +603,7 @@ export class TeachView {
     f.b.cells.forEach((c, i) => {
       const v = Number(L.board[i]);
       paintChip(c, k, v, this.pixels, `pad ${i + 1}`);
-      if (editing) c.setAttribute("aria-label", `pad ${i + 1}: ${stateName(k, v)} (${v}); click to advance`);
+      if (editing) c.setAttribute("aria-label", `pad ${i + 1}, ${stateName(k, v)} ${v}, click to advance`);
     });
     f.d.root.setAttribute("aria-label", `t − b: ${L.difference}`);
     f.d.cells.forEach((c, i) => setDigit(c, L.difference[i], `pad ${i + 1}: advance ${L.difference[i]}`, ""));
