@@ -471,7 +471,7 @@ export class TeachView {
     verdict.textContent = L.solvable
       ? `Solvable: ${L.pads.length === 0 ? "it is the target already" : `${n} press${n === 1 ? "" : "es"} reach the target (x below)`}.`
       : L.checks.length > 0
-        ? `Unsolvable: ${L.checkParities.filter((v) => v !== 0).length} of the ${L.checks.length} tests fail (below), and the elimination ends in 0 = something else.`
+        ? `Unsolvable: ${L.checkParities.filter((v) => v !== 0).length} of the ${L.checks.length} tests fail (below), and the elimination (below them) ends in a row that reads 0 = r with r ≠ 0.`
         : "Unsolvable.";
   }
 
