@@ -15,7 +15,7 @@ import { crc32 } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { Espruino } from "../firmware/build/espruino-bin";
 import { pretokenise } from "../firmware/build/pretokenise";
-import { bin, sleep, toyBundle } from "./helpers/espruino-toy";
+import { bin, checkInterpreterFirst, sleep, toyBundle } from "./helpers/espruino-toy";
 import { ask, dispose, holdPort, runFlash as flash, telnetInterpreter, URL, waitForFreePort } from "./helpers/flash-cli";
 
 /**
@@ -31,6 +31,7 @@ async function flashArgs(profileName: string, dir: string): Promise<string[]> {
 }
 
 describe.skipIf(!bin)("npm run flash on the Espruino interpreter over TCP (ESPRUINO_BIN)", () => {
+  checkInterpreterFirst();
   it("flashes pico-3x3: .bootcde is the bundle's pretokenised image, it runs at once and again after a power cut", async () => {
     const e = await telnetInterpreter("pico-3x3");
     try {

@@ -3,9 +3,10 @@
 // the calls, so the image as flashed is seen to reach both once the board has started. Whether
 // the radio then draws less needs an ESP32 and a meter (docs/firmware.md).
 import { describe, expect, it } from "vitest";
-import { bin, FlashImage, sleep } from "./helpers/espruino-toy";
+import { bin, checkInterpreterFirst, FlashImage, sleep } from "./helpers/espruino-toy";
 
 describe.skipIf(!bin)("the ESP32's Wi-Fi calls on the Espruino interpreter (ESPRUINO_BIN)", () => {
+  checkInterpreterFirst();
   it("the flashed esp32-3x3 image makes both calls once the board has started, and plays", async () => {
     const image = await FlashImage.create("esp32-3x3");
     const toy = await image.boot();

@@ -23,7 +23,7 @@ import { buildWeb } from "../sim/web/build";
 import { serveStatic } from "../sim/web/serve";
 import { chromiumSkipReason, launchChromiumContext } from "./helpers/chromium";
 import { espruinoSkipReason } from "./helpers/skips";
-import { bin, sleep } from "./helpers/espruino-toy";
+import { bin, checkInterpreterFirst, sleep } from "./helpers/espruino-toy";
 import { ask, dispose, PORT, telnetInterpreter } from "./helpers/flash-cli";
 
 // Skipped without an interpreter (the run ends with a line saying so) or without the browser.
@@ -44,6 +44,7 @@ interface Bridge {
 }
 
 describe.skipIf(!!skip)("Put this on my toy: the page flashes the interpreter through Web Serial", () => {
+  checkInterpreterFirst();
   let dir: string;
   let server: Server;
   let base: string;
