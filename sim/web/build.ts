@@ -1,9 +1,13 @@
 /**
  * Builds the browser toy as a static folder any static web host can serve (no server code):
  *   index.html, style.css        the page (sim/web/page)
- *   app.js                       the page's script: sim/board, the shared front-end parts and
- *                                src/'s solver, bundled and minified by esbuild, with every
- *                                board profile (validated) built in
+ *   app.js                       the page's script: sim/board and the shared front-end parts,
+ *                                bundled and minified by esbuild, with every board profile
+ *                                (validated) built in: all a player needs for the first frame
+ *   NAME.js                      each module the page loads on demand (`import("./NAME")` in
+ *                                a page module: the teaching view, teach-view.js, with src/'s
+ *                                solver), bundled on its own the same way and fetched when
+ *                                first used
  *   firmware/NAME.js             each profile's firmware bundle, byte for byte the file
  *                                `npm run build` makes (dist/firmware.js, dist/NAME/firmware.js),
  *                                rebuilt first when stale
@@ -13,11 +17,12 @@
  *   sw.js                        the service worker (page/sw.ts): caches every file above, in a
  *                                cache named after a hash of their contents, for offline use
  */
-import { build } from "esbuild";
+import { build, type Plugin } from "esbuild";
 import { createHash } from "node:crypto";
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { ROOT } from "../../firmware/build/build";
+import { type Board, type BoardId, BOARDS } from "../../hardware/boards";
 import { loadAllProfiles } from "../../hardware/validate";
 import type { Profile } from "../../hardware/profile";
 import { loadFirmware, toyGameNames } from "../app/firmware-loader";
@@ -35,8 +40,10 @@ const THEME_COLOUR = "#15171c";
 
 export interface WebBuild {
   dir: string;
-  /** Bytes of app.js (minified). */
+  /** Bytes of app.js (minified): the script the first playable frame needs. */
   scriptBytes: number;
+  /** The scripts the page loads on demand (file → bytes, minified), e.g. teach-view.js. */
+  lazyScripts: { [file: string]: number };
   /** Profile name → bytes of its firmware bundle. */
   firmware: { [profile: string]: number };
   /** The web app manifest's file. */
@@ -101,13 +108,79 @@ export async function writeServiceWorker(dir: string, precache: string[]): Promi
 }
 
 /**
- * The page's `merlin:profiles` module: every profile, and the games each one's firmware plays
+ * The page's `merlin:profiles` module: every profile (its description left empty), and the games each one's firmware plays
  * besides the rule sets (its RULES cycle and the rules a link may name).
  */
 function profilesModule(profiles: Profile[]): string {
   const games: { [name: string]: string[] } = {};
   for (const p of profiles) games[p.name] = toyGameNames(p);
-  return `export const PROFILES = ${JSON.stringify(profiles)};\nexport const TOY_GAMES = ${JSON.stringify(games)};`;
+  // Each without its description, which the page never shows (a kilobyte of the page script).
+  const shown = profiles.map((p) => ({ ...p, description: "" }));
+  return `export const PROFILES = ${JSON.stringify(shown)};\nexport const TOY_GAMES = ${JSON.stringify(games)};`;
+}
+
+/**
+ * The page's modules loaded on demand: a dynamic `import("./NAME")` in a page module stays an
+ * import of `./NAME.js` (relative to app.js, so any sub-path works) and NAME is added to
+ * `lazy`, to be bundled on its own. A player who never opens the teaching view never fetches
+ * its code (the solver and the maths views, most of the bytes). Separate bundles, not esbuild's
+ * code splitting: splitting shares whole files between the entry and the lazy parts, and would
+ * put the solver into a chunk app.js needs.
+ */
+/** What the simulator reads of a board in hardware/boards.ts (sim/board/board-family.ts). */
+export type PageBoard = Pick<Board, "chip" | "pins" | "watchSharesPinNumber">;
+
+/**
+ * The page's copy of hardware/boards.ts's BOARDS: what the simulator reads of each board
+ * (sim/board/board-family.ts: its chip, its input-only pins, whether watches share a pin
+ * number) and none of the headers, supply, current and recovery notes the hardware guide
+ * prints, a ninth of the page script otherwise. test/web-build.test.ts checks that the
+ * simulator makes the same board families from it.
+ */
+export function pageBoards(): Record<BoardId, PageBoard> {
+  const out = {} as Record<BoardId, PageBoard>;
+  for (const id of Object.keys(BOARDS) as BoardId[]) {
+    const b = BOARDS[id];
+    out[id] = { chip: b.chip, pins: b.pins.filter((p) => p.inputOnly), watchSharesPinNumber: b.watchSharesPinNumber };
+  }
+  return out;
+}
+
+/** The module the page's simulator imports as hardware/boards.ts: pageBoards, and isBoardId as there. */
+export function pageBoardsModule(): string {
+  return (
+    `export const BOARDS = ${JSON.stringify(pageBoards())};\n` +
+    'export function isBoardId(id) { return typeof id === "string" && Object.prototype.hasOwnProperty.call(BOARDS, id); }\n'
+  );
+}
+
+/** The page's data modules: `merlin:profiles`, and hardware/boards.ts as the simulator imports it (pageBoards). */
+function dataModules(profiles: Profile[]): Plugin {
+  return {
+    name: "merlin-data",
+    setup(b) {
+      b.onResolve({ filter: /^merlin:profiles$/ }, () => ({ path: "profiles", namespace: "merlin" }));
+      b.onResolve({ filter: /\/hardware\/boards(\.js)?$/ }, (a) =>
+        a.importer.startsWith(join(ROOT, "sim", "board")) ? { path: "boards", namespace: "merlin" } : undefined,
+      );
+      b.onLoad({ filter: /^profiles$/, namespace: "merlin" }, () => ({ contents: profilesModule(profiles), loader: "js" }));
+      b.onLoad({ filter: /^boards$/, namespace: "merlin" }, () => ({ contents: pageBoardsModule(), loader: "js" }));
+    },
+  };
+}
+
+function lazyModules(lazy: Set<string>): Plugin {
+  return {
+    name: "merlin-lazy",
+    setup(b) {
+      b.onResolve({ filter: /^\.\/[\w-]+$/ }, (a) => {
+        if (a.kind !== "dynamic-import" || dirname(a.importer) !== PAGE_DIR) return undefined;
+        const name = a.path.slice(2);
+        lazy.add(name);
+        return { path: `./${name}.js`, external: true };
+      });
+    },
+  };
 }
 
 export async function buildWeb(dir: string = DEFAULT_WEB_DIR, warn: (m: string) => void = () => {}): Promise<WebBuild> {
@@ -119,26 +192,29 @@ export async function buildWeb(dir: string = DEFAULT_WEB_DIR, warn: (m: string) 
     writeFileSync(join(dir, "firmware", `${p.name}.js`), fw.code);
     firmware[p.name] = Buffer.byteLength(fw.code);
   }
-  await build({
-    entryPoints: [join(PAGE_DIR, "main.ts")],
-    outfile: join(dir, "app.js"),
-    bundle: true,
-    format: "esm",
-    platform: "browser",
-    target: "es2020",
-    minify: true,
-    legalComments: "none",
-    logLevel: "error",
-    plugins: [
-      {
-        name: "merlin-profiles",
-        setup(b) {
-          b.onResolve({ filter: /^merlin:profiles$/ }, () => ({ path: "profiles", namespace: "merlin" }));
-          b.onLoad({ filter: /.*/, namespace: "merlin" }, () => ({ contents: profilesModule(profiles), loader: "js" }));
-        },
-      },
-    ],
-  });
+  const lazy = new Set<string>();
+  const bundle = (entry: string, outfile: string) =>
+    build({
+      entryPoints: [join(PAGE_DIR, entry)],
+      outfile: join(dir, outfile),
+      bundle: true,
+      format: "esm",
+      platform: "browser",
+      target: "es2020",
+      minify: true,
+      legalComments: "none",
+      logLevel: "error",
+      plugins: [lazyModules(lazy), dataModules(profiles)],
+    });
+  await bundle("main.ts", "app.js");
+  // The lazy modules, and any they load on demand in turn.
+  const lazyScripts: WebBuild["lazyScripts"] = {};
+  for (let todo = [...lazy]; todo.length > 0; todo = [...lazy].filter((n) => !(`${n}.js` in lazyScripts))) {
+    for (const name of todo) {
+      await bundle(`${name}.ts`, `${name}.js`);
+      lazyScripts[`${name}.js`] = readFileSync(join(dir, `${name}.js`)).length;
+    }
+  }
   for (const f of STATIC_FILES) copyFileSync(join(PAGE_DIR, f), join(dir, f));
   // Installable and offline: the icons, the manifest, then the worker that caches them all.
   mkdirSync(join(dir, "icons"), { recursive: true });
@@ -146,11 +222,12 @@ export async function buildWeb(dir: string = DEFAULT_WEB_DIR, warn: (m: string) 
   for (const icon of ICONS) writeFileSync(join(dir, icon.path), iconPng(iconProfile, icon));
   writeFileSync(join(dir, MANIFEST_FILE), JSON.stringify(webManifest(), null, 2) + "\n");
   // Everything written above but the worker itself; index.html is cached as "./" (the page).
-  const precache = ["./", "app.js", ...STATIC_FILES.filter((f) => f !== "index.html"), MANIFEST_FILE, ...ICONS.map((i) => i.path), ...profiles.map((p) => `firmware/${p.name}.js`)];
+  const precache = ["./", "app.js", ...Object.keys(lazyScripts), ...STATIC_FILES.filter((f) => f !== "index.html"), MANIFEST_FILE, ...ICONS.map((i) => i.path), ...profiles.map((p) => `firmware/${p.name}.js`)];
   const cacheVersion = await writeServiceWorker(dir, precache);
   return {
     dir,
     scriptBytes: readFileSync(join(dir, "app.js")).length,
+    lazyScripts,
     firmware,
     manifest: MANIFEST_FILE,
     icons: ICONS.map((i) => i.path),

@@ -6,7 +6,7 @@
  * the toy's functions go through its console API (sim/app/actions.ts, as in the terminal);
  * the piezo plays through WebAudio. Around the toy: rules, moves, par and score, status,
  * goal, statistics, the puzzle as a link, profile and rule-set choice, help, and the
- * teaching view (teach-view.ts). The flash lives in localStorage: a reload is a power cycle.
+ * teaching view (teach-view.ts, loaded when it first opens). The flash lives in localStorage: a reload is a power cycle.
  *
  * Colour games: each pad's state has a name and a symbol as well as its colour
  * (sim/app/palette.ts, shared with the terminal); a legend says which is which and which pads
@@ -20,13 +20,12 @@ import { COLOUR_STATES, inkOn, keyPads, legendLines, shownState, stateLabel, sta
 import { readPuzzleLink, type PuzzleLink } from "../../app/deal-values";
 import { dealPuzzle } from "../../app/headless";
 import { BOOT_SETTLE_MS, type FirmwareState, SimSession } from "../../app/session";
-import { gameOverText, movesCount, movesText, padForDigit, padLabels, parValue, playedPuzzle, puzzleText, statsText, statusText, toyPuzzle, toyRuleNames, goalBoard, goalWords, pressWords, type ToyStats } from "../../app/toy-info";
+import { gameOverText, movesCount, movesText, padForDigit, padLabels, parValue, playedPuzzle, puzzleText, statsText, statusText, toyRuleNames, goalBoard, goalWords, pressWords, type ToyStats } from "../../app/toy-info";
 import { RealTimePacer, VirtualBoard } from "../../board";
 import { browserHost, flashKey, localStorageFlash } from "./host";
-import { registerOffline } from "./offline";
 import { PiezoSound } from "./sound";
 import { buildToyFace, setPadLabel } from "./toy";
-import { TeachView } from "./teach-view";
+import type { TeachView } from "./teach-view";
 import type { ToyMaths } from "../teach";
 
 const DEFAULT_PROFILE = "pico-3x3";
@@ -80,7 +79,6 @@ async function start(): Promise<void> {
   const profile = PROFILES.find((p) => p.name === (link.board ?? DEFAULT_PROFILE))!;
   const keypadSetting = localStorageFlash("merlin.keypad");
   let keypad = keypadSetting.load() === "1";
-  const toy = toyPuzzle(profile.rows, profile.cols);
 
   // ---- controls around the toy -----------------------------------------------------------
   const profileSelect = $<HTMLSelectElement>("profile");
@@ -313,8 +311,30 @@ async function start(): Promise<void> {
   let isKey = keyPads(played);
   drawGoal("basic");
 
-  const teach = new TeachView(profile, face, () => session.state(), () => session.api<ToyMaths>("Merlin.maths()"));
-  $("teach-toggle").onclick = () => teach.toggle($("teach-toggle"));
+  // The teaching view's code (its views and src/'s solver, most of the page's script) is
+  // fetched when it first opens: a player who never opens it never waits for it.
+  const teachToggle = $("teach-toggle");
+  let teach: TeachView | null = null;
+  let teachLoading: Promise<TeachView> | null = null;
+  teachToggle.onclick = () => {
+    if (teach !== null) {
+      teach.toggle(teachToggle);
+      return;
+    }
+    if (teachLoading !== null) return;
+    teachToggle.setAttribute("aria-busy", "true");
+    teachLoading = import("./teach-view").then((m) => new m.TeachView(profile, face, () => session.state(), () => session.api<ToyMaths>("Merlin.maths()"), params.get("teach-fail") ?? ""));
+    teachLoading
+      .then((view) => {
+        teach = view;
+        view.toggle(teachToggle);
+      })
+      .catch((e: Error) => say(`the teaching view could not load: ${e.message}`))
+      .finally(() => {
+        teachLoading = null;
+        teachToggle.removeAttribute("aria-busy");
+      });
+  };
 
   // ---- drawing ---------------------------------------------------------------------------
   const fields = { moves: $("moves"), par: $("par"), status: $("status"), stats: $("stats"), puzzle: $<HTMLAnchorElement>("puzzle"), sound: $("sound") };
@@ -354,7 +374,7 @@ async function start(): Promise<void> {
     drawGoal(s.rules);
     const showGoal = board.clock.now < goalUntil;
     const readings = board.leds();
-    const bright = showGoal ? toy.goal.split("").map(Number) : readings.map((r) => Math.min(1, r.brightness / board.ledPeak));
+    const bright = showGoal ? goalBoard(s.rules, profile.rows, profile.cols).split("").map((c) => Math.min(1, Number(c))) : readings.map((r) => Math.min(1, r.brightness / board.ledPeak));
     let lit = "";
     const k = played.states;
     bright.forEach((b, i) => {
@@ -406,7 +426,7 @@ async function start(): Promise<void> {
     });
     if (firstFrame === "") firstFrame = lit;
     // A screen reader hears the game's board (a blinking pad is lit), and the teaching view's marks.
-    teach.update(s);
+    teach?.update(s);
     const stateName = (i: number) => (looks[Number(s.board[i])] ?? looks[0]).name;
     const labels = face.pads
       .map((p, i) => `pad ${i + 1}, ${s.asleep ? "off" : stateName(i)}${isKey[i] ? "" : ", no key"}${p.classList.contains("in-x") ? ", to press" : ""}`)
@@ -453,12 +473,16 @@ async function start(): Promise<void> {
   document.body.dataset.ready = "1";
   performance.mark("merlin-playable");
   // For the browser tests and the curious: the session and board behind the page.
-  (window as unknown as { merlin: object }).merlin = { session, board, profile, toy, firstFrame: () => firstFrame };
+  (window as unknown as { merlin: object }).merlin = { session, board, profile, firstFrame: () => firstFrame };
 }
 
-registerOffline();
-start().catch((e: Error) => {
-  const m = document.getElementById("message");
-  if (m) m.textContent = `The toy could not start: ${e.message}`;
-  document.body.dataset.ready = "error";
-});
+start()
+  .catch((e: Error) => {
+    const m = document.getElementById("message");
+    if (m) m.textContent = `The toy could not start: ${e.message}`;
+    document.body.dataset.ready = "error";
+  })
+  // Offline use is set up once the toy has started (offline.ts): its code is not fetched before.
+  .then(() => import("./offline"))
+  .then((m) => m.registerOffline())
+  .catch((e: Error) => console.info(`offline use unavailable: ${e.message}`));

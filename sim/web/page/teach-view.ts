@@ -139,10 +139,12 @@ export class TeachView {
     private readonly stateNow: () => TeachState,
     /** The firmware's description of the game in play (`Merlin.maths()`). */
     private readonly mathsNow: () => ToyMaths,
+    /** The page link's `teach-fail` (read when the page loaded: the address changes as the game goes). */
+    fail: string,
   ) {
     this.section = document.getElementById("teach")!;
     this.pixels = profile.leds.drive === "neopixel";
-    this.fail = new URLSearchParams(location.search).get("teach-fail") ?? "";
+    this.fail = fail;
     this.lessonPanel = new Panel("teach-lesson", () => this.clearMarks());
     this.stepperPanel = new Panel("teach-stepper", () => {});
     this.chasePanel = new Panel("teach-chase", () => {});
