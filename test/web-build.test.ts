@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outputPath } from "../firmware/build/build";
-import { listProfiles } from "../hardware/validate";
+import { listProfiles, loadAllProfiles } from "../hardware/validate";
 import { runMerlin } from "../sim/cli/main";
 import { inflateSync } from "node:zlib";
 import { buildWeb, contentVersion, type WebBuild } from "../sim/web/build";
@@ -90,6 +90,8 @@ describe("merlin web's static folder", () => {
     expect(readFileSync(join(dir, "index.html"), "utf8")).toContain('<script type="module" src="app.js">');
     for (const name of listProfiles()) {
       expect(readFileSync(join(dir, "firmware", `${name}.js`), "utf8")).toBe(readFileSync(outputPath(name), "utf8"));
+      // The profile the page fetches with it: the validated profile.
+      expect(JSON.parse(readFileSync(join(dir, "profiles", `${name}.json`), "utf8"))).toEqual(loadAllProfiles().find((p) => p.name === name));
     }
     expect(built.scriptBytes).toBe(readFileSync(join(dir, "app.js")).length);
     expect(readFileSync(join(dir, "app.js"), "utf8")).not.toMatch(/from\s*"node:|require\("node:/);

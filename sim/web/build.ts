@@ -2,8 +2,8 @@
  * Builds the browser toy as a static folder any static web host can serve (no server code):
  *   index.html, style.css        the page (sim/web/page)
  *   app.js                       the page's script: sim/board and the shared front-end parts,
- *                                bundled and minified by esbuild, with every board profile
- *                                (validated) built in: all a player needs for the first frame
+ *                                bundled and minified by esbuild: all a player needs for
+ *                                the first frame but the chosen board's profile and firmware
  *   NAME.js                      each module the page loads on demand (`import("./NAME")` in
  *                                a page module: the teaching view, teach-view.js, with src/'s
  *                                solver), bundled on its own the same way and fetched when
@@ -11,6 +11,8 @@
  *   firmware/NAME.js             each profile's firmware bundle, byte for byte the file
  *                                `npm run build` makes (dist/firmware.js, dist/NAME/firmware.js),
  *                                rebuilt first when stale
+ *   profiles/NAME.json           each profile (validated), fetched with its firmware: app.js
+ *                                holds only every profile's name and size
  *   manifest.webmanifest         the web app manifest (installable; every URL in it relative,
  *                                so the folder works under any sub-path)
  *   icons/*.png                  the app's icons, drawn from the panel geometry (icons.ts)
@@ -108,15 +110,15 @@ export async function writeServiceWorker(dir: string, precache: string[]): Promi
 }
 
 /**
- * The page's `merlin:profiles` module: every profile (its description left empty), and the games each one's firmware plays
+ * The page's `merlin:profiles` module: every profile's name and size (the page fetches the
+ * chosen one's profile, profiles/NAME.json, with its firmware), and the games each one's firmware plays
  * besides the rule sets (its RULES cycle and the rules a link may name).
  */
 function profilesModule(profiles: Profile[]): string {
   const games: { [name: string]: string[] } = {};
   for (const p of profiles) games[p.name] = toyGameNames(p);
-  // Each without its description, which the page never shows (a kilobyte of the page script).
-  const shown = profiles.map((p) => ({ ...p, description: "" }));
-  return `export const PROFILES = ${JSON.stringify(shown)};\nexport const TOY_GAMES = ${JSON.stringify(games)};`;
+  const sizes = profiles.map((p) => ({ name: p.name, rows: p.rows, cols: p.cols }));
+  return `export const PROFILES = ${JSON.stringify(sizes)};\nexport const TOY_GAMES = ${JSON.stringify(games)};`;
 }
 
 /**
@@ -186,11 +188,13 @@ function lazyModules(lazy: Set<string>): Plugin {
 export async function buildWeb(dir: string = DEFAULT_WEB_DIR, warn: (m: string) => void = () => {}): Promise<WebBuild> {
   const profiles = loadAllProfiles();
   mkdirSync(join(dir, "firmware"), { recursive: true });
+  mkdirSync(join(dir, "profiles"), { recursive: true });
   const firmware: WebBuild["firmware"] = {};
   for (const p of profiles) {
     const fw = await loadFirmware(p, warn);
     writeFileSync(join(dir, "firmware", `${p.name}.js`), fw.code);
     firmware[p.name] = Buffer.byteLength(fw.code);
+    writeFileSync(join(dir, "profiles", `${p.name}.json`), JSON.stringify(p) + "\n");
   }
   const lazy = new Set<string>();
   const bundle = (entry: string, outfile: string) =>
@@ -222,7 +226,7 @@ export async function buildWeb(dir: string = DEFAULT_WEB_DIR, warn: (m: string) 
   for (const icon of ICONS) writeFileSync(join(dir, icon.path), iconPng(iconProfile, icon));
   writeFileSync(join(dir, MANIFEST_FILE), JSON.stringify(webManifest(), null, 2) + "\n");
   // Everything written above but the worker itself; index.html is cached as "./" (the page).
-  const precache = ["./", "app.js", ...Object.keys(lazyScripts), ...STATIC_FILES.filter((f) => f !== "index.html"), MANIFEST_FILE, ...ICONS.map((i) => i.path), ...profiles.map((p) => `firmware/${p.name}.js`)];
+  const precache = ["./", "app.js", ...Object.keys(lazyScripts), ...STATIC_FILES.filter((f) => f !== "index.html"), MANIFEST_FILE, ...ICONS.map((i) => i.path), ...profiles.flatMap((p) => [`profiles/${p.name}.json`, `firmware/${p.name}.js`])];
   const cacheVersion = await writeServiceWorker(dir, precache);
   return {
     dir,

@@ -1,7 +1,7 @@
 /**
- * The browser toy: the chosen profile's firmware bundle, fetched as text and run unchanged on
- * the same virtual board as the terminal simulator (sim/board, with the browser host), paced
- * in real time. The face is drawn from the profile's panel geometry and the LED pins; pads
+ * The browser toy: the chosen profile's firmware bundle, fetched as text with the profile, run
+ * unchanged on the same virtual board as the terminal simulator (sim/board, with the browser
+ * host), paced in real time. The face is drawn from the profile's panel geometry and the LED pins; pads
  * are pressed through the key matrix by pointer, touch (a long press is a hold) or keyboard;
  * the toy's functions go through its console API (sim/app/actions.ts, as in the terminal);
  * the piezo plays through WebAudio. Around the toy: rules, moves, par and score, status,
@@ -27,6 +27,7 @@ import { PiezoSound } from "./sound";
 import { buildToyFace, setPadLabel } from "./toy";
 import type { TeachView } from "./teach-view";
 import type { ToyMaths } from "../teach";
+import type { Profile } from "../../../hardware/profile";
 
 const DEFAULT_PROFILE = "pico-3x3";
 /** Letter keys → the toy's functions (the same letters as the terminal UI). */
@@ -56,6 +57,13 @@ function typesText(t: EventTarget | null): boolean {
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
+/** A file of the build, next to the page, as text. */
+async function fetchText(path: string): Promise<string> {
+  const response = await fetch(path);
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${response.statusText}`);
+  return response.text();
+}
+
 function bundlePath(name: string): string {
   return name === DEFAULT_PROFILE ? "dist/firmware.js" : `dist/${name}/firmware.js`;
 }
@@ -76,25 +84,24 @@ async function start(): Promise<void> {
   } catch (e) {
     linkError = `${(e as Error).message} — nothing was dealt`;
   }
-  const profile = PROFILES.find((p) => p.name === (link.board ?? DEFAULT_PROFILE))!;
+  const chosen = PROFILES.find((p) => p.name === (link.board ?? DEFAULT_PROFILE))!;
   const keypadSetting = localStorageFlash("merlin.keypad");
   let keypad = keypadSetting.load() === "1";
 
   // ---- controls around the toy -----------------------------------------------------------
   const profileSelect = $<HTMLSelectElement>("profile");
-  for (const p of PROFILES) profileSelect.add(new Option(`${p.name} (${p.rows}×${p.cols})`, p.name, false, p.name === profile.name));
+  for (const p of PROFILES) profileSelect.add(new Option(`${p.name} (${p.rows}×${p.cols})`, p.name, false, p.name === chosen.name));
   profileSelect.onchange = () => {
     location.search = `?board=${encodeURIComponent(profileSelect.value)}`;
   };
   const rulesSelect = $<HTMLSelectElement>("rules");
-  for (const r of toyRuleNames(TOY_GAMES[profile.name])) rulesSelect.add(new Option(r, r));
+  for (const r of toyRuleNames(TOY_GAMES[chosen.name])) rulesSelect.add(new Option(r, r));
   const keypadBox = $<HTMLInputElement>("keypad");
   keypadBox.checked = keypad;
 
-  // ---- the board ---------------------------------------------------------------------------
-  const response = await fetch(`firmware/${profile.name}.js`);
-  if (!response.ok) throw new Error(`firmware/${profile.name}.js: ${response.status} ${response.statusText}`);
-  const code = await response.text();
+  // ---- the board: its profile and firmware, fetched together ---------------------------------
+  const [profileText, code] = await Promise.all([fetchText(`profiles/${chosen.name}.json`), fetchText(`firmware/${chosen.name}.js`)]);
+  const profile = JSON.parse(profileText) as Profile;
   const board = new VirtualBoard({
     host: browserHost(),
     profile,
