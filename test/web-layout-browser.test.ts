@@ -6,15 +6,10 @@
 // a step of the stepper reads without scrolling sideways (on a board too wide for the phone,
 // the row labels and the t − b column stay in view while the matrix scrolls). And the teaching
 // view's code is fetched only when the view first opens, and then works.
-import { mkdtempSync, rmSync } from "node:fs";
-import type { Server } from "node:http";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chromiumSkipReason, launchChromium } from "./helpers/chromium";
-import { buildWeb } from "../sim/web/build";
-import { serveStatic } from "../sim/web/serve";
+import { chromiumSkipReason } from "./helpers/chromium";
+import { servedPage, type ServedPage } from "./helpers/served-page";
 
 const SKIP = Boolean(chromiumSkipReason);
 const MERLIN = "?board=pico-3x3&rules=basic&seed=7&puzzle=0";
@@ -29,24 +24,15 @@ interface Rect {
 }
 
 describe.skipIf(SKIP)("the browser page's layouts", () => {
-  let dir: string;
-  let server: Server;
+  let served: ServedPage;
   let base: string;
   let browser: Browser;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), "merlin-web-layout-"));
-    await buildWeb(dir);
-    server = await serveStatic(dir, 0);
-    base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-    browser = await launchChromium();
+    served = await servedPage("merlin-web-layout-");
+    ({ base, browser } = served);
   }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    server?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => served?.stop());
 
   /** A fresh page of `width`×`height` (a touch phone when `phone`), at `query`, past the light test and the link's deal. */
   async function open(width: number, height: number, query: string, phone = false): Promise<Page> {
