@@ -121,14 +121,6 @@ function profilesModule(profiles: Profile[]): string {
   return `export const PROFILES = ${JSON.stringify(sizes)};\nexport const TOY_GAMES = ${JSON.stringify(games)};`;
 }
 
-/**
- * The page's modules loaded on demand: a dynamic `import("./NAME")` in a page module stays an
- * import of `./NAME.js` (relative to app.js, so any sub-path works) and NAME is added to
- * `lazy`, to be bundled on its own. A player who never opens the teaching view never fetches
- * its code (the solver and the maths views, most of the bytes). Separate bundles, not esbuild's
- * code splitting: splitting shares whole files between the entry and the lazy parts, and would
- * put the solver into a chunk app.js needs.
- */
 /** What the simulator reads of a board in hardware/boards.ts (sim/board/board-family.ts). */
 export type PageBoard = Pick<Board, "chip" | "pins" | "watchSharesPinNumber">;
 
@@ -171,6 +163,16 @@ function dataModules(profiles: Profile[]): Plugin {
   };
 }
 
+/**
+ * The page's modules loaded on demand: a dynamic `import("./NAME")` in a page module stays an
+ * import of `./NAME.js` (relative to app.js, so any sub-path works) and NAME is added to
+ * `lazy`, to be bundled on its own. A player who never opens the teaching view never fetches
+ * its code (the solver and the maths views, most of the bytes). Separate bundles, not esbuild's
+ * code splitting: splitting shares whole files between the entry and the lazy parts, and would
+ * put the solver into a chunk app.js needs. So a lazy module has its own copy of what it shares
+ * with app.js (toy-info, the palette): it gets the page's objects (the session, the face) as
+ * arguments, never through a module's state.
+ */
 function lazyModules(lazy: Set<string>): Plugin {
   return {
     name: "merlin-lazy",
