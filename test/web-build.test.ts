@@ -87,7 +87,12 @@ describe("merlin web's static folder", () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it("holds the page, its script and every profile's firmware bundle unchanged", () => {
-    expect(readFileSync(join(dir, "index.html"), "utf8")).toContain('<script type="module" src="app.js">');
+    const page = readFileSync(join(dir, "index.html"), "utf8");
+    expect(page).toContain('<script type="module" src="app.js">');
+    // Its early fetch knows every board, the default first.
+    const boards = JSON.parse(page.match(/\}\)\((\[[^\]]*\])\);/)![1]) as string[];
+    expect(boards[0]).toBe("pico-3x3");
+    expect([...boards].sort()).toEqual(listProfiles().sort());
     for (const name of listProfiles()) {
       expect(readFileSync(join(dir, "firmware", `${name}.js`), "utf8")).toBe(readFileSync(outputPath(name), "utf8"));
       // The profile the page fetches with it: the validated profile.

@@ -219,13 +219,16 @@ describe.skipIf(SKIP)("the browser page's layouts", () => {
     await close(wide);
   }, 60_000);
 
-  it("fetches the teaching view's code only when the view first opens; then it works, and opens and closes without fetching again", async () => {
+  it("fetches the board's files once and the teaching view's code only when the view first opens; then it works, and opens and closes without fetching again", async () => {
     const page = await open(1280, 720, MERLIN);
     const fetched: string[] = [];
     page.on("request", (r) => fetched.push(new URL(r.url()).pathname));
     const scripts = await page.evaluate(() => performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname).filter((p) => p.endsWith(".js")));
     expect(scripts).not.toContain("/teach-view.js");
     expect(scripts).toContain("/app.js");
+    // The board's files, begun by the page before app.js ran, were fetched once each.
+    const files = await page.evaluate(() => performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname));
+    for (const f of ["/profiles/pico-3x3.json", "/firmware/pico-3x3.js"]) expect(files.filter((p) => p === f), f).toHaveLength(1);
     await openTeach(page);
     expect(fetched.filter((p) => p === "/teach-view.js")).toHaveLength(1);
     // It works: the lesson's x is marked on the pads, the stepper runs to the end and reads the same x.

@@ -1,6 +1,6 @@
 /**
  * Builds the browser toy as a static folder any static web host can serve (no server code):
- *   index.html, style.css        the page (sim/web/page)
+ *   index.html, style.css        the page (sim/web/page; index.html given the boards' names)
  *   app.js                       the page's script: sim/board and the shared front-end parts,
  *                                bundled and minified by esbuild: all a player needs for
  *                                the first frame but the chosen board's profile and firmware
@@ -35,8 +35,10 @@ export const DEFAULT_WEB_DIR = join(ROOT, "dist", "web");
 const STATIC_FILES = ["index.html", "style.css", "teach.css"];
 export const MANIFEST_FILE = "manifest.webmanifest";
 export const SERVICE_WORKER_FILE = "sw.js";
-/** The profile the icons show (the page's default). */
-const ICON_PROFILE = "pico-3x3";
+/** The page's default profile (main.ts DEFAULT_PROFILE), which the icons show. */
+const DEFAULT_PROFILE = "pico-3x3";
+/** Where index.html's early fetch gets the list of boards. */
+const BOARDS_MARK = "/* MERLIN_BOARDS */ []";
 /** The page's background (style.css --bg): the installed app's splash and title bar. */
 const THEME_COLOUR = "#15171c";
 
@@ -221,10 +223,15 @@ export async function buildWeb(dir: string = DEFAULT_WEB_DIR, warn: (m: string) 
       lazyScripts[`${name}.js`] = readFileSync(join(dir, `${name}.js`)).length;
     }
   }
-  for (const f of STATIC_FILES) copyFileSync(join(PAGE_DIR, f), join(dir, f));
+  for (const f of STATIC_FILES) if (f !== "index.html") copyFileSync(join(PAGE_DIR, f), join(dir, f));
+  // The page, its early fetch told the boards, the default first.
+  const page = readFileSync(join(PAGE_DIR, "index.html"), "utf8");
+  if (!page.includes(BOARDS_MARK)) throw new Error(`sim/web/page/index.html: no ${BOARDS_MARK} for the boards`);
+  const boards = [DEFAULT_PROFILE, ...profiles.map((p) => p.name).filter((n) => n !== DEFAULT_PROFILE)];
+  writeFileSync(join(dir, "index.html"), page.replace(BOARDS_MARK, JSON.stringify(boards)));
   // Installable and offline: the icons, the manifest, then the worker that caches them all.
   mkdirSync(join(dir, "icons"), { recursive: true });
-  const iconProfile = profiles.find((p) => p.name === ICON_PROFILE) ?? profiles[0];
+  const iconProfile = profiles.find((p) => p.name === DEFAULT_PROFILE) ?? profiles[0];
   for (const icon of ICONS) writeFileSync(join(dir, icon.path), iconPng(iconProfile, icon));
   writeFileSync(join(dir, MANIFEST_FILE), JSON.stringify(webManifest(), null, 2) + "\n");
   // Everything written above but the worker itself; index.html is cached as "./" (the page).

@@ -57,9 +57,20 @@ function typesText(t: EventTarget | null): boolean {
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
-/** A file of the build, next to the page, as text. */
-async function fetchText(path: string): Promise<string> {
-  const response = await fetch(path);
+/** The board's files index.html began to fetch while app.js loaded (null: none). */
+interface EarlyFiles {
+  board: string;
+  profile: Promise<Response | null>;
+  firmware: Promise<Response | null>;
+}
+
+/**
+ * A file of the build, next to the page, as text: from `early` (index.html's fetch of it) when
+ * that got it, else fetched now (which says what went wrong).
+ */
+async function fetchText(path: string, early?: Promise<Response | null>): Promise<string> {
+  const got = early ? await early : null;
+  const response = got !== null && got.ok ? got : await fetch(path);
   if (!response.ok) throw new Error(`${path}: ${response.status} ${response.statusText}`);
   return response.text();
 }
@@ -100,7 +111,9 @@ async function start(): Promise<void> {
   keypadBox.checked = keypad;
 
   // ---- the board: its profile and firmware, fetched together ---------------------------------
-  const [profileText, code] = await Promise.all([fetchText(`profiles/${chosen.name}.json`), fetchText(`firmware/${chosen.name}.js`)]);
+  const early = (window as unknown as { merlinEarly: EarlyFiles | null }).merlinEarly;
+  const mine = early !== null && early.board === chosen.name ? early : null;
+  const [profileText, code] = await Promise.all([fetchText(`profiles/${chosen.name}.json`, mine?.profile), fetchText(`firmware/${chosen.name}.js`, mine?.firmware)]);
   const profile = JSON.parse(profileText) as Profile;
   const board = new VirtualBoard({
     host: browserHost(),
