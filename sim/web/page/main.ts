@@ -1,12 +1,13 @@
 /**
  * The browser toy: the chosen profile's firmware bundle, fetched as text with the profile, run
  * unchanged on the same virtual board as the terminal simulator (sim/board, with the browser
- * host), paced in real time. The face is drawn from the profile's panel geometry and the LED pins; pads
- * are pressed through the key matrix by pointer, touch (a long press is a hold) or keyboard;
- * the toy's functions go through its console API (sim/app/actions.ts, as in the terminal);
- * the piezo plays through WebAudio. Around the toy: rules, moves, par and score, status,
- * goal, statistics, the puzzle as a link, profile and rule-set choice, help, and the
- * teaching view (teach-view.ts, loaded when it first opens). The flash lives in localStorage: a reload is a power cycle.
+ * host), paced in real time. The face is drawn from the profile's panel geometry and the LED
+ * pins; pads are pressed through the key matrix by pointer, touch (a long press is a hold) or
+ * keyboard; the toy's functions go through its console API (sim/app/actions.ts, as in the
+ * terminal); the piezo plays through WebAudio. Around the toy: rules, moves, par and score,
+ * status, goal, statistics, the puzzle as a link, profile and rule-set choice, help, and the
+ * teaching view (teach-view.ts, loaded when it first opens). The flash lives in localStorage:
+ * a reload is a power cycle.
  *
  * Colour games: each pad's state has a name and a symbol as well as its colour
  * (sim/app/palette.ts, shared with the terminal); a legend says which is which and which pads
