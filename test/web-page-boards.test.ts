@@ -23,6 +23,9 @@ describe("the page's copy of the board table", () => {
     try {
       const page = await import("../sim/board/board-family");
       expect(page.boardFamily).not.toBe(boardFamily);
+      // (The simulator's import is the page's copy: no headers, no supply notes.)
+      expect((await import("../hardware/boards")).BOARDS).toBe(pageModule.BOARDS);
+      expect(Object.keys(pageModule.BOARDS.PICO).sort()).toEqual(["chip", "pins", "watchSharesPinNumber"]);
       for (const id of BOARD_IDS) {
         expect(page.boardFamily(id)).toEqual(boardFamily(id));
         expect(page.boardFamily(id.toLowerCase())).toEqual(boardFamily(id.toLowerCase()));
