@@ -90,6 +90,8 @@ export interface Board {
   headers: Header[];
   /** Label printed on the board next to a GPIO when it is not the Espruino name ("RX" for D8). */
   silk: Readonly<Record<string, string>>;
+  /** Which variant of the board the header map is for, where others are sold under the same name. */
+  variantNote?: string;
   /** How to orient the board for the pinout figure ("USB plug on the left"). */
   orientation: string;
   /** The board's outline in that orientation, mm, and the landmark drawn on one edge. */
@@ -105,6 +107,11 @@ export interface Board {
     totalMa: number;
     source: string;
   };
+  /**
+   * How far a pin's high level may sag under an LED's current, with the source, for power.md's
+   * direct-drive LEDs: the 50 Ω output resistance used there is only derived on STM32.
+   */
+  pinSag: string;
   /** Pin voltage range a profile's vcc may declare. */
   vcc: { nominal: number; min: number; max: number };
   power: {
@@ -117,6 +124,21 @@ export interface Board {
     /** How the firmware sleeps on this board, and where the figures come from. */
     sleepHow: string;
     source: string;
+    /** True when the figures are estimates from datasheets, not figures published for this board. */
+    estimated?: boolean;
+  };
+  /**
+   * A radio the interpreter starts by itself at boot (ESP32: Espruino's default Wi-Fi access
+   * point) and what that means for the supply; power.md prints it.
+   */
+  radio?: {
+    atBoot: string;
+    off: string;
+    /** The radio's current peak while it is on, mA, and its source. */
+    peakMa: number;
+    peakSource: string;
+    /** What that peak does to the supply, from cells full to cells flat. */
+    brownOut: string;
   };
   /** Where the battery connects (through the board's regulator). */
   supplyPin: string;
@@ -159,6 +181,12 @@ export interface Board {
     loadedNote: string;
     /** What a USB 2.0 port delivers (and the Pico 1v4's polyfuse passes), mA. */
     usbMa: number;
+    /**
+     * The supply path as a model, so the brightness cap can keep the sag within loadedV: USB's
+     * lowest voltage, the resistance of cable, extension and polyfuse together, and the diode's
+     * drop. V at supplyPin = usbMinV − I·pathOhms − diodeV.
+     */
+    sag: { usbMinV: number; pathOhms: number; diodeV: number; source: string };
   };
   /** Example part number / order name for the BOM. */
   orderName: string;
@@ -231,6 +259,7 @@ const PICO: Board = {
     totalMa: 120,
     source: "STM32F401 datasheet (20 mA per pin, within its 25 mA absolute maximum; 120 mA for all pins)",
   },
+  pinSag: "STM32F401 guarantees VOH ≥ VDD − 0.4 V at 8 mA",
   vcc: { nominal: 3.3, min: 3.3, max: 3.3 },
   power: {
     runMa: 32,
@@ -263,6 +292,13 @@ const PICO: Board = {
     loadedNote:
       "a USB port may deliver as little as 4.75 V (USB 2.0); at a few hundred mA the cable loses 0.1–0.2 V, the Pico's Schottky diode 0.3–0.4 V and its polyfuse about 0.1 V",
     usbMa: 500,
+    sag: {
+      usbMinV: 4.75,
+      pathOhms: 0.5,
+      diodeV: 0.35,
+      source:
+        "USB 2.0's 4.75 V minimum; 0.5 Ω for the charger's cable, the 1 m extension and the Pico's polyfuse together (24–28 AWG power conductors are 0.08–0.21 Ω per metre each way); 0.35 V across the Pico's Schottky diode at a few hundred mA — an estimate, not a measurement",
+    },
   },
   orderName: "Espruino Pico",
   recovery:
@@ -318,6 +354,7 @@ const MDBT42Q: Board = {
     source:
       "nRF52832 Product Specification: 15 mA for all GPIO together; 2 mA per pin at standard drive, which Espruino uses",
   },
+  pinSag: "the nRF52832 guarantees VOH ≥ VDD − 0.4 V at its 2 mA standard drive only; here the pins drive transistor bases",
   vcc: { nominal: 3.3, min: 1.7, max: 3.6 },
   power: {
     runMa: 6,
@@ -346,7 +383,7 @@ const MDBT42Q: Board = {
 const ESP32: Board = {
   id: "ESP32",
   chip: "esp32",
-  title: "ESP32 DevKitC (ESP32-WROOM-32)",
+  title: "ESP32-DevKitC V4, 38-pin (ESP32-WROOM-32)",
   pins: [
     dPin("D4"),
     dPin("D5", { note: "strapping pin (internal pull-up at boot): fine as an output or key row" }),
@@ -377,6 +414,8 @@ const ESP32: Board = {
       contacts: ["GND", "D23", "D22", "D1", "D3", "D21", "GND", "D19", "D18", "D5", "D17", "D16", "D4", "D0", "D2", "D15", "D8", "D7", "D6"],
     },
   ],
+  variantNote:
+    "every position below is for the 38-pin ESP32-DevKitC V4 (two 19-pin headers); a 30-pin DevKit (DOIT ESP32 DevKit V1, NodeMCU-32S and clones) has the pins elsewhere and is not supported",
   silk: { D36: "VP", D39: "VN", D1: "TX", D3: "RX", D9: "SD2", D10: "SD3", D11: "CMD", D8: "SD1", D7: "SD0", D6: "CLK" },
   orientation: "seen from the component side, antenna at the top, USB at the bottom",
   outline: { widthMm: 28, heightMm: 55, landmark: { side: "bottom", label: "micro-USB" } },
@@ -396,15 +435,27 @@ const ESP32: Board = {
     source:
       "ESP32 default drive strength (~20 mA; 40 mA only at maximum drive); 200 mA total is this project's budget, well inside the 1100 mA cumulative absolute maximum",
   },
+  pinSag:
+    "the ESP32 datasheet guarantees only VOH ≥ 0.8 × VDD (2.64 V) at its rated drive, so the 50 Ω here is an estimate carried over from STM32, not a guarantee",
   vcc: { nominal: 3.3, min: 3.0, max: 3.6 },
   power: {
-    runMa: 50,
-    idleMa: 40,
-    sleepMa: 40,
+    runMa: 55,
+    idleMa: 50,
+    sleepMa: 50,
+    estimated: true,
     sleepHow:
-      "none: Espruino on ESP32 has no resumable sleep (ESP32.deepSleep reboots on wake), so the toy idles with Wi-Fi off",
+      "none: Espruino on ESP32 has no resumable sleep (ESP32.deepSleep reboots on wake), so the toy idles awake, with the radio off (the firmware turns it off at boot)",
     source:
-      "assumption from the ESP32 datasheet (modem-sleep 20–68 mA by CPU clock) plus the DevKit's USB-serial chip and power LED; measure yours",
+      "an estimate, not a measurement (nothing here was measured on a real DevKitC): the ESP32 datasheet's modem-sleep figures (radio off, CPU on) of 27–44 mA at 160 MHz, the CPU clock of Espruino's ESP32 build, plus the DevKitC's AMS1117 quiescent current (5 mA typical, 10 mA maximum) and its power LED (1–2 mA): 35–55 mA, planned at 50 mA idle and 55 mA with JavaScript running. Measure yours: a meter in series with the battery, 1 minute after power-on",
+  },
+  radio: {
+    atBoot:
+      "Espruino 2v29 for ESP32 starts its Wi-Fi access point at boot when no Wi-Fi settings are saved; with the radio on the board draws roughly 100–130 mA (the datasheet's 95–100 mA receiving, plus the CPU and the DevKit), 2–3 times the radio-off figure",
+    off: "within about a second of power-on, once Espruino has loaded the saved code; the toy runs with the radio off from then on",
+    peakMa: 240,
+    peakSource: "ESP32 datasheet: 240 mA transmitting 802.11b at 19.5 dBm",
+    brownOut:
+      "until the firmware turns it off, the radio's peaks go through DS1 (about 0.35 V at 240 mA) and the AMS1117, which needs about 1.1 V above its 3.3 V output (its datasheet: 1.1 V typical, 1.3 V maximum dropout). Four NiMH cells give 5.4–5.6 V fresh, 4.8 V for most of their charge and 4.4 V near the end; at the peak, less about 0.1 V across the cells and holder and the diode's 0.35 V, the regulator sees 4.95–5.15 V, 4.35 V and 3.95 V. It needs 4.4 V (4.6 V at its maximum dropout): fresh cells keep 3.3 V; mid-charge cells let the rail dip to about 3.05–3.25 V during a peak, inside the ESP32's 3.0–3.6 V; tired cells let it fall to 2.65–2.85 V, below the ESP32's 3.0 V minimum, and the board can brown out and restart at power-on (Espruino's ESP32 build enables the chip's brown-out reset at its lowest level, about 2.43 V: targets/esp32/IDF4/sdkconfig). If the toy restarts at power-on, charge the cells. After the first second the radio is off and the toy's 50–120 mA leaves the regulator in regulation down to about 1.15 V per cell",
   },
   supplyPin: "5V",
   regulator: "the DevKit's AMS1117-3.3 linear regulator (1 A), which also feeds the ESP32's radio peaks",
@@ -420,7 +471,7 @@ const ESP32: Board = {
       "NiMH only: four fresh alkaline cells give up to 6.4 V, which would sit on the DevKitC's 5 V rail (its USB–serial chip and the USB socket's 5 V line)",
     seriesDiode: "1N5817 Schottky diode",
     usbRule:
-      "switch the battery off before plugging in USB (Espressif: the DevKitC's power inputs are mutually exclusive); the Schottky diode keeps USB's 5 V from charging the cells, but freshly charged cells (up to 5.6 V, 5.3 V after the diode) could still push current into the USB line, so the switch must be off",
+      "switch the battery off before plugging in USB (Espressif: the DevKitC's power inputs are mutually exclusive). The switch is the only guard against back-feed: off, the cells are cut off entirely; on, DS1 keeps USB's 5 V from charging the cells, but freshly charged cells (up to 5.6 V, 5.3 V after the diode) sit above USB's 5 V on the board's 5V rail and push current into the computer's USB port, and nothing but the switch stops that",
   },
   orderName: "ESP32-DevKitC (ESP32-WROOM-32)",
   recovery:
@@ -428,6 +479,22 @@ const ESP32: Board = {
 };
 
 export const BOARDS: Readonly<Record<BoardId, Board>> = { PICO, MDBT42Q, ESP32 };
+
+/**
+ * Boards a maker may reach for that this project refuses by name, with why. The 30-pin ESP32
+ * DevKits (DOIT ESP32 DevKit V1 and its clones, NodeMCU-32S) carry the same ESP32-WROOM-32, but
+ * two 15-pin headers in another order than the 38-pin DevKitC V4 that the wiring table, the
+ * pinout figure and the perfboard placement describe, and the published 30-pin pinouts do not
+ * even agree with each other (clones differ): no single header map would be right for the board
+ * on the bench, so every "Nth from the top" could be wrong. Refused rather than guessed.
+ */
+export const REFUSED_BOARDS: readonly { match: RegExp; why: string }[] = [
+  {
+    match: /^(ESP32[-_ ]?(30|30[-_ ]?PIN|DEVKIT[-_ ]?V1|DOIT.*|WROOM[-_ ]?30)|DOIT.*|NODEMCU[-_ ]?32S?|ESP32[-_ ]?NODEMCU)$/i,
+    why:
+      "the 30-pin ESP32 DevKit boards (DOIT ESP32 DevKit V1, NodeMCU-32S and clones) are not supported: their two 15-pin headers put the pins in other places than the 38-pin ESP32-DevKitC V4 that wiring.md, pinout.svg and perfboard.svg describe, and the clones differ among themselves; use \"board\": \"ESP32\" with a 38-pin ESP32-DevKitC V4",
+  },
+];
 
 export const BOARD_IDS = Object.keys(BOARDS) as BoardId[];
 

@@ -122,6 +122,37 @@ export function pixelDesign(p: PixelProfile, board: Board): PixelDesign {
   };
 }
 
+/** The pixels' supply pin at a total USB current, V (the board's supply-path model). */
+export function suppliedV(board: Board, totalMa: number): number {
+  const m = board.neopixel!.sag;
+  return m.usbMinV - (totalMa / 1000) * m.pathOhms - m.diodeV;
+}
+
+export interface BrightnessCap {
+  /** Highest cap within USB's current budget. */
+  byCurrent: number;
+  /** Highest cap that keeps the supply pin at or above the low end of loadedV. */
+  bySag: number;
+  /** The lower of the two: the highest cap this build may declare. */
+  most: number;
+}
+
+/**
+ * The highest brightness cap: every pixel white at the cap with JavaScript running must stay within
+ * USB's current, and the supply pin must not sag below the low end of the range the documents
+ * promise (loadedV) with USB at its minimum.
+ */
+export function brightnessCap(p: PixelProfile, board: Board): BrightnessCap {
+  const np = board.neopixel!;
+  const n = ledCount(p);
+  const perByte = (n * 3 * PIXEL.channelMa) / 255;
+  const fixedMa = board.power.runMa + n * PIXEL.idleMa;
+  const byCurrent = Math.floor((np.usbMa - fixedMa) / perByte);
+  const sagMa = ((np.sag.usbMinV - np.sag.diodeV - np.loadedV[0]) / np.sag.pathOhms) * 1000;
+  const bySag = Math.floor((sagMa - fixedMa) / perByte);
+  return { byCurrent, bySag, most: Math.max(0, Math.min(byCurrent, bySag, 255)) };
+}
+
 function ledResistor(vcc: number, dropV: number, currentMa: number): number {
   return e12Up((vcc - LED.forwardV - dropV) / (currentMa / 1000));
 }

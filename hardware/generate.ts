@@ -1,5 +1,5 @@
 /**
- * Writes hardware/generated/NAME/{wiring.md,schematic.svg,bom.csv,power.md,panel.svg,pinout.svg} for
+ * Writes hardware/generated/NAME/{wiring.md,schematic.svg,bom.csv,power.md,panel.svg,perfboard.svg,back.svg,pinout.svg} for
  * every profile in hardware/profiles/. With --check it writes nothing and exits 1 listing
  * the files that differ from what the profiles produce (the CI drift check).
  *

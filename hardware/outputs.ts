@@ -4,6 +4,7 @@
  */
 import { BOARDS, type Board } from "./boards.js";
 import { bomCsv } from "./generators/bom.js";
+import { backSvg, perfboardSvg } from "./generators/mechanical.js";
 import { panelSvg } from "./generators/panel.js";
 import { pinoutSvg } from "./generators/pinout.js";
 import { powerMd } from "./generators/power.js";
@@ -11,7 +12,7 @@ import { schematicSvg } from "./generators/schematic.js";
 import { wiringMd } from "./generators/wiring.js";
 import type { Profile } from "./profile.js";
 
-export const GENERATED_FILES = ["wiring.md", "schematic.svg", "bom.csv", "power.md", "panel.svg", "pinout.svg"] as const;
+export const GENERATED_FILES = ["wiring.md", "schematic.svg", "bom.csv", "power.md", "panel.svg", "perfboard.svg", "back.svg", "pinout.svg"] as const;
 
 export type GeneratedFile = (typeof GENERATED_FILES)[number];
 
@@ -27,6 +28,8 @@ export function generateProfileFiles(p: Profile): Record<GeneratedFile, string> 
     "bom.csv": bomCsv(p, board),
     "power.md": powerMd(p, board),
     "panel.svg": panelSvg(p),
+    "perfboard.svg": perfboardSvg(p, board),
+    "back.svg": backSvg(p, board),
     "pinout.svg": pinoutSvg(p, board),
   };
 }

@@ -119,7 +119,30 @@ export const DATA_PULLDOWN_OHMS = 10_000;
  * the cells. Forward drop about 0.3 V at the toy's 50 mA (1N5817 datasheet).
  */
 export const SCHOTTKY = { description: "Schottky diode 1 A, 20 V (battery → 5V, blocks USB from the cells)", example: "1N5817", dropV: 0.3 };
-export const POWER_SWITCH = { description: "slide switch SPDT, 0.1\" pitch, panel-mount (battery on/off)", example: "C&K OS102011MS2QN1" };
+/**
+ * The battery builds' on/off switch: a panel-mount miniature toggle in a 6 mm hole in the back
+ * cover, wired to the perfboard. (A PCB slide switch would sit on the perfboard, out of reach
+ * between the panel and the back cover, and the small ones are rated 0.1 A, below the ESP32's
+ * radio peaks.) Its body reaches about 18 mm into the case, within the back stand-offs' 30 mm.
+ */
+export const POWER_SWITCH = {
+  description: "miniature toggle switch SPDT (ON-ON, one throw unused) or SPST, panel-mount, 6 mm bushing, 2 A or more (battery on/off, in the back cover)",
+  example: "MTS-102 miniature toggle",
+  holeMm: 6.5,
+  /** Body footprint inside the case, mm. */
+  bodyW: 8,
+  bodyH: 13,
+  depthMm: 18,
+};
+
+/**
+ * Typical flat battery holders with wire leads, mm (outline; check yours, the back layout only
+ * needs them to fit the back cover). Taped to the back cover's inside with double-sided foam tape.
+ */
+export const BATTERY_HOLDER = {
+  "3xAAA": { w: 48, h: 36, depthMm: 13 },
+  "4xAA": { w: 62, h: 58, depthMm: 16 },
+};
 
 /**
  * A GPIO is not an ideal source: STM32F401 guarantees VOH ≥ VDD − 0.4 V at 8 mA, an output
@@ -136,13 +159,22 @@ export const GPIO_VOH_DROP = 0.4;
 export const KEY_CAP = { description: "key cap, 12 mm round, for a 12×12 mm tactile switch with projected plunger", example: "Omron B32-series round key top" };
 
 /**
- * The stack behind the panel, front to back: key caps and LED domes through the panel; the
- * panel on four M3 standoffs; the perfboard carrying the switches, LEDs and the board.
+ * The stack, front to back: key caps and LED domes through the panel; the panel on four M3
+ * standoffs; the perfboard with the switches and LEDs on its front and the board on its back;
+ * four longer standoffs; the back cover carrying the battery holder and the power switch.
  * Heights above the perfboard: the pad switch's plunger 7.3 mm (B3F-4055) plus its cap, the
  * function button's plunger 9.5 mm (B3F-1070), a 5 mm LED 8.6 mm.
  */
 export const STACK = {
   panelMm: 3,
+  /** Behind the perfboard: the board on its sockets (8.5 mm) with its own parts, and from the back
+   * cover's inside the battery holder (≤ 16 mm) or the toggle switch (18 mm): 30 mm holds either.
+   * Pixel builds carry no battery: the board (13.5 mm with its parts) and the 220 µF capacitor
+   * (11 mm) need 15 mm. */
+  backStandoffMm: 30,
+  backStandoffPixelsMm: 15,
+  backStandoff: "M3 hex standoff, male–female (the male thread passes through the perfboard into the front standoff)",
+  socketMm: 8.5,
   panel: "3 mm acrylic (PMMA) or 3 mm birch plywood",
   standoffMm: 5,
   standoff: "M3 hex standoff, female–female",
@@ -155,6 +187,20 @@ export const STACK = {
 /** Wire: solid for the key matrix and signals, heavier stranded for the pixels' supply. */
 export const WIRE = {
   signal: "hook-up wire, solid, 24 AWG (0.2 mm²), several colours",
-  pixelPower: "stranded wire, 22 AWG (0.33 mm²), red and black, for VPIX and GND to the pixels",
+  pixelPower: "stranded wire, 22 AWG (0.33 mm²), red and black, for V_OUT (the pixels' 5 V) and GND to the pixels",
   endRow: "ribbon cable, 1.27 mm (0.05\") pitch, 8-way, or 30 AWG wire-wrap wire",
+  battery: "stranded wire, 22 AWG (0.33 mm²), red and black",
 };
+
+/**
+ * What the bench uses up: every build needs solder and something to cover bare joints; the glue
+ * holds the piezo (and the pixels) behind the panel; the foam tape holds the battery holder.
+ */
+export const CONSUMABLES: { part: string; value: string; example: string; only?: "pixels" | "battery" }[] = [
+  { part: "Solder", value: "rosin-core solder wire, 0.7 mm, about 10 g (Sn99.3Cu0.7 lead-free, or Sn60Pb40)", example: "any electronics solder" },
+  { part: "Desoldering braid", value: "solder wick, 1.5–2 mm wide (for solder bridges between neighbouring pins or pads)", example: "any" },
+  { part: "Heat-shrink tubing", value: "assorted 1.5–3 mm, about 20 cm (battery and switch leads, the end-row pigtail, bare leg joints)", example: "any" },
+  { part: "Glue", value: "hot-melt glue sticks (7 mm) or two-part epoxy: the piezo behind its sound hole (and, on pixel builds, the pixels behind their windows)", example: "any" },
+  { part: "Double-sided foam tape", value: "about 10 cm, 1–2 mm thick: the battery holder inside the back cover", example: "any mounting tape", only: "battery" },
+  { part: "Masking tape", value: "to hold the printed templates on the panel, the back cover and the perfboard while drilling", example: "any" },
+];

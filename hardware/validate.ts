@@ -3,8 +3,8 @@
  * naming the profile, the pin and the rule. Checks run from shape to electrics, so a
  * message is always about the first thing to fix.
  */
-import { BOARD_IDS, BOARDS, findPin, findReserved, generalPins, isBoardId, type Board } from "./boards.js";
-import { hasPixels, ledDesign, ledHeadroomV, pinLoads, pixelDesign, totalPinLoadMa, type PixelProfile } from "./design.js";
+import { BOARD_IDS, BOARDS, REFUSED_BOARDS, findPin, findReserved, generalPins, isBoardId, type Board } from "./boards.js";
+import { brightnessCap, hasPixels, ledDesign, suppliedV, ledHeadroomV, pinLoads, pixelDesign, totalPinLoadMa, type PixelProfile } from "./design.js";
 import { ProfileError } from "./errors.js";
 import { LED, LEVEL_SHIFTER, NPN, PIXEL, PNP } from "./parts.js";
 import type { Profile } from "./profile.js";
@@ -69,6 +69,8 @@ function checkPinList(x: unknown, field: string, fail: (m: string) => never): vo
 function checkShape(p: Json, fail: (m: string) => never): void {
   checkFields(p, TOP_FIELDS, "", fail);
   if (typeof p.description !== "string" || p.description.trim() === "") fail(`"description" must be a non-empty string`);
+  const refused = typeof p.board === "string" ? REFUSED_BOARDS.find((r) => r.match.test(p.board as string)) : undefined;
+  if (refused) fail(`board ${JSON.stringify(p.board)}: ${refused.why}`);
   if (!isBoardId(p.board)) fail(`unknown board ${JSON.stringify(p.board)}; accepted: ${BOARD_IDS.join(", ")}`);
   const board = BOARDS[p.board as keyof typeof BOARDS];
   if (p.chip !== board.chip) fail(`chip ${JSON.stringify(p.chip)} does not match board ${board.id}; expected "${board.chip}"`);
@@ -262,11 +264,17 @@ function checkPixels(p: PixelProfile, board: Board, fail: (m: string) => never):
     );
   }
   const worst = board.power.runMa + d.allLitMa;
+  const cap = brightnessCap(p, board);
   if (worst > d.usbMa) {
-    const most = Math.floor(((d.usbMa - board.power.runMa - d.darkMa) / d.count / (3 * PIXEL.channelMa)) * 255);
     fail(
       `${d.count} pixels at brightness ${p.leds.brightness} on every channel would draw ${fmt(d.allLitMa)} mA, ${fmt(worst)} mA with the board, ` +
-        `over the ${d.usbMa} mA USB gives; lower "leds.brightness" to at most ${most}`,
+        `over the ${d.usbMa} mA USB gives; lower "leds.brightness" to at most ${cap.most}`,
+    );
+  }
+  if (p.leds.brightness > cap.bySag) {
+    fail(
+      `${d.count} pixels at brightness ${p.leds.brightness} would draw ${fmt(worst)} mA and sag ${d.supplyPin} to ${fmt(suppliedV(board, worst))} V, ` +
+        `below the ${board.neopixel!.loadedV[0]} V the 74AHCT125 and the pixels are planned for; lower "leds.brightness" to at most ${cap.most}`,
     );
   }
   const loads = pinLoads(p, board);

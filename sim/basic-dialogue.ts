@@ -7,12 +7,18 @@
  *
  * Beyond the listing: the goal, how the game is lost and a line of help come first; a line may
  * hold several keys (spaces or commas between them); the letters h (HIT ME), c (COMP TURN),
- * u (undo), s (SAME GAME) and n (NEW GAME) are the toy's functions, ? or help prints the keys
- * and q or quit leaves; a loss says why on the next line; anything but a key 1..N or one of
- * those words is illegal (the listing only rejects X > 9); and TRY AGAIN takes Y or N only,
+ * u (undo), redo, s (SAME GAME) and n (NEW GAME) are the toy's functions, ? or help prints the
+ * keys and q or quit leaves; a loss says why on the next line; anything but a key 1..N or one
+ * of those words is illegal (the listing only rejects X > 9); and TRY AGAIN takes Y or N only,
  * asking again on anything else (the listing ended on any answer but Y).
+ *
+ * Input that never ends cannot keep it busy for ever: MAX_IDLE_LINES lines in a row that each
+ * change nothing (every input on it refused, or a TRY AGAIN answer that is neither Y nor N) or
+ * repeat the line before end the dialogue with one line saying so (`yes | merlin play`,
+ * `yes 1 | merlin play`). What it keeps of refused inputs is bounded too (MAX_KEPT_ERRORS).
  */
 import { RULE_SETS, ruleIndex, type RuleSet } from "../src/toy/rules";
+import { inputError } from "../src/toy/input-error";
 import { excerpt, wrapText } from "../tools/options";
 
 /** Widest line the dialogue's own texts take (a terminal of the listing's day had 80 columns). */
@@ -80,7 +86,8 @@ export function basicHelp(keys: number, rules: RuleSet): string[] {
   return [
     `KEY 1-${keys}: PRESS IT (NUMBERED ROW BY ROW FROM THE TOP LEFT); SEVERAL ON A LINE`,
     "H HIT ME (THE NEXT KEY TO PRESS)   C COMP TURN (THE COMPUTER PRESSES IT)",
-    `U UNDO THE LAST MOVE   S SAME GAME (${rules.sameGameDeals ? "DEALS A NEW PUZZLE" : "FROM THE START"})   N NEW GAME`,
+    "U UNDO THE LAST MOVE   REDO: PRESS AGAIN WHAT U TOOK BACK (UNTIL A NEW MOVE)",
+    `S SAME GAME (${rules.sameGameDeals ? "DEALS A NEW PUZZLE" : "FROM THE START"})   N NEW GAME`,
     "? OR HELP: THIS HELP   Q OR QUIT: LEAVE",
   ];
 }
@@ -136,7 +143,7 @@ export interface BasicEngine {
   /** Takes back the last move; false when there is none. */
   undo(): boolean;
   /** Presses again the move undone last; false when there is none. */
-  redo?(): boolean;
+  redo(): boolean;
   sameGame(): void;
   newGame(): void;
   /** Lines to print above the board of each game dealt or restarted (e.g. its level), if any. */
@@ -157,11 +164,28 @@ export interface BasicError {
 }
 
 const LETTERS = "hcusn";
+/** The function words a line may hold besides key numbers, as error messages list them. */
+const WORDS = "h c u redo s n ? q";
+
+/**
+ * Refused inputs kept for `merlin play --json` (the first ones: later mistakes mostly follow
+ * from them); `refused` counts them all.
+ */
+export const MAX_KEPT_ERRORS = 20;
+
+/**
+ * Lines in a row that change nothing or repeat the line before, after which the dialogue
+ * stops (exit status 2): a person never types so many; a stream such as `yes` would go on for
+ * ever. Different legal moves play on for as long as they come.
+ */
+export const MAX_IDLE_LINES = 100;
 
 /** One game's dialogue: turns input into moves on the engine and prints what the listing prints. */
 export class BasicDialogue {
-  /** Every refused input so far. */
+  /** The first MAX_KEPT_ERRORS refused inputs. */
   readonly errors: BasicError[] = [];
+  /** How many inputs were refused in all. */
+  refused = 0;
   /** Set by q or quit: no more input is played. */
   done = false;
   private inputs = 0;
@@ -211,7 +235,8 @@ export class BasicDialogue {
   }
 
   private refuse(token: string, why: string, lines: string[]): void {
-    this.errors.push({ at: this.inputs, input: token, why });
+    this.refused++;
+    if (this.errors.length < MAX_KEPT_ERRORS) this.errors.push({ at: this.inputs, input: token, why });
     for (const l of lines) this.print(l);
   }
 
@@ -235,9 +260,8 @@ export class BasicDialogue {
     if (isKey && !(Number(token) >= 1 && Number(token) <= e.pads)) {
       return this.refuse(token, `key ${excerpt(token)} is not 1 to ${e.pads}`, [BASIC_ILLEGAL, ""]);
     }
-    if (!isKey && !(lower === "redo" && e.redo) && (lower.length !== 1 || LETTERS.indexOf(lower) < 0)) {
-      // (The why quotes an excerpt: a token can be 100 000 characters; input keeps it whole.)
-      return this.refuse(token, `'${excerpt(token)}' is not a key number (1 to ${e.pads}) or one of h c u s n`, [BASIC_ILLEGAL, ""]);
+    if (!isKey && lower !== "redo" && (lower.length !== 1 || LETTERS.indexOf(lower) < 0)) {
+      return this.refuse(token, `'${excerpt(token)}' is not a key number (1 to ${e.pads}) or one of ${WORDS}`, [BASIC_ILLEGAL, ""]);
     }
     if (lower === "s" || lower === "n") {
       if (lower === "s") e.sameGame();
@@ -255,7 +279,7 @@ export class BasicDialogue {
     } else if (lower === "u") {
       if (!e.undo()) return this.refuse(token, "nothing to undo", ["NOTHING TO UNDO"]);
       this.print("UNDO");
-    } else if (lower === "redo" && e.redo) {
+    } else if (lower === "redo") {
       if (!e.redo()) return this.refuse(token, "nothing to redo", ["NOTHING TO REDO"]);
       this.print("REDO");
     } else {
@@ -295,30 +319,47 @@ export class BasicDialogue {
     } else {
       out(this.prompt());
     }
+    // Lines in a row that changed nothing or repeated the one before (MAX_IDLE_LINES).
+    let idle = 0;
+    let previous: string | null = null;
     for await (const line of lines) {
+      let changed = true;
       if (asking) {
         // 240 IF LEFT$(A$,1)="Y" THEN 110 — here Y or YES, N or NO, any case; q or quit leave.
         const answer = line.trim().toLowerCase();
         // (The answer's own line end ends the prompt's line, as N always did.)
         if (answer === "n" || answer === "no" || answer === "q" || answer === "quit") return;
-        if (answer !== "y" && answer !== "yes") {
+        if (answer === "y" || answer === "yes") {
+          asking = false;
+          if (this.engine.again) this.engine.again();
+          else this.engine.newGame();
+          this.showDeal();
+        } else {
           this.print(BASIC_YES_OR_NO);
-          out(BASIC_AGAIN);
-          continue;
+          changed = false;
         }
-        asking = false;
-        if (this.engine.again) this.engine.again();
-        else this.engine.newGame();
-        this.showDeal();
       } else {
         const tokens = line.split(/[\s,]+/).filter((t) => t !== "");
         // An empty answer is an input too: INPUT X got nothing a key can be made of.
         if (tokens.length === 0) tokens.push("");
+        const refusedBefore = this.refused;
+        let played = 0;
         for (const token of tokens) {
           if (!this.live() || this.done) break;
           this.play(token);
+          played++;
         }
         if (this.done) return;
+        changed = this.refused - refusedBefore < played;
+      }
+      idle = !changed || line === previous ? idle + 1 : 0;
+      previous = line;
+      if (idle >= MAX_IDLE_LINES) {
+        out("\n");
+        throw inputError(
+          `stopped after ${MAX_IDLE_LINES} lines in a row that were refused or repeated the line before (the last: '${excerpt(line)}'); ` +
+            `it takes keys 1-${this.engine.pads}, ${WORDS}, and Y or N after a game`,
+        );
       }
       if (!this.live()) {
         out(BASIC_AGAIN);

@@ -297,11 +297,15 @@ describe("bad input for the large-board options: exit 2, one line on stderr", ()
   writeFileSync(path("badchar.txt"), "0101\n01x1\n");
   writeFileSync(path("ok4.txt"), "0101\n0110\n0101\n1111\n");
   writeFileSync(path("one.txt"), "0101\n0\n");
+  writeFileSync(path("empty.txt"), "");
   const BAD: [string, string[], RegExp][] = [
     ["ragged file", ["solve", "--pattern", "plus", "--from-file", path("ragged.txt")], /line 2 has 3 cells, line 1 has 4/],
     ["a row of one cell (singular)", ["solve", "--pattern", "plus", "--from-file", path("one.txt")], /line 2 has 1 cell, line 1 has 4/],
     ["bad character", ["solve", "--pattern", "plus", "--from-file", path("badchar.txt")], /line 2, column 3: 'x' is not allowed — use 0 \(dark\) and 1 \(lit\)/],
     ["missing file", ["solve", "--pattern", "plus", "--from-file", path("nothing.txt")], /cannot read board file .*no such file/],
+    ["an empty file", ["solve", "--pattern", "plus", "--from-file", path("empty.txt")], /empty\.txt: no rows — expected one line of 0\/1 digits per board row/],
+    ["an empty file name", ["solve", "--pattern", "plus", "--from-file", ""], /cannot read board file '': the name is empty/],
+    ["- for standard input", ["solve", "--pattern", "plus", "--from-file", "-"], /cannot read board file '-': no such file \(standard input is \/dev\/stdin\)/],
     ["--from-file with merlin", ["solve", "--pattern", "merlin", "--from-file", path("ok4.txt")], /on\/off plus boards only: give --pattern plus/],
     ["--from-file without a pattern", ["solve", "--from-file", path("ok4.txt")], /on\/off plus boards only/],
     ["--all-lit on a torus", ["solve", "--pattern", "plus", "--wrap", "--size", "8", "--all-lit"], /on\/off plus boards only/],

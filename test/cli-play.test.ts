@@ -22,12 +22,12 @@ describe("merlin play --json", () => {
   it("reports illegal keys (0, 10, −1, words) with why, without counting them", async () => {
     const r = await json(["--start", "010110101", "--keys", "3,0 10 -1 x 4 constructor"]);
     expect(r.moves).toBe(2);
-    expect(r.errors.pop()).toEqual({ at: 7, input: "constructor", why: "'constructor' is not a key number (1 to 9) or one of h c u s n" });
+    expect(r.errors.pop()).toEqual({ at: 7, input: "constructor", why: "'constructor' is not a key number (1 to 9) or one of h c u redo s n ? q" });
     expect(r.errors).toEqual([
       { at: 2, input: "0", why: "key 0 is not 1 to 9" },
       { at: 3, input: "10", why: "key 10 is not 1 to 9" },
       { at: 4, input: "-1", why: "key -1 is not 1 to 9" },
-      { at: 5, input: "x", why: "'x' is not a key number (1 to 9) or one of h c u s n" },
+      { at: 5, input: "x", why: "'x' is not a key number (1 to 9) or one of h c u redo s n ? q" },
     ]);
   });
 
@@ -36,7 +36,7 @@ describe("merlin play --json", () => {
     const digits = "9".repeat(100000);
     const r = await json(["--start", "010110101", "--keys", `${word} ${digits}`]);
     expect(r.errors.map((e: { why: string }) => e.why)).toEqual([
-      `'${"x".repeat(32)}… (100000 characters)' is not a key number (1 to 9) or one of h c u s n`,
+      `'${"x".repeat(32)}… (100000 characters)' is not a key number (1 to 9) or one of h c u redo s n ? q`,
       `key ${"9".repeat(32)}… (100000 characters) is not 1 to 9`,
     ]);
   });
@@ -143,7 +143,8 @@ describe("merlin play typed: the goal, help and quitting", () => {
   const HELP = [
     "KEY 1-9: PRESS IT (NUMBERED ROW BY ROW FROM THE TOP LEFT); SEVERAL ON A LINE",
     "H HIT ME (THE NEXT KEY TO PRESS)   C COMP TURN (THE COMPUTER PRESSES IT)",
-    "U UNDO THE LAST MOVE   S SAME GAME (FROM THE START)   N NEW GAME",
+    "U UNDO THE LAST MOVE   REDO: PRESS AGAIN WHAT U TOOK BACK (UNTIL A NEW MOVE)",
+    "S SAME GAME (FROM THE START)   N NEW GAME",
     "? OR HELP: THIS HELP   Q OR QUIT: LEAVE",
     "RULES BASIC: LOST AFTER 20 MOVES WITHOUT A WIN, OR WHEN EVERY PAD GOES DARK",
     "",

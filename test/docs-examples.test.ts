@@ -209,9 +209,11 @@ const RULES: { test: RegExp; why: string; check: (cmd: string) => Promise<void> 
   },
   {
     test: /^(npm ci && )?(npm run web|npx merlin web)(?!.*--build-only)(?!:build)/,
-    why: "the web server: started until it names its address, then its page is fetched",
+    why: "the web server: started on any free port (--port 0, so a server the reader left running, or another test run, is no obstacle) until it names its address, then its page is fetched",
     check: async (cmd) => {
-      const server = await startUntil(cmd.replace(/^npm ci && /, ""), /http:\/\/127\.0\.0\.1:\d+\//);
+      const command = cmd.replace(/^npm ci && /, "");
+      const anyPort = /--port\b/.test(command) ? command.replace(/--port\s+\d+/, "--port 0") : command.startsWith("npm ") ? `${command} -- --port 0` : `${command} --port 0`;
+      const server = await startUntil(anyPort, /http:\/\/127\.0\.0\.1:\d+\//);
       try {
         const url = /http:\/\/127\.0\.0\.1:\d+\//.exec(server.text)![0];
         const page = await fetch(url);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { VirtualBoard } from "../sim/board";
 import { mulberry32 } from "./helpers/seeded";
 import { bootToy } from "./helpers/toy";
-import { bin, FlashImage, lastWords, parseCall, unsealed, type CallResult } from "./helpers/espruino-toy";
+import { bin, checkInterpreterFirst, FlashImage, lastWords, parseCall, unsealed, type CallResult } from "./helpers/espruino-toy";
 
 const FILES = ["merlin.cfg", "merlin.sta", "merlin.gam"];
 
@@ -155,6 +155,7 @@ const PROFILES: [string, number, number][] = [
 ];
 
 describe.skipIf(!bin)("the toy on Espruino and in the simulator: the same console sessions (ESPRUINO_BIN)", () => {
+  checkInterpreterFirst();
   for (const [name, count, length] of PROFILES) {
     describe(name, () => {
       let image: FlashImage;

@@ -17,7 +17,7 @@ import { describe, expect, it } from "vitest";
 import { Espruino, freshFlashDir, linuxPrelude } from "../firmware/build/espruino-bin";
 import { pretokenise } from "../firmware/build/pretokenise";
 import { loadProfile } from "../hardware/validate";
-import { bin, sleep, toyBundle } from "./helpers/espruino-toy";
+import { bin, checkInterpreterFirst, sleep, toyBundle } from "./helpers/espruino-toy";
 import { runFlash as flash } from "./helpers/flash-cli";
 
 const PORT = 2323;
@@ -83,6 +83,7 @@ async function flashArgs(profileName: string, dir: string): Promise<string[]> {
 }
 
 describe.skipIf(!bin)("npm run flash on the Espruino interpreter over TCP (ESPRUINO_BIN)", () => {
+  checkInterpreterFirst();
   it("flashes pico-3x3: .bootcde is the bundle's pretokenised image, it runs at once and again after a power cut", async () => {
     const e = await telnetInterpreter("pico-3x3");
     try {

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { toyGameSpecs } from "../firmware/build/build";
 import { listProfiles } from "../hardware/validate";
 import { RULE_NAMES } from "../src/toy/rules";
-import { bin, FlashImage, lastWords, sleep, type InterpreterToy } from "./helpers/espruino-toy";
+import { bin, checkInterpreterFirst, FlashImage, lastWords, sleep, type InterpreterToy } from "./helpers/espruino-toy";
 
 const EVENTS = 10_000;
 /** Events per console line (the line runs to its end before timers get a turn). */
@@ -46,6 +46,7 @@ async function settledUsage(toy: InterpreterToy): Promise<number> {
 }
 
 describe.skipIf(!bin)("no JsVar growth on Espruino (ESPRUINO_BIN)", () => {
+  checkInterpreterFirst();
   for (const name of listProfiles()) {
     it(`${name}: ${EVENTS} mixed events end within ${SLACK} JsVars of their start`, async () => {
       const image = await FlashImage.create(name);

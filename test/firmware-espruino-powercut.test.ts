@@ -17,7 +17,7 @@ import { crc32 } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { VirtualBoard } from "../sim/board";
 import { bootToy } from "./helpers/toy";
-import { bin, FlashImage, sleep, unsealed, type InterpreterToy } from "./helpers/espruino-toy";
+import { bin, checkInterpreterFirst, FlashImage, sleep, unsealed, type InterpreterToy } from "./helpers/espruino-toy";
 import { JSVAR_BUDGET } from "../firmware/build/budget";
 
 const PROFILE = "pico-3x3";
@@ -70,6 +70,7 @@ function observed(o: Record<string, unknown>): { kept: Record<string, unknown>; 
 }
 
 describe.skipIf(!bin)("power cuts on Espruino and in the simulator (ESPRUINO_BIN)", () => {
+  checkInterpreterFirst();
   let image: FlashImage;
   beforeAll(async () => {
     image = await FlashImage.create(PROFILE);
@@ -176,6 +177,7 @@ function damageScript(file: File, text: string | null, largest: number): string 
 }
 
 describe.skipIf(!bin)("damaged files on Espruino and in the simulator (ESPRUINO_BIN)", () => {
+  checkInterpreterFirst();
   let image: FlashImage;
   /** A powered-off toy whose flash holds the baseline's three files, and their texts. */
   let baseDir: string;

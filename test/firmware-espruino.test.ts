@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_PROFILE } from "../firmware/build/build";
 import { budgetedFigures, JSVAR_BUDGETS, JSVAR_GROWTH, measureMemory } from "../firmware/build/budget";
 import { bootAndRun, espruinoBin } from "../firmware/build/espruino-bin";
-import { toyBundle } from "./helpers/espruino-toy";
+import { checkInterpreterFirst, toyBundle } from "./helpers/espruino-toy";
 import { loadProfile } from "../hardware/validate";
 
 const bin = espruinoBin();
@@ -28,6 +28,7 @@ async function run(script: string, runMs: number): Promise<Map<string, string>> 
 }
 
 describe.skipIf(!bin)("firmware on Espruino (ESPRUINO_BIN)", () => {
+  checkInterpreterFirst();
   it("plays source 003's worked example to a win and an all-dark board to a basic loss", async () => {
     const out = await run(
       [

@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { BOARDS } from "../hardware/boards.js";
-import { generateAll, generateProfileFiles } from "../hardware/outputs.js";
+import { GENERATED_FILES, generateAll, generateProfileFiles } from "../hardware/outputs.js";
 import type { Profile } from "../hardware/profile.js";
 import { hardwareDir, loadAllProfiles } from "../hardware/validate.js";
 
@@ -155,7 +155,7 @@ describe("hardware/generated", () => {
   it("--check exits 0 on an up-to-date tree", () => {
     const root = join(hardwareDir(), "..");
     const out = execFileSync(process.execPath, ["tools/tsrun.mjs", "hardware/generate.ts", "--check"], { cwd: root, encoding: "utf8" });
-    expect(out).toContain("up to date (30 files)");
+    expect(out).toContain(`up to date (${profiles.length * GENERATED_FILES.length} files)`);
   });
 });
 
@@ -287,8 +287,12 @@ describe("worked examples", () => {
     expect(25 * (3 * 20 * (48 / 255) + 1) + 32).toBeCloseTo(339.4, 1);
     const power = files.get("pico-5x5-neopixel/power.md")!;
     expect(power).toContain("| 307.4 | 32 | 339.4 | 500 |");
-    // The highest cap within 500 mA: 25 × (60·b/255 + 1) + 32 ≤ 500 → b ≤ 75.
+    // The highest cap within 500 mA: 25 × (60·b/255 + 1) + 32 ≤ 500 → b ≤ 75; within the sag,
+    // V_OUT = 4.75 − I × 0.5 − 0.35 ≥ 4.2 V → I ≤ 400 mA → b ≤ 58.
     expect(Math.floor(((500 - 32 - 25) / 25) * (255 / 60))).toBe(75);
-    expect(power).toContain("The highest brightness cap within the budget is 75.");
+    expect(Math.floor(((400 - 32 - 25) / 25) * (255 / 60))).toBe(58);
+    expect(power).toContain("The highest brightness cap is 58: USB's 500 mA alone would allow 75, but the supply must not sag below 4.2 V, which allows 58");
+    // At the shipped cap: 4.75 − 0.3394 × 0.5 − 0.35 = 4.23 V.
+    expect(power).toContain("with V_OUT at about 4.23 V");
   });
 });

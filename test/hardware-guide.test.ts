@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { REQUIRED_VERSION } from "../firmware/build/flash.js";
 import { BOARDS } from "../hardware/boards.js";
-import { panelLayout } from "../hardware/generators/panel.js";
+import { PANEL, panelLayout } from "../hardware/generators/panel.js";
 import { GENERATED_FILES } from "../hardware/outputs.js";
 import { BUTTON_SWITCH, PAD_SWITCH, STACK } from "../hardware/parts.js";
 import { hardwareDir, listProfiles, loadProfile } from "../hardware/validate.js";
@@ -47,5 +47,20 @@ describe("hardware/README.md", () => {
   it("lists the Pico's 0.05\" end row as the board facts have it", () => {
     const end = BOARDS.PICO.headers.find((h) => h.pitchMm === 1.27)!;
     expect(guide).toContain(end.contacts.join(" "));
+  });
+
+  it("says the firmware turns the ESP32's radio off at boot, that its figures are estimates, and which DevKit it is for", () => {
+    expect(guide).toContain("**the firmware turns the radio off at boot**");
+    expect(guide).toContain("datasheet estimates, not measurements");
+    expect(guide).not.toMatch(/Wi-Fi off|idles with Wi-Fi/);
+    expect(guide).toContain("only the 38-pin ESP32-DevKitC V4");
+    expect(guide).toContain("The 30-pin DevKits (DOIT ESP32 DevKit V1, NodeMCU-32S and their clones)");
+  });
+
+  it("builds on the perfboard's grid: pitch and LED offset in holes, the LED hole and the back stand-offs as parts.ts has them", () => {
+    expect(guide).toContain(`The pads are ${PANEL.pitch} mm apart (10 holes)`);
+    expect(guide).toContain(`each LED ${PANEL.keyOffset - PANEL.ledOffset} mm (5 holes) above its key`);
+    expect(guide).toContain(`a ${PANEL.ledHole} mm hole above it`);
+    expect(guide).toContain(`four M3 × ${STACK.backStandoffMm} mm male–female stand-offs (${STACK.backStandoffPixelsMm} mm on\n  the pixel builds, which carry no battery)`);
   });
 });

@@ -37,6 +37,10 @@ const CHANNEL_MA = 20; // per colour channel at byte 255 (Adafruit NeoPixel Übe
 const PIXEL_IDLE_MA = 1; // each pixel's controller, lit or dark
 const PICO_RUN_MA = 32; // espruino.com/Power+Consumption
 const USB_MA = 500;
+// The supply path as the documents state it: USB's 4.75 V minimum, 0.5 Ω of cable, extension and
+// polyfuse, 0.35 V across the Pico's diode; V_OUT must stay at or above 4.2 V, so at most
+// (4.75 − 0.35 − 4.2) V / 0.5 Ω = 400 mA.
+const SAG_LIMIT_MA = ((4.75 - 0.35 - 4.2) / 0.5) * 1000;
 
 function worstCaseMa(pixels: number, brightness: number): number {
   return pixels * (3 * CHANNEL_MA * (brightness / 255) + PIXEL_IDLE_MA) + PICO_RUN_MA;
@@ -106,13 +110,25 @@ describe("validation of the neopixel drive", () => {
   it("rejects a brightness whose worst case is over USB's 500 mA, naming the highest that fits", () => {
     // 16 pixels at 255 on every channel: 16 × 61 mA + 32 mA = 1008 mA.
     expect(worstCaseMa(16, 255)).toBeCloseTo(1008, 6);
-    const highest = Math.floor(((USB_MA - PICO_RUN_MA - 16 * PIXEL_IDLE_MA) / 16 / (3 * CHANNEL_MA)) * 255);
-    expect(worstCaseMa(16, highest)).toBeLessThanOrEqual(USB_MA);
-    expect(worstCaseMa(16, highest + 1)).toBeGreaterThan(USB_MA);
+    const byCurrent = Math.floor(((USB_MA - PICO_RUN_MA - 16 * PIXEL_IDLE_MA) / 16 / (3 * CHANNEL_MA)) * 255);
+    const bySag = Math.floor(((SAG_LIMIT_MA - PICO_RUN_MA - 16 * PIXEL_IDLE_MA) / 16 / (3 * CHANNEL_MA)) * 255);
+    const highest = Math.min(byCurrent, bySag);
+    expect([byCurrent, bySag]).toEqual([120, 93]);
     expect(rejection((p) => (p.leds.brightness = 255))).toBe(
       `profile "pico-test-pixels": 16 pixels at brightness 255 on every channel would draw 976 mA, 1008 mA with the board, over the 500 mA USB gives; lower "leds.brightness" to at most ${highest}`,
     );
     expect(() => validateProfile(fixture((p) => (p.leds.brightness = highest)))).not.toThrow();
+  });
+
+  it("rejects a brightness within USB's 500 mA that would sag V_OUT below the 4.2 V the documents promise", () => {
+    const b = 100;
+    const worst = worstCaseMa(16, b);
+    expect(worst).toBeLessThan(USB_MA);
+    expect(worst).toBeGreaterThan(SAG_LIMIT_MA);
+    const v = 4.75 - (worst / 1000) * 0.5 - 0.35;
+    expect(rejection((p) => (p.leds.brightness = b))).toBe(
+      `profile "pico-test-pixels": 16 pixels at brightness ${b} would draw ${Math.round(worst * 100) / 100} mA and sag V_OUT to ${Math.round(v * 100) / 100} V, below the 4.2 V the 74AHCT125 and the pixels are planned for; lower "leds.brightness" to at most 93`,
+    );
   });
 
   it("a 5×5 build at the same brightness is just another profile, within the budget", () => {

@@ -73,14 +73,34 @@ describe("power safety", () => {
   it("battery life counts only the charge delivered above the regulator's drop-out", () => {
     const md = generateProfileFiles(byName("pico-3x3"))["power.md"];
     expect(md).toContain("## Battery life: 3×AAA alkaline, 600 of 1000 mAh usable");
-    // Awake, all lit: 11 mA + 9 × 1.3 V / 180 Ω = 76 mA → 600 mAh / 76 mA = 7.9 h.
-    const allLit = 11 + (9 * 1.3 * 1000) / 180;
-    expect(md).toContain(`| Awake, all 9 LEDs lit (worst case) | ${Number(allLit.toFixed(1))} | ${(600 / allLit).toFixed(1)} h |`);
+    // Worst case, all lit while JavaScript runs: 32 mA (espruino.com/Power+Consumption, Pico
+    // "Run") + 9 × 1.3 V / 180 Ω = 97 mA → 600 mAh / 97 mA = 6.2 h. Not the 11 mA idle figure.
+    const allLit = 32 + (9 * 1.3 * 1000) / 180;
+    expect(allLit).toBeCloseTo(97, 0);
+    expect(md).toContain(`| Awake, all 9 LEDs lit, JavaScript running (worst case) | ${Number(allLit.toFixed(1))} | ${(600 / allLit).toFixed(1)} h |`);
   });
 
   it("the LED current is given with the pin's sag: (3.3 − 2.0) V / (180 + 50) Ω = 5.65 mA", () => {
-    expect(generateProfileFiles(byName("pico-3x3"))["power.md"]).toContain("each LED gets at most 7.22 mA; the pin itself sags under load (up to 50 Ω");
+    expect(generateProfileFiles(byName("pico-3x3"))["power.md"]).toContain("each LED gets at most 7.22 mA; the pin itself sags under load (up to about 50 Ω: STM32F401 guarantees VOH ≥ VDD − 0.4 V at 8 mA");
     expect(generateProfileFiles(byName("pico-3x3"))["power.md"]).toContain("which leaves about 5.65 mA");
+    // The ESP32 page names the ESP32's own guarantee, not the STM32F401's.
+    const esp = generateProfileFiles(byName("esp32-3x3"))["power.md"];
+    expect(esp).not.toContain("STM32F401 guarantees");
+    expect(esp).toContain("the ESP32 datasheet guarantees only VOH ≥ 0.8 × VDD");
+  });
+
+  it("esp32-3x3: the firmware turns the radio off at boot; the figures say they are estimates, the radio's peak and the brown-out risk are stated", () => {
+    const md = generateProfileFiles(byName("esp32-3x3"))["power.md"];
+    expect(md).toContain("**The firmware turns the radio off at boot**");
+    expect(md).toContain("Espruino 2v29 for ESP32 starts its Wi-Fi access point at boot when no Wi-Fi settings are saved");
+    expect(md).toContain("**Estimated**: an estimate, not a measurement (nothing here was measured on a real DevKitC)");
+    expect(md).toContain("Peak while it is on: 240 mA");
+    expect(md).toMatch(/tired cells let it fall to [\d.–]+ V, below the ESP32's 3\.0 V minimum/);
+    expect(md).toContain("The switch is the only guard against back-feed");
+    expect(md).not.toMatch(/Wi-Fi off|idles with Wi-Fi/);
+    // Worst case with the radio off: 55 mA running + 9 LEDs at 7.22 mA = 120 mA → 1600 mAh / 120 mA = 13.3 h.
+    const worst = 55 + (9 * 1.3 * 1000) / 180;
+    expect(md).toContain(`| Awake, all 9 LEDs lit, JavaScript running (worst case) | ${Number(worst.toFixed(1))} | ${(1600 / worst).toFixed(1)} h |`);
   });
 
   it("the MDBT42Q breakout's regulator is named as Espruino's schematic has it: MCP1703, 250 mA", () => {
@@ -98,7 +118,14 @@ describe("bill of materials", () => {
     expect(part("Key cap")?.quantity).toBe(n);
     expect(part("Perfboard")?.value).toContain(`${L.width} × ${L.height} mm`);
     expect(part("Pin header")?.quantity).toBe(1);
-    expect(part("Socket header")?.quantity).toBe(1);
+    // Two rows of sockets for the board, and the Pico's end-row pigtail: within two 40-way strips.
+    expect(part("Socket header")?.quantity).toBeGreaterThanOrEqual(1);
+    expect(part("Back cover")?.value).toContain(`${L.width} × ${L.height} mm, drilled from back.svg`);
+    expect(part("Back standoffs")).toMatchObject({ quantity: 4, value: expect.stringContaining(`${p.leds.drive === "neopixel" ? STACK.backStandoffPixelsMm : STACK.backStandoffMm} mm`) });
+    for (const c of ["Solder", "Desoldering braid", "Heat-shrink tubing", "Glue", "Masking tape"]) expect(part(c)?.quantity, c).toBe(1);
+    expect(part("Double-sided foam tape") !== undefined).toBe(p.leds.drive !== "neopixel");
+    expect(part("USB extension cable") !== undefined).toBe(board.id === "PICO");
+    if (p.leds.drive !== "neopixel") expect(part("Power switch")?.value).toMatch(/panel-mount.*in the back cover/);
     expect(part("Hook-up wire")?.value).toContain("24 AWG");
     expect(part("Front panel")?.value).toMatch(new RegExp(`^3 mm .*, ${L.width} × ${L.height} mm`));
     expect(part("Standoffs")).toMatchObject({ quantity: 4, value: expect.stringContaining("5 mm") });

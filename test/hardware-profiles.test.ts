@@ -190,7 +190,7 @@ describe("validation rules", () => {
 
   it.each(["D37", "D38"])("rejects ESP32 %s: not brought out by the WROOM-32 module", (pin) => {
     expect(rejection("esp32-3x3", (p) => (p.keys.rowPins[0] = pin))).toMatch(
-      new RegExp(`^profile "esp32-3x3": pin ${pin} \\(key row 1\\) cannot be reached on the ESP32 DevKitC \\(ESP32-WROOM-32\\): it is not brought out by the ESP32-WROOM-32 module`),
+      new RegExp(`^profile "esp32-3x3": pin ${pin} \\(key row 1\\) cannot be reached on the ESP32-DevKitC V4, 38-pin \\(ESP32-WROOM-32\\): it is not brought out by the ESP32-WROOM-32 module`),
     );
   });
 

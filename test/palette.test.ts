@@ -9,99 +9,21 @@
 // red) 27.9; k = 3 34.3; k = 4 27.0; k = 5 19.4; k = 6 13.5. (A ΔE2000 of 10 is a difference
 // anyone sees at a glance; the former dark/red/green of the 3-colour game was 19.4, red against
 // green under deuteranopia.) The bars below are those figures rounded down.
+//
+// The page draws the states in their screen colours (the pixels' hues, set apart in lightness):
+// smallest ΔE2000 over normal vision, the three deficiencies and two greyscale views (linear
+// luminance, and luma as CSS grayscale() weighs the encoded channels): k = 2 17.6 (dark and lit,
+// luma greyscale); k = 3 16.5; k = 4 15.2 (magenta and red, greyscale); k = 5 and 6 7.95 (white
+// and green, greyscale). The pixels' own colours in luma greyscale: 2.0 (red against dark)
+// but for k = 3 (8.1, magenta against dark): the grey that made red and dark one on a projector.
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { COLOUR_STATES, contrast, DARK_RGB, inkOn, keyPads, legendLines, LIT_RGB, type Rgb, shownState, statePalette } from "../sim/app/palette";
+import { COLOUR_STATES, contrast, DARK_RGB, inkOn, keyPads, legendLines, LIT_RGB, ONOFF_STATES, type Rgb, screenColour, shownState, statePalette } from "../sim/app/palette";
 import { formatBoard } from "../src/maths/boardstate";
 import { DEFAULT_CYCLE, gamePuzzle, gameSpec, gameTarget, MAX_CYCLE } from "../src/maths/games";
 import { gridPuzzle, pressKey } from "../src/maths/puzzle";
 import { bootToy, prepareToy, setRules, startAt } from "./helpers/toy";
-
-const lin = (c: number) => {
-  const v = c / 255;
-  return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-};
-const gam = (v: number) => {
-  const c = Math.min(1, Math.max(0, v));
-  return 255 * (c <= 0.0031308 ? 12.92 * c : 1.055 * c ** (1 / 2.4) - 0.055);
-};
-
-// prettier-ignore
-const MACHADO: { [kind: string]: number[][] } = {
-  normal: [[1, 0, 0], [0, 1, 0], [0, 0, 1]],
-  protanopia: [[0.152286, 1.052583, -0.204868], [0.114503, 0.786281, 0.099216], [-0.003882, -0.048116, 1.051998]],
-  deuteranopia: [[0.367322, 0.860646, -0.227968], [0.280085, 0.672501, 0.047413], [-0.01182, 0.04294, 0.968881]],
-  tritanopia: [[1.255528, -0.076749, -0.178779], [-0.078411, 0.930809, 0.147602], [0.004733, 0.691367, 0.3039]],
-};
-
-function simulate(rgb: readonly number[], kind: string): Rgb {
-  const l = rgb.map(lin);
-  return MACHADO[kind].map((r) => gam(r[0] * l[0] + r[1] * l[1] + r[2] * l[2])) as Rgb;
-}
-
-function lab(rgb: readonly number[]): [number, number, number] {
-  const [r, g, b] = rgb.map(lin);
-  const x = (0.4124564 * r + 0.3575761 * g + 0.1804375 * b) / 0.95047;
-  const y = 0.2126729 * r + 0.7151522 * g + 0.072175 * b;
-  const z = (0.0193339 * r + 0.119192 * g + 0.9503041 * b) / 1.08883;
-  const f = (t: number) => (t > 216 / 24389 ? Math.cbrt(t) : ((24389 / 27) * t + 16) / 116);
-  return [116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))];
-}
-
-/** CIEDE2000 (Sharma, Wu & Dalal 2005). */
-function deltaE2000(p: number[], q: number[]): number {
-  const rad = Math.PI / 180;
-  const [L1, a1, b1] = p;
-  const [L2, a2, b2] = q;
-  const Cb = (Math.hypot(a1, b1) + Math.hypot(a2, b2)) / 2;
-  const G = 0.5 * (1 - Math.sqrt(Cb ** 7 / (Cb ** 7 + 25 ** 7)));
-  const a1p = (1 + G) * a1;
-  const a2p = (1 + G) * a2;
-  const C1p = Math.hypot(a1p, b1);
-  const C2p = Math.hypot(a2p, b2);
-  const hue = (x: number, y: number) => (x === 0 && y === 0 ? 0 : (Math.atan2(y, x) / rad + 360) % 360);
-  const h1p = hue(a1p, b1);
-  const h2p = hue(a2p, b2);
-  let dh = 0;
-  if (C1p * C2p !== 0) {
-    dh = h2p - h1p;
-    if (dh > 180) dh -= 360;
-    else if (dh < -180) dh += 360;
-  }
-  const dL = L2 - L1;
-  const dC = C2p - C1p;
-  const dH = 2 * Math.sqrt(C1p * C2p) * Math.sin((dh * rad) / 2);
-  const Lb = (L1 + L2) / 2;
-  const Cbp = (C1p + C2p) / 2;
-  let hb = h1p + h2p;
-  if (C1p * C2p !== 0) {
-    if (Math.abs(h1p - h2p) > 180) hb += hb < 360 ? 360 : -360;
-    hb /= 2;
-  }
-  const T = 1 - 0.17 * Math.cos((hb - 30) * rad) + 0.24 * Math.cos(2 * hb * rad) + 0.32 * Math.cos((3 * hb + 6) * rad) - 0.2 * Math.cos((4 * hb - 63) * rad);
-  const dTheta = 30 * Math.exp(-(((hb - 275) / 25) ** 2));
-  const RC = 2 * Math.sqrt(Cbp ** 7 / (Cbp ** 7 + 25 ** 7));
-  const SL = 1 + (0.015 * (Lb - 50) ** 2) / Math.sqrt(20 + (Lb - 50) ** 2);
-  const SC = 1 + 0.045 * Cbp;
-  const SH = 1 + 0.015 * Cbp * T;
-  const RT = -Math.sin(2 * dTheta * rad) * RC;
-  return Math.sqrt((dL / SL) ** 2 + (dC / SC) ** 2 + (dH / SH) ** 2 + RT * (dC / SC) * (dH / SH));
-}
-
-/** The smallest difference between two colours of `colours`, over normal vision and the three deficiencies, and where. */
-function smallestDifference(colours: readonly Rgb[]): { d: number; kind: string; pair: [number, number] } {
-  let best = { d: Infinity, kind: "", pair: [0, 0] as [number, number] };
-  for (const kind of Object.keys(MACHADO)) {
-    const seen = colours.map((c) => lab(simulate(c, kind)));
-    for (let i = 0; i < seen.length; i++) {
-      for (let j = i + 1; j < seen.length; j++) {
-        const d = deltaE2000(seen[i], seen[j]);
-        if (d < best.d) best = { d, kind, pair: [i, j] };
-      }
-    }
-  }
-  return best;
-}
+import { deltaE2000, greyscale, lab, MACHADO, simulate, smallestDifference, smallestGreyDifference } from "./helpers/colour-vision";
 
 describe("the colour-vision simulation and the colour difference", () => {
   it("CIEDE2000 gives Sharma, Wu & Dalal's published test values", () => {
@@ -137,6 +59,37 @@ describe("the pad states' palette", () => {
     }
     // The 3-colour game (lightsout2000) is far better apart than the red/green it had.
     expect(smallestDifference([DARK_RGB, [255, 0, 0], [0, 255, 0]]).d).toBeLessThan(BARS[3] - 10);
+  });
+
+  it("the screen colours keep each pixel's hue and stay apart in greyscale too, where the pixels' own colours do not", () => {
+    const SCREEN_BARS: { [k: number]: number } = { 2: 17, 3: 16, 4: 15, 5: 7.9, 6: 7.9 };
+    const hue = (c: readonly number[]) => {
+      const [r, g, b] = c.map((v) => v / 255);
+      const max = Math.max(r, g, b);
+      const d = max - Math.min(r, g, b);
+      if (d === 0) return null;
+      const h = max === r ? ((g - b) / d) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
+      return (h * 60 + 360) % 360;
+    };
+    for (const look of [...COLOUR_STATES, ...ONOFF_STATES]) {
+      const want = hue(look.rgb);
+      const got = hue(look.screen);
+      if (want === null) expect(look.screen, look.name).toEqual(look.rgb);
+      else expect(Math.abs(((got! - want + 540) % 360) - 180), look.name).toBeLessThanOrEqual(8);
+    }
+    for (let k = 2; k <= MAX_CYCLE; k++) {
+      const looks = statePalette(k);
+      const cvd = smallestDifference(looks.map((l) => l.screen));
+      const grey = smallestGreyDifference(looks.map((l) => l.screen));
+      expect(cvd.d, `k = ${k}: ${looks[cvd.pair[0]].name} and ${looks[cvd.pair[1]].name} under ${cvd.kind}`).toBeGreaterThanOrEqual(SCREEN_BARS[k]);
+      expect(grey.d, `k = ${k}: ${looks[grey.pair[0]].name} and ${looks[grey.pair[1]].name} in ${grey.kind}`).toBeGreaterThanOrEqual(SCREEN_BARS[k]);
+      // The pixels' own colours would do worse: red and dark one grey (magenta and dark 8.1 on k = 3).
+      expect(smallestGreyDifference(looks.map((l) => l.rgb)).d).toBeLessThan(k === 3 ? 8.5 : 3);
+    }
+    // A pixel at any brightness is drawn in its state's screen colour; a colour no state has, as it is.
+    expect(screenColour(4, [48, 0, 48])).toEqual([255, 140, 255]);
+    expect(screenColour(2, [48, 0, 0])).toEqual([255, 59, 48]);
+    expect(screenColour(3, [48, 0, 0])).toEqual([255, 0, 0]);
   });
 
   it("every state has a name and a symbol of its own, and a label colour that reads on it", () => {

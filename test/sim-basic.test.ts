@@ -69,13 +69,28 @@ describe("merlin sim --basic", () => {
     expect(sim.out).toMatch(/CONGRATULANT !!\nTRY AGAIN \(Y OR N\)\? $/);
   });
 
+  it("redo presses again what u took back, through the toy's Merlin.redo(), as merlin play does", async () => {
+    const input = "3\nredo\nu\nredo\nredo\nq\n";
+    const sim = await basic(["--start", "010110101"], input);
+    const play = await merlin(["play", "--start", "010110101"], input);
+    expect(sim.err).toBe("");
+    expect(sim.out).toBe(play.out);
+    expect(sim.out).toBe(
+      INTRO + board("010110101") + "ASSIGN# 1  ? " +
+        board("001101101") + "ASSIGN# 2  ? NOTHING TO REDO\nASSIGN# 2  ? UNDO\n" +
+        board("010110101") + "ASSIGN# 1  ? REDO\n" +
+        board("001101101") + "ASSIGN# 2  ? NOTHING TO REDO\nASSIGN# 2  ? ",
+    );
+  });
+
   it("? and help print the keys and the rules without a move; a stray TRY AGAIN answer asks again; q leaves", async () => {
     const r = await basic(["--start", "010110101"], "?\nHELP\n3 4 5 8 9\nmaybe\nq\n");
     expect(r.code).toBe(0);
     const help =
       "KEY 1-9: PRESS IT (NUMBERED ROW BY ROW FROM THE TOP LEFT); SEVERAL ON A LINE\n" +
       "H HIT ME (THE NEXT KEY TO PRESS)   C COMP TURN (THE COMPUTER PRESSES IT)\n" +
-      "U UNDO THE LAST MOVE   S SAME GAME (FROM THE START)   N NEW GAME\n" +
+      "U UNDO THE LAST MOVE   REDO: PRESS AGAIN WHAT U TOOK BACK (UNTIL A NEW MOVE)\n" +
+      "S SAME GAME (FROM THE START)   N NEW GAME\n" +
       "? OR HELP: THIS HELP   Q OR QUIT: LEAVE\n" +
       "RULES BASIC: LOST AFTER 20 MOVES WITHOUT A WIN, OR WHEN EVERY PAD GOES DARK\n\n";
     expect(r.out.startsWith(INTRO + board("010110101") + "ASSIGN# 1  ? " + help + "ASSIGN# 1  ? " + help + "ASSIGN# 1  ? ")).toBe(true);

@@ -5,7 +5,8 @@ import { CommandIO } from "../sim/cli/command";
 import { runMerlin } from "../sim/cli/main";
 import { parseKeyScript, runHeadless } from "../sim/app/headless";
 import { openSession } from "../sim/app/node-session";
-import { loadProfile } from "../hardware/validate";
+import { listProfiles, loadProfile } from "../hardware/validate";
+import { toyGameNames } from "../sim/app/firmware-loader";
 import { recogniseCues, toneNotes } from "../sim/app/sounds";
 import { CUE_NEW_GAME, CUE_PRESS, cueNotes } from "../src/toy/sounds";
 
@@ -199,6 +200,19 @@ describe("redo in a key script", () => {
     expect(r).toContain("  redo       the toy's REDO (Merlin.redo(): no pad gesture does it), then --gap ms");
     expect(r).toContain('merlin sim --headless --start 010110101 --keys "3 undo redo" --json');
     expect(r).toMatch(/U undo,\s+Y redo/);
+  });
+});
+
+describe("merlin sim --help's games", () => {
+  it("names every game each profile's firmware plays, read from the profiles (blackwhite on both pixel boards)", async () => {
+    const help = (await runMerlinHelp()).replace(/\s+/g, " ");
+    for (const name of listProfiles()) {
+      const games = toyGameNames(loadProfile(name));
+      if (games.length > 0) expect(help).toContain(`${name}: ${games.join(", ")}`);
+      else expect(help).not.toContain(`${name}:`);
+    }
+    expect(help).toContain("pico-4x4-neopixel: blackwhite");
+    expect(help).toMatch(/pico-5x5-neopixel: [a-z0-9, ]*blackwhite/);
   });
 });
 

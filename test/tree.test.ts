@@ -40,6 +40,21 @@ const tsFiles = (dir: string): string[] =>
     .filter((n) => n.endsWith(".ts") && !n.endsWith(".d.ts"))
     .map((n) => join(ROOT, dir, n));
 
+/** The TypeScript files of src/toy/ and its folders (src/toy/games/). */
+const toyFiles = (): string[] =>
+  tsFiles("src/toy").concat(
+    readdirSync(join(ROOT, "src/toy"), { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .flatMap((e) => tsFiles(join("src/toy", e.name))),
+  );
+
+/**
+ * The game modules, not yet played by the firmware: the mid-end plays Magic Square alone until
+ * it is wired to them. Until then test/games-*.test.ts checks them, and bundles them for the
+ * Espruino subset check.
+ */
+const NOT_YET_BUNDLED = (f: string): boolean => f === "src/toy/gamemodule.ts" || f.startsWith("src/toy/games/");
+
 describe("what runs where", () => {
   it("the firmware's imports reach src/toy/ and firmware/ only", () => {
     const reached = closure(tsFiles("firmware"));
@@ -51,7 +66,7 @@ describe("what runs where", () => {
 
   it("src/toy/ imports nothing outside itself", () => {
     const outside: string[] = [];
-    for (const f of tsFiles("src/toy")) {
+    for (const f of toyFiles()) {
       for (const g of importsOf(f)) if (!relative(ROOT, g).startsWith("src/toy/")) outside.push(`${relative(ROOT, f)} → ${relative(ROOT, g)}`);
     }
     expect(outside).toEqual([]);
@@ -67,9 +82,9 @@ describe("what runs where", () => {
 
   it("every file of src/toy/ is bundled by some firmware (nothing Node-only hides there)", () => {
     const reached = new Set(closure(tsFiles("firmware")));
-    const unused = tsFiles("src/toy")
+    const unused = toyFiles()
       .map((f) => relative(ROOT, f))
-      .filter((f) => !reached.has(f));
+      .filter((f) => !reached.has(f) && !NOT_YET_BUNDLED(f));
     expect(unused).toEqual([]);
   });
 });

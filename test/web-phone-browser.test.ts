@@ -363,7 +363,8 @@ describe.skipIf(SKIP)("the browser toy on a phone and for every player", () => {
     await startAt(page, digits);
     const NAMES = ["dark", "white", "magenta"];
     const SYMBOLS = ["○", "●", "▲"];
-    const RGB = ["", "255 255 255", "255 0 255"];
+    // (The page draws each colour state in the palette's screen colour: the pixel's hue, apart in lightness.)
+    const RGB = ["", "255 255 255", "255 140 255"];
     await page.waitForFunction((d) => [...document.querySelectorAll<HTMLElement>(".pad")].map((e) => e.dataset.state).join("") === d, digits);
     const pads = await page.evaluate(() =>
       [...document.querySelectorAll<HTMLElement>(".pad")].map((e) => ({
@@ -374,7 +375,7 @@ describe.skipIf(SKIP)("the browser toy on a phone and for every player", () => {
     );
     pads.forEach((pad, i) => {
       const v = Number(digits[i]);
-      expect(pad.label).toBe(`pad ${i + 1}, ${NAMES[v]}`);
+      expect(pad.label).toBe(`pad ${i + 1}, ${NAMES[v]} ${v}`);
       expect(pad.symbol).toBe(SYMBOLS[v]);
       if (v > 0) expect(pad.rgb).toBe(RGB[v]);
     });
@@ -387,7 +388,7 @@ describe.skipIf(SKIP)("the browser toy on a phone and for every player", () => {
     await page.waitForFunction(() => (window as any).merlin.session.state().rules === "blackwhite");
     await page.waitForFunction(() => document.querySelectorAll(".pad.nokey-pad").length === 9);
     // (The page redraws the pads' classes, labels and legend in turn: each is waited for.)
-    await shown(() => page.getAttribute('.pad[data-pad="4"]', "aria-label")).toMatch(/^pad 5, (dark|white|magenta|red), no key$/);
+    await shown(() => page.getAttribute('.pad[data-pad="4"]', "aria-label")).toMatch(/^pad 5, (dark 0|white 1|magenta 2|red 3), no key$/);
     await shown(() => page.textContent("#legend")).toContain("Keys: 16 pads; the 9 with a dashed edge are no keys, they only show a colour.");
     expect(await page.locator('.pad[data-pad="4"]').evaluate((e) => getComputedStyle(e).borderTopStyle)).toBe("dashed");
     // An on/off game on the same board: lit and dark, no symbols.

@@ -5,28 +5,22 @@
 // panel that fails does not stop the toy (the link's teach-fail parameter forces it); the
 // elimination stepper by keyboard, to x and to A⁻¹; the states in the pads' colours; text
 // contrast; no empty table headers; wide matrices scroll inside their own box.
-import { mkdtempSync, rmSync } from "node:fs";
-import type { Server } from "node:http";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chromiumSkipReason, launchChromium } from "./helpers/chromium";
+import { chromiumSkipReason } from "./helpers/chromium";
 import { shown } from "./helpers/page-waits";
+import { serveWeb, type ServedWeb } from "./helpers/served-web";
 import { loadAllProfiles } from "../hardware/validate";
 import { toyGameNames } from "../sim/app/firmware-loader";
 import { statePalette } from "../sim/app/palette";
 import { goalCells, playedPuzzle } from "../sim/app/toy-info";
 import type { FirmwareState } from "../sim/app/session";
-import { buildWeb } from "../sim/web/build";
-import { serveStatic } from "../sim/web/serve";
 import { digits, lesson, mathsPuzzle } from "../sim/web/teach";
 import { RULE_NAMES } from "../src/toy/rules";
 import { analyze } from "../src/maths/solver";
 
 const SKIP = Boolean(chromiumSkipReason);
 
-const launchBrowser = (): Promise<Browser> => launchChromium();
 
 
 /** Every profile with every rule set and game its toy plays (the page's rules menu). */
@@ -35,24 +29,14 @@ const CASES = SKIP
   : loadAllProfiles().flatMap((p) => RULE_NAMES.concat(toyGameNames(p)).map((rules) => ({ board: p.name, rules, side: p.rows })));
 
 describe.skipIf(SKIP)("the teaching view in Chromium", () => {
-  let dir: string;
-  let server: Server;
-  let base: string;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  let web: ServedWeb;
 
   const state = (page: Page) => page.evaluate(() => (window as any).merlin.session.state() as FirmwareState);
   const now = (page: Page) => page.evaluate(() => (window as any).merlin.board.clock.now as number);
 
   /** A fresh page (its own storage: a fresh toy) on `query`, the linked puzzle dealt. */
   async function open(query: string, viewport = { width: 1100, height: 820 }): Promise<{ page: Page; errors: string[] }> {
-    const context = await browser.newContext({ viewport });
-    contexts.push(context);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (e) => errors.push(e.message));
-    await page.goto(`${base}/${query}`);
-    await page.waitForSelector("body[data-ready='1']");
+    const { page, errors } = await web.open(query, viewport);
     const q = new URLSearchParams(query);
     await page.waitForFunction(
       ([rules, seed]) => {
@@ -92,19 +76,11 @@ describe.skipIf(SKIP)("the teaching view in Chromium", () => {
   }
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), "merlin-teach-web-"));
-    await buildWeb(dir);
-    server = await serveStatic(dir, 0);
-    const address = server.address();
-    base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
-    browser = await launchBrowser();
+    web = await serveWeb("merlin-teach-web-");
   }, 180_000);
 
   afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => {});
-    await browser?.close();
-    server?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    await web?.close();
   });
 
   it("covers every profile and every game it plays", () => {
@@ -224,7 +200,7 @@ describe.skipIf(SKIP)("the teaching view in Chromium", () => {
     await page.click('.pad[data-pad="0"]');
     await page.waitForFunction(() => (window as any).merlin.session.state().asleep === false);
     await page.waitForFunction((n) => document.querySelectorAll(".pad.in-x").length === n, marked);
-    expect(await page.locator("#teach-over").count()).toBe(0);
+    expect(await page.locator("#teach-over").isVisible()).toBe(false);
     await close(page);
   }, 60_000);
 
@@ -271,7 +247,7 @@ describe.skipIf(SKIP)("the teaching view in Chromium", () => {
     expect(lit.length).toBeGreaterThan(0);
     for (const q of lit) {
       expect(q.chip).toBe(`rgb(${q.led.split(" ").join(", ")})`);
-      expect(q.title).toMatch(new RegExp(`^pad \\d+: ${statePalette(3)[Number(q.state)].name}$`));
+      expect(q.title).toMatch(new RegExp(`^pad \\d+: ${statePalette(3)[Number(q.state)].name} \\(${q.state}\\)$`));
     }
     await page.click("#step-end");
     await page.waitForSelector("#step-x");

@@ -14,7 +14,7 @@ import { toolOptions } from "../../tools/tool-options";
 import { BUNDLE_BUDGET, buildFirmware, DEFAULT_PROFILE, toyGameSpecs } from "./build";
 import { readFileSync, rmSync } from "node:fs";
 import type { Profile } from "../../hardware/profile";
-import { Espruino, espruinoBin, flashToy, freshFlashDir, preludeCost } from "./espruino-bin";
+import { checkEspruino, Espruino, espruinoBin, exitOnBadEspruino, flashToy, freshFlashDir, preludeCost } from "./espruino-bin";
 import { pretokenise } from "./pretokenise";
 
 /**
@@ -145,7 +145,7 @@ async function main(argv: string[]): Promise<number> {
         "each game the board plays. --write also writes docs/measurements/device-sizes.md and, with\n" +
         "ESPRUINO_BIN, device-memory.md. Exit status 1 when pico-3x3's image is over its 16 KB, the\n" +
         "JsVars after boot or a won game (boards with games: in each game too) are over budget or 2000 presses grow\n" +
-        "them by more than 8; 2 for bad options.",
+        "them by more than 8; 2 for bad options or an ESPRUINO_BIN that is not an Espruino interpreter.",
     },
   );
   if (typeof opts === "number") return opts;
@@ -157,6 +157,9 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`budget: ${(e as Error).message}\n`);
     return 2;
   }
+  // A wrong ESPRUINO_BIN is one line now, not after the sizes (exitOnBadEspruino prints it).
+  const bin = espruinoBin();
+  if (bin) await checkEspruino(bin);
   const sizesRun = startRun();
   const sizes = new Report();
   const sizeRows: (string | number)[][] = [];
@@ -174,7 +177,6 @@ async function main(argv: string[]): Promise<number> {
   sizes.table(["profile", "flashed image bytes (pretokenised)", "budget", "bundle bytes (text)"], sizeRows);
   sizes.line("");
   finishMeasurement(write, "device-sizes", { title: "Firmware sizes", about: ABOUT_SIZES, rerun: "npm run budget -- --write" }, sizesRun, sizes);
-  const bin = espruinoBin();
   if (!bin) {
     process.stdout.write("JsVars: set ESPRUINO_BIN to an Espruino interpreter for Linux to measure them.\n");
     if (write) process.stderr.write(`budget: ${MEASUREMENTS_DIR}/device-memory.md left as it is: no ESPRUINO_BIN\n`);
@@ -238,5 +240,5 @@ async function main(argv: string[]): Promise<number> {
 }
 
 if (process.argv[1] && process.argv[1].endsWith("budget.ts")) {
-  main(process.argv.slice(2)).then((code) => (process.exitCode = code));
+  main(process.argv.slice(2)).then((code) => (process.exitCode = code), exitOnBadEspruino("budget"));
 }

@@ -15,16 +15,128 @@
  * in the same folder boots from the same flash), read its CPU time.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { accessSync, constants, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Profile } from "../../hardware/profile";
 import { DEFAULT_PROFILE, profilePins } from "./build";
+import { REQUIRED_VERSION, versionAtLeast } from "./flash";
 import { pretokenise } from "./pretokenise";
 
 export function espruinoBin(): string | undefined {
   const bin = process.env.ESPRUINO_BIN;
   return bin && bin.length > 0 ? bin : undefined;
+}
+
+/** What an interpreter variable must name, for the one-line error (the release the image is made for, as on a board). */
+const EXPECTED = `an Espruino ${REQUIRED_VERSION} or later interpreter built for Linux (docs/espruino.md says how to build one)`;
+
+/**
+ * How long an interpreter has to boot and answer the version handshake: it answers in under
+ * 0.1 s on a quiet machine; the margin is for a machine many times oversubscribed, as for boot.
+ */
+export const HANDSHAKE_MS = 20_000;
+
+/**
+ * ESPRUINO_BIN (or ESPRUINO_BIN64, ESPRUINO_BIN_LARGE) that is not a working interpreter. Its
+ * message is one line naming the variable, the path, what is wrong and what is expected; it
+ * carries no stack, so a test runner or a script shows just that line.
+ */
+export class EspruinoBinError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "EspruinoBinError";
+    this.stack = message;
+  }
+}
+
+/** The variable that names `bin` (for the message), or "the interpreter" when none does. */
+function variableOf(bin: string): string {
+  for (const v of ["ESPRUINO_BIN", "ESPRUINO_BIN64", "ESPRUINO_BIN_LARGE"]) if (process.env[v] === bin) return `${v}=${bin}`;
+  return `the interpreter ${bin}`;
+}
+
+/**
+ * Checks that `bin` is an Espruino interpreter for Linux of REQUIRED_VERSION or later: the
+ * file exists, is a regular file this user may run, and when started answers a console line
+ * with its version within `timeoutMs`. Resolves with the version; rejects with an
+ * EspruinoBinError. Checked once per path and process (later calls share the answer).
+ */
+export function checkEspruino(bin: string, timeoutMs = HANDSHAKE_MS): Promise<string> {
+  let known = checked.get(bin);
+  if (!known) {
+    known = handshake(bin, timeoutMs);
+    checked.set(bin, known);
+  }
+  return known;
+}
+
+const checked = new Map<string, Promise<string>>();
+
+async function handshake(bin: string, timeoutMs: number): Promise<string> {
+  const wrong = (what: string) => new EspruinoBinError(`${variableOf(bin)} ${what}; expected ${EXPECTED}`);
+  let kind: string;
+  try {
+    const st = statSync(bin);
+    kind = st.isFile() ? "file" : st.isDirectory() ? "folder" : "special file";
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw wrong(code === "ENOENT" || code === "ENOTDIR" ? "does not exist" : `cannot be read (${code})`);
+  }
+  if (kind !== "file") throw wrong(`is a ${kind}, not a program`);
+  try {
+    accessSync(bin, constants.X_OK);
+  } catch {
+    throw wrong("is not executable for this user (chmod +x it?)");
+  }
+  const dir = freshFlashDir();
+  try {
+    return await new Promise<string>((resolve, reject) => {
+      const child = spawn(bin, [], { cwd: dir, stdio: ["pipe", "pipe", "pipe"] });
+      let out = "";
+      let settled = false;
+      const finish = (err: EspruinoBinError | null, version = "") => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        child.kill("SIGKILL");
+        if (err) reject(err);
+        else resolve(version);
+      };
+      const timer = setTimeout(() => finish(wrong(`did not answer a console line within ${timeoutMs / 1000} s`)), timeoutMs);
+      const take = (d: Buffer) => {
+        // Only the tail matters; an endless stream of output must not pile up here.
+        out = (out + d.toString("latin1")).slice(-4096);
+        // Built at run time: the console's echo of the line sent never matches.
+        const m = /<<ESPRUINO (\d+v\d+[.\d]*)>>/.exec(out);
+        if (!m) return;
+        if (!versionAtLeast(m[1], REQUIRED_VERSION)) finish(wrong(`is Espruino ${m[1]}, too old`));
+        else finish(null, m[1]);
+      };
+      child.stdout!.on("data", take);
+      child.stderr!.on("data", take);
+      child.stdin!.on("error", () => undefined);
+      child.on("error", (e: NodeJS.ErrnoException) => finish(wrong(`cannot be started (${e.code ?? e.message})`)));
+      child.on("close", (code, signal) => finish(wrong(`exited (${signal ?? "status " + code}) without answering`)));
+      child.stdin!.write('print("<<ESPRUINO "+process.version+">>")\n');
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * For a script's main(): a rejection handler that ends the script with the EspruinoBinError's
+ * one line (prefixed by the script's name) and exit status 2, and rethrows anything else.
+ *
+ *   main(argv).then((code) => (process.exitCode = code), exitOnBadEspruino("speed"));
+ */
+export function exitOnBadEspruino(script: string): (e: unknown) => void {
+  return (e) => {
+    if (!(e instanceof EspruinoBinError)) throw e;
+    process.stderr.write(`${script}: ${e.message}\n`);
+    process.exitCode = 2;
+  };
 }
 
 /**
@@ -114,6 +226,8 @@ export class Espruino {
     this.child.stderr!.on("data", take);
     // Writes to a killed interpreter are dropped, not thrown.
     this.child.stdin!.on("error", () => undefined);
+    // A program that cannot be started (checkEspruino says why before this is tried) closes at once.
+    this.child.on("error", (e) => void (this.output += `\n${bin}: ${e.message}\n`));
     this.exited = new Promise((resolve) => {
       this.child.on("close", (code) => {
         this.dead = true;
@@ -126,10 +240,12 @@ export class Espruino {
   }
 
   /**
-   * Starts an interpreter in `dir` (it boots whatever its flash holds) and waits until its
+   * Starts an interpreter in `dir` (it boots whatever its flash holds; the path is checked
+   * first, see checkEspruino, so a wrong one is one line at once) and waits until its
    * console answers. A profile's password is typed first when given.
    */
   static async start(bin: string, dir: string, opts: EspruinoOptions = {}): Promise<Espruino> {
+    await checkEspruino(bin);
     const e = new Espruino(bin, dir, opts.telnet === true);
     try {
       if (opts.password) e.send(opts.password + "\n");

@@ -6,7 +6,7 @@
  *
  * 1. The program: esbuild's bundle (build.ts esbuildBundle: every name as in the sources, but
  *    for parameters renamed to be their own: unique-names.ts) is read into its functions and
- *    the direct calls between top-level functions (analyse).
+ *    the direct calls between top-level functions, each name resolved by scopes.ts (analyse).
  * 2. The measurement: a copy with a counter at the start of every function body (instrument)
  *    runs on the simulator's virtual board (sim/), through a fixed
  *    script of what a player does (playScript): boot, pad taps through the key matrix and key
@@ -53,16 +53,11 @@ import type { Profile } from "../../hardware/profile";
 import { createVirtualBoard } from "../../sim/node/host";
 import { nextRandom, seedRandom } from "../../src/toy/rng";
 import { pretokenise } from "./pretokenise";
+import { AstNode, Binding, buildScopes, children, FUNCTION_TYPES, forEachName, Scopes } from "./scopes";
 
 // ---- the program ------------------------------------------------------------------------
 
-type Node = { type: string; start: number; end: number; [key: string]: any };
-
-function isNode(x: unknown): x is Node {
-  return typeof x === "object" && x !== null && typeof (x as Node).type === "string";
-}
-
-const FUNCTION_TYPES = new Set(["FunctionDeclaration", "FunctionExpression", "ArrowFunctionExpression"]);
+type Node = AstNode;
 
 export interface FnInfo {
   index: number;
@@ -141,35 +136,19 @@ function imageBytes(fnText: string, declaration: boolean, topLevel: Set<string>)
 }
 
 /**
- * The names a function declares for itself: parameters, var/let/const, nested declarations,
- * catch parameters (outside nested functions); without `var`s when `vars` is false (terser
- * declares the variables of what it inlines with `var`).
+ * The names function `fn` declares for itself (scopes.ts): parameters, var/let/const, nested
+ * declarations, catch parameters (outside nested functions); without `var`s when `vars` is
+ * false (terser declares the variables of what it inlines with `var`).
  */
-function ownNames(fn: Node, vars = true): Set<string> {
+function ownNames(scopes: Scopes, fn: Node, vars = true): Set<string> {
   const names = new Set<string>();
-  for (const p of fn.params as Node[]) if (p.type === "Identifier") names.add(p.name);
-  if (fn.type !== "FunctionDeclaration" && fn.id) names.add(fn.id.name);
-  const visit = (n: Node) => {
-    if (n.type === "VariableDeclaration" && n.kind === "var" && !vars) return;
-    if (n.type === "VariableDeclarator" && n.id.type === "Identifier") names.add(n.id.name);
-    if (n.type === "FunctionDeclaration" && n.id) names.add(n.id.name);
-    if (n.type === "CatchClause" && n.param?.type === "Identifier") names.add(n.param.name);
-    if (FUNCTION_TYPES.has(n.type)) return;
-    children(n).forEach(visit);
-  };
-  if (fn.body.type === "BlockStatement") children(fn.body).forEach(visit);
+  for (const b of scopes.bindings) if (b.fn === fn && (vars || b.kind !== "var")) names.add(b.name);
   return names;
 }
 
-function children(n: Node): Node[] {
-  const out: Node[] = [];
-  for (const k of Object.keys(n)) {
-    const v = n[k];
-    if (Array.isArray(v)) {
-      for (const c of v) if (isNode(c)) out.push(c);
-    } else if (isNode(v) && k !== "type") out.push(v);
-  }
-  return out;
+/** Child nodes in source order. */
+function kids(n: Node): Node[] {
+  return children(n).map((c) => c.child);
 }
 
 /**
@@ -178,11 +157,13 @@ function children(n: Node): Node[] {
  */
 export function analyse(code: string): Program {
   const ast = parse(code, { ecmaVersion: 2020, sourceType: "script" }) as unknown as Node;
+  const scopes = buildScopes(ast);
+  const bindingOf = new Map<Node, Binding | null>();
+  forEachName(ast, scopes, (id, b) => bindingOf.set(id, b));
   const fns: FnInfo[] = [];
   const fnNodes: Node[] = [];
-  const scopes: Set<string>[] = [];
-  const pendingCalls: { name: string; at: number; chain: number[] }[] = [];
-  const pendingRefs: { name: string; chain: number[] }[] = [];
+  const pendingCalls: { callee: Node; at: number; chain: number[] }[] = [];
+  const pendingRefs: Node[] = [];
 
   const walk = (n: Node, ancestors: Node[], chain: number[]) => {
     if (FUNCTION_TYPES.has(n.type)) {
@@ -230,15 +211,14 @@ export function analyse(code: string): Program {
         params: n.params.length,
       });
       fnNodes.push(n);
-      scopes.push(ownNames(n));
-      fns[index].names = [...scopes[index]];
+      fns[index].names = [...ownNames(scopes, n)];
       const next = chain.concat(index);
-      for (const c of children(n)) walk(c, ancestors.concat(n), next);
+      for (const c of kids(n)) walk(c, ancestors.concat(n), next);
       return;
     }
-    if (n.type === "CallExpression" && n.callee.type === "Identifier") pendingCalls.push({ name: n.callee.name, at: n.start, chain });
-    if (n.type === "Identifier" && isReference(n, ancestors[ancestors.length - 1])) pendingRefs.push({ name: n.name, chain });
-    for (const c of children(n)) walk(c, ancestors.concat(n), chain);
+    if (n.type === "CallExpression" && n.callee.type === "Identifier") pendingCalls.push({ callee: n.callee, at: n.start, chain });
+    if (n.type === "Identifier" && isReference(n, ancestors[ancestors.length - 1])) pendingRefs.push(n);
+    for (const c of kids(n)) walk(c, ancestors.concat(n), chain);
   };
   walk(ast, [], []);
   if (fns.length === 0) throw new Error("hotpath: the bundle has no function");
@@ -252,22 +232,21 @@ export function analyse(code: string): Program {
   }
   for (const f of fns) f.bytes = imageBytes(code.slice(f.start, f.end), fnNodes[f.index].type === "FunctionDeclaration", topNames);
 
-  // A name read in a function is the innermost enclosing function's that declares it; calls
-  // and reads of function declarations are kept.
-  const declaredIn = new Map<string, number>();
-  for (const f of fns) if (f.declaration && f.parent >= 0) declaredIn.set(`${f.parent}:${f.name}`, f.index);
-  const resolve = (name: string, chain: number[]): number | undefined => {
-    for (let i = chain.length - 1; i >= 0; i--) if (scopes[chain[i]].has(name)) return declaredIn.get(`${chain[i]}:${name}`);
-    return undefined;
+  // Calls and reads of function declarations are kept, each name resolved by its scope.
+  const indexOf = new Map<Node, number>();
+  fnNodes.forEach((n, i) => indexOf.set(n, i));
+  const declared = (id: Node): number | undefined => {
+    const callable = bindingOf.get(id)?.callable;
+    return callable && callable.type === "FunctionDeclaration" ? indexOf.get(callable) : undefined;
   };
   const calls: CallSite[] = [];
   for (const c of pendingCalls) {
-    const callee = resolve(c.name, c.chain);
+    const callee = declared(c.callee);
     if (callee !== undefined) calls.push({ callee, caller: c.chain.length > 1 ? c.chain[c.chain.length - 1] : -1, at: c.at });
   }
   const references = new Map<number, number>();
   for (const r of pendingRefs) {
-    const fn = resolve(r.name, r.chain);
+    const fn = declared(r);
     if (fn !== undefined) references.set(fn, (references.get(fn) ?? 0) + 1);
   }
   return { code, fns, calls, references, wrapper: 0 };
@@ -290,17 +269,18 @@ export function madeInPlace(prog: Program, squeezed: string): { fns: number[]; u
   const found = new Set<number>();
   const unknown: string[] = [];
   const ast = parse(squeezed, { ecmaVersion: 2020, sourceType: "script" }) as unknown as Node;
+  const scopes = buildScopes(ast);
   let outermost = true;
   const visit = (n: Node) => {
     if (n.type === "CallExpression" && FUNCTION_TYPES.has(n.callee.type)) {
       if (outermost) outermost = false;
       else {
-        const fn = [...ownNames(n.callee, false)].map((name) => owner.get(name)).find((i) => i !== undefined);
+        const fn = [...ownNames(scopes, n.callee, false)].map((name) => owner.get(name)).find((i) => i !== undefined);
         if (fn === undefined) unknown.push(squeezed.slice(n.start, Math.min(n.end, n.start + 80)));
         else if (fn !== prog.wrapper) found.add(fn);
       }
     }
-    children(n).forEach(visit);
+    kids(n).forEach(visit);
   };
   visit(ast);
   return { fns: [...found].sort((a, b) => a - b), unknown };

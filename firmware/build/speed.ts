@@ -49,7 +49,7 @@ import { buildFirmware, toyGameSpecs } from "./build";
 import { SPEED_BUDGETS } from "./hotpath";
 
 export { SPEED_BUDGETS };
-import { bootImage, type CodeForm, Espruino, espruinoBin, freshFlashDir, linuxPrelude, prebuiltBundle } from "./espruino-bin";
+import { bootImage, type CodeForm, Espruino, espruinoBin, exitOnBadEspruino, freshFlashDir, linuxPrelude, prebuiltBundle } from "./espruino-bin";
 
 /** The budgets profile `p`'s figures `f` (in RAM) break, one line each; empty when none. */
 export function overBudget(p: Profile, f: Figures): string[] {
@@ -589,5 +589,5 @@ async function main(argv: string[]): Promise<number> {
 }
 
 if (process.argv[1] && process.argv[1].endsWith("speed.ts")) {
-  main(process.argv.slice(2)).then((code) => (process.exitCode = code));
+  main(process.argv.slice(2)).then((code) => (process.exitCode = code), exitOnBadEspruino("speed"));
 }

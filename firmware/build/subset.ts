@@ -24,6 +24,7 @@
 import { transformSync, type Message } from "esbuild";
 import { parse } from "acorn";
 import { readFileSync } from "node:fs";
+import { AstNode, Binding, buildScopes, children, FUNCTION_TYPES, isNameOnly, resolve, Scope } from "./scopes";
 
 export interface Finding {
   file: string;
@@ -237,15 +238,6 @@ function decodeVlq(seg: string): number[] {
 // ---------------------------------------------------------------------------------------
 // The walk: scopes first, then references and rules, then evaluation order.
 
-/** An ESTree node as acorn produces it (with `locations: true`). */
-interface AstNode {
-  type: string;
-  start: number;
-  end: number;
-  loc: { start: { line: number; column: number } };
-  [key: string]: any; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
-
 interface WalkOptions {
   file: string;
   /** Object spread is fine in sources (esbuild lowers it) but not left in a bundle. */
@@ -254,62 +246,6 @@ interface WalkOptions {
   allowedGlobals: Set<string> | null;
   /** Maps a position in the walked code (1-based line, 0-based column) to the reported one. */
   position: (line: number, column: number) => { line: number; column: number };
-}
-
-interface Binding {
-  name: string;
-  /** The function whose scope (or a block of it) declares the binding; null for the program. */
-  fn: AstNode | null;
-  /** The statement list that declares it directly, and its index there (for evaluation order). */
-  list: AstNode[] | null;
-  index: number;
-  /** The `for` statement whose head declares it with let/const. */
-  loop: AstNode | null;
-  /** A function or class the binding names, whose body runs when it is called. */
-  callable: AstNode | null;
-}
-
-interface Scope {
-  parent: Scope | null;
-  /** Function scopes collect `var`; the program counts as one. */
-  isFunction: boolean;
-  fn: AstNode | null;
-  names: Map<string, Binding>;
-}
-
-const FUNCTION_TYPES = new Set(["FunctionDeclaration", "FunctionExpression", "ArrowFunctionExpression"]);
-const SKIP_KEYS = new Set(["type", "start", "end", "loc", "range"]);
-
-function isNode(x: unknown): x is AstNode {
-  return typeof x === "object" && x !== null && typeof (x as AstNode).type === "string";
-}
-
-/** Child nodes in source order (ESTree keys are declared in source order). */
-function children(node: AstNode): { key: string; child: AstNode }[] {
-  const out: { key: string; child: AstNode }[] = [];
-  for (const key of Object.keys(node)) {
-    if (SKIP_KEYS.has(key)) continue;
-    const v = node[key];
-    if (Array.isArray(v)) {
-      for (const c of v) if (isNode(c)) out.push({ key, child: c });
-    } else if (isNode(v)) {
-      out.push({ key, child: v });
-    }
-  }
-  return out;
-}
-
-/** Identifiers a binding pattern declares. */
-function patternNames(p: AstNode | null, out: AstNode[] = []): AstNode[] {
-  if (!p) return out;
-  switch (p.type) {
-    case "Identifier": out.push(p); break;
-    case "ObjectPattern": for (const prop of p.properties) patternNames(prop.type === "RestElement" ? prop : prop.value, out); break;
-    case "ArrayPattern": for (const el of p.elements) patternNames(el, out); break;
-    case "RestElement": patternNames(p.argument, out); break;
-    case "AssignmentPattern": patternNames(p.left, out); break;
-  }
-  return out;
 }
 
 function isIife(fnNode: AstNode, parent: AstNode | undefined, key: string | undefined): boolean {
@@ -331,126 +267,14 @@ function walkProgram(code: string, sourceType: "module" | "script", opts: WalkOp
     return [{ file: opts.file, line: p.line, column: p.column, rule: "parse", message: (e as Error).message }];
   }
 
-  // ---- Pass 1: scopes and bindings.
-  const scopeOf = new Map<AstNode, Scope>();
-  const lists: AstNode[][] = [];
-
-  const newScope = (node: AstNode, parent: Scope | null, isFunction: boolean, fn: AstNode | null): Scope => {
-    const s: Scope = { parent, isFunction, fn, names: new Map() };
-    scopeOf.set(node, s);
-    return s;
-  };
-  const declare = (scope: Scope, id: AstNode, extra: Partial<Binding>): void => {
-    if (scope.names.has(id.name)) return; // `var` re-declarations keep the first
-    scope.names.set(id.name, { name: id.name, fn: scope.fn, list: null, index: -1, loop: null, callable: null, ...extra });
-  };
-  const functionScope = (s: Scope): Scope => {
-    let f = s;
-    while (!f.isFunction && f.parent) f = f.parent;
-    return f;
-  };
-
-  /** Declares what a statement list declares directly, with its position for evaluation order. */
-  const declareList = (list: AstNode[], scope: Scope): void => {
-    lists.push(list);
-    list.forEach((raw, index) => {
-      const stmt = (raw.type === "ExportNamedDeclaration" || raw.type === "ExportDefaultDeclaration") && raw.declaration ? raw.declaration : raw;
-      if (stmt.type === "FunctionDeclaration" && stmt.id) {
-        declare(scope, stmt.id, { list, index, callable: stmt });
-      } else if (stmt.type === "ClassDeclaration" && stmt.id) {
-        declare(scope, stmt.id, { list, index, callable: stmt });
-      } else if (stmt.type === "VariableDeclaration") {
-        const target = stmt.kind === "var" ? functionScope(scope) : scope;
-        for (const d of stmt.declarations) {
-          const init = d.init && (FUNCTION_TYPES.has(d.init.type) || d.init.type === "ClassExpression") ? d.init : null;
-          for (const id of patternNames(d.id)) declare(target, id, { list, index, callable: d.id === id ? init : null });
-        }
-      }
-    });
-  };
-
-  const pass1 = (node: AstNode, scope: Scope): void => {
-    switch (node.type) {
-      case "Program":
-        declareList(node.body, scope);
-        for (const s of node.body) {
-          if (s.type === "ImportDeclaration") for (const spec of s.specifiers) declare(scope, spec.local, {});
-        }
-        break;
-      case "FunctionDeclaration":
-      case "FunctionExpression":
-      case "ArrowFunctionExpression": {
-        const fs = newScope(node, scope, true, node);
-        if (node.type === "FunctionExpression" && node.id) declare(fs, node.id, { callable: node });
-        for (const p of node.params) for (const id of patternNames(p)) declare(fs, id, {});
-        for (const p of node.params) pass1(p, fs);
-        if (node.body.type === "BlockStatement") {
-          scopeOf.set(node.body, fs);
-          declareList(node.body.body, fs);
-          for (const s of node.body.body) pass1(s, fs);
-        } else {
-          pass1(node.body, fs);
-        }
-        return;
-      }
-      case "ClassExpression":
-        if (node.id) {
-          const cs = newScope(node, scope, false, scope.fn);
-          declare(cs, node.id, { callable: node });
-          scope = cs;
-        }
-        break;
-      case "BlockStatement":
-      case "StaticBlock":
-        scope = newScope(node, scope, false, scope.fn);
-        declareList(node.body, scope);
-        break;
-      case "SwitchStatement":
-        scope = newScope(node, scope, false, scope.fn);
-        for (const c of node.cases) declareList(c.consequent, scope);
-        break;
-      case "ForStatement":
-      case "ForInStatement":
-      case "ForOfStatement": {
-        scope = newScope(node, scope, false, scope.fn);
-        const head = node.type === "ForStatement" ? node.init : node.left;
-        if (head && head.type === "VariableDeclaration") {
-          const target = head.kind === "var" ? functionScope(scope) : scope;
-          const loop = head.kind === "var" ? null : node;
-          for (const d of head.declarations) for (const id of patternNames(d.id)) declare(target, id, { loop });
-        }
-        break;
-      }
-      case "CatchClause":
-        scope = newScope(node, scope, false, scope.fn);
-        for (const id of patternNames(node.param)) declare(scope, id, {});
-        break;
-      case "VariableDeclaration":
-        // A `var` that is not directly in a statement list (e.g. `if (a) var b = 1;`): it
-        // still belongs to the function, without a position for the evaluation-order rule.
-        if (node.kind === "var") {
-          for (const d of node.declarations) for (const id of patternNames(d.id)) declare(functionScope(scope), id, {});
-        }
-        break;
-    }
-    for (const { child } of children(node)) pass1(child, scope);
-  };
-
-  const programScope = newScope(program, null, true, null);
-  pass1(program, programScope);
+  // ---- Pass 1: scopes and bindings (scopes.ts).
+  const { scopeOf, lists, program: programScope } = buildScopes(program);
 
   // ---- Pass 2: references, with the rules that look at one place in the code.
   const bindingOf = new Map<AstNode, Binding | null>();
   const reportedFree = new Set<string>();
   const ancestors: { node: AstNode; key: string }[] = [];
 
-  const resolve = (scope: Scope, name: string): Binding | null => {
-    for (let s: Scope | null = scope; s; s = s.parent) {
-      const b = s.names.get(name);
-      if (b) return b;
-    }
-    return null;
-  };
   /** The nearest enclosing function that is not an arrow (for `arguments`). */
   const inOrdinaryFunction = (): boolean => ancestors.some((a) => a.node.type === "FunctionDeclaration" || a.node.type === "FunctionExpression");
   /** The function a closure created here would belong to (IIFEs run at once, so they do not count). */
@@ -789,10 +613,7 @@ function walkProgram(code: string, sourceType: "module" | "script", opts: WalkOp
         return;
     }
     for (const { key: k, child } of children(node)) {
-      if (node.type === "MemberExpression" && k === "property" && !node.computed) continue;
-      if ((node.type === "Property" || node.type === "MethodDefinition" || node.type === "PropertyDefinition") && k === "key" && !node.computed) continue;
-      if ((node.type === "LabeledStatement" || node.type === "BreakStatement" || node.type === "ContinueStatement") && k === "label") continue;
-      eager(child, out, node, k);
+      if (!isNameOnly(node, k)) eager(child, out, node, k);
     }
     // The direct reference to the callee (collected above) comes first, then what the call runs.
     if ((node.type === "CallExpression" || node.type === "NewExpression") && node.callee.type === "Identifier") {

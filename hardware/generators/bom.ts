@@ -7,8 +7,10 @@ import { hasPixels, ledCount, ledDesign, piezoDesign, pixelDesign, type PixelPro
 import { formatOhms } from "../e12.js";
 import {
   BULK_CAP, BUTTON_SWITCH, DATA_PULLDOWN_OHMS, DECOUPLING, DIODE, KEY_CAP, LED, LEVEL_SHIFTER, NPN, PAD_SWITCH, PIEZO, PIXEL, PNP,
-  POWER_SWITCH, RESISTOR_KIND, SCHOTTKY, STACK, WIRE,
+  CONSUMABLES, POWER_SWITCH, RESISTOR_KIND, SCHOTTKY, STACK, WIRE,
 } from "../parts.js";
+import { FOOTPRINTS } from "../footprints.js";
+import { backStandoffMm, usesFinePitch } from "../mechanics.js";
 import type { Profile } from "../profile.js";
 import { refRange, refs, type Refs } from "../refdes.js";
 import { pinRoles } from "../roles.js";
@@ -103,7 +105,7 @@ function powerRows(p: Profile, board: Board, R: Refs): BomRow[] {
   const b = board.battery;
   const count = Number(/^(\d+)/.exec(b.cells)![1]);
   const size = /AAA/.test(b.cells) ? "AAA" : "AA";
-  rows.push({ part: "Battery holder", value: `${count}×${size}, wire leads, no switch (${b.volts} V)`, quantity: 1, refs: R.battery!, example: `${count}×${size} holder with leads` });
+  rows.push({ part: "Battery holder", value: `${count}×${size}, wire leads, no switch (${b.volts} V); taped inside the back cover (back.svg)`, quantity: 1, refs: R.battery!, example: `${count}×${size} holder with leads` });
   rows.push({
     part: "Batteries",
     value: `${size} ${/NiMH/.test(b.cells) ? "NiMH, 1.2 V, rechargeable" : "alkaline, 1.5 V"}${b.chemistryRule ? ` (${b.chemistryRule.split(":")[0]})` : ""}`,
@@ -114,7 +116,7 @@ function powerRows(p: Profile, board: Board, R: Refs): BomRow[] {
   return rows;
 }
 
-/** What holds it together and what connects it to a computer. */
+/** What holds it together, what connects it to a computer, and what the bench uses up. */
 function benchRows(p: Profile, board: Board): BomRow[] {
   const L = panelLayout(p);
   const size = `${L.width} × ${L.height} mm`;
@@ -125,18 +127,37 @@ function benchRows(p: Profile, board: Board): BomRow[] {
     add("Jumper wires", "female–female Dupont wires, 10 cm (adapter GND, TX, RX to the breakout)", 3, "any");
   } else if (board.id === "ESP32") {
     add("USB cable", "USB-A to micro-USB data cable (flashing; not while the battery is switched on)", 1, "any data cable");
+  } else if (board.id === "PICO") {
+    add(
+      "USB extension cable",
+      hasPixels(p)
+        ? "USB-A male to USB-A female, 1 m: the Pico's plug stays inside the case; the charger (and a computer for flashing) plugs into this"
+        : "USB-A male to USB-A female, 1 m: the Pico's plug stays inside the case; a computer plugs into this for flashing",
+      1, "any USB 2.0 extension cable",
+    );
   }
-  add("Perfboard", `2.54 mm pitch, single-sided, cut to the panel's ${size} (drill M1–M4 with the panel template)`, 1, perfboardFor(L.width, L.height));
-  add("Pin header", "0.1\" (2.54 mm) male, 40-way breakable, for the board's 0.1\" rows", 1, "any");
-  add("Socket header", "0.1\" (2.54 mm) female, 40-way breakable: the board plugs into it on the perfboard", 1, "any");
-  const fine = pinRoles(p).filter((r) => headerPlace(board, r.pin)?.header.pitchMm === PITCH_005);
-  if (fine.length) add("End-row wire", `${WIRE.endRow}, 15 cm: ${fine.length} of the Pico's 0.05" end-row pads are used`, 1, "3M 3625/08 or similar");
+  const fp = FOOTPRINTS[board.id];
+  add("Perfboard", `2.54 mm pitch, double-sided with plated-through holes (parts on both faces), cut to the panel's ${size}; placement in perfboard.svg`, 1, perfboardFor(L.width, L.height));
+  add("Pin header", `0.1" (2.54 mm) male, 40-way breakable: the board's two ${fp.pinsPerRow}-way rows where it has no pins of its own${usesFinePitch(p, board) ? ", and the 8-way end-row header on the perfboard" : ""}`, 1, "any");
+  add("Socket header", `0.1" (2.54 mm) female, 40-way breakable: two ${fp.pinsPerRow}-way rows on the perfboard's back, the board plugs in${usesFinePitch(p, board) ? "; and the end-row pigtail's 8-way socket" : ""}`, usesFinePitch(p, board) || 2 * fp.pinsPerRow > 40 ? 2 : 1, "any");
+  if (usesFinePitch(p, board)) {
+    const fine = pinRoles(p).filter((r) => headerPlace(board, r.pin)?.header.pitchMm === PITCH_005);
+    add("End-row wire", `${WIRE.endRow}, 15 cm: ${fine.length} of the Pico's 0.05" end-row pads are used; the 8 wires end in an 8-way 0.1" socket (a pigtail), so the Pico still comes out`, 1, "3M 3625/08 or similar");
+  }
   add("Hook-up wire", `${WIRE.signal}, 5 m`, 1, "any");
   if (hasPixels(p)) add("Pixel power wire", `${WIRE.pixelPower}, 2 m each colour`, 1, "any");
+  else add("Battery wire", `${WIRE.battery}, 30 cm each colour (holder and switch to the perfboard)`, 1, "any");
   add("Front panel", `${STACK.panel}, ${size}, drilled from panel.svg`, 1, "cut to size");
-  add("Standoffs", `${STACK.standoff}, ${STACK.standoffMm} mm`, 4, "any M3 × 5 mm female–female");
-  add("Screws", STACK.screw, 8, "any");
+  add("Back cover", `${STACK.panel}, ${size}, drilled from back.svg`, 1, "cut to size");
+  add("Standoffs", `${STACK.standoff}, ${STACK.standoffMm} mm (panel to perfboard)`, 4, "any M3 × 5 mm female–female");
+  add("Back standoffs", `${STACK.backStandoff}, ${backStandoffMm(p)} mm (perfboard to back cover)`, 4, `any M3 × ${backStandoffMm(p)} mm + 6 mm male–female`);
+  add("Screws", `${STACK.screw} (four in the panel, four in the back cover)`, 8, "any");
   add("Breadboard test kit", "solderless breadboard and 6 male–male jumper wires (the one-LED, one-key test before the build)", 1, "any half-size breadboard");
+  for (const c of CONSUMABLES) {
+    if (c.only === "pixels" && !hasPixels(p)) continue;
+    if (c.only === "battery" && hasPixels(p)) continue;
+    add(c.part, c.value, 1, c.example);
+  }
   return rows;
 }
 

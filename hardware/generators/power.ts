@@ -1,12 +1,13 @@
 /** power.md: pin currents against the board limits, and battery life awake and asleep. */
 import { batteryLabel, type Board } from "../boards.js";
-import { hasPixels, ledCount, ledDesign, ledSupplyMa, piezoDesign, pinLoads, pixelDesign, totalPinLoadMa, type PixelProfile } from "../design.js";
+import { brightnessCap, hasPixels, ledCount, suppliedV, ledDesign, ledSupplyMa, piezoDesign, pinLoads, pixelDesign, totalPinLoadMa, type PixelProfile } from "../design.js";
 import { formatOhms } from "../e12.js";
 import { BULK_CAP, FORCED_BETA, GPIO_OHMS, LED, LEVEL_SHIFTER, PIEZO, PIXEL, SCHOTTKY, USB_PLUG_IN_UF, VBE, VCE_SAT } from "../parts.js";
 import type { Profile } from "../profile.js";
 import { fixed, life, ma } from "./format.js";
 
 export interface PowerFigures {
+  /** Worst case: every LED lit while JavaScript runs. */
   allLitMa: number;
   halfLitMa: number;
   sleepMa: number;
@@ -15,7 +16,7 @@ export interface PowerFigures {
 /** Battery current in the three states power.md reports, mA. */
 export function powerFigures(p: Profile, board: Board): PowerFigures {
   return {
-    allLitMa: board.power.idleMa + ledSupplyMa(p, 1),
+    allLitMa: board.power.runMa + ledSupplyMa(p, 1),
     halfLitMa: board.power.idleMa + ledSupplyMa(p, 0.5),
     sleepMa: board.power.sleepMa,
   };
@@ -40,7 +41,7 @@ export function powerMd(p: Profile, board: Board): string {
       `${formatOhms(led.resistorOhms)}, so each LED gets at most ${ma(led.ledMa)} mA` +
       (t
         ? "."
-        : `; the pin itself sags under load (up to ${GPIO_OHMS} Ω: STM32F401 guarantees VOH ≥ VDD − 0.4 V at 8 mA), which leaves about ${ma(led.ledSagMa)} mA. The budgets below use the higher figure.`),
+        : `; the pin itself sags under load (up to about ${GPIO_OHMS} Ω: ${board.pinSag}), which leaves about ${ma(led.ledSagMa)} mA. The budgets below use the higher figure.`),
   );
   if (t) {
     out.push(
@@ -54,7 +55,10 @@ export function powerMd(p: Profile, board: Board): string {
       `(≤ ${Math.min(board.current.perPinMa, PIEZO.maxPeakMa)} mA); its average current is far lower.`,
   );
   out.push(`- Key columns and buttons are read through the internal ~40 kΩ pull-ups: under 0.1 mA per pressed key, left out.`);
-  out.push(`- Board: ${ma(board.power.idleMa)} mA awake and idle, ${ma(board.power.runMa)} mA while JavaScript runs (a small fraction of the time), ${ma(board.power.sleepMa)} mA asleep. Source: ${board.power.source}.`);
+  out.push(
+    `- Board: ${ma(board.power.idleMa)} mA awake and idle, ${ma(board.power.runMa)} mA while JavaScript runs (the worst case counts this, as a key press does), ${ma(board.power.sleepMa)} mA asleep. ` +
+      `${board.power.estimated ? "**Estimated**" : "Published figures"}: ${board.power.source}.`,
+  );
   out.push(`- Sleep: ${board.power.sleepHow}.`);
   const b = board.battery;
   const usable = Math.round(b.capacityMah * b.usableFraction);
@@ -66,6 +70,15 @@ export function powerMd(p: Profile, board: Board): string {
   out.push(`- USB: ${b.usbRule}.`);
   out.push(`- LED supply: ${board.regulator}.`);
   out.push("");
+  if (board.radio) {
+    const r = board.radio;
+    out.push("## The radio", "");
+    out.push(`- At boot: ${r.atBoot}.`);
+    out.push(`- **The firmware turns the radio off at boot**: ${r.off}. The figures below are for the radio off.`);
+    out.push(`- Peak while it is on: ${r.peakMa} mA (${r.peakSource}).`);
+    out.push(`- Brown-out: ${r.brownOut}.`);
+    out.push("");
+  }
 
   out.push("## Pin currents", "");
   out.push("Worst case: every LED lit and a tone playing.", "");
@@ -89,12 +102,16 @@ export function powerMd(p: Profile, board: Board): string {
   out.push(`## Battery life: ${board.battery.cells}, ${usable} of ${board.battery.capacityMah} mAh usable`, "");
   out.push("| State | Battery current (mA) | Life |");
   out.push("|---|---|---|");
-  out.push(`| Awake, all ${n} LEDs lit (worst case) | ${ma(f.allLitMa)} | ${life(usable, f.allLitMa)} |`);
+  out.push(`| Awake, all ${n} LEDs lit, JavaScript running (worst case) | ${ma(f.allLitMa)} | ${life(usable, f.allLitMa)} |`);
   out.push(`| Awake, half the LEDs lit (typical play) | ${ma(f.halfLitMa)} | ${life(usable, f.halfLitMa)} |`);
   const asleep = board.power.sleepMa < board.power.idleMa ? "Asleep, LEDs off" : "Idle, LEDs off (this board does not sleep)";
   out.push(`| ${asleep} | ${ma(f.sleepMa)} | ${life(usable, f.sleepMa)} |`);
   out.push("");
-  out.push("Awake = board idle current + LED current (with base currents where transistors switch the LEDs).", "");
+  out.push(
+    "Worst case = the board running JavaScript + every LED; typical play = the board idle + half the LEDs (with base currents where transistors switch the LEDs)." +
+      (board.power.estimated ? " These are estimates from datasheets, not measurements: measure your build before trusting the hours." : ""),
+    "",
+  );
   return out.join("\n");
 }
 
@@ -103,6 +120,7 @@ function pixelPowerMd(p: PixelProfile, board: Board): string {
   const d = pixelDesign(p, board);
   const b = p.leds.brightness;
   const piezo = piezoDesign(p, board);
+  const np = board.neopixel!;
   const out: string[] = [];
   out.push(`# Power: ${p.name}`, "");
   out.push(
@@ -128,9 +146,8 @@ function pixelPowerMd(p: PixelProfile, board: Board): string {
   );
   out.push(`- Board: ${ma(board.power.runMa)} mA while JavaScript runs, ${ma(board.power.idleMa)} mA awake and idle, ${ma(board.power.sleepMa)} mA asleep. Source: ${board.power.source}.`);
   out.push(`- Key columns and buttons are read through the internal ~40 kΩ pull-ups: under 0.1 mA per pressed key, left out.`);
-  const np = board.neopixel!;
   out.push(
-    `- Supply under load: ${d.supplyPin} is about ${np.supplyV} V with little load, and ${np.loadedV[0]}–${np.loadedV[1]} V with the pixels at their worst case: ${np.loadedNote}. ` +
+    `- Supply under load: ${d.supplyPin} is about ${np.supplyV} V with little load, and ${np.loadedV[0]}–${np.loadedV[1]} V with the pixels at their worst case: ${np.loadedNote}; the brightness cap is kept low enough that it stays there (below). ` +
       `The WS2812B runs from ${PIXEL.vddMin} V, and its data high (0.7·VDD) follows its VDD. ` +
       (p.leds.levelShift === "74AHCT125"
         ? `The 74AHCT125's recommended supply is ${LEVEL_SHIFTER.vccMin}–${LEVEL_SHIFTER.vccMax} V, so under load it may run a little below its datasheet range; it keeps switching (TTL input threshold 2 V, output at its own VCC, the pixels' VDD), which is expected to work but is not guaranteed.`
@@ -152,9 +169,11 @@ function pixelPowerMd(p: PixelProfile, board: Board): string {
   row("Asleep, pixels dark", d.darkMa, board.power.sleepMa);
   out.push("");
   const worst = d.allLitMa + board.power.runMa;
+  const cap = brightnessCap(p, board);
   out.push(
-    `Worst case ${ma(worst)} mA of ${d.usbMa} mA (${Math.round((worst / d.usbMa) * 100)} %). The highest brightness cap within the budget is ` +
-      `${Math.floor(((d.usbMa - board.power.runMa - d.darkMa) / d.count / (3 * PIXEL.channelMa)) * 255)}.`,
+    `Worst case ${ma(worst)} mA of ${d.usbMa} mA (${Math.round((worst / d.usbMa) * 100)} %), with ${d.supplyPin} at about ${fixed(suppliedV(board, worst), 2)} V ` +
+      `(USB at its ${np.sag.usbMinV} V minimum). The highest brightness cap is ${cap.most}: USB's ${d.usbMa} mA alone would allow ${cap.byCurrent}, ` +
+      `but the supply must not sag below ${np.loadedV[0]} V, which allows ${cap.bySag} (${d.supplyPin} = ${np.sag.usbMinV} V − I × ${np.sag.pathOhms} Ω − ${np.sag.diodeV} V: ${np.sag.source}).`,
   );
   out.push("");
   out.push(

@@ -29,14 +29,16 @@ interface Section {
 function boardBlock(p: Profile, board: Board, R: Refs, y0: number): Section {
   const roles = pinRoles(p);
   const svg: string[] = [];
-  const h = (roles.length + 4) * PIN_PITCH;
+  // The power contacts get rows of their own at the top, so no power label sits beside a GPIO's row.
+  const powerRows = hasPixels(p) ? 3 : 2;
+  const h = (roles.length + powerRows + 4.5) * PIN_PITCH;
   svg.push(rect(BOARD_X, y0, BOARD_W, h, "board"));
   const [name, chip] = board.title.split(" (");
   svg.push(text(BOARD_X, y0 - 6, R.board, { cls: "ref" }));
   svg.push(text(BOARD_X + BOARD_W / 2, y0 + 20, name, { anchor: "middle", cls: "h" }));
   if (chip) svg.push(text(BOARD_X + BOARD_W / 2, y0 + 36, `(${chip}`, { anchor: "middle", cls: "v" }));
   roles.forEach((role, i) => {
-    const y = y0 + (i + 2.5) * PIN_PITCH;
+    const y = y0 + (i + powerRows + 3) * PIN_PITCH;
     const xr = BOARD_X + BOARD_W;
     svg.push(text(xr - 8, y + 4, role.pin, { anchor: "end", cls: "pin" }));
     svg.push(text(BOARD_X + 10, y + 4, role.label, { cls: "v" }));
@@ -44,22 +46,23 @@ function boardBlock(p: Profile, board: Board, R: Refs, y0: number): Section {
     svg.push(netLabel(xr + 40, y, role.net, "right"));
   });
   const yIn = y0 + 2.5 * PIN_PITCH;
-  const yGnd = y0 + 4.5 * PIN_PITCH;
+  const yGnd = y0 + 3.5 * PIN_PITCH;
+  const powerLabel = (y: number, name: string) => text(BOARD_X + 10, y + 4, name, { cls: "pw" });
   if (hasPixels(p)) {
     // USB powers the toy; the pixels take their 5 V from the supply pin.
     const v = board.neopixel!.supplyPin;
-    svg.push(text(BOARD_X - 6, yIn - 5, "USB", { anchor: "end", cls: "v" }), line(BOARD_X - 40, yIn, BOARD_X, yIn));
+    svg.push(powerLabel(yIn, "USB"), line(BOARD_X - 40, yIn, BOARD_X, yIn));
     svg.push(text(BOARD_X - 44, yIn + 4, "5 V USB plug", { anchor: "end", cls: "v" }));
-    svg.push(text(BOARD_X - 6, yGnd - 5, "GND", { anchor: "end", cls: "v" }), line(BOARD_X - 20, yGnd, BOARD_X, yGnd), gnd(BOARD_X - 20, yGnd));
-    const ySup = y0 + 6.5 * PIN_PITCH;
-    svg.push(text(BOARD_X - 6, ySup - 5, v, { anchor: "end", cls: "v" }), line(BOARD_X - 90, ySup, BOARD_X, ySup), netLabel(BOARD_X - 90, ySup, "VPIX", "left"));
+    svg.push(powerLabel(yGnd, "GND"), line(BOARD_X - 20, yGnd, BOARD_X, yGnd), gnd(BOARD_X - 20, yGnd));
+    const ySup = y0 + 4.5 * PIN_PITCH;
+    svg.push(powerLabel(ySup, v), line(BOARD_X - 90, ySup, BOARD_X, ySup), netLabel(BOARD_X - 90, ySup, v, "left"));
     svg.push(text(BOARD_X + BOARD_W / 2, y0 + h - 26, `${v}: USB 5 V less a diode,`, { anchor: "middle", cls: "v" }));
     svg.push(text(BOARD_X + BOARD_W / 2, y0 + h - 12, "which feeds the pixels", { anchor: "middle", cls: "v" }));
     return { svg, width: BOARD_X + BOARD_W + 120, height: h };
   }
   // Power on the left edge: battery → switch (→ Schottky) → regulator input, common ground.
-  svg.push(text(BOARD_X - 6, yIn - 5, board.supplyPin, { anchor: "end", cls: "v" }));
-  svg.push(text(BOARD_X - 6, yGnd - 5, "GND", { anchor: "end", cls: "v" }));
+  svg.push(powerLabel(yIn, board.supplyPin));
+  svg.push(powerLabel(yGnd, "GND"));
   const swX = BATTERY_X + 30;
   svg.push(line(BATTERY_X, yIn, swX, yIn), toggleH(swX, yIn, 80, `${R.powerSwitch} on/off`));
   if (board.battery.chemistryRule) svg.push(text(swX, yIn + 22, "NiMH only;", { cls: "v" }), text(swX, yIn + 36, "switch off for USB", { cls: "v" }));
@@ -164,7 +167,7 @@ function directLeds(p: Profile, led: LedDesign, R: Refs, x0: number, y0: number)
 }
 
 /** The 74AHCT125 as a box with its numbered pins: buffer 1 carries the data, the others are held off. */
-function shifterBlock(p: PixelProfile, R: Refs, x0: number, y0: number, d: { dataOhms: number }): { svg: string[]; out: [number, number]; bottom: number } {
+function shifterBlock(p: PixelProfile, R: Refs, x0: number, y0: number, d: { dataOhms: number; supplyPin: string }): { svg: string[]; out: [number, number]; bottom: number } {
   const svg: string[] = [];
   const bx = x0 + 200;
   const by = y0 + 20;
@@ -200,10 +203,10 @@ function shifterBlock(p: PixelProfile, R: Refs, x0: number, y0: number, d: { dat
   pinR(yIn, "5, 9, 12", "2A 3A 4A");
   const rx = bx + bw + 20;
   svg.push(resistorH(rx, yY, 90, `${R.dataResistor} ${formatOhms(d.dataOhms)}`));
-  // VCC: VPIX, with its 100 nF.
+  // VCC: the pixels' supply, with its 100 nF.
   const cx = rx + 120;
-  svg.push(line(rx, yV, cx + 40, yV), netLabel(cx + 40, yV, "VPIX", "right"), dot(cx, yV), capacitorV(cx, yV, `${R.shifterCap} 100 nF`), gnd(cx, yV + 30));
-  svg.push(line(rx, yOff, rx + 60, yOff), netLabel(rx + 60, yOff, "VPIX", "right"));
+  svg.push(line(rx, yV, cx + 40, yV), netLabel(cx + 40, yV, d.supplyPin, "right"), dot(cx, yV), capacitorV(cx, yV, `${R.shifterCap} 100 nF`), gnd(cx, yV + 30));
+  svg.push(line(rx, yOff, rx + 60, yOff), netLabel(rx + 60, yOff, d.supplyPin, "right"));
   svg.push(line(rx, yIn, rx + 10, yIn), gnd(rx + 10, yIn));
   svg.push(line(rx + 90, yY, rx + 230, yY));
   return { svg, out: [rx + 230, yY], bottom: by + bh + 40 };
@@ -214,7 +217,7 @@ function pixelChain(p: PixelProfile, board: Board, R: Refs, x0: number, y0: numb
   const d = pixelDesign(p, board);
   const svg: string[] = [];
   svg.push(text(x0, y0 + 16, `WS2812B pixels ${R.led[0]}–${R.led[d.count - 1]}, chained in pad order (DO → DI)`, { cls: "h" }));
-  svg.push(text(x0, y0 + 34, `VDD of every pixel → VPIX (= ${d.supplyPin}), GND → GND; Cn = 100 nF at pixel n (leave out where the breakout has its own)`, { cls: "v" }));
+  svg.push(text(x0, y0 + 34, `VDD of every pixel → ${d.supplyPin}, GND → GND; Cn = 100 nF at pixel n (leave out where the breakout has its own)`, { cls: "v" }));
   let dataOut: [number, number];
   let top: number;
   if (R.shifter) {
@@ -231,7 +234,7 @@ function pixelChain(p: PixelProfile, board: Board, R: Refs, x0: number, y0: numb
   // Bulk capacitor where the supply enters the chain.
   const bulkX = x0 + 60;
   const bulkY = top + 10;
-  svg.push(netLabel(bulkX, bulkY, "VPIX", "left"), line(bulkX, bulkY, bulkX + 20, bulkY), capacitorV(bulkX + 20, bulkY, `${R.bulkCap} ${BULK_CAP.uf} µF`, true), gnd(bulkX + 20, bulkY + 30));
+  svg.push(netLabel(bulkX, bulkY, d.supplyPin, "left"), line(bulkX, bulkY, bulkX + 20, bulkY), capacitorV(bulkX + 20, bulkY, `${R.bulkCap} ${BULK_CAP.uf} µF`, true), gnd(bulkX + 20, bulkY + 30));
   // Pixel grid.
   const boxW = 84;
   const boxH = 56;
@@ -248,7 +251,7 @@ function pixelChain(p: PixelProfile, board: Board, R: Refs, x0: number, y0: numb
     const vy = boxY(r) - 18;
     const gy = boxY(r) + boxH + 18;
     const busEnd = boxX(p.cols - 1) + boxW + 60;
-    svg.push(line(boxX(0) + boxW / 2, vy, busEnd, vy), netLabel(busEnd, vy, "VPIX", "right"));
+    svg.push(line(boxX(0) + boxW / 2, vy, busEnd, vy), netLabel(busEnd, vy, d.supplyPin, "right"));
     svg.push(line(boxX(0) + boxW / 2, gy, busEnd, gy), gnd(busEnd, gy));
     for (let c = 0; c < p.cols; c++) {
       const i = r * p.cols + c;

@@ -241,6 +241,7 @@ export const SCHEMATIC_STYLE = [
   ".netname{font-size:11px;fill:#1a5fb4}",
   ".v{font-size:11px;fill:#333}",
   ".pin{font-weight:bold}",
+  ".pw{font-weight:bold;fill:#a51d2d}",
   ".ref{font-size:12px;font-weight:bold;fill:#6a1b9a}",
   ".pn{font-size:9px;fill:#555}",
   ".h{font-size:15px;font-weight:bold}",
@@ -294,3 +295,17 @@ export function diodeRight(x: number, y: number, len: number, name: string): str
     text(mid, y - 10, name, { anchor: "middle", cls: "v" }),
   ].join("");
 }
+
+/**
+ * A scale bar for 1:1 drawings in millimetres: `mm` long from (x, y), ticks every 10 mm, so a
+ * printout can be checked with a ruler before anything is drilled.
+ */
+export function scaleBar(x: number, y: number, mm: number): string {
+  const parts = [`<g class="scale">`, line(x, y, x + mm, y, "sb")];
+  for (let t = 0; t <= mm; t += 10) parts.push(line(x + t, y - (t % 50 === 0 ? 2 : 1.2), x + t, y, "sb"));
+  parts.push(text(x + mm / 2, y + 3.2, `${mm} mm at 100 %`, { anchor: "middle", cls: "sbt" }), `</g>`);
+  return parts.join("");
+}
+
+/** Styles for scaleBar, appended to a drawing's own. */
+export const SCALE_STYLE = ".sb{stroke:#000;stroke-width:0.3;fill:none}.sbt{font-size:2.4px}";

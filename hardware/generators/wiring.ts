@@ -61,6 +61,7 @@ export function wiringMd(p: Profile, board: Board): string {
   out.push(`# Wiring: ${p.name}`, "");
   out.push(p.description, "");
   out.push(`- Board: ${board.title}, \`--board ${board.id}\`.`);
+  if (board.variantNote) out.push(`- **Which board:** ${board.variantNote}.`);
   out.push(`- Parts are named as in \`bom.csv\` and \`schematic.svg\`: the board is ${R.board}; pad n has switch SWn and ${hasPixels(p) ? "pixel" : "LED"} LEDn${hasPixels(p) ? "" : " with resistor Rn"}${R.transistor.length ? " and transistor Qn" : ""}${R.keyDiode.length ? " and key diode DKn" : ""}.`);
   if (hasPixels(p)) {
     out.push(...pixelLines(p, board, R));

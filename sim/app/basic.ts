@@ -2,7 +2,7 @@
  * `merlin sim --basic`: the dialogue of source 002's BASIC listing (sim/basic-dialogue.ts, the
  * same loop as `merlin play`) played on the virtual toy. Every pad is pressed through the key
  * matrix and the board printed is read from the LED pins; the letters reach the toy's
- * functions through its console API (`Merlin.hint()`, `Merlin.undo()`, `Merlin.press(k)` for
+ * functions through its console API (`Merlin.hint()`, `Merlin.undo()`, `Merlin.redo()`, `Merlin.press(k)` for
  * the extra-button functions), as someone at the REPL would. The firmware, under its "basic"
  * rules, decides what happens.
  *
@@ -78,6 +78,11 @@ class FirmwareEngine implements BasicEngine {
   undo(): boolean {
     const before = this.session.state().moves;
     return this.act(() => this.session.api<{ moves: number }>("Merlin.undo()").moves !== before, SETTLE_MS);
+  }
+
+  redo(): boolean {
+    const before = this.session.state().moves;
+    return this.act(() => this.session.api<{ moves: number }>("Merlin.redo()").moves !== before, SETTLE_MS);
   }
 
   sameGame(): void {

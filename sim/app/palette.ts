@@ -10,6 +10,13 @@
  * states 0 … k−1) stays apart under the common colour-vision deficiencies:
  * test/palette.test.ts simulates protanopia, deuteranopia and tritanopia (Machado et al. 2009,
  * severity 1) and checks the smallest CIEDE2000 difference between any two states.
+ *
+ * A screen is not an LED: saturated red and magenta, as drawn, are about as light as the
+ * unlit LED's grey, so in greyscale (a projector's or printer's grey mode, CSS grayscale())
+ * red, magenta and dark all read dark grey. The browser page therefore draws each colour
+ * state in its `screen` colour: the pixel's hue, lightened so that every state of the games'
+ * palettes differs in lightness too (test/palette.test.ts checks greyscale as well as the three
+ * deficiencies); the pixel's own colour stays `rgb`.
  * Platform-neutral.
  */
 
@@ -22,8 +29,10 @@ export interface StateLook {
   name: string;
   /** A shape that tells it apart without colour. */
   symbol: string;
-  /** The colour drawn, at full scale (a pixel's hue with its largest channel at 255). */
+  /** The colour the toy's pixel shows, at full scale (a pixel's hue with its largest channel at 255). */
   rgb: Rgb;
+  /** The colour a screen draws it in: `rgb`'s hue, its lightness set apart from the other states'. */
+  screen: Rgb;
 }
 
 /** How a dark pad (a pixel off, an LED off) is drawn: the front ends' "off" colour. */
@@ -37,18 +46,18 @@ export const LIT_RGB: Rgb = [255, 0, 0];
  * wide in terminals.
  */
 export const COLOUR_STATES: readonly StateLook[] = [
-  { state: 0, name: "dark", symbol: "○", rgb: DARK_RGB },
-  { state: 1, name: "white", symbol: "●", rgb: [255, 255, 255] },
-  { state: 2, name: "magenta", symbol: "▲", rgb: [255, 0, 255] },
-  { state: 3, name: "red", symbol: "■", rgb: [255, 0, 0] },
-  { state: 4, name: "green", symbol: "◆", rgb: [0, 255, 0] },
-  { state: 5, name: "blue", symbol: "★", rgb: [0, 0, 255] },
+  { state: 0, name: "dark", symbol: "○", rgb: DARK_RGB, screen: DARK_RGB },
+  { state: 1, name: "white", symbol: "●", rgb: [255, 255, 255], screen: [255, 255, 255] },
+  { state: 2, name: "magenta", symbol: "▲", rgb: [255, 0, 255], screen: [255, 140, 255] },
+  { state: 3, name: "red", symbol: "■", rgb: [255, 0, 0], screen: [255, 50, 50] },
+  { state: 4, name: "green", symbol: "◆", rgb: [0, 255, 0], screen: [140, 240, 140] },
+  { state: 5, name: "blue", symbol: "★", rgb: [0, 0, 255], screen: [0, 0, 255] },
 ];
 
 /** On/off boards: dark and lit (Merlin's red). */
 export const ONOFF_STATES: readonly StateLook[] = [
-  { state: 0, name: "dark", symbol: "○", rgb: DARK_RGB },
-  { state: 1, name: "lit", symbol: "●", rgb: LIT_RGB },
+  { state: 0, name: "dark", symbol: "○", rgb: DARK_RGB, screen: DARK_RGB },
+  { state: 1, name: "lit", symbol: "●", rgb: LIT_RGB, screen: [255, 59, 48] },
 ];
 
 /** The looks of a k-state board's states 0 … k−1. */
@@ -56,6 +65,20 @@ export function statePalette(k: number): StateLook[] {
   if (k <= 2) return ONOFF_STATES.slice();
   if (k > COLOUR_STATES.length) throw new Error(`no palette for ${k} states: at most ${COLOUR_STATES.length}`);
   return COLOUR_STATES.slice(0, k);
+}
+
+/**
+ * The colour a screen draws for a pixel showing `rgb` (its bytes at any brightness) on a
+ * k-state board: the screen colour of the state whose pixel colour it is, else the pixel's own
+ * hue at full scale (a colour no state has: the light test's, say).
+ */
+export function screenColour(k: number, rgb: readonly number[]): Rgb {
+  const m = Math.max(rgb[0], rgb[1], rgb[2]);
+  const full: Rgb = m > 0 ? [0, 1, 2].map((j) => Math.round((255 * rgb[j]) / m)) as Rgb : [0, 0, 0];
+  for (const look of statePalette(k)) {
+    if (look.state > 0 && look.rgb.every((c, j) => Math.abs(c - full[j]) <= 8)) return look.screen;
+  }
+  return full;
 }
 
 /** Brightness (relative to full) from which a pad counts as showing its colour (the terminal's "dim" starts here). */

@@ -373,7 +373,13 @@ export function readBoardFile(path: string, shape: BoardShape = {}): PackedBoard
 export function readBoard(path: string, shape: BoardShape = {}): ReadBoard {
   const cannot = (e: unknown): never => {
     const code = (e as { code?: string }).code;
-    throw inputError(`cannot read board file '${path}': ${code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a folder" : code ?? String(e)}`);
+    const why =
+      path === "" ? "the name is empty"
+      : code === "ENOENT" ? (path === "-" ? "no such file (standard input is /dev/stdin)" : "no such file")
+      : code === "EISDIR" ? "it is a folder"
+      : code === "EACCES" ? "no permission to read it"
+      : code ?? String(e);
+    throw inputError(`cannot read board file '${path}': ${why}`);
   };
   let fd = -1;
   try {

@@ -38,7 +38,7 @@ import { boundedLines } from "../../tools/lines";
 import { excerpt, formatHelp, HELP_WIDTH, OptionSpec, OptionValues, wrapText } from "../../tools/options";
 import { crc32 } from "../board/espruino-system";
 import { checkSeed, MAX_SEED } from "../app/deal-values";
-import { basicBoard, BasicDialogue, BasicEngine, BasicError, basicGoal, basicKeyMap, BasicState, lossRuleWords } from "../basic-dialogue";
+import { basicBoard, BasicDialogue, BasicEngine, BasicError, basicGoal, basicKeyMap, BasicState, lossRuleWords, MAX_IDLE_LINES, MAX_KEPT_ERRORS } from "../basic-dialogue";
 import { Command, commandValues, CommandIO } from "./command";
 import { BOARD_SHAPE_GROUP, boardOption, PUZZLE_OPTIONS, puzzleFromOptions } from "./puzzle-options";
 
@@ -118,13 +118,13 @@ A game brings its own board, goal and rules: --size is its side (blackwhite only
   redo  press again the move undone last (nothing to redo after a new move)
   n  NEW GAME (the next puzzle of the seed; lightsout: the next level)
   ?  (or help) the keys and the rules        q  (or quit) leave
-Anything else is ??? ILLEGAL INPUT and does not count as a move. After a game, TRY AGAIN takes Y or N. Boards print one digit per cell (0 dark), in colour on a terminal (NO_COLOR turns that off); the goal and the rules come first.`,
+Anything else is ??? ILLEGAL INPUT and does not count as a move. After a game, TRY AGAIN takes Y or N. Typed or piped, ${MAX_IDLE_LINES} lines in a row that are refused or repeat the line before end it with one line and exit status 2 (a stream such as 'yes' would go on for ever). Boards print one digit per cell (0 dark), in colour on a terminal (NO_COLOR turns that off); the goal and the rules come first.`,
     ],
     [
       "JSON",
       `With --json the result is one object:
-  {"status":"playing|won|lost","reason":null|"all-dark"|"move-limit"|"over-par","moves":3,"board":"101101111","errors":[{"at":2,"input":"10","why":"key 10 is not 1 to 9"}],"rules":"basic","seed":7,"puzzle":0,"start":"…","par":5,"hint":4}
-par: the fewest presses that solve the start (classic: moves − par is the score); hint: the next key, or null; lightsout adds "level" after "puzzle". Exit status 0 whatever the outcome, 2 for bad options.`,
+  {"status":"playing|won|lost","reason":null|"all-dark"|"move-limit"|"over-par","moves":3,"board":"101101111","errors":[{"at":2,"input":"10","why":"key 10 is not 1 to 9"}],"refused":1,"rules":"basic","seed":7,"puzzle":0,"start":"…","par":5,"hint":4}
+errors: the first ${MAX_KEPT_ERRORS} refused inputs (at: which input, 1-based); refused: how many were refused in all. par: the fewest presses that solve the start (classic: moves − par is the score); hint: the next key, or null; lightsout adds "level" after "puzzle". Exit status 0 whatever the outcome, 2 for bad options.`,
     ],
     [
       "Saved games",
@@ -262,7 +262,7 @@ class CoreEngine implements BasicEngine {
   }
 
   /** The --json object. */
-  json(errors: BasicError[]): string {
+  json(errors: BasicError[], refused: number): string {
     const s = this.game;
     // HIT ME on a copy: the game's own hint, null when the game is over or solved.
     const h = step(this.t, s, { type: ACT_HINT, now: this.clock() }).effects;
@@ -272,6 +272,7 @@ class CoreEngine implements BasicEngine {
       moves: s.moves,
       board: this.digits(s.board),
       errors: errors,
+      refused: refused,
       rules: this.asked,
       seed: s.seed,
       puzzle: s.puzzle,
@@ -469,7 +470,7 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
   } else if (!json && io.stdin) {
     await dialogue.converse(boundedLines(io.stdin), io.out);
   }
-  if (json) io.out(engine.json(dialogue.errors) + "\n");
+  if (json) io.out(engine.json(dialogue.errors, dialogue.refused) + "\n");
   return 0;
 }
 

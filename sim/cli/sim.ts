@@ -9,6 +9,7 @@ import { inputError } from "../../src/maths/puzzle";
 import { ruleIndex, ruleNames } from "../../src/toy/rules";
 import { gameSpec, gameSpecTables, gameTables, tableBoard } from "../../src/maths/games";
 import { runBasic } from "../app/basic";
+import { MAX_IDLE_LINES } from "../basic-dialogue";
 import { checkPuzzle, checkRules, checkSeed, MAX_PUZZLE, MAX_SEED } from "../app/deal-values";
 import { applySetup, formatTrace, type HeadlessSetup, MAX_SCRIPT_CHARS, MAX_SCRIPT_MS, MAX_SCRIPT_STEPS, MAX_STEP_MS, parseKeyScript, runHeadless, UNDO_PAD } from "../app/headless";
 import { openSession } from "../app/node-session";
@@ -26,7 +27,7 @@ const DEFAULT_BOARD = "pico-3x3";
 
 const SPECS: OptionSpec[] = [
   { name: "board", type: "string", arg: "NAME", help: `board profile (hardware/profiles): ${safeProfiles()}`, default: DEFAULT_BOARD },
-  { name: "rules", type: "string", arg: "NAME", help: `a rule set: ${ruleNames()}; or a game the board plays (pico-5x5-neopixel: lightsout, lightsout2000)` },
+  { name: "rules", type: "string", arg: "NAME", help: `a rule set: ${ruleNames()}; or a game the board plays${profileGames()}` },
   { name: "seed", type: "int", arg: "N", help: "deal puzzle number N (a new game from that seed)", min: 0, max: MAX_SEED },
   { name: "puzzle", type: "int", arg: "P", help: "with --seed: the seed's P-th deal after the first (NEW GAME P times)", min: 0, max: MAX_PUZZLE },
   { name: "start", type: "string", arg: "BITS", help: "start from this board (row-major 0/1, 1 = lit)" },
@@ -42,6 +43,19 @@ const SPECS: OptionSpec[] = [
   { name: "hold", type: "int", arg: "MS", help: `with --headless: how long a key is held (default ${DEFAULT_HOLD_MS})`, min: 0, max: MAX_STEP_MS },
   { name: "gap", type: "int", arg: "MS", help: `with --headless: pause after each release (default ${DEFAULT_GAP_MS})`, min: 0, max: MAX_STEP_MS },
 ];
+
+/** The games each profile's pads play, as "(NAME: game, game; …)", from the profiles themselves. */
+function profileGames(): string {
+  try {
+    const lines = listProfiles()
+      .map((name) => ({ name, games: toyGameNames(loadProfile(name)) }))
+      .filter((p) => p.games.length > 0)
+      .map((p) => `${p.name}: ${p.games.join(", ")}`);
+    return lines.length > 0 ? ` (${lines.join("; ")})` : "";
+  } catch {
+    return " (see hardware/profiles)";
+  }
+}
 
 function safeProfiles(): string {
   try {
@@ -83,7 +97,7 @@ The flash lives in .merlin/NAME.storage.json under the current directory, so a g
     ],
     [
       "--basic",
-      "The 1980s BASIC program's text, the dialogue of 'merlin play' (? help, q quit), played through the key matrix and read from the LED pins. Works from a pipe; end of input ends it. Flash is kept in memory.",
+      `The 1980s BASIC program's text, the dialogue of 'merlin play' (? help, q quit), played through the key matrix and read from the LED pins. Works from a pipe; end of input ends it, and so do ${MAX_IDLE_LINES} lines in a row refused or repeated (exit status 2). Flash is kept in memory.`,
     ],
     [
       "Key scripts (--headless)",

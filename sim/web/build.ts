@@ -22,7 +22,7 @@
 import { build, type Plugin } from "esbuild";
 import { createHash } from "node:crypto";
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve as resolvePath } from "node:path";
 import { ROOT } from "../../firmware/build/build";
 import { type Board, type BoardId, BOARDS } from "../../hardware/boards";
 import { loadAllProfiles } from "../../hardware/validate";
@@ -123,41 +123,48 @@ function profilesModule(profiles: Profile[]): string {
   return `export const PROFILES = ${JSON.stringify(sizes)};\nexport const TOY_GAMES = ${JSON.stringify(games)};`;
 }
 
-/** What the simulator reads of a board in hardware/boards.ts (sim/board/board-family.ts). */
-export type PageBoard = Pick<Board, "chip" | "pins" | "watchSharesPinNumber">;
+/** What the page reads of a board in hardware/boards.ts: sim/board/board-family.ts and hardware/footprints.ts (the face's margin). */
+export type PageBoard = Pick<Board, "id" | "chip" | "pins" | "watchSharesPinNumber">;
 
 /**
- * The page's copy of hardware/boards.ts's BOARDS: what the simulator reads of each board
- * (sim/board/board-family.ts: its chip, its input-only pins, whether watches share a pin
- * number) and none of the headers, supply, current and recovery notes the hardware guide
- * prints, a ninth of the page script otherwise. test/web-build.test.ts checks that the
- * simulator makes the same board families from it.
+ * The page's copy of hardware/boards.ts's BOARDS: what the page reads of each board (the
+ * simulator's board family: its chip, its input-only pins, whether watches share a pin
+ * number; the panel's footprint: its id) and none of the headers, supply, current and recovery
+ * notes the hardware guide prints, a sixth of the page script otherwise. test/web-page-boards
+ * checks that the page makes the same board families and panels from it.
  */
 export function pageBoards(): Record<BoardId, PageBoard> {
   const out = {} as Record<BoardId, PageBoard>;
   for (const id of Object.keys(BOARDS) as BoardId[]) {
     const b = BOARDS[id];
-    out[id] = { chip: b.chip, pins: b.pins.filter((p) => p.inputOnly), watchSharesPinNumber: b.watchSharesPinNumber };
+    out[id] = { id: b.id, chip: b.chip, pins: b.pins.filter((p) => p.inputOnly), watchSharesPinNumber: b.watchSharesPinNumber };
   }
   return out;
 }
 
-/** The module the page's simulator imports as hardware/boards.ts: pageBoards, and isBoardId as there. */
+/**
+ * The module the page imports as hardware/boards.ts: pageBoards, each board reading a field
+ * the copy lacks throwing (so new page code that reads one fails in the browser tests, not
+ * silently), and isBoardId as there.
+ */
 export function pageBoardsModule(): string {
   return (
-    `export const BOARDS = ${JSON.stringify(pageBoards())};\n` +
+    `const copy = ${JSON.stringify(pageBoards())};\n` +
+    "const lacking = (id) => ({ get(b, key) { if (typeof key === \"symbol\" || key in b) return b[key]; " +
+    "throw new Error(`pageBoards (sim/web/build.ts) lacks ${id}.${String(key)}`); } });\n" +
+    "export const BOARDS = Object.fromEntries(Object.keys(copy).map((id) => [id, new Proxy(copy[id], lacking(id))]));\n" +
     'export function isBoardId(id) { return typeof id === "string" && Object.prototype.hasOwnProperty.call(BOARDS, id); }\n'
   );
 }
 
-/** The page's data modules: `merlin:profiles`, and hardware/boards.ts as the simulator imports it (pageBoards). */
+/** The page's data modules: `merlin:profiles`, and hardware/boards.ts as the page imports it (pageBoards). */
 function dataModules(profiles: Profile[]): Plugin {
   return {
     name: "merlin-data",
     setup(b) {
       b.onResolve({ filter: /^merlin:profiles$/ }, () => ({ path: "profiles", namespace: "merlin" }));
-      b.onResolve({ filter: /\/hardware\/boards(\.js)?$/ }, (a) =>
-        a.importer.startsWith(join(ROOT, "sim", "board")) ? { path: "boards", namespace: "merlin" } : undefined,
+      b.onResolve({ filter: /(^|\/)boards(\.js)?$/ }, (a) =>
+        resolvePath(a.resolveDir, a.path).replace(/\.js$/, "") === join(ROOT, "hardware", "boards") ? { path: "boards", namespace: "merlin" } : undefined,
       );
       b.onLoad({ filter: /^profiles$/, namespace: "merlin" }, () => ({ contents: profilesModule(profiles), loader: "js" }));
       b.onLoad({ filter: /^boards$/, namespace: "merlin" }, () => ({ contents: pageBoardsModule(), loader: "js" }));

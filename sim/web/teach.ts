@@ -131,36 +131,36 @@ export function keyPad(p: Puzzle, key: number): number {
   return p.keys === p.cells ? key : p.keyCells[p.keyStart[key]];
 }
 
-/** The lesson for board `board` and target `target` of puzzle `p` (cell values 0..k−1). */
-export function lesson(p: Puzzle, board: Bits, target: Bits): Lesson {
+/**
+ * What a lesson needs that depends on the board's matrix alone, not on b or t: worked out once
+ * per puzzle (a press on the toy changes b, never A), so a redraw after a press only solves.
+ */
+type Basis = Pick<Lesson, "keyPads" | "matrix" | "inverse" | "rank" | "nullity" | "solvableBoards" | "allBoards" | "quiet" | "quietOrders"> & {
+  /** The solvability test's rows (A's left kernel), one entry per pad. */
+  checks: Uint8Array[];
+};
+
+const bases = new WeakMap<Puzzle, Basis>();
+
+function basis(p: Puzzle): Basis {
+  const known = bases.get(p);
+  if (known) return known;
   const k = p.states;
-  if (board.length !== p.cells || target.length !== p.cells) throw new Error(`the board has ${board.length} cells, ${p.name} has ${p.cells}`);
-  for (let i = 0; i < p.cells; i++) {
-    if (!(board[i] < k && target[i] < k)) throw new Error(`cell ${i + 1} holds ${Math.max(board[i], target[i])}, but ${p.name} counts mod ${k}`);
-  }
-  const d = board.map((v, i) => (target[i] - v + k) % k);
   const za = puzzleMatrix(p);
   const matrix: string[] = [];
   for (let c = 0; c < p.cells; c++) matrix.push(str(za.data.subarray(c * p.keys, (c + 1) * p.keys)));
   const info = analyze(p, { quiet: true });
   let quiet: string[];
-  const checks: string[] = [];
-  const checkParities: number[] = [];
+  const checks: Uint8Array[] = [];
   if (k === 2) {
     const red = reduceMatrix(toggleMatrix(p));
     quiet = bitRows(nullSpace(red));
     // Rows rank.. of T (with T·A = R) span the left null space: y·A = 0.
     const t = red.transform;
     for (let i = red.rank; i < t.rows; i++) {
-      let s = "";
-      let parity = 0;
-      for (let c = 0; c < p.cells; c++) {
-        const bit = getBit(t, i, c);
-        s += bit;
-        parity ^= bit & d[c];
-      }
-      checks.push(s);
-      checkParities.push(parity);
+      const y = new Uint8Array(p.cells);
+      for (let c = 0; c < p.cells; c++) y[c] = getBit(t, i, c);
+      checks.push(y);
     }
   } else {
     quiet = (info.quiet ?? []).map(str);
@@ -169,25 +169,14 @@ export function lesson(p: Puzzle, board: Bits, target: Bits): Lesson {
     if (pseudo !== null) {
       for (let i = 0; i < pseudo.checks.rows; i++) {
         const row = pseudo.checks.data.subarray(i * p.cells, (i + 1) * p.cells);
-        if (row.every((v) => v === 0)) continue;
-        let sum = 0;
-        for (let c = 0; c < p.cells; c++) sum += row[c] * d[c];
-        checks.push(str(row));
-        checkParities.push(sum % k);
+        if (!row.every((v) => v === 0)) checks.push(Uint8Array.from(row));
       }
     }
   }
   const inv = inverse(p);
-  const sol = solve(p, board, target);
   const keyPads: number[] = [];
   for (let j = 0; j < p.keys; j++) keyPads.push(keyPad(p, j));
-  const keys: number[] = [];
-  if (sol.solvable) for (let j = 0; j < p.keys; j++) for (let c = 0; c < sol.counts[j]; c++) keys.push(j + 1);
-  const order = sol.solvable ? sol.order ?? keys : [];
-  return {
-    k,
-    cells: p.cells,
-    keyCount: p.keys,
+  const b: Basis = {
     keyPads,
     matrix,
     inverse: inv ? inv.map(str) : null,
@@ -195,19 +184,138 @@ export function lesson(p: Puzzle, board: Bits, target: Bits): Lesson {
     nullity: info.nullity,
     solvableBoards: info.solvableStates,
     allBoards: BigInt(k) ** BigInt(p.cells) + "",
+    quiet,
+    quietOrders: info.quietOrders,
+    checks,
+  };
+  bases.set(p, b);
+  return b;
+}
+
+/** The lesson for board `board` and target `target` of puzzle `p` (cell values 0..k−1). */
+export function lesson(p: Puzzle, board: Bits, target: Bits): Lesson {
+  const k = p.states;
+  if (board.length !== p.cells || target.length !== p.cells) throw new Error(`the board has ${board.length} cells, ${p.name} has ${p.cells}`);
+  for (let i = 0; i < p.cells; i++) {
+    if (!(board[i] < k && target[i] < k)) throw new Error(`cell ${i + 1} holds ${Math.max(board[i], target[i])}, but ${p.name} counts mod ${k}`);
+  }
+  const d = board.map((v, i) => (target[i] - v + k) % k);
+  const B = basis(p);
+  const checkParities = B.checks.map((y) => {
+    let sum = 0;
+    for (let c = 0; c < p.cells; c++) sum += y[c] * d[c];
+    return sum % k;
+  });
+  const sol = solve(p, board, target);
+  const keys: number[] = [];
+  if (sol.solvable) for (let j = 0; j < p.keys; j++) for (let c = 0; c < sol.counts[j]; c++) keys.push(j + 1);
+  const order = sol.solvable ? sol.order ?? keys : [];
+  return {
+    k,
+    cells: p.cells,
+    keyCount: p.keys,
+    keyPads: B.keyPads,
+    matrix: B.matrix,
+    inverse: B.inverse,
+    rank: B.rank,
+    nullity: B.nullity,
+    solvableBoards: B.solvableBoards,
+    allBoards: B.allBoards,
     board: str(board),
     target: str(target),
     difference: str(d),
     solvable: sol.solvable,
     presses: sol.solvable ? str(sol.counts) : "",
     keys,
-    pads: order.map((key) => keyPads[key - 1] + 1),
+    pads: order.map((key) => B.keyPads[key - 1] + 1),
     safeOrder: sol.solvable && sol.order !== null,
-    quiet,
-    quietOrders: info.quietOrders,
-    checks,
+    quiet: B.quiet,
+    quietOrders: B.quietOrders,
+    checks: B.checks.map(str),
     checkParities,
   };
+}
+
+/** How many presses a press vector (one digit per key: how many times) makes. */
+export function pressTotal(x: ArrayLike<number> | string): number {
+  let n = 0;
+  for (let j = 0; j < x.length; j++) n += Number(x[j]);
+  return n;
+}
+
+/** Two answers to one board compared: equal, or apart by a sum of the lesson's quiet patterns. */
+export interface AnswerGap {
+  same: boolean;
+  /** other − x (mod k), one digit per key: presses that change nothing. */
+  difference: string;
+  /** How many times each quiet pattern of the lesson (L.quiet, in order) makes up the difference; null if none was found. */
+  times: number[] | null;
+}
+
+/** The most combinations of quiet patterns `answerGap` tries (5×5 boards have at most 3^3 or 2^2). */
+const MAX_QUIET_COMBINATIONS = 1 << 16;
+
+/**
+ * How `other` (one digit per key, e.g. the stepper's x with its free variables 0) differs from
+ * the lesson's x: the difference is a quiet pattern (both solve A·x = d, so A·(other − x) = 0),
+ * written as a sum of the lesson's quiet patterns by trying their combinations in turn.
+ */
+export function answerGap(L: Lesson, other: ArrayLike<number>): AnswerGap {
+  const k = L.k;
+  const x = digits(L.presses);
+  const diff = new Uint8Array(L.keyCount);
+  for (let j = 0; j < L.keyCount; j++) diff[j] = (other[j] - x[j] + k) % k;
+  const difference = str(diff);
+  if (diff.every((v) => v === 0)) return { same: true, difference, times: L.quiet.map(() => 0) };
+  const q = L.quiet.map(digits);
+  const orders = L.quietOrders.length === q.length ? L.quietOrders : q.map(() => k);
+  const combinations = orders.reduce((a, b) => a * b, 1);
+  if (q.length === 0 || combinations > MAX_QUIET_COMBINATIONS) return { same: false, difference, times: null };
+  const times = new Array<number>(q.length).fill(0);
+  for (let n = 0; n < combinations; n++) {
+    let rest = n;
+    for (let i = 0; i < q.length; i++) {
+      times[i] = rest % orders[i];
+      rest = Math.floor(rest / orders[i]);
+    }
+    let hit = true;
+    for (let j = 0; j < L.keyCount && hit; j++) {
+      let v = 0;
+      for (let i = 0; i < q.length; i++) v += times[i] * q[i][j];
+      hit = v % k === diff[j];
+    }
+    if (hit) return { same: false, difference, times: times.slice() };
+  }
+  return { same: false, difference, times: null };
+}
+
+/**
+ * A board typed as digits (pad 1 first, row by row) for a board of `cells` pads counting mod
+ * `k`: spaces, commas and slashes between digits are allowed; anything else throws, saying
+ * what is accepted.
+ */
+export function readBoardDigits(text: string, k: number, cells: number): Bits {
+  const s = text.replace(/[\s,/]/g, "");
+  if (!new RegExp(`^[0-${k - 1}]{${cells}}$`).test(s)) {
+    const got = s.length > 40 ? `${s.slice(0, 40)}…` : s;
+    throw new Error(`a board here is ${cells} digits 0 to ${k - 1}, pad 1 first, row by row (got ${s.length} character${s.length === 1 ? "" : "s"}: '${got}')`);
+  }
+  return digits(s);
+}
+
+/**
+ * A board the lesson's test refuses, one pad away from `board`: a pad the first test weights
+ * advances by 1, which moves that test's sum by its weight (not 0 mod k), so a board that
+ * passed fails. Null when A is invertible (every board is solvable) or the board already fails.
+ */
+export function unsolvableNeighbour(L: Lesson, board: Bits): { board: Bits; pad: number; check: number } | null {
+  if (!L.solvable || L.checks.length === 0) return null;
+  const y = digits(L.checks[0]);
+  const c = y.findIndex((v) => v !== 0);
+  if (c < 0) return null;
+  const out = board.slice();
+  out[c] = (out[c] + 1) % L.k;
+  return { board: out, pad: c + 1, check: 1 };
 }
 
 /**

@@ -22,10 +22,14 @@ export const CUE_MUTE = 9;
 export const CUE_UNMUTE = 10;
 export const CUE_SELF_TEST = 11;
 export const CUE_POWER_ON = 12;
+/** Merlin's games (src/toy/games/): a drawn game, and Merlin making his move. */
+export const CUE_DRAW = 13;
+export const CUE_MERLIN = 14;
 
 /** Cue names by id (index 0 is "no cue"), as the CLI and the simulator print them. */
 export const CUE_NAMES = [
-  "", "press", "illegal", "new-game", "win", "loss", "all-dark", "hint", "undo", "mute", "unmute", "self-test", "power-on",
+  "", "press", "illegal", "new-game", "win", "loss", "all-dark", "hint", "undo", "mute", "unmute", "self-test", "power-on", "draw",
+  "merlin",
 ];
 
 // The notes of cue i are NOTES[CUE_START[i] .. CUE_START[i + 1]). Pitches by name: D3 147,
@@ -58,11 +62,15 @@ export const NOTES = /* @__PURE__ */ new Uint16Array([
   1976, 10,
   // power on: the tone (A4) under the 0.5 s light test
   440, 500,
+  // draw (a tied game): the same tone twice, neither rising nor falling (G4)
+  392, 150, 0, 60, 392, 150,
+  // Merlin moves: a quick high blip (G5)
+  784, 80,
 ]);
 
 // prettier-ignore
 export const CUE_START = /* @__PURE__ */ new Uint16Array([
-  0, 0, 2, 8, 24, 44, 52, 68, 74, 78, 82, 86, 88, 90,
+  0, 0, 2, 8, 24, 44, 52, 68, 74, 78, 82, 86, 88, 90, 96, 98,
 ]);
 
 /**
@@ -70,7 +78,7 @@ export const CUE_START = /* @__PURE__ */ new Uint16Array([
  * number so that a bundle of code that uses cue ids keeps neither table (the firmware plays its
  * cues from encodeCues' text). test/game-sounds.test.ts checks that the two agree.
  */
-export const CUE_COUNT = 13;
+export const CUE_COUNT = 15;
 
 /** The notes of cue `id` as (Hz, ms) pairs; empty for 0 or an unknown id. */
 export function cueNotes(id: number): Uint16Array {

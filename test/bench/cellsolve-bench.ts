@@ -24,7 +24,7 @@ import { build } from "esbuild";
 import { minify } from "terser";
 import { compactBundle, ROOT, TERSER_OPTIONS } from "../../firmware/build/build";
 import { hoistVars } from "../../firmware/build/after-terser";
-import { Espruino, espruinoBin, freshFlashDir } from "../../firmware/build/espruino-bin";
+import { Espruino, espruinoBin, exitOnBadEspruino, freshFlashDir } from "../../firmware/build/espruino-bin";
 import { perCall } from "../../firmware/build/speed";
 import { formatBoard } from "../../src/maths/boardstate";
 import { DEFAULT_CYCLE, gamePuzzle, gameSpec, gameTarget } from "../../src/maths/games";
@@ -218,4 +218,4 @@ async function measure(bin: string, code: string, cases: GameCase[], repeat: num
   }
 }
 
-main().then((code) => (process.exitCode = code));
+main().then((code) => (process.exitCode = code), exitOnBadEspruino("bench:cellsolve"));

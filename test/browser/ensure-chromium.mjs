@@ -8,7 +8,7 @@
 // it. Never downloads a browser from anywhere else. Exits 1 only when no Chromium can be had.
 import { existsSync, mkdirSync, rmdirSync, statSync } from "node:fs";
 import { spawnSync } from "node:child_process";
-import { DEBIAN_CHROMIUM, chromiumMode, describeChromium, findChromium, unpackNpmChromium } from "./chromium.mjs";
+import { DEBIAN_CHROMIUM, chromiumMode, describeChromium, findChromium, unpackNpmChromium, whyNotRunning } from "./chromium.mjs";
 
 const say = (line) => process.stderr.write(`browser tests: ${line}\n`);
 
@@ -35,12 +35,20 @@ if ("error" in found) {
   say(found.error);
   process.exit(1);
 }
+if (found.note) say(found.note);
 if (found.source === "npm" && !found.ready) {
   say(`unpacking the Chromium of the npm package @sparticuz/chromium (once, about 200 MB)...`);
   try {
     await unpackNpmChromium();
   } catch (e) {
     say(`could not unpack it: ${e.message}`);
+    process.exit(1);
+  }
+}
+if (found.source === "npm") {
+  const why = whyNotRunning(found.path);
+  if (why !== null) {
+    say(`the npm-shipped Chromium ${found.path} does not run (${why}): install Debian's chromium or set CHROMIUM_BIN`);
     process.exit(1);
   }
 }

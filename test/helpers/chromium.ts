@@ -1,6 +1,6 @@
 /**
  * The one way browser tests get a Chromium (which one: test/browser/chromium.mjs — CHROMIUM_BIN,
- * else Debian's /usr/bin/chromium, else the one the npm package @sparticuz/chromium ships).
+ * else Debian's /usr/bin/chromium when it runs, else the one the npm package @sparticuz/chromium ships).
  *
  *   describe.skipIf(chromiumSkipReason)("…", () => {
  *     let browser: Browser;

@@ -16,13 +16,26 @@
 import { copyFileSync, existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { crc32 } from "node:zlib";
-import { Espruino, espruinoBin, flashToy, freshFlashDir, prebuiltBundle } from "../../firmware/build/espruino-bin";
+import { beforeAll } from "vitest";
+import { checkEspruino, Espruino, espruinoBin, flashToy, freshFlashDir, HANDSHAKE_MS, prebuiltBundle } from "../../firmware/build/espruino-bin";
 export { lastWords } from "../../firmware/build/espruino-bin";
 import type { Profile } from "../../hardware/profile";
 import { loadProfile } from "../../hardware/validate";
 import { buildToy } from "./toy";
 
 export const bin = espruinoBin();
+
+/**
+ * The first line of every real-interpreter suite (inside its describe.skipIf(!bin)): checks
+ * that ESPRUINO_BIN is a working interpreter (checkEspruino) before anything else, so a wrong
+ * path fails the suite at once with one line naming it, instead of after building firmware or
+ * never. Unset, the suites are skipped and the run says so (skips.ts).
+ */
+export function checkInterpreterFirst(): void {
+  beforeAll(async () => {
+    await checkEspruino(bin as string);
+  }, HANDSHAKE_MS + 5000);
+}
 
 /** The bundle for a profile: built in memory, or read from ESPRUINO_BUNDLE_DIR. */
 export async function toyBundle(name: string): Promise<string> {

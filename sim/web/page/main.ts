@@ -17,7 +17,7 @@
  */
 import { PROFILES, TOY_GAMES } from "merlin:profiles";
 import { ACTION_LABELS, ACTIONS, runAction, type ToyAction } from "../../app/actions";
-import { COLOUR_STATES, inkOn, keyPads, legendLines, shownState, stateLabel, statePalette } from "../../app/palette";
+import { COLOUR_STATES, inkOn, keyPads, legendLines, screenColour, shownState, stateLabel, statePalette } from "../../app/palette";
 import { readPuzzleLink, type PuzzleLink } from "../../app/deal-values";
 import { dealPuzzle } from "../../app/headless";
 import { BOOT_SETTLE_MS, type FirmwareState, SimSession } from "../../app/session";
@@ -320,8 +320,8 @@ async function start(): Promise<void> {
     goal.querySelectorAll("span").forEach((e, i) => {
       const look = looks[Number(board[i])];
       e.textContent = played.states > 2 ? look.symbol : "";
-      e.style.setProperty("--rgb", look.rgb.join(" "));
-      e.style.setProperty("--ink", inkOn(look.rgb).join(" "));
+      e.style.setProperty("--rgb", look.screen.join(" "));
+      e.style.setProperty("--ink", inkOn(look.screen).join(" "));
     });
     legend.replaceChildren(...legendLines(played.states, isKey).map((t) => Object.assign(document.createElement("p"), { textContent: t })));
   };
@@ -344,7 +344,13 @@ async function start(): Promise<void> {
     }
     if (teachLoading !== null) return;
     teachToggle.setAttribute("aria-busy", "true");
-    teachLoading = import("./teach-view").then((m) => new m.TeachView(profile, face, () => session.state(), () => session.api<ToyMaths>("Merlin.maths()"), params.get("teach-fail") ?? ""));
+    teachLoading = import("./teach-view").then(
+      (m) =>
+        new m.TeachView(profile, face, () => session.state(), () => session.api<ToyMaths>("Merlin.maths()"), {
+          link: params,
+          play: (digits) => session.api(`Merlin.start(${JSON.stringify(digits)})`),
+        }),
+    );
     teachLoading
       .then((view) => {
         teach = view;
@@ -356,6 +362,8 @@ async function start(): Promise<void> {
         teachToggle.removeAttribute("aria-busy");
       });
   };
+  // A link with a board to teach with (teach=…) opens the teaching view on it.
+  if (params.has("teach")) teachToggle.click();
 
   // ---- drawing ---------------------------------------------------------------------------
   const fields = { moves: $("moves"), par: $("par"), status: $("status"), stats: $("stats"), puzzle: $<HTMLAnchorElement>("puzzle"), sound: $("sound") };
@@ -400,10 +408,11 @@ async function start(): Promise<void> {
     const k = played.states;
     bright.forEach((b, i) => {
       face.leds[i].style.setProperty("--b", b.toFixed(2));
-      // WS2812 pixels show a colour: the hue the firmware wrote, at full scale (brightness is --b).
+      // WS2812 pixels show a colour: the hue the firmware wrote, at full scale (brightness is
+      // --b), drawn in its state's screen colour (palette.ts: apart from the others' in lightness too).
       const rgb = readings[i].rgb;
       const m = rgb ? Math.max(rgb[0], rgb[1], rgb[2]) : 0;
-      if (rgb && m > 0 && !showGoal) face.leds[i].style.setProperty("--rgb", rgb.map((c) => Math.round((255 * c) / m)).join(" "));
+      if (rgb && m > 0 && !showGoal) face.leds[i].style.setProperty("--rgb", screenColour(k, rgb).join(" "));
       const on = b >= 0.6;
       lit += on ? "1" : "0";
       face.pads[i].classList.toggle("lit", on);
@@ -414,7 +423,7 @@ async function start(): Promise<void> {
         const sym = face.symbols[i];
         if (sym.textContent !== look.symbol) {
           sym.textContent = look.symbol;
-          face.leds[i].style.setProperty("--ink", inkOn(look.rgb).join(" "));
+          face.leds[i].style.setProperty("--ink", inkOn(look.screen).join(" "));
           face.pads[i].dataset.state = String(state);
         }
       } else if (face.symbols[i].textContent !== "") {
@@ -448,9 +457,11 @@ async function start(): Promise<void> {
     if (firstFrame === "") firstFrame = lit;
     // A screen reader hears the game's board (a blinking pad is lit), and the teaching view's marks.
     teach?.update(s);
-    const stateName = (i: number) => (looks[Number(s.board[i])] ?? looks[0]).name;
+    // Colour games name each state with its number; a pad of the teaching view's x says how many presses.
+    const stateName = (i: number) => (looks[Number(s.board[i])] ?? looks[0]).name + (looks.length > 2 ? ` ${Number(s.board[i]) || 0}` : "");
+    const presses = (n: number) => (n === 1 ? "once" : n === 2 ? "twice" : `${n} times`);
     const labels = face.pads
-      .map((p, i) => `pad ${i + 1}, ${s.asleep ? "off" : stateName(i)}${isKey[i] ? "" : ", no key"}${p.classList.contains("in-x") ? ", to press" : ""}`)
+      .map((p, i) => `pad ${i + 1}, ${s.asleep ? "off" : stateName(i)}${isKey[i] ? "" : ", no key"}${p.classList.contains("in-x") ? `, to press ${presses(Number(p.dataset.press) || 1)}` : ""}`)
       .join("|");
     if (labels !== lastLabels) {
       lastLabels = labels;

@@ -8,7 +8,7 @@
  */
 import type { Puzzle } from "../../../src/maths/puzzle";
 import { type Elimination, rowName } from "../elimination-steps";
-import { keyPad, lessonSteps } from "../teach";
+import { answerGap, keyPad, lessonSteps, pressTotal, type Lesson } from "../teach";
 import { h, scrollBox } from "./teach-dom";
 
 export class StepperView {
@@ -25,8 +25,12 @@ export class StepperView {
   private p: Puzzle | null = null;
   private board: Uint8Array = new Uint8Array(0);
   private target: Uint8Array = new Uint8Array(0);
-  /** The solver's A⁻¹ rows (digit strings), to compare the [A | I] result with. */
-  private solverInverse: string[] | null = null;
+  /** The teaching view's lesson for this board: its A⁻¹ and its x, to compare the stepper's ending with. */
+  private lesson: Lesson | null = null;
+  /** The table drawn last and its cells, updated in place while its shape stays. */
+  private table: { shape: string; el: HTMLElement; rows: HTMLTableRowElement[]; cells: HTMLTableCellElement[] } | null = null;
+  /** A reload waiting for the browser to be idle (a press on the toy must not wait for the stepper). */
+  private pending = 0;
 
   /** `guard` runs a callback so that an error stays in this panel. */
   constructor(private readonly guard: (fn: () => void) => void) {
@@ -38,7 +42,10 @@ export class StepperView {
     this.result = h("div", { class: "step-result", id: "step-result" });
     const button = (name: string, label: string, title: string, go: () => void) => {
       const b = h("button", { type: "button", id: `step-${name}`, title }, label);
-      b.onclick = () => this.guard(go);
+      b.onclick = () => this.guard(() => {
+        this.flush();
+        go();
+      });
       this.buttons[name] = b;
       return b;
     };
@@ -57,20 +64,30 @@ export class StepperView {
       this.view,
       this.result,
     );
-    this.modeSel.onchange = () => this.guard(() => this.reload());
+    this.modeSel.onchange = () => this.guard(() => {
+      this.flush();
+      this.reload();
+    });
     this.root.addEventListener("keydown", (ev) => {
       // (Not in the menu, nor in the matrix's scroll box: there the arrows scroll.)
       const t = ev.target as HTMLElement;
       if (t === this.modeSel || t.closest(".scroll") || ev.ctrlKey || ev.metaKey || ev.altKey) return;
-      const to = ev.key === "ArrowRight" ? this.at + 1 : ev.key === "ArrowLeft" ? this.at - 1 : ev.key === "Home" ? 0 : ev.key === "End" ? (this.e ? this.e.steps.length : 0) : -2;
-      if (to === -2) return;
+      if (!["ArrowRight", "ArrowLeft", "Home", "End"].includes(ev.key)) return;
       ev.preventDefault();
-      this.guard(() => this.go(to));
+      this.guard(() => {
+        this.flush();
+        const end = this.e ? this.e.steps.length : 0;
+        this.go(ev.key === "ArrowRight" ? this.at + 1 : ev.key === "ArrowLeft" ? this.at - 1 : ev.key === "Home" ? 0 : end);
+      });
     });
   }
 
-  /** The board in play; a new system restarts the steps (the same one keeps the place). */
-  load(p: Puzzle, board: Uint8Array, target: Uint8Array, solverInverse: string[] | null): void {
+  /**
+   * The board in play; a new system restarts the steps (the same one keeps the place). The
+   * work waits until the browser is idle, so that a press on the toy is drawn first; a newer
+   * board before then replaces it.
+   */
+  load(p: Puzzle, board: Uint8Array, target: Uint8Array, lesson: Lesson | null): void {
     const square = p.cells === p.keys;
     const modes = square ? ["d", "I"] : ["d"];
     if (this.modeSel.options.length !== modes.length) {
@@ -82,8 +99,30 @@ export class StepperView {
     this.p = p;
     this.board = board;
     this.target = target;
-    this.solverInverse = solverInverse;
+    this.lesson = lesson;
+    if (this.pending !== 0) return;
+    const run = () => {
+      this.pending = 0;
+      const started = performance.now();
+      this.guard(() => this.reload());
+      // The page's own measure of this deferred work (the browser tests read it).
+      performance.measure("merlin-teach-stepper", { start: started, end: performance.now() });
+    };
+    this.pending = typeof requestIdleCallback === "function" ? requestIdleCallback(run, { timeout: 400 }) : window.setTimeout(run, 50);
+  }
+
+  /** Draws a board still waiting for the browser to be idle now (someone is using the stepper). */
+  private flush(): void {
+    if (this.pending === 0) return;
+    if (typeof cancelIdleCallback === "function") cancelIdleCallback(this.pending);
+    else clearTimeout(this.pending);
+    this.pending = 0;
     this.reload();
+  }
+
+  /** Whether a board handed to load() is still waiting to be drawn. */
+  get waiting(): boolean {
+    return this.pending !== 0;
   }
 
   private reload(): void {
@@ -107,7 +146,6 @@ export class StepperView {
 
   private draw(note: string): void {
     const e = this.e!;
-    const p = this.p!;
     const n = e.steps.length;
     const step = this.at > 0 ? e.steps[this.at - 1] : null;
     const m = step ? step.matrix : e.start;
@@ -125,6 +163,32 @@ export class StepperView {
     const op = step ? step.op : null;
     const changed = op ? (op.kind === "swap" ? [op.a, op.b] : op.kind === "none" ? [] : [op.row]) : [];
     const source = op && op.kind === "add" ? op.source : -1;
+    const t = this.matrixTable(e, identity);
+    for (let i = 0; i < e.rows; i++) {
+      let zero = true;
+      for (let j = 0; j < e.cols; j++) if (m[i * e.width + j] !== 0) zero = false;
+      const tr = t.rows[i];
+      setClass(tr, "changed", changed.includes(i));
+      setClass(tr, "source", i === source);
+      setClass(tr, "zero-row", zero && this.at === n);
+      for (let j = 0; j < e.width; j++) {
+        const v = m[i * e.width + j];
+        const td = t.cells[i * e.width + j];
+        const text = String(v);
+        if (td.textContent !== text) td.textContent = text;
+        setClass(td, "zero", v === 0);
+        setClass(td, "one", v !== 0);
+        setClass(td, "pivot", step !== null && step.pivotRow === i && step.col === j);
+      }
+    }
+    this.result.replaceChildren(...(this.at === n ? this.ending(e, identity, m) : []));
+  }
+
+  /** The augmented matrix's table: made again only when its shape changes, else its cells are rewritten. */
+  private matrixTable(e: Elimination, identity: boolean): NonNullable<StepperView["table"]> {
+    const p = this.p!;
+    const shape = `${p.name}|${e.rows}|${e.width}|${identity}`;
+    if (this.table && this.table.shape === shape) return this.table;
     const t = h("table", { class: "matrix augmented", id: "stepper-matrix" }, h("caption", {}, identity ? "[A | I] now (row i = pad i; the bar divides A from the right side)" : "[A | t − b] now (row i = pad i's equation; the bar divides A from t − b)"));
     const head = h("tr", {}, h("th", { scope: "col" }, h("span", { class: "sr-only" }, "row")));
     for (let j = 0; j < e.width; j++) {
@@ -135,25 +199,23 @@ export class StepperView {
     }
     t.append(h("thead", {}, head));
     const body = h("tbody");
+    const rows: HTMLTableRowElement[] = [];
+    const cells: HTMLTableCellElement[] = [];
     for (let i = 0; i < e.rows; i++) {
       const tr = h("tr", {}, h("th", { scope: "row" }, rowName(i)));
-      if (changed.includes(i)) tr.classList.add("changed");
-      if (i === source) tr.classList.add("source");
-      let zero = true;
-      for (let j = 0; j < e.cols; j++) if (m[i * e.width + j] !== 0) zero = false;
-      if (zero && this.at === n) tr.classList.add("zero-row");
       for (let j = 0; j < e.width; j++) {
-        const v = m[i * e.width + j];
-        const td = h("td", { class: v === 0 ? "zero" : "one" }, String(v));
+        const td = h("td", { class: "zero" }, "0");
         if (j === e.cols) td.classList.add("bar");
-        if (step && step.pivotRow === i && step.col === j) td.classList.add("pivot");
         tr.append(td);
+        cells.push(td);
       }
+      rows.push(tr);
       body.append(tr);
     }
     t.append(body);
+    this.table = { shape, el: t, rows, cells };
     this.view.replaceChildren(scrollBox(t));
-    this.result.replaceChildren(...(this.at === n ? this.ending(e, identity, m) : []));
+    return this.table;
   }
 
   /** What the finished elimination says. */
@@ -164,7 +226,8 @@ export class StepperView {
       if (e.free.length === 0) {
         const rows: string[] = [];
         for (let i = 0; i < e.rows; i++) rows.push(Array.from(m.subarray(i * e.width + e.cols, (i + 1) * e.width)).join(""));
-        const same = this.solverInverse !== null && rows.every((r, i) => r === this.solverInverse![i]);
+        const inv = this.lesson ? this.lesson.inverse : null;
+        const same = inv !== null && rows.every((r, i) => r === inv[i]);
         out.push(h("p", { id: "step-inverse", "data-rows": rows.join(",") }, `The left half is I, so the right half is A⁻¹ (source 002's M⁻¹): the same row operations that turned A into I turned I into A⁻¹.${same ? " It is the A⁻¹ the solver gives above." : ""}`));
       } else {
         out.push(h("p", {}, `A has no inverse: ${e.free.length} column${e.free.length === 1 ? "" : "s"} without a pivot, and ${e.zeroRows.length} row${e.zeroRows.length === 1 ? "" : "s"} of A became zero.`));
@@ -182,9 +245,39 @@ export class StepperView {
     if (x) {
       const keys = Array.from(x).flatMap((c, j) => (c ? [c === 1 ? `${keyPad(this.p!, j) + 1}` : `${keyPad(this.p!, j) + 1} (${c}×)`] : []));
       out.push(h("p", { class: "answer", id: "step-x", "data-x": Array.from(x).join("") }, `x = (${Array.from(x).join(", ")}): read off the pivot rows' right side${e.free.length ? " (free variables 0)" : ""}. Press pad${keys.length === 1 ? "" : "s"} ${keys.length ? keys.join(", ") : "none"}.`));
+      const compare = this.compare(x);
+      if (compare) out.push(compare);
     } else {
       out.push(h("p", { class: "answer", id: "step-x", "data-x": "" }, `No solution: ${e.why[0]}.`));
     }
     return out;
   }
+
+  /**
+   * The stepper's x beside the x the view shows above (the fewest presses): the same, or apart
+   * by quiet patterns, named by their numbers in the view's list, and which has fewer presses.
+   */
+  private compare(x: Uint8Array): HTMLElement | null {
+    const L = this.lesson;
+    if (!L || !L.solvable || L.board !== Array.from(this.board).join("") || L.target !== Array.from(this.target).join("")) return null;
+    const gap = answerGap(L, x);
+    const mine = pressTotal(x);
+    const view = pressTotal(L.presses);
+    const presses = (n: number) => `${n} press${n === 1 ? "" : "es"}`;
+    let text: string;
+    if (gap.same) text = `This is the x shown above (${presses(view)}).`;
+    else {
+      const named = gap.times
+        ? gap.times.flatMap((t, i) => (t === 0 ? [] : [`quiet pattern ${i + 1}${t === 1 ? "" : t === 2 ? " twice" : ` ${t} times`}`])).join(" + ")
+        : `the presses ${gap.difference}`;
+      const fewer = mine === view ? "both have the same number of presses" : mine < view ? "this one has fewer presses" : "the x above has the fewest";
+      text = `Another answer than the x above: this x has ${presses(mine)}, the x above ${presses(view)}. They differ by ${named} (presses that change nothing), so both solve the board; ${fewer}.`;
+    }
+    return h("p", { id: "step-compare", "data-same": String(gap.same), "data-times": gap.times ? gap.times.join(",") : "", "data-difference": gap.difference }, text);
+  }
+}
+
+/** Adds or removes class `c` only when it changes (no needless restyling). */
+function setClass(e: Element, c: string, on: boolean): void {
+  if (e.classList.contains(c) !== on) e.classList.toggle(c, on);
 }

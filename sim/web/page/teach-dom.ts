@@ -24,14 +24,14 @@ export function stateName(k: number, s: number): string {
 
 /**
  * The colour a pad shows in state `s`, as "r g b": dark is the page's unlit LED; pixel boards
- * show the shared palette's colours (sim/app/palette.ts, the firmware's colourPixels at full
- * scale, as the page draws a pixel); one-colour LED boards light in the page's LED red
- * (style.css --rgb).
+ * of colour games show the shared palette's screen colours (sim/app/palette.ts: the firmware's
+ * colourPixels hues, set apart in lightness, as the page draws a pixel), on/off ones their red;
+ * one-colour LED boards light in the page's LED red (style.css --rgb).
  */
 export function stateRgb(k: number, s: number, pixels: boolean): [number, number, number] {
   if (s === 0) return [0x3c, 0x12, 0x12];
   if (!pixels) return [255, 59, 48];
-  const rgb = statePalette(k)[s].rgb;
+  const rgb = statePalette(k)[s].screen;
   return [rgb[0], rgb[1], rgb[2]];
 }
 
@@ -50,12 +50,23 @@ function inkOn(rgb: readonly number[]): string {
   return (l + 0.05) / 0.05 >= 1.05 / (l + 0.05) ? "#000" : "#fff";
 }
 
-/** One cell as a chip in its state's colour with its digit, named for screen readers. */
-export function stateChip(k: number, s: number, pixels: boolean, label = ""): HTMLElement {
+/** Draws chip `e` in state `s`: its colour, its digit and its name (`label` first, as a tooltip). */
+export function paintChip(e: HTMLElement, k: number, s: number, pixels: boolean, label = ""): void {
+  const state = String(s);
+  if (e.dataset.state === state && e.dataset.k === String(k)) return;
   const rgb = stateRgb(k, s, pixels);
   const name = stateName(k, s);
-  const e = h("span", { class: "chip", "data-state": String(s), title: label ? `${label}: ${name}` : name }, String(s));
+  e.dataset.state = state;
+  e.dataset.k = String(k);
+  e.textContent = state;
+  e.title = label ? `${label}: ${name} (${s})` : `${name} (${s})`;
   e.style.background = `rgb(${rgb.join(" ")})`;
   e.style.color = inkOn(rgb);
+}
+
+/** One cell as a chip in its state's colour with its digit, named for screen readers. */
+export function stateChip(k: number, s: number, pixels: boolean, label = ""): HTMLElement {
+  const e = h("span", { class: "chip" });
+  paintChip(e, k, s, pixels, label);
   return e;
 }

@@ -1,0 +1,284 @@
+/**
+ * Tic-Tac-Toe (game 1 of the 1978 Merlin) on pads 1 … 9: your marks light steady, Merlin's
+ * blink. Press a pad for your mark; Merlin answers a moment later. To let Merlin start, press
+ * COMP TURN on the empty board. Three in a row wins (the fanfare), Merlin's three lose (the
+ * falling steps), a full board is a draw (two level tones). SAME GAME clears the board.
+ *
+ * Levels (the setting "level"): `merlin`, the toy's aggressive play — it takes a win, blocks
+ * yours, and otherwise makes a line of two when it can, which a child can beat; `perfect`,
+ * which never loses (test/games-tictactoe.test.ts walks every line of play to show it); and
+ * `two`, two players taking turns, the second player's marks blinking.
+ *
+ * The perfect player is the classic rule list (Newell and Simon, 1972): win, block, fork,
+ * stop the opponent's fork (with a line of two that forces a reply which makes no fork), centre,
+ * opposite corner, corner, side — a few mask tests a move, no search.
+ */
+import {
+  draw, GameEffects, GameLayout, GameModule, KEY_COMP_TURN, KEY_NEW_GAME, KEY_SAME_GAME, refuse, STATUS_DRAW, STATUS_LOST,
+  STATUS_PLAYING, STATUS_WON, wholeField,
+} from "../gamemodule";
+import { seedRandom } from "../rng";
+import { CUE_DRAW, CUE_LOSS, CUE_MERLIN, CUE_NEW_GAME, CUE_PRESS, CUE_WIN } from "../sounds";
+
+export const LEVEL_MERLIN = 0;
+export const LEVEL_PERFECT = 1;
+export const LEVEL_TWO = 2;
+export const LEVEL_NAMES = ["merlin", "perfect", "two"];
+/** How long Merlin "thinks" before his mark appears. */
+export const MERLIN_DELAY_MS = 600;
+
+/** The eight lines as masks of cells (cell i = pad i + 1). */
+const LINES = [7, 56, 448, 73, 146, 292, 273, 84];
+/** Cells in the order the rules prefer them: centre, corners, sides. */
+const ORDER = [4, 0, 2, 6, 8, 1, 3, 5, 7];
+const FULL = 511;
+
+export interface TicTacToeState {
+  rng: number;
+  level: number;
+  /** Cells 0 … 8: 0 empty, 1 yours (steady), 2 Merlin's or the second player's (blinking). */
+  cells: Uint8Array;
+  /** Whose mark comes next: 1 or 2. */
+  turn: number;
+  /** When Merlin makes his move (ms), −1 when he is not about to. */
+  replyAt: number;
+}
+
+function maskOf(cells: Uint8Array, who: number): number {
+  let m = 0;
+  for (let i = 0; i < 9; i++) if (cells[i] === who) m |= 1 << i;
+  return m;
+}
+
+/** Whether mask `m` holds a whole line. */
+export function hasLine(m: number): boolean {
+  for (let i = 0; i < 8; i++) if ((m & LINES[i]) === LINES[i]) return true;
+  return false;
+}
+
+/** The cell that completes a line of two of `mine` (the third empty), −1 none. */
+function completing(mine: number, theirs: number): number {
+  for (let i = 0; i < 8; i++) {
+    const line = LINES[i];
+    if ((theirs & line) === 0) {
+      const gap = line & ~mine;
+      if (gap !== 0 && (gap & (gap - 1)) === 0) return 31 - clz(gap);
+    }
+  }
+  return -1;
+}
+
+/** How many lines hold two of `mine` and an empty third. */
+function threats(mine: number, theirs: number): number {
+  let n = 0;
+  for (let i = 0; i < 8; i++) {
+    const line = LINES[i];
+    const gap = line & ~mine;
+    if ((theirs & line) === 0 && gap !== 0 && (gap & (gap - 1)) === 0) n++;
+  }
+  return n;
+}
+
+/** The index of a mask's single bit, as 31 − leading zeros (Espruino has no Math.clz32). */
+function clz(bit: number): number {
+  let n = 31;
+  while (bit > 1) {
+    bit >>>= 1;
+    n--;
+  }
+  return n;
+}
+
+/** Whether the opponent (`theirs`) has a move that makes two lines of two. */
+function canFork(theirs: number, mine: number): boolean {
+  const empty = FULL & ~(mine | theirs);
+  for (let c = 0; c < 9; c++) if ((empty & (1 << c)) !== 0 && threats(theirs | (1 << c), mine) >= 2) return true;
+  return false;
+}
+
+/** The perfect player's cell for the side holding `me` against `op` (the board not full). */
+export function perfectMove(me: number, op: number): number {
+  const empty = FULL & ~(me | op);
+  let c = completing(me, op);
+  if (c >= 0) return c;
+  c = completing(op, me);
+  if (c >= 0) return c;
+  for (let i = 0; i < 9; i++) {
+    c = ORDER[i];
+    if ((empty & (1 << c)) !== 0 && threats(me | (1 << c), op) >= 2) return c;
+  }
+  if (canFork(op, me)) {
+    for (let i = 0; i < 9; i++) {
+      c = ORDER[i];
+      if ((empty & (1 << c)) === 0) continue;
+      const mine = me | (1 << c);
+      const forced = completing(mine, op);
+      // A line of two forces the reply at its gap: good when that reply makes no fork; a quiet
+      // move is good when it leaves the opponent no fork at all.
+      if (forced >= 0 ? threats(op | (1 << forced), mine) < 2 : !canFork(op, mine)) return c;
+    }
+  }
+  if ((empty & 16) !== 0) return 4;
+  for (let i = 1; i < 5; i++) {
+    c = ORDER[i];
+    if ((empty & (1 << c)) !== 0 && (op & (1 << (8 - c))) !== 0) return c;
+  }
+  for (let i = 1; i < 9; i++) if ((empty & (1 << ORDER[i])) !== 0) return ORDER[i];
+  return -1;
+}
+
+/**
+ * Merlin's own play: a win, else a block, else (aggressive) a move that makes a line of two —
+ * one of them at random — else the centre, else any cell at random.
+ */
+export function merlinMove(s: { rng: number }, me: number, op: number): number {
+  const empty = FULL & ~(me | op);
+  let c = completing(me, op);
+  if (c >= 0) return c;
+  c = completing(op, me);
+  if (c >= 0) return c;
+  let attacks = 0;
+  let count = 0;
+  for (c = 0; c < 9; c++) {
+    if ((empty & (1 << c)) !== 0 && threats(me | (1 << c), op) > 0) {
+      attacks |= 1 << c;
+      count++;
+    }
+  }
+  if (count === 0 && (empty & 16) !== 0) return 4;
+  const pool = count > 0 ? attacks : empty;
+  let n = 0;
+  for (c = 0; c < 9; c++) if ((pool & (1 << c)) !== 0) n++;
+  let pick = draw(s, n);
+  for (c = 0; c < 9; c++) if ((pool & (1 << c)) !== 0 && pick-- === 0) return c;
+  return -1;
+}
+
+function statusOf(s: TicTacToeState): number {
+  const mine = maskOf(s.cells, 1);
+  const theirs = maskOf(s.cells, 2);
+  if (hasLine(mine)) return STATUS_WON;
+  if (hasLine(theirs)) return STATUS_LOST;
+  return (mine | theirs) === FULL ? STATUS_DRAW : STATUS_PLAYING;
+}
+
+function clear(s: TicTacToeState): void {
+  for (let i = 0; i < 9; i++) s.cells[i] = 0;
+  s.turn = 1;
+  s.replyAt = -1;
+}
+
+function show(s: TicTacToeState, fx: GameEffects): void {
+  fx.show = true;
+  fx.frame = (maskOf(s.cells, 1) | maskOf(s.cells, 2)) << 1;
+  fx.blink = maskOf(s.cells, 2) << 1;
+}
+
+/** Puts the mark of `s.turn` in cell `c` and says how it ended: the cue of a result or of the move. */
+function mark(s: TicTacToeState, c: number, moveCue: number, fx: GameEffects): void {
+  s.cells[c] = s.turn;
+  s.turn = 3 - s.turn;
+  const st = statusOf(s);
+  fx.cues.push(st === STATUS_WON ? CUE_WIN : st === STATUS_LOST ? CUE_LOSS : st === STATUS_DRAW ? CUE_DRAW : moveCue);
+  fx.changed = true;
+}
+
+function merlinPlays(s: TicTacToeState, fx: GameEffects): void {
+  const me = maskOf(s.cells, 2);
+  const op = maskOf(s.cells, 1);
+  s.replyAt = -1;
+  mark(s, s.level === LEVEL_PERFECT ? perfectMove(me, op) : merlinMove(s, me, op), CUE_MERLIN, fx);
+}
+
+function key(s: TicTacToeState, k: number, now: number, fx: GameEffects): void {
+  const playing = statusOf(s) === STATUS_PLAYING;
+  if (k === KEY_SAME_GAME || k === KEY_NEW_GAME) {
+    clear(s);
+    fx.cues.push(CUE_NEW_GAME);
+    fx.changed = true;
+  } else if (k === KEY_COMP_TURN) {
+    if (s.level === LEVEL_TWO || s.replyAt >= 0 || maskOf(s.cells, 0) !== FULL) {
+      return refuse(fx, "COMP TURN lets Merlin start: on the empty board, against Merlin");
+    }
+    s.turn = 2;
+    merlinPlays(s, fx);
+  } else if (!(k >= 1 && k <= 9)) {
+    return refuse(fx, "Tic-Tac-Toe takes pads 1-9, SAME GAME and COMP TURN");
+  } else if (!playing) {
+    return refuse(fx, "the game is over: SAME GAME for another");
+  } else if (s.replyAt >= 0) {
+    return refuse(fx, "Merlin is moving");
+  } else if (s.cells[k - 1] !== 0) {
+    return refuse(fx, "pad " + k + " is taken");
+  } else {
+    mark(s, k - 1, CUE_PRESS, fx);
+    if (s.level !== LEVEL_TWO && statusOf(s) === STATUS_PLAYING) s.replyAt = now + MERLIN_DELAY_MS;
+  }
+  show(s, fx);
+}
+
+function tick(s: TicTacToeState, now: number, fx: GameEffects): void {
+  if (s.replyAt >= 0 && now >= s.replyAt) {
+    merlinPlays(s, fx);
+    show(s, fx);
+  }
+}
+
+function command(s: TicTacToeState, name: string, value: unknown, now: number, fx: GameEffects): void {
+  const level = LEVEL_NAMES.indexOf(String(value));
+  if (name !== "level" || level < 0) return refuse(fx, "Tic-Tac-Toe takes level " + LEVEL_NAMES.join(", ") + ", got " + value);
+  s.level = level;
+  clear(s);
+  fx.changed = true;
+  show(s, fx);
+}
+
+/** "level,cells,turn,merlinDue,rng": the cells as nine digits 0/1/2, pad 1 first. */
+function save(s: TicTacToeState): string {
+  let cells = "";
+  for (let i = 0; i < 9; i++) cells += s.cells[i];
+  return [LEVEL_NAMES[s.level], cells, s.turn, s.replyAt >= 0 ? 1 : 0, s.rng >>> 0].join(",");
+}
+
+function load(text: string, layout: GameLayout): TicTacToeState | null {
+  const f = text.split(",");
+  if (f.length !== 5 || LEVEL_NAMES.indexOf(f[0]) < 0 || f[1].length !== 9 || !/^[012]*$/.test(f[1]) || !/^[12]$/.test(f[2])) return null;
+  if (!/^[01]$/.test(f[3]) || !wholeField(f[4], 1, 4294967295)) return null;
+  const s: TicTacToeState = { rng: Number(f[4]) | 0, level: LEVEL_NAMES.indexOf(f[0]), cells: new Uint8Array(9), turn: Number(f[2]), replyAt: -1 };
+  for (let i = 0; i < 9; i++) s.cells[i] = Number(f[1][i]);
+  // Marks alternate; whoever is to move has no more marks than the other (and the empty board
+  // waits for you or COMP TURN); a finished game has one result.
+  const ones = f[1].split("1").length - 1;
+  const twos = f[1].split("2").length - 1;
+  const mine = maskOf(s.cells, 1);
+  const theirs = maskOf(s.cells, 2);
+  if (Math.abs(ones - twos) > 1 || (s.turn === 1 ? ones > twos : twos > ones || ones === 0) || (hasLine(mine) && hasLine(theirs))) return null;
+  // Merlin is due (after a power cut: at once) only against Merlin, on his turn, in a game still on.
+  if (f[3] === "1") {
+    if (s.level === LEVEL_TWO || s.turn !== 2 || statusOf(s) !== STATUS_PLAYING) return null;
+    s.replyAt = 0;
+  }
+  return s;
+}
+
+export const tictactoe: GameModule<TicTacToeState> = {
+  name: "tictactoe",
+  number: 1,
+  undo: true,
+  create: function (seed: number, layout: GameLayout, now: number): TicTacToeState {
+    return { rng: seedRandom(seed, 1), level: LEVEL_MERLIN, cells: new Uint8Array(9), turn: 1, replyAt: -1 };
+  },
+  key: key,
+  tick: tick,
+  due: function (s: TicTacToeState): number {
+    return s.replyAt;
+  },
+  command: command,
+  show: show,
+  status: statusOf,
+  describe: function (s: TicTacToeState) {
+    return { "level": LEVEL_NAMES[s.level], "board": save(s).split(",")[1], "turn": s.turn };
+  },
+  save: save,
+  load: load,
+};

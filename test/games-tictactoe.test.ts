@@ -1,0 +1,173 @@
+// Tic-Tac-Toe as a game module: every line of play against `perfect` (both starts) ends in no
+// loss for Merlin; `merlin` can be beaten; the timed table of a game under a fake clock.
+import { describe, expect, it } from "vitest";
+import {
+  createEffects, GameEffects, KEY_COMP_TURN, KEY_HIT_ME, KEY_SAME_GAME, layoutFor, STATUS_DRAW, STATUS_LOST, STATUS_PLAYING, STATUS_WON,
+} from "../src/toy/gamemodule";
+import { LEVEL_MERLIN, LEVEL_PERFECT, MERLIN_DELAY_MS, TicTacToeState, tictactoe } from "../src/toy/games/tictactoe";
+import { CUE_DRAW, CUE_ILLEGAL, CUE_LOSS, CUE_MERLIN, CUE_PRESS, CUE_WIN } from "../src/toy/sounds";
+
+const layout = layoutFor(3, 3, 0);
+
+function game(level: string, seed = 1): TicTacToeState {
+  const s = tictactoe.create(seed, layout, 0);
+  tictactoe.command(s, "level", level, 0, createEffects());
+  return s;
+}
+
+function copy(s: TicTacToeState): TicTacToeState {
+  return tictactoe.load(tictactoe.save(s), layout)!;
+}
+
+/** Plays pad k, then lets Merlin answer when he is due. */
+function play(s: TicTacToeState, k: number): GameEffects {
+  const fx = createEffects();
+  tictactoe.key(s, k, 0, fx);
+  if (tictactoe.due(s) >= 0) tictactoe.tick(s, tictactoe.due(s), fx);
+  return fx;
+}
+
+/** Every game the opponent can play from `s` (Merlin's answers are the module's): counts of results. */
+function walk(s: TicTacToeState, counts: number[]): void {
+  const st = tictactoe.status(s);
+  if (st !== STATUS_PLAYING) {
+    counts[st]++;
+    return;
+  }
+  for (let k = 1; k <= 9; k++) {
+    if (s.cells[k - 1] !== 0) continue;
+    const t = copy(s);
+    play(t, k);
+    walk(t, counts);
+  }
+}
+
+describe("tictactoe: the perfect level never loses", () => {
+  it("against every line of play, the player first", () => {
+    const counts = [0, 0, 0, 0];
+    walk(game("perfect"), counts);
+    expect(counts[STATUS_WON]).toBe(0);
+    expect(counts[STATUS_LOST] + counts[STATUS_DRAW]).toBeGreaterThan(100);
+  });
+
+  it("against every line of play, Merlin first (COMP TURN)", () => {
+    const s = game("perfect");
+    const fx = createEffects();
+    tictactoe.key(s, KEY_COMP_TURN, 0, fx);
+    expect(fx.cues).toEqual([CUE_MERLIN]);
+    const counts = [0, 0, 0, 0];
+    walk(s, counts);
+    expect(counts[STATUS_WON]).toBe(0);
+    expect(counts[STATUS_LOST]).toBeGreaterThan(0);
+  });
+});
+
+describe("tictactoe: the merlin level", () => {
+  it("can be beaten: for most seeds some line of play wins", () => {
+    let beaten = 0;
+    for (let seed = 0; seed < 20; seed++) {
+      const counts = [0, 0, 0, 0];
+      walk(game("merlin", seed), counts);
+      if (counts[STATUS_WON] > 0) beaten++;
+    }
+    expect(beaten).toBeGreaterThanOrEqual(15);
+  });
+
+  it("takes a win and blocks a line", () => {
+    const s = game("merlin");
+    // You 1, Merlin (centre: nothing to attack yet), you 2: Merlin blocks at 3.
+    play(s, 1);
+    expect(s.cells[4]).toBe(2);
+    play(s, 2);
+    expect(s.cells[2]).toBe(2);
+  });
+});
+
+describe("tictactoe: a timed table under a fake clock", () => {
+  it("Merlin answers MERLIN_DELAY_MS after the press; keys in between are refused", () => {
+    const s = game("perfect");
+    const rows: [number, number | "tick", number[], string][] = [
+      // time, key or tick, cues, cells after
+      [0, 1, [CUE_PRESS], "100000000"],
+      [100, 5, [CUE_ILLEGAL], "100000000"],
+      [MERLIN_DELAY_MS - 1, "tick", [], "100000000"],
+      [MERLIN_DELAY_MS, "tick", [CUE_MERLIN], "100020000"],
+      [1000, 9, [CUE_PRESS], "100020001"],
+      [1000 + MERLIN_DELAY_MS, "tick", [CUE_MERLIN], "120020001"],
+      [2000, 8, [CUE_PRESS], "120020011"],
+      [2000 + MERLIN_DELAY_MS, "tick", [CUE_MERLIN], "120020211"],
+      [3000, 3, [CUE_PRESS], "121020211"],
+      [3000 + MERLIN_DELAY_MS, "tick", [CUE_MERLIN], "121022211"],
+      [4000, 4, [CUE_DRAW], "121122211"],
+      [4100, 6, [CUE_ILLEGAL], "121122211"],
+    ];
+    for (const [t, k, cues, cells] of rows) {
+      const fx = createEffects();
+      if (k === "tick") tictactoe.tick(s, t, fx);
+      else tictactoe.key(s, k, t, fx);
+      expect(fx.cues, `at ${t}`).toEqual(cues);
+      expect(tictactoe.save(s).split(",")[1], `at ${t}`).toBe(cells);
+    }
+    expect(tictactoe.status(s)).toBe(STATUS_DRAW);
+    // Your marks steady, Merlin's blinking.
+    const fx = createEffects();
+    tictactoe.show(s, fx);
+    expect(fx.frame).toBe(0x3fe);
+    expect(fx.blink).toBe((1 << 2) | (1 << 5) | (1 << 6) | (1 << 7));
+  });
+
+  it("a win plays the fanfare, a loss the falling steps", () => {
+    const s = game("merlin", 3);
+    // Two players: the first makes a row.
+    tictactoe.command(s, "level", "two", 0, createEffects());
+    for (const k of [1, 4, 2, 5]) play(s, k);
+    expect(play(s, 3).cues).toEqual([CUE_WIN]);
+    const p = game("perfect");
+    tictactoe.key(p, KEY_COMP_TURN, 0, createEffects());
+    // Merlin took the centre; a side, then the wrong block, lose.
+    play(p, 2);
+    let last: number[] = [];
+    for (let k = 1; k <= 9 && tictactoe.status(p) === STATUS_PLAYING; k++) if (p.cells[k - 1] === 0) last = play(p, k).cues;
+    expect(tictactoe.status(p)).toBe(STATUS_LOST);
+    expect(last).toContain(CUE_LOSS);
+  });
+});
+
+describe("tictactoe: refusals and saved lines", () => {
+  it("refuses what it does not take and changes nothing", () => {
+    const s = game("merlin");
+    play(s, 5);
+    const before = tictactoe.save(s);
+    for (const k of [0, 10, KEY_HIT_ME, KEY_COMP_TURN, 5]) {
+      const fx = createEffects();
+      tictactoe.key(s, k, 5000, fx);
+      expect(fx.refused).not.toBe("");
+      expect(fx.cues).toEqual([CUE_ILLEGAL]);
+      expect(tictactoe.save(s)).toBe(before);
+    }
+    const fx = createEffects();
+    tictactoe.command(s, "level", "grandmaster", 0, fx);
+    expect(fx.refused).toMatch(/merlin, perfect, two/);
+    expect(tictactoe.save(s)).toBe(before);
+    tictactoe.key(s, KEY_SAME_GAME, 0, createEffects());
+    expect(s.cells.every((c) => c === 0)).toBe(true);
+    expect(s.level).toBe(LEVEL_MERLIN);
+  });
+
+  it("round-trips random states and rejects damaged lines", () => {
+    for (let seed = 0; seed < 200; seed++) {
+      const s = game(seed % 2 ? "merlin" : "perfect", seed);
+      const moves = seed % 7;
+      for (let i = 0; i < moves && tictactoe.status(s) === STATUS_PLAYING; i++) {
+        const free = [...s.cells].map((c, j) => (c === 0 ? j + 1 : 0)).filter((k) => k > 0);
+        play(s, free[(seed * 7 + i) % free.length]);
+      }
+      const line = tictactoe.save(s);
+      expect(tictactoe.save(tictactoe.load(line, layout)!)).toBe(line);
+    }
+    for (const bad of ["", "merlin,000000000,1,0", "merlin,000000000,2,0,5", "merlin,110000000,1,0,5", "x,000000000,1,0,5", "perfect,111220000,2,1,5", "merlin,000000003,1,0,5"]) {
+      expect(tictactoe.load(bad, layout), bad).toBeNull();
+    }
+    expect(LEVEL_PERFECT).toBe(1);
+  });
+});
