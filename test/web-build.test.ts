@@ -12,6 +12,7 @@ import { runMerlin } from "../sim/cli/main";
 import { inflateSync } from "node:zlib";
 import { buildWeb, contentVersion, type WebBuild } from "../sim/web/build";
 import { crc32 } from "../sim/web/icons";
+import { PANEL, panelLayout } from "../hardware/generators/panel";
 import { MAX_URL_BYTES, serveStatic } from "../sim/web/serve";
 import { listen } from "../sim/cli/web";
 import { isInputError } from "../src/maths/puzzle";
@@ -139,6 +140,7 @@ describe("merlin web's static folder", () => {
       const rgb = (x: number, y: number) => [...png.rgba.subarray((y * png.width + x) * 4, (y * png.width + x) * 4 + 3)];
       const n = png.width - 1;
       const c = png.width >> 1;
+      const iconProfile = loadAllProfiles().find((p) => p.name === "pico-3x3")!;
       if (icon.purpose === "maskable") {
         // Full bleed: a launcher's mask may cut anywhere outside the middle circle.
         for (const [x, y] of [[0, 0], [n, 0], [0, n], [n, n], [c, 0], [0, c]]) expect(alpha(x, y)).toBe(255);
@@ -147,13 +149,21 @@ describe("merlin web's static folder", () => {
         for (const [x, y] of [[0, 0], [n, 0], [0, n], [n, n]]) expect(alpha(x, y)).toBe(0);
       }
       // The middle pad is unlit (the basic game's goal), the pads around it lit: a red LED
-      // above the centre of the top middle pad, none above the centre pad.
-      expect(alpha(c, c)).toBe(255);
+      // above the centre of the top middle pad, none above the centre pad. Where the pads are:
+      // the panel's geometry, scaled as the icon says ("any": the whole panel in 94% of it,
+      // centred; "maskable": the pad grid's diagonal in 80%, centred).
+      const L = panelLayout(iconProfile);
+      const any = icon.purpose === "any";
+      const scale = png.width * (any ? 0.94 / Math.max(L.width, L.height) : 0.8 / Math.hypot(3 * PANEL.pitch, 3 * PANEL.pitch));
+      const [mx, my] = any ? [L.width / 2, L.height / 2] : [L.padX[1], L.padY[1]];
+      const at = (x: number, y: number) => [Math.floor((x - mx) * scale + png.width / 2), Math.floor((y - my) * scale + png.width / 2)];
+      const [padX, centreY] = at(L.padX[1], L.padY[1]);
+      const [, topY] = at(L.padX[1], L.padY[0]);
+      expect(alpha(padX, centreY)).toBe(255);
       const red = (p: number[]) => p[0] > 230 && p[1] < 120 && p[2] < 120;
-      const ledAbove = (y: number) => [...Array(Math.round(png.width / 12)).keys()].some((d) => red(rgb(c, y - d)));
-      expect(ledAbove(c)).toBe(false);
-      const pitch = Math.round((png.width * (icon.purpose === "any" ? 0.94 / 108 : 0.8 / Math.hypot(78, 78))) * 26);
-      expect(ledAbove(c - pitch)).toBe(true);
+      const ledAbove = (y: number) => [...Array(Math.round(png.width / 12)).keys()].some((d) => red(rgb(padX, y - d)));
+      expect(ledAbove(centreY)).toBe(false);
+      expect(ledAbove(topY)).toBe(true);
     }
   });
 

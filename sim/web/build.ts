@@ -2,12 +2,13 @@
  * Builds the browser toy as a static folder any static web host can serve (no server code):
  *   index.html, style.css        the page (sim/web/page; index.html given the boards' names)
  *   app.js                       the page's script: sim/board and the shared front-end parts,
- *                                bundled and minified by esbuild: all a player needs for
- *                                the first frame but the chosen board's profile and firmware
+ *                                bundled by esbuild, minified by esbuild and terser: all a
+ *                                player needs for the first frame but the chosen board's
+ *                                profile and firmware
  *   NAME.js                      each module the page loads on demand (`import("./NAME")` in
  *                                a page module: the teaching view, teach-view.js, with src/'s
- *                                solver), bundled on its own the same way and fetched when
- *                                first used
+ *                                solver; sound.js and offline.js after the first frame),
+ *                                bundled on its own the same way and fetched when first used
  *   firmware/NAME.js             each profile's firmware bundle, byte for byte the file
  *                                `npm run build` makes (dist/firmware.js, dist/NAME/firmware.js),
  *                                rebuilt first when stale
@@ -20,6 +21,7 @@
  *                                cache named after a hash of their contents, for offline use
  */
 import { build, type Plugin } from "esbuild";
+import { minify } from "terser";
 import { createHash } from "node:crypto";
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve as resolvePath } from "node:path";
@@ -208,11 +210,13 @@ export async function buildWeb(dir: string = DEFAULT_WEB_DIR, warn: (m: string) 
     writeFileSync(join(dir, "profiles", `${p.name}.json`), JSON.stringify(p) + "\n");
   }
   const lazy = new Set<string>();
-  const bundle = (entry: string, outfile: string) =>
-    build({
+  // esbuild bundles and minifies; terser's compressor, run twice over the result, takes off
+  // another percent or two (the firmware build uses it too): bytes a player's first frame waits for.
+  const bundle = async (entry: string, outfile: string) => {
+    const out = await build({
       entryPoints: [join(PAGE_DIR, entry)],
-      outfile: join(dir, outfile),
       bundle: true,
+      write: false,
       format: "esm",
       platform: "browser",
       target: "es2020",
@@ -221,6 +225,9 @@ export async function buildWeb(dir: string = DEFAULT_WEB_DIR, warn: (m: string) 
       logLevel: "error",
       plugins: [lazyModules(lazy), dataModules(profiles)],
     });
+    const squeezed = await minify(out.outputFiles[0].text, { module: true, ecma: 2020, compress: { passes: 2 }, mangle: true, format: { comments: false } });
+    writeFileSync(join(dir, outfile), squeezed.code!);
+  };
   await bundle("main.ts", "app.js");
   // The lazy modules, and any they load on demand in turn.
   const lazyScripts: WebBuild["lazyScripts"] = {};

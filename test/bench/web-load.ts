@@ -37,6 +37,12 @@ const opts = toolOptions(
 );
 if (typeof opts === "number") process.exit(opts);
 const runs = opts.values.runs as number;
+/** When the page fetches each of the scripts it loads on demand (main.ts). */
+const WHEN_FETCHED: { [file: string]: string } = {
+  "teach-view.js": "when the teaching view first opens",
+  "sound.js": "right after the first frame",
+  "offline.js": "right after the first frame",
+};
 const run = startRun();
 const dir = mkdtempSync(join(tmpdir(), "merlin-web-bench-"));
 const built = await buildWeb(dir);
@@ -90,7 +96,7 @@ report.table(
     ["page script `app.js` (all the first frame needs)", built.scriptBytes],
     ...Object.keys(built.lazyScripts)
       .sort()
-      .map((f) => [`\`${f}\`, fetched when first used${f === "teach-view.js" ? " (the teaching view opens)" : f === "offline.js" ? " (after the first frame)" : ""}`, built.lazyScripts[f]]),
+      .map((f) => [`\`${f}\`, fetched ${WHEN_FETCHED[f] ?? "when first used"}`, built.lazyScripts[f]]),
     ...Object.keys(built.firmware)
       .sort()
       .map((name) => [`firmware \`firmware/${name}.js\``, built.firmware[name]]),

@@ -24,7 +24,7 @@ import { BOOT_SETTLE_MS, type FirmwareState, SimSession } from "../../app/sessio
 import { gameOverText, movesCount, movesText, padForDigit, padLabels, parValue, playedPuzzle, puzzleText, statsText, statusText, toyRuleNames, goalBoard, goalWords, pressWords, type ToyStats } from "../../app/toy-info";
 import { RealTimePacer, VirtualBoard } from "../../board";
 import { browserHost, flashKey, localStorageFlash } from "./host";
-import { PiezoSound } from "./sound";
+import type { PiezoSound } from "./sound";
 import { buildToyFace, setPadLabel } from "./toy";
 import type { TeachView } from "./teach-view";
 import type { ToyMaths } from "../teach";
@@ -125,7 +125,14 @@ async function start(): Promise<void> {
     seed: (Date.now() >>> 0) || 1,
   });
   const session = new SimSession(board, profile, undefined, TOY_GAMES[profile.name]);
-  const sound = new PiezoSound();
+  // The piezo (sound.ts) is fetched right after the first frame: no page may sound before a
+  // press anyway. A press before it arrives is remembered and unlocks it on arrival.
+  let sound: PiezoSound | null = null;
+  let soundWanted = false;
+  const unlockSound = () => {
+    soundWanted = true;
+    sound?.unlock();
+  };
 
   // A link deals its puzzle after the light test, unless the toy's flash already holds that
   // puzzle: the page's own address (a reload, history, a bookmark) resumes the game in
@@ -168,7 +175,7 @@ async function start(): Promise<void> {
   // (mouse, finger, key) is a hold on the toy.
   const held = new Map<string, { key: string | number; at: number }>();
   function down(id: string, key: string | number): void {
-    sound.unlock();
+    unlockSound();
     if (held.has(id)) return;
     // A pad once the game is over does nothing on the toy: say what does.
     let over = "";
@@ -234,7 +241,7 @@ async function start(): Promise<void> {
   }
   let goalUntil = -1;
   function act(a: ToyAction): void {
-    sound.unlock();
+    unlockSound();
     keepAddress = false;
     const r = runAction(session, a);
     if (r.showGoalMs > 0) goalUntil = board.clock.now + r.showGoalMs;
@@ -492,7 +499,7 @@ async function start(): Promise<void> {
     }
   }
 
-  const pacer = new RealTimePacer(board.clock, { tickMs: 4, onTick: () => sound.follow(board.tones) });
+  const pacer = new RealTimePacer(board.clock, { tickMs: 4, onTick: () => sound?.follow(board.tones) });
   pacer.start();
   const frame = () => {
     draw();
@@ -504,6 +511,12 @@ async function start(): Promise<void> {
   requestAnimationFrame(frame);
   document.body.dataset.ready = "1";
   performance.mark("merlin-playable");
+  import("./sound")
+    .then((m) => {
+      sound = new m.PiezoSound();
+      if (soundWanted) sound.unlock();
+    })
+    .catch((e: Error) => console.info(`no sound: ${e.message}`));
   // For the browser tests and the curious: the session and board behind the page.
   (window as unknown as { merlin: object }).merlin = { session, board, profile, firstFrame: () => firstFrame };
 }
