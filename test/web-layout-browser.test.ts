@@ -9,7 +9,7 @@
 import { type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromiumSkipReason } from "./helpers/chromium";
-import { servedPage, type ServedPage } from "./helpers/served-page";
+import { serveWeb, type ServedWeb } from "./helpers/served-web";
 
 const SKIP = Boolean(chromiumSkipReason);
 const MERLIN = "?board=pico-3x3&rules=basic&seed=7&puzzle=0";
@@ -24,15 +24,15 @@ interface Rect {
 }
 
 describe.skipIf(SKIP)("the browser page's layouts", () => {
-  let served: ServedPage;
+  let served: ServedWeb;
   let base: string;
   let browser: Browser;
 
   beforeAll(async () => {
-    served = await servedPage("merlin-web-layout-");
+    served = await serveWeb("merlin-web-layout-");
     ({ base, browser } = served);
   }, 180_000);
-  afterAll(() => served?.stop());
+  afterAll(() => served?.close());
 
   /** A fresh page of `width`×`height` (a touch phone when `phone`), at `query`, past the light test and the link's deal. */
   async function open(width: number, height: number, query: string, phone = false): Promise<Page> {

@@ -15,7 +15,7 @@ import { fileURLToPath } from "node:url";
 import { type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromiumSkipReason } from "./helpers/chromium";
-import { servedPage, type ServedPage } from "./helpers/served-page";
+import { serveWeb, type ServedWeb } from "./helpers/served-web";
 import { shown } from "./helpers/page-waits";
 import { contrast } from "../sim/app/palette";
 import { gridPuzzle, pressKey } from "../src/maths/puzzle";
@@ -47,7 +47,7 @@ interface AxeViolation {
 }
 
 describe.skipIf(SKIP)("the browser toy on a phone and for every player", () => {
-  let served: ServedPage;
+  let served: ServedWeb;
   let base: string;
   let browser: Browser;
 
@@ -114,10 +114,10 @@ describe.skipIf(SKIP)("the browser toy on a phone and for every player", () => {
   };
 
   beforeAll(async () => {
-    served = await servedPage("merlin-web-phone-");
+    served = await serveWeb("merlin-web-phone-");
     ({ base, browser } = served);
   }, 180_000);
-  afterAll(() => served?.stop());
+  afterAll(() => served?.close());
 
   it("no sideways page scroll at 360, 390 and 430 px on any profile, with the teaching view open or the help", async () => {
     for (const width of [360, 390, 430]) {
