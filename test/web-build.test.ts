@@ -7,11 +7,12 @@ import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outputPath } from "../firmware/build/build";
-import { listProfiles } from "../hardware/validate";
+import { listProfiles, loadProfile } from "../hardware/validate";
 import { runMerlin } from "../sim/cli/main";
 import { inflateSync } from "node:zlib";
-import { buildWeb, contentVersion, type WebBuild } from "../sim/web/build";
+import { buildWeb, contentVersion, ICON_PROFILE, type WebBuild } from "../sim/web/build";
 import { crc32 } from "../sim/web/icons";
+import { PANEL, panelLayout } from "../hardware/generators/panel";
 import { MAX_URL_BYTES, serveStatic } from "../sim/web/serve";
 import { listen } from "../sim/cli/web";
 import { isInputError } from "../src/maths/puzzle";
@@ -126,7 +127,13 @@ describe("merlin web's static folder", () => {
       const red = (p: number[]) => p[0] > 230 && p[1] < 120 && p[2] < 120;
       const ledAbove = (y: number) => [...Array(Math.round(png.width / 12)).keys()].some((d) => red(rgb(c, y - d)));
       expect(ledAbove(c)).toBe(false);
-      const pitch = Math.round((png.width * (icon.purpose === "any" ? 0.94 / 108 : 0.8 / Math.hypot(78, 78))) * 26);
+      // The face (the pads with equal margins left and right) fits the "any" icon; the pad grid
+      // fits the maskable icon's safe circle.
+      const profile = loadProfile(ICON_PROFILE);
+      const face = panelLayout(profile);
+      const faceWidth = 2 * face.padX[0] + (profile.cols - 1) * PANEL.pitch;
+      const grid = profile.cols * PANEL.pitch;
+      const pitch = Math.round((png.width * (icon.purpose === "any" ? 0.94 / Math.max(faceWidth, face.height) : 0.8 / Math.hypot(grid, grid))) * PANEL.pitch);
       expect(ledAbove(c - pitch)).toBe(true);
     }
   });

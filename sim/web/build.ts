@@ -29,7 +29,7 @@ const STATIC_FILES = ["index.html", "style.css", "teach.css"];
 export const MANIFEST_FILE = "manifest.webmanifest";
 export const SERVICE_WORKER_FILE = "sw.js";
 /** The profile the icons show (the page's default). */
-const ICON_PROFILE = "pico-3x3";
+export const ICON_PROFILE = "pico-3x3";
 /** The page's background (style.css --bg): the installed app's splash and title bar. */
 const THEME_COLOUR = "#15171c";
 
