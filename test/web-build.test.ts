@@ -7,10 +7,10 @@ import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outputPath } from "../firmware/build/build";
-import { listProfiles, loadAllProfiles } from "../hardware/validate";
+import { listProfiles, loadAllProfiles, loadProfile } from "../hardware/validate";
 import { runMerlin } from "../sim/cli/main";
 import { inflateSync } from "node:zlib";
-import { buildWeb, contentVersion, type WebBuild } from "../sim/web/build";
+import { buildWeb, contentVersion, ICON_PROFILE, type WebBuild } from "../sim/web/build";
 import { crc32 } from "../sim/web/icons";
 import { PANEL, panelLayout } from "../hardware/generators/panel";
 import { MAX_URL_BYTES, serveStatic } from "../sim/web/serve";
@@ -140,7 +140,6 @@ describe("merlin web's static folder", () => {
       const rgb = (x: number, y: number) => [...png.rgba.subarray((y * png.width + x) * 4, (y * png.width + x) * 4 + 3)];
       const n = png.width - 1;
       const c = png.width >> 1;
-      const iconProfile = loadAllProfiles().find((p) => p.name === "pico-3x3")!;
       if (icon.purpose === "maskable") {
         // Full bleed: a launcher's mask may cut anywhere outside the middle circle.
         for (const [x, y] of [[0, 0], [n, 0], [0, n], [n, n], [c, 0], [0, c]]) expect(alpha(x, y)).toBe(255);
@@ -149,21 +148,19 @@ describe("merlin web's static folder", () => {
         for (const [x, y] of [[0, 0], [n, 0], [0, n], [n, n]]) expect(alpha(x, y)).toBe(0);
       }
       // The middle pad is unlit (the basic game's goal), the pads around it lit: a red LED
-      // above the centre of the top middle pad, none above the centre pad. Where the pads are:
-      // the panel's geometry, scaled as the icon says ("any": the whole panel in 94% of it,
-      // centred; "maskable": the pad grid's diagonal in 80%, centred).
-      const L = panelLayout(iconProfile);
-      const any = icon.purpose === "any";
-      const scale = png.width * (any ? 0.94 / Math.max(L.width, L.height) : 0.8 / Math.hypot(3 * PANEL.pitch, 3 * PANEL.pitch));
-      const [mx, my] = any ? [L.width / 2, L.height / 2] : [L.padX[1], L.padY[1]];
-      const at = (x: number, y: number) => [Math.floor((x - mx) * scale + png.width / 2), Math.floor((y - my) * scale + png.width / 2)];
-      const [padX, centreY] = at(L.padX[1], L.padY[1]);
-      const [, topY] = at(L.padX[1], L.padY[0]);
-      expect(alpha(padX, centreY)).toBe(255);
+      // above the centre of the top middle pad, none above the centre pad.
+      expect(alpha(c, c)).toBe(255);
       const red = (p: number[]) => p[0] > 230 && p[1] < 120 && p[2] < 120;
-      const ledAbove = (y: number) => [...Array(Math.round(png.width / 12)).keys()].some((d) => red(rgb(padX, y - d)));
-      expect(ledAbove(centreY)).toBe(false);
-      expect(ledAbove(topY)).toBe(true);
+      const ledAbove = (y: number) => [...Array(Math.round(png.width / 12)).keys()].some((d) => red(rgb(c, y - d)));
+      expect(ledAbove(c)).toBe(false);
+      // The face (the pads with equal margins left and right) fits the "any" icon; the pad grid
+      // fits the maskable icon's safe circle.
+      const profile = loadProfile(ICON_PROFILE);
+      const face = panelLayout(profile);
+      const faceWidth = 2 * face.padX[0] + (profile.cols - 1) * PANEL.pitch;
+      const grid = profile.cols * PANEL.pitch;
+      const pitch = Math.round((png.width * (icon.purpose === "any" ? 0.94 / Math.max(faceWidth, face.height) : 0.8 / Math.hypot(grid, grid))) * PANEL.pitch);
+      expect(ledAbove(c - pitch)).toBe(true);
     }
   });
 

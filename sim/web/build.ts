@@ -37,8 +37,8 @@ export const DEFAULT_WEB_DIR = join(ROOT, "dist", "web");
 const STATIC_FILES = ["index.html", "style.css", "teach.css"];
 export const MANIFEST_FILE = "manifest.webmanifest";
 export const SERVICE_WORKER_FILE = "sw.js";
-/** The page's default profile (main.ts DEFAULT_PROFILE), which the icons show. */
-const DEFAULT_PROFILE = "pico-3x3";
+/** The page's default profile (main.ts DEFAULT_PROFILE): the icons show it, the early fetch lists it first. */
+export const ICON_PROFILE = "pico-3x3";
 /** Where index.html's early fetch gets the list of boards. */
 const BOARDS_MARK = "/* MERLIN_BOARDS */ []";
 /** The page's background (style.css --bg): the installed app's splash and title bar. */
@@ -241,11 +241,11 @@ export async function buildWeb(dir: string = DEFAULT_WEB_DIR, warn: (m: string) 
   // The page, its early fetch told the boards, the default first.
   const page = readFileSync(join(PAGE_DIR, "index.html"), "utf8");
   if (!page.includes(BOARDS_MARK)) throw new Error(`sim/web/page/index.html: no ${BOARDS_MARK} for the boards`);
-  const boards = [DEFAULT_PROFILE, ...profiles.map((p) => p.name).filter((n) => n !== DEFAULT_PROFILE)];
+  const boards = [ICON_PROFILE, ...profiles.map((p) => p.name).filter((n) => n !== ICON_PROFILE)];
   writeFileSync(join(dir, "index.html"), page.replace(BOARDS_MARK, JSON.stringify(boards)));
   // Installable and offline: the icons, the manifest, then the worker that caches them all.
   mkdirSync(join(dir, "icons"), { recursive: true });
-  const iconProfile = profiles.find((p) => p.name === DEFAULT_PROFILE) ?? profiles[0];
+  const iconProfile = profiles.find((p) => p.name === ICON_PROFILE) ?? profiles[0];
   for (const icon of ICONS) writeFileSync(join(dir, icon.path), iconPng(iconProfile, icon));
   writeFileSync(join(dir, MANIFEST_FILE), JSON.stringify(webManifest(), null, 2) + "\n");
   // Everything written above but the worker itself; index.html is cached as "./" (the page).
