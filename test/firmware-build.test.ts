@@ -112,7 +112,7 @@ describe("hoistVars (terser's inlining, made safe for an interpreter that does n
     expect(b.findings).toEqual([]);
     // terser inlined functions with arguments: their variables are declared at the start.
     expect(b.code).toMatch(/\{var [a-zA-Z_$]+(,[a-zA-Z_$]+)*;/);
-  }, 60_000);
+  }, 180_000);
 });
 
 describe("what the build decides from its measurement (hotpath.ts), in the real bundles", () => {
@@ -153,7 +153,7 @@ describe("what the build decides from its measurement (hotpath.ts), in the real 
     // What --explain prints names the decisions.
     expect(b.explanation).toMatch(/^pico-3x3: decisions/);
     for (const k of b.decisions!.kept) expect(b.explanation).toContain(`    ${k.name}  `);
-  }, 60_000);
+  }, 180_000);
 
   it("a renamed function keeps its decisions: they follow the code, not names", async () => {
     const p = loadProfile(DEFAULT_PROFILE);
@@ -206,14 +206,14 @@ describe("the bundle's data in RAM", () => {
     expect(b.findings).toEqual([]);
     expect(b.code).toMatch(/^\(\(\$,CUE_TEXT,_\)=>\{|^\(function\(\$,CUE_TEXT,_\)\{/);
     expect(b.code).not.toContain("void 0");
-  }, 60_000);
+  }, 180_000);
 
   it("the firmware carries the cues once, as the wrapper's argument, and no Int32Array on the 3x3", async () => {
     const b = await bundleOf(DEFAULT_PROFILE);
     expect(b.code.endsWith(`})(Math,${JSON.stringify(CUES)});`)).toBe(true);
     expect(b.code.split(JSON.stringify(CUES)).length).toBe(2);
     expect(b.code).not.toContain("Int32Array");
-  }, 60_000);
+  }, 180_000);
 });
 
 describe("property shortening follows the firmware's types (mangle.ts)", () => {
@@ -316,7 +316,7 @@ describe("buildFirmware writes only a clean bundle", () => {
     expect(r.bytes).toBe(Buffer.byteLength(r.code));
     expect(parses(r.code)).not.toThrow();
     expect(existsSync(file) ? statSync(file).mtimeMs : 0).toBe(before);
-  }, 60_000);
+  }, 180_000);
 
   it("checks the sources once while they do not change", () => {
     expect(checkFirmwareSources()).toBe(checkFirmwareSources());
@@ -340,7 +340,7 @@ describe("the board configuration is folded at bundle time", () => {
       expect(has("setDeepSleep")).toBe(p.chip === "stm32");
       expect(has("setPassword")).toBe(!!p.consolePassword);
       expect(has("setConsole")).toBe(!!p.consoleMoved);
-    }, 60_000);
+    }, 180_000);
   }
 });
 

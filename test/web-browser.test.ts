@@ -307,6 +307,8 @@ describe.skipIf(chromiumSkipReason)("the browser toy in Chromium", () => {
     expect(log.leds).toBe(log.board);
     mkdirSync(join(ROOT, "dist", "web-test"), { recursive: true });
     const update = process.env.MERLIN_UPDATE_SCREENSHOTS === "1";
+    // The teaching view from its top (A, A⁻¹ and x), in its scroll area beside the toy.
+    await page.evaluate(() => document.getElementById("teach")!.scrollTo(0, 0));
     await page.screenshot({ path: update ? join(ROOT, "docs", "web-toy.png") : join(ROOT, "dist", "web-test", "web-toy.png"), fullPage: true });
   });
 

@@ -7,14 +7,18 @@ import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outputPath } from "../firmware/build/build";
-import { listProfiles } from "../hardware/validate";
+import { listProfiles, loadAllProfiles, loadProfile } from "../hardware/validate";
 import { runMerlin } from "../sim/cli/main";
 import { inflateSync } from "node:zlib";
-import { buildWeb, contentVersion, type WebBuild } from "../sim/web/build";
+import { buildWeb, contentVersion, ICON_PROFILE, type WebBuild } from "../sim/web/build";
 import { crc32 } from "../sim/web/icons";
+import { PANEL, panelLayout } from "../hardware/generators/panel";
 import { MAX_URL_BYTES, serveStatic } from "../sim/web/serve";
 import { listen } from "../sim/cli/web";
 import { isInputError } from "../src/maths/puzzle";
+
+/** The most script a player's first frame may need (minified, not compressed): 80 KB. */
+const FIRST_FRAME_BYTES = 80_000;
 
 function fetchText(url: string): Promise<{ status: number; type: string; body: string; location?: string }> {
   return new Promise((resolve, reject) => {
@@ -84,12 +88,35 @@ describe("merlin web's static folder", () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it("holds the page, its script and every profile's firmware bundle unchanged", () => {
-    expect(readFileSync(join(dir, "index.html"), "utf8")).toContain('<script type="module" src="app.js">');
+    const page = readFileSync(join(dir, "index.html"), "utf8");
+    expect(page).toContain('<script type="module" src="app.js">');
+    // Its early fetch knows every board, the default first.
+    const boards = JSON.parse(page.match(/\}\)\((\[[^\]]*\])\);/)![1]) as string[];
+    expect(boards[0]).toBe("pico-3x3");
+    expect([...boards].sort()).toEqual(listProfiles().sort());
     for (const name of listProfiles()) {
       expect(readFileSync(join(dir, "firmware", `${name}.js`), "utf8")).toBe(readFileSync(outputPath(name), "utf8"));
+      // The profile the page fetches with it: the validated profile.
+      expect(JSON.parse(readFileSync(join(dir, "profiles", `${name}.json`), "utf8"))).toEqual(loadAllProfiles().find((p) => p.name === name));
     }
     expect(built.scriptBytes).toBe(readFileSync(join(dir, "app.js")).length);
     expect(readFileSync(join(dir, "app.js"), "utf8")).not.toMatch(/from\s*"node:|require\("node:/);
+  });
+
+  it("gives a player's first frame one script of at most 80 KB; the teaching view's code (the solver) comes when Teach opens", () => {
+    const app = readFileSync(join(dir, "app.js"), "utf8");
+    // app.js imports nothing before it runs (no static import): it is all the first frame needs.
+    expect(app).not.toMatch(/(^|[^.\w$])import\s*[{*"'\w$]/);
+    expect(built.scriptBytes).toBeLessThanOrEqual(FIRST_FRAME_BYTES);
+    // What it loads later, each a file of the build next to it (relative: any sub-path works).
+    const later = [...app.matchAll(/import\("\.\/([\w-]+\.js)"\)/g)].map((m) => m[1]).sort();
+    expect(later).toEqual(Object.keys(built.lazyScripts).sort());
+    expect(later).toContain("teach-view.js");
+    for (const f of later) expect(readFileSync(join(dir, f)).length).toBe(built.lazyScripts[f]);
+    // The solver is the teaching view's, not the first frame's.
+    const solverMessage = "the presses found for ";
+    expect(readFileSync(join(dir, "teach-view.js"), "utf8")).toContain(solverMessage);
+    expect(app).not.toContain(solverMessage);
   });
 
   it("is installable: a manifest with relative URLs, 192 and 512 px icons of both purposes, linked from the page", () => {
@@ -126,7 +153,13 @@ describe("merlin web's static folder", () => {
       const red = (p: number[]) => p[0] > 230 && p[1] < 120 && p[2] < 120;
       const ledAbove = (y: number) => [...Array(Math.round(png.width / 12)).keys()].some((d) => red(rgb(c, y - d)));
       expect(ledAbove(c)).toBe(false);
-      const pitch = Math.round((png.width * (icon.purpose === "any" ? 0.94 / 108 : 0.8 / Math.hypot(78, 78))) * 26);
+      // The face (the pads with equal margins left and right) fits the "any" icon; the pad grid
+      // fits the maskable icon's safe circle.
+      const profile = loadProfile(ICON_PROFILE);
+      const face = panelLayout(profile);
+      const faceWidth = 2 * face.padX[0] + (profile.cols - 1) * PANEL.pitch;
+      const grid = profile.cols * PANEL.pitch;
+      const pitch = Math.round((png.width * (icon.purpose === "any" ? 0.94 / Math.max(faceWidth, face.height) : 0.8 / Math.hypot(grid, grid))) * PANEL.pitch);
       expect(ledAbove(c - pitch)).toBe(true);
     }
   });
@@ -227,6 +260,8 @@ describe("merlin web", () => {
       // Absolute, so a script can use it from any folder.
       expect(j.dir).toBe(resolve(dir));
       expect(j.scriptBytes).toBe(readFileSync(join(dir, "app.js")).length);
+      expect(Object.keys(j.lazyScripts)).toContain("teach-view.js");
+      for (const f of Object.keys(j.lazyScripts)) expect(j.lazyScripts[f]).toBe(readFileSync(join(dir, f)).length);
       for (const name of listProfiles()) expect(j.firmware[name]).toBe(readFileSync(outputPath(name)).length);
       // The installable, offline parts: paths in the folder, and the cache's version.
       expect(j).toMatchObject({ manifest: "manifest.webmanifest", serviceWorker: "sw.js", cacheVersion: contentVersion(dir, j.precache) });

@@ -1,8 +1,9 @@
 /// <reference lib="dom" />
 // The browser toy installable and offline, in headless Chromium (playwright-core, the shared
 // launcher): after one visit online the service worker controls the page and holds every
-// file of the build; with the network off and the server stopped the page reloads, plays and
-// switches boards (another profile's firmware from the cache); the same under a sub-path; a
+// file of the build; with the network off and the server stopped the page reloads, plays,
+// switches boards (another profile's firmware from the cache) and opens the teaching view
+// (its code, loaded on demand, from the cache too); the same under a sub-path; a
 // new build gets a new cache and the old one goes; links too long for the server get a page
 // saying so, and a long link the server accepts still boots the toy. Where service workers
 // are unavailable (an insecure origin) the page plays as before.
@@ -79,6 +80,14 @@ describe.skipIf(SKIP)("the browser toy installable and offline, in Chromium", ()
     expect(await page.locator(".pad").count()).toBe(16);
     expect(await page.textContent("#message")).toBe("");
   }
+  /** Opens the teaching view (its code is fetched when it first opens, here from the cache) and takes a step. */
+  async function teachWorks(page: Page): Promise<void> {
+    await page.click("#teach-toggle");
+    await page.waitForSelector("#step-next");
+    await page.click("#step-next");
+    await page.waitForFunction(() => document.getElementById("step-count")!.dataset.at === "1");
+    expect(await page.locator(".panel-error:not([hidden])").count()).toBe(0);
+  }
   /** Every URL the worker should hold, under `url`. */
   const expectedUrls = (url: string) => built.precache.map((f) => new URL(f, url).href).sort();
 
@@ -115,6 +124,7 @@ describe.skipIf(SKIP)("the browser toy installable and offline, in Chromium", ()
     await ready(page);
     await shown(() => page.evaluate(() => location.search)).toBe("?board=pico-3x3&rules=basic&seed=7&puzzle=0");
     await playAndSwitch(page);
+    await teachWorks(page);
     // Every profile's firmware is there, byte for byte.
     const fw = await page.evaluate(() => fetch("firmware/pico-5x5-neopixel.js").then((r) => r.text()));
     expect(fw).toBe(readFileSync(join(dir, "firmware", "pico-5x5-neopixel.js"), "utf8"));
@@ -148,6 +158,7 @@ describe.skipIf(SKIP)("the browser toy installable and offline, in Chromium", ()
     await ready(page);
     expect(await page.getAttribute("#puzzle", "href")).toMatch(/^\/some\/dir\/\?board=pico-3x3&/);
     await playAndSwitch(page);
+    await teachWorks(page);
     expect(new URL(page.url()).pathname).toBe("/some/dir/");
   }, 180_000);
 

@@ -44,7 +44,7 @@ const HELP = formatHelp({
     ],
     [
       "Output",
-      `--out takes a new or empty folder, or an earlier build. --json prints {"dir","scriptBytes","firmware":{NAME: bytes},"manifest","icons","serviceWorker","precache","cacheVersion"}: dir is the folder's absolute path; the others are paths in it, and the hash the worker's cache is named after.`,
+      `--out takes a new or empty folder, or an earlier build. --json prints {"dir","scriptBytes","lazyScripts":{FILE: bytes},"firmware":{NAME: bytes},"manifest","icons","serviceWorker","precache","cacheVersion"}: dir is the folder's absolute path; scriptBytes the size of app.js, the script a player's first frame needs; lazyScripts the scripts the page loads when first used (teach-view.js when the teaching view opens); the others are paths in it, and the hash the worker's cache is named after.`,
     ],
   ],
 });
@@ -112,11 +112,11 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
   }
   const where = relative(process.cwd(), built.dir) || ".";
   if (v.json) {
-    const { dir, scriptBytes, firmware, manifest, icons, serviceWorker, precache, cacheVersion } = built;
-    io.out(JSON.stringify({ dir: resolve(dir), scriptBytes, firmware, manifest, icons, serviceWorker, precache, cacheVersion }) + "\n");
+    const { dir, scriptBytes, lazyScripts, firmware, manifest, icons, serviceWorker, precache, cacheVersion } = built;
+    io.out(JSON.stringify({ dir: resolve(dir), scriptBytes, lazyScripts, firmware, manifest, icons, serviceWorker, precache, cacheVersion }) + "\n");
     return 0;
   }
-  io.out(`built ${where}/ (page script ${(built.scriptBytes / 1024).toFixed(1)} KB; firmware ${Object.keys(built.firmware).join(", ")}; offline cache ${built.cacheVersion})\n`);
+  io.out(`built ${where}/ (page script ${(built.scriptBytes / 1024).toFixed(1)} KB, the teaching view's ${((built.lazyScripts["teach-view.js"] ?? 0) / 1024).toFixed(1)} KB more when it opens; firmware ${Object.keys(built.firmware).join(", ")}; offline cache ${built.cacheVersion})\n`);
   if (v["build-only"]) return 0;
   const server = await listen(built.dir, port, v.host as string, base);
   const address = server.address();

@@ -44,7 +44,10 @@ const mix = (a: RGB, b: RGB, t: number): RGB => [a[0] + (b[0] - a[0]) * t, a[1] 
  * anti-aliased over one pixel from its signed distance.
  */
 export function iconPixels(profile: Profile, size: number, purpose: IconPurpose): Uint8Array {
-  const L = panelLayout(profile);
+  const panel = panelLayout(profile);
+  // The icon shows the toy's face: the pads with the left margin mirrored on the right, without
+  // the strip some builds add on the right for the board behind the panel.
+  const L = { ...panel, width: 2 * panel.padX[0] + (profile.cols - 1) * PANEL.pitch };
   const cell = PANEL.pitch - 3;
   const gridW = profile.cols * PANEL.pitch;
   const gridH = profile.rows * PANEL.pitch;

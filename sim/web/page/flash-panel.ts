@@ -209,6 +209,23 @@ interface Panel {
   link: ConsoleLink | null;
   follow: number | undefined;
   profile: Profile;
+  /** Every profile as [name, board] (from profiles/NAME.json), for a refusal to name the toy that fits. */
+  boards: Promise<[string, string][]>;
+}
+
+/** Every profile's board, read from the web build's profiles/NAME.json (the page's menu has only names); the shown one if they cannot be read. */
+async function profileBoards(shown: Profile): Promise<[string, string][]> {
+  try {
+    return await Promise.all(
+      PROFILES.map(async (q): Promise<[string, string]> => {
+        const r = await fetch(`profiles/${q.name}.json`);
+        if (!r.ok) throw new Error(String(r.status));
+        return [q.name, ((await r.json()) as Profile).board];
+      }),
+    );
+  } catch {
+    return [[shown.name, shown.board]];
+  }
 }
 
 let panel: Panel | null = null;
@@ -227,7 +244,7 @@ function stop(p: Panel): void {
   p.link = null;
 }
 
-function makePanel(): Panel {
+function makePanel(profile: Profile): Panel {
   const dialog = el("dialog", { id: "flash", "aria-labelledby": "flash-title" });
   const title = el("h2", { id: "flash-title" }, "Put this on my toy");
   const about = el("p", { id: "flash-about" });
@@ -246,7 +263,7 @@ function makePanel(): Panel {
   closeRow.append(close);
   dialog.append(title, about, usb, ble, anyLabel, progress, status, live, liveBoard, closeRow);
   document.body.append(dialog);
-  const p: Panel = { dialog, status, live, liveBoard, progress, usb, ble, anyBoard, link: null, follow: undefined, profile: PROFILES[0] };
+  const p: Panel = { dialog, status, live, liveBoard, progress, usb, ble, anyBoard, link: null, follow: undefined, profile, boards: Promise.resolve([]) };
   usb.addEventListener("click", () => void flash(p, () => openSerial(baudOf(p.profile))));
   ble.addEventListener("click", () => void flash(p, openBluetooth));
   close.addEventListener("click", () => dialog.close());
@@ -256,10 +273,11 @@ function makePanel(): Panel {
 
 /** Opens the panel for the profile the page is showing. */
 export function openFlashPanel(profile: Profile): void {
-  panel ??= makePanel();
+  panel ??= makePanel(profile);
   const p = panel;
   stop(p);
   p.profile = profile;
+  p.boards = profileBoards(profile);
   p.dialog.querySelector("#flash-about")!.textContent =
     `Writes the ${profile.name} firmware to your board, checked as npm run flash checks it: the board must run Espruino ${REQUIRED_VERSION} or later, built for this board. ` +
     (profile.chip === "nrf52" ? "Connect over Bluetooth, or over USB through a USB-serial adapter." : "Plug the board in with a USB data cable, then connect.");
@@ -288,12 +306,13 @@ async function flash(p: Panel, open: () => Promise<ConsoleLink>): Promise<void> 
     const link = await open();
     p.link = link;
     const image = await imageOf(profile);
+    const boards = await p.boards;
     let lost = false;
     link.onClose(() => (lost = true));
     say("Talking to the board…");
     const crc = await flashOverConsole(link, image, {
       password: profile.consolePassword,
-      board: p.anyBoard.checked ? undefined : { profile: profile.name, board: profile.board, profiles: PROFILES.map((q) => [q.name, q.board]) },
+      board: p.anyBoard.checked ? undefined : { profile: profile.name, board: profile.board, profiles: boards },
       updateHint: updateHint(profile.chip),
       log: (line) => {
         if (!line.startsWith("piece")) say(line);

@@ -1,12 +1,13 @@
 /**
- * The browser toy: the chosen profile's firmware bundle, fetched as text and run unchanged on
- * the same virtual board as the terminal simulator (sim/board, with the browser host), paced
- * in real time. The face is drawn from the profile's panel geometry and the LED pins; pads
- * are pressed through the key matrix by pointer, touch (a long press is a hold) or keyboard;
- * the toy's functions go through its console API (sim/app/actions.ts, as in the terminal);
- * the piezo plays through WebAudio. Around the toy: rules, moves, par and score, status,
- * goal, statistics, the puzzle as a link, profile and rule-set choice, help, and the
- * teaching view (teach-view.ts). The flash lives in localStorage: a reload is a power cycle.
+ * The browser toy: the chosen profile's firmware bundle, fetched as text with the profile, run
+ * unchanged on the same virtual board as the terminal simulator (sim/board, with the browser
+ * host), paced in real time. The face is drawn from the profile's panel geometry and the LED
+ * pins; pads are pressed through the key matrix by pointer, touch (a long press is a hold) or
+ * keyboard; the toy's functions go through its console API (sim/app/actions.ts, as in the
+ * terminal); the piezo plays through WebAudio. Around the toy: rules, moves, par and score,
+ * status, goal, statistics, the puzzle as a link, profile and rule-set choice, help, and the
+ * teaching view (teach-view.ts, loaded when it first opens). The flash lives in localStorage:
+ * a reload is a power cycle.
  *
  * Colour games: each pad's state has a name and a symbol as well as its colour
  * (sim/app/palette.ts, shared with the terminal); a legend says which is which and which pads
@@ -20,14 +21,14 @@ import { COLOUR_STATES, inkOn, keyPads, legendLines, screenColour, shownState, s
 import { readPuzzleLink, type PuzzleLink } from "../../app/deal-values";
 import { dealPuzzle } from "../../app/headless";
 import { BOOT_SETTLE_MS, type FirmwareState, SimSession } from "../../app/session";
-import { gameOverText, movesCount, movesText, padForDigit, padLabels, parValue, playedPuzzle, puzzleText, statsText, statusText, toyPuzzle, toyRuleNames, goalBoard, goalWords, pressWords, type ToyStats } from "../../app/toy-info";
+import { gameOverText, movesCount, movesText, padForDigit, padLabels, parValue, playedPuzzle, puzzleText, statsText, statusText, toyRuleNames, goalBoard, goalWords, pressWords, type ToyStats } from "../../app/toy-info";
 import { RealTimePacer, VirtualBoard } from "../../board";
 import { browserHost, flashKey, localStorageFlash } from "./host";
-import { registerOffline } from "./offline";
-import { PiezoSound } from "./sound";
+import type { PiezoSound } from "./sound";
 import { buildToyFace, setPadLabel } from "./toy";
-import { TeachView } from "./teach-view";
+import type { TeachView } from "./teach-view";
 import type { ToyMaths } from "../teach";
+import type { Profile } from "../../../hardware/profile";
 
 const DEFAULT_PROFILE = "pico-3x3";
 /** Letter keys → the toy's functions (the same letters as the terminal UI). */
@@ -57,6 +58,24 @@ function typesText(t: EventTarget | null): boolean {
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string) => document.getElementById(id) as T;
 
+/** The board's files index.html began to fetch while app.js loaded (null: none). */
+interface EarlyFiles {
+  board: string;
+  profile: Promise<Response | null>;
+  firmware: Promise<Response | null>;
+}
+
+/**
+ * A file of the build, next to the page, as text: from `early` (index.html's fetch of it) when
+ * that got it, else fetched now (which says what went wrong).
+ */
+async function fetchText(path: string, early?: Promise<Response | null>): Promise<string> {
+  const got = early ? await early : null;
+  const response = got !== null && got.ok ? got : await fetch(path);
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${response.statusText}`);
+  return response.text();
+}
+
 function bundlePath(name: string): string {
   return name === DEFAULT_PROFILE ? "dist/firmware.js" : `dist/${name}/firmware.js`;
 }
@@ -77,26 +96,26 @@ async function start(): Promise<void> {
   } catch (e) {
     linkError = `${(e as Error).message} — nothing was dealt`;
   }
-  const profile = PROFILES.find((p) => p.name === (link.board ?? DEFAULT_PROFILE))!;
+  const chosen = PROFILES.find((p) => p.name === (link.board ?? DEFAULT_PROFILE))!;
   const keypadSetting = localStorageFlash("merlin.keypad");
   let keypad = keypadSetting.load() === "1";
-  const toy = toyPuzzle(profile.rows, profile.cols);
 
   // ---- controls around the toy -----------------------------------------------------------
   const profileSelect = $<HTMLSelectElement>("profile");
-  for (const p of PROFILES) profileSelect.add(new Option(`${p.name} (${p.rows}×${p.cols})`, p.name, false, p.name === profile.name));
+  for (const p of PROFILES) profileSelect.add(new Option(`${p.name} (${p.rows}×${p.cols})`, p.name, false, p.name === chosen.name));
   profileSelect.onchange = () => {
     location.search = `?board=${encodeURIComponent(profileSelect.value)}`;
   };
   const rulesSelect = $<HTMLSelectElement>("rules");
-  for (const r of toyRuleNames(TOY_GAMES[profile.name])) rulesSelect.add(new Option(r, r));
+  for (const r of toyRuleNames(TOY_GAMES[chosen.name])) rulesSelect.add(new Option(r, r));
   const keypadBox = $<HTMLInputElement>("keypad");
   keypadBox.checked = keypad;
 
-  // ---- the board ---------------------------------------------------------------------------
-  const response = await fetch(`firmware/${profile.name}.js`);
-  if (!response.ok) throw new Error(`firmware/${profile.name}.js: ${response.status} ${response.statusText}`);
-  const code = await response.text();
+  // ---- the board: its profile and firmware, fetched together ---------------------------------
+  const early = (window as unknown as { merlinEarly: EarlyFiles | null }).merlinEarly;
+  const mine = early !== null && early.board === chosen.name ? early : null;
+  const [profileText, code] = await Promise.all([fetchText(`profiles/${chosen.name}.json`, mine?.profile), fetchText(`firmware/${chosen.name}.js`, mine?.firmware)]);
+  const profile = JSON.parse(profileText) as Profile;
   const board = new VirtualBoard({
     host: browserHost(),
     profile,
@@ -106,7 +125,14 @@ async function start(): Promise<void> {
     seed: (Date.now() >>> 0) || 1,
   });
   const session = new SimSession(board, profile, undefined, TOY_GAMES[profile.name]);
-  const sound = new PiezoSound();
+  // The piezo (sound.ts) is fetched right after the first frame: no page may sound before a
+  // press anyway. A press before it arrives is remembered and unlocks it on arrival.
+  let sound: PiezoSound | null = null;
+  let soundWanted = false;
+  const unlockSound = () => {
+    soundWanted = true;
+    sound?.unlock();
+  };
 
   // A link deals its puzzle after the light test, unless the toy's flash already holds that
   // puzzle: the page's own address (a reload, history, a bookmark) resumes the game in
@@ -149,7 +175,7 @@ async function start(): Promise<void> {
   // (mouse, finger, key) is a hold on the toy.
   const held = new Map<string, { key: string | number; at: number }>();
   function down(id: string, key: string | number): void {
-    sound.unlock();
+    unlockSound();
     if (held.has(id)) return;
     // A pad once the game is over does nothing on the toy: say what does.
     let over = "";
@@ -215,7 +241,7 @@ async function start(): Promise<void> {
   }
   let goalUntil = -1;
   function act(a: ToyAction): void {
-    sound.unlock();
+    unlockSound();
     keepAddress = false;
     const r = runAction(session, a);
     if (r.showGoalMs > 0) goalUntil = board.clock.now + r.showGoalMs;
@@ -317,13 +343,38 @@ async function start(): Promise<void> {
   let isKey = keyPads(played);
   drawGoal("basic");
 
-  const teach = new TeachView(profile, face, () => session.state(), () => session.api<ToyMaths>("Merlin.maths()"), {
-    link: params,
-    play: (digits) => session.api(`Merlin.start(${JSON.stringify(digits)})`),
-  });
-  $("teach-toggle").onclick = () => teach.toggle($("teach-toggle"));
+  // The teaching view's code (its views and src/'s solver, most of the page's script) is
+  // fetched when it first opens: a player who never opens it never waits for it.
+  const teachToggle = $("teach-toggle");
+  let teach: TeachView | null = null;
+  let teachLoading: Promise<TeachView> | null = null;
+  teachToggle.onclick = () => {
+    if (teach !== null) {
+      teach.toggle(teachToggle);
+      return;
+    }
+    if (teachLoading !== null) return;
+    teachToggle.setAttribute("aria-busy", "true");
+    teachLoading = import("./teach-view").then(
+      (m) =>
+        new m.TeachView(profile, face, () => session.state(), () => session.api<ToyMaths>("Merlin.maths()"), {
+          link: params,
+          play: (digits) => session.api(`Merlin.start(${JSON.stringify(digits)})`),
+        }),
+    );
+    teachLoading
+      .then((view) => {
+        teach = view;
+        view.toggle(teachToggle);
+      })
+      .catch((e: Error) => say(`the teaching view could not load: ${e.message}`))
+      .finally(() => {
+        teachLoading = null;
+        teachToggle.removeAttribute("aria-busy");
+      });
+  };
   // A link with a board to teach with (teach=…) opens the teaching view on it.
-  if (params.has("teach")) $("teach-toggle").click();
+  if (params.has("teach")) teachToggle.click();
 
   // ---- drawing ---------------------------------------------------------------------------
   const fields = { moves: $("moves"), par: $("par"), status: $("status"), stats: $("stats"), puzzle: $<HTMLAnchorElement>("puzzle"), sound: $("sound") };
@@ -363,7 +414,7 @@ async function start(): Promise<void> {
     drawGoal(s.rules);
     const showGoal = board.clock.now < goalUntil;
     const readings = board.leds();
-    const bright = showGoal ? toy.goal.split("").map(Number) : readings.map((r) => Math.min(1, r.brightness / board.ledPeak));
+    const bright = showGoal ? goalBoard(s.rules, profile.rows, profile.cols).split("").map((c) => Math.min(1, Number(c))) : readings.map((r) => Math.min(1, r.brightness / board.ledPeak));
     let lit = "";
     const k = played.states;
     bright.forEach((b, i) => {
@@ -416,7 +467,7 @@ async function start(): Promise<void> {
     });
     if (firstFrame === "") firstFrame = lit;
     // A screen reader hears the game's board (a blinking pad is lit), and the teaching view's marks.
-    teach.update(s);
+    teach?.update(s);
     // Colour games name each state with its number; a pad of the teaching view's x says how many presses.
     const stateName = (i: number) => (looks[Number(s.board[i])] ?? looks[0]).name + (looks.length > 2 ? ` ${Number(s.board[i]) || 0}` : "");
     const presses = (n: number) => (n === 1 ? "once" : n === 2 ? "twice" : `${n} times`);
@@ -452,7 +503,7 @@ async function start(): Promise<void> {
     }
   }
 
-  const pacer = new RealTimePacer(board.clock, { tickMs: 4, onTick: () => sound.follow(board.tones) });
+  const pacer = new RealTimePacer(board.clock, { tickMs: 4, onTick: () => sound?.follow(board.tones) });
   pacer.start();
   const frame = () => {
     draw();
@@ -464,13 +515,23 @@ async function start(): Promise<void> {
   requestAnimationFrame(frame);
   document.body.dataset.ready = "1";
   performance.mark("merlin-playable");
+  import("./sound")
+    .then((m) => {
+      sound = new m.PiezoSound();
+      if (soundWanted) sound.unlock();
+    })
+    .catch((e: Error) => console.info(`no sound: ${e.message}`));
   // For the browser tests and the curious: the session and board behind the page.
-  (window as unknown as { merlin: object }).merlin = { session, board, profile, toy, firstFrame: () => firstFrame };
+  (window as unknown as { merlin: object }).merlin = { session, board, profile, firstFrame: () => firstFrame };
 }
 
-registerOffline();
-start().catch((e: Error) => {
-  const m = document.getElementById("message");
-  if (m) m.textContent = `The toy could not start: ${e.message}`;
-  document.body.dataset.ready = "error";
-});
+start()
+  .catch((e: Error) => {
+    const m = document.getElementById("message");
+    if (m) m.textContent = `The toy could not start: ${e.message}`;
+    document.body.dataset.ready = "error";
+  })
+  // Offline use is set up once the toy has started (offline.ts): its code is not fetched before.
+  .then(() => import("./offline"))
+  .then((m) => m.registerOffline())
+  .catch((e: Error) => console.info(`offline use unavailable: ${e.message}`));

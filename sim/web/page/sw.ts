@@ -2,8 +2,9 @@
  * The page's service worker (built to sw.js by sim/web/build.ts, which fills in the two
  * constants below): after one visit the toy loads, plays and switches boards offline.
  *
- * - install: every file of the build (the page, app.js, style.css, the manifest, the icons and
- *   every profile's firmware) goes into one cache, fetched past the HTTP cache;
+ * - install: every file of the build (the page, app.js and the scripts it loads on demand, such
+ *   as the teaching view's teach-view.js, the style sheets, the manifest, the icons and every
+ *   profile's firmware) goes into one cache, fetched past the HTTP cache;
  * - the cache's name holds the worker's scope and the build's version (a hash of those files'
  *   contents), so a new build makes a new cache and two builds served under different
  *   sub-paths of one origin keep theirs apart;
