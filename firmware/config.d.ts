@@ -24,6 +24,8 @@ declare const CONSOLE_PASSWORD: string | null;
 declare const CONSOLE_MOVED: boolean;
 /** Deep sleep on STM32; nRF52 and ESP32 idle on their own. */
 declare const DEEP_SLEEP: boolean;
+/** ESP32: Espruino starts Wi-Fi at power-on, which the firmware turns off (firmware/radio.ts). */
+declare const WIFI_AT_BOOT: boolean;
 /** The console API (firmware/controller.ts api), a global for the REPL and scripted checks. */
 declare var Merlin: object;
 /**

@@ -15,6 +15,7 @@ import {
 } from "../src/toy/midend";
 import { pixelLevel, setLit, setPixelLevel, show, shownMask } from "./leds";
 import { cueStart, playNotes } from "./piezo";
+import { wifiOff } from "./radio";
 import { scannerInit } from "./scanner";
 import { loadFiles, saveNow, saveSoon, storeFor } from "./store";
 
@@ -236,6 +237,7 @@ function boardBackend(): Backend<Board> {
 
 /** Power-on: console, pins, the mid-end from the saved files, the key scanner. */
 export function boot(): void {
+  if (WIFI_AT_BOOT) wifiOff();
   if (CONSOLE_MOVED) USB.setConsole(true);
   if (CONSOLE_PASSWORD !== null) {
     E.setPassword(CONSOLE_PASSWORD);

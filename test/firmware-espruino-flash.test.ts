@@ -6,76 +6,24 @@
 // runs after a power cut; a board whose console the toy locked (mdbt42q-3x3) refuses a second
 // flash without --password and takes one with it; nothing listening is one failing line.
 //
-// Another interpreter may hold port 2323 (other work on the same machine): the test waits for
-// the port, and checks that it talks to its own interpreter (a nonce) before flashing.
-import { randomBytes } from "node:crypto";
-import { rmSync, writeFileSync } from "node:fs";
-import { connect } from "node:net";
+// Port 2323 is held while a test uses it (test/helpers/flash-cli.ts: other test files flash
+// too); another program may hold it: the test waits, and checks that it talks to its own
+// interpreter (a nonce) before flashing.
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { crc32 } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { Espruino, freshFlashDir, linuxPrelude } from "../firmware/build/espruino-bin";
+import { Espruino } from "../firmware/build/espruino-bin";
 import { pretokenise } from "../firmware/build/pretokenise";
-import { loadProfile } from "../hardware/validate";
 import { bin, checkInterpreterFirst, sleep, toyBundle } from "./helpers/espruino-toy";
-import { runFlash as flash } from "./helpers/flash-cli";
+import { ask, dispose, holdPort, runFlash as flash, telnetInterpreter, URL, waitForFreePort } from "./helpers/flash-cli";
 
-const PORT = 2323;
-const URL = `tcp://127.0.0.1:${PORT}`;
-
-
-/** Sends `line` to whatever listens on the port and returns what it printed within ms (null: nothing listens). */
-function ask(line: string, ms: number): Promise<string | null> {
-  return new Promise((resolve) => {
-    const s = connect(PORT, "127.0.0.1");
-    let out = "";
-    s.on("data", (d) => (out += d.toString("latin1")));
-    s.on("error", () => resolve(null));
-    s.on("connect", () => {
-      s.write(line);
-      setTimeout(() => {
-        s.destroy();
-        resolve(out);
-      }, ms);
-    });
-  });
-}
-
-async function waitForFreePort(): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while ((await ask("", 50)) !== null) {
-    if (Date.now() > deadline) throw new Error(`port ${PORT} stays in use by another program: cannot start an interpreter with --telnet`);
-    await sleep(1000);
-  }
-}
-
-/** A fresh interpreter with --telnet and the profile's .boot0, checked to be the one on the port. */
-async function telnetInterpreter(profileName: string): Promise<Espruino> {
-  await waitForFreePort();
-  const dir = freshFlashDir();
-  const e = await Espruino.start(bin as string, dir, { telnet: true });
-  try {
-    await e.writeFile(".boot0", linuxPrelude(loadProfile(profileName)));
-    const nonce = randomBytes(6).toString("hex");
-    await e.eval(`global.NONCE="${nonce}"`);
-    const answer = await ask('\x10print("<<"+"N>>"+NONCE)\n', 400);
-    if (!answer || !answer.includes(`<<N>>${nonce}`)) throw new Error(`port ${PORT} is not our interpreter's (answer: ${JSON.stringify(answer)})`);
-    return e;
-  } catch (err) {
-    await e.kill();
-    rmSync(dir, { recursive: true, force: true });
-    throw err;
-  }
-}
-
-async function dispose(e: Espruino): Promise<void> {
-  await e.kill();
-  rmSync(e.dir, { recursive: true, force: true });
-}
-
-/** The flash arguments for a profile: its own build, or ESPRUINO_BUNDLE_DIR's bundle's image as --file. */
+/**
+ * The flash arguments for a profile: its own build, or ESPRUINO_BUNDLE_DIR's bundle's image as
+ * --file. --any-board: the Linux build says it is for LINUXREF, no board a profile is for.
+ */
 async function flashArgs(profileName: string, dir: string): Promise<string[]> {
-  const args = ["--port", URL, "--board", profileName];
+  const args = ["--port", URL, "--board", profileName, "--any-board"];
   if (!process.env.ESPRUINO_BUNDLE_DIR) return args;
   const file = join(dir, "bundle.js");
   writeFileSync(file, pretokenise(await toyBundle(profileName)));
@@ -130,10 +78,28 @@ describe.skipIf(!bin)("npm run flash on the Espruino interpreter over TCP (ESPRU
     }
   }, 240_000);
 
+  it("refuses to flash the interpreter without --any-board: its build is for no profile's board", async () => {
+    const e = await telnetInterpreter("pico-3x3");
+    try {
+      const r = await flash(["--port", URL, "--board", "pico-3x3", "--file", "package.json"]);
+      expect(r.status).toBe(1);
+      expect(r.stderr).toMatch(/^flash: the board runs Espruino for \w+, but this image is for pico-3x3 \(Espruino for PICO_R1_3\): pass the profile of that board, or --any-board to flash anyway\n$/);
+      // Asked over the port: the console stays on telnet after the refusal.
+      expect(await ask('\x10print("<<"+"L>>"+require("Storage").list().indexOf(".bootcde"))\n', 400)).toContain("<<L>>-1");
+    } finally {
+      await dispose(e);
+    }
+  }, 120_000);
+
   it("one failing line when no interpreter listens", async () => {
-    await waitForFreePort();
-    const r = await flash(["--port", URL, "--file", "package.json"]);
-    expect(r.status).toBe(1);
-    expect(r.stderr).toBe(`flash: cannot connect to ${URL}: ECONNREFUSED\n`);
+    const release = await holdPort();
+    try {
+      await waitForFreePort();
+      const r = await flash(["--port", URL, "--file", "package.json"]);
+      expect(r.status).toBe(1);
+      expect(r.stderr).toBe(`flash: cannot connect to ${URL}: ECONNREFUSED\n`);
+    } finally {
+      release();
+    }
   }, 120_000);
 });

@@ -1,7 +1,8 @@
 // npm run flash against a fake Espruino console: a TCP server on 127.0.0.1 that evaluates the
 // lines typed on it the way Espruino's console does (print, reset, load, atob, E.CRC32,
 // require("Storage").write/read), or answers like a locked board ("Invalid password"), or not
-// at all, and gives the Espruino version it runs (process.env.VERSION). The same command against the real interpreter is in test/firmware-espruino-flash.test.ts.
+// at all, and gives the Espruino version it runs and the board its build is for
+// (process.env.VERSION, process.env.BOARD). The same command against the real interpreter is in test/firmware-espruino-flash.test.ts.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
@@ -9,11 +10,12 @@ import { join } from "node:path";
 import { createContext, runInContext } from "node:vm";
 import { crc32 } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOAD_LINE, parseVersion, PIECE_BYTES, REQUIRED_VERSION, uploadLines, VERSION_LINE, versionAtLeast } from "../firmware/build/flash";
+import { BOARD_LINE, boardProblem, LOAD_LINE, parseVersion, PIECE_BYTES, REQUIRED_VERSION, uploadLines, VERSION_LINE, versionAtLeast } from "../firmware/build/flash";
 import { pretokenise } from "../firmware/build/pretokenise";
 import { buildToy } from "./helpers/toy";
 import { runFlash as flash, type FlashRun as Run } from "./helpers/flash-cli";
 
+// stall: answers the probe, board, version and reset() lines, then nothing.
 type Mode = "ok" | "locked" | "silent" | "stall" | "corrupt" | "full" | "boot-error" | "no-version";
 
 interface Fake {
@@ -26,7 +28,7 @@ interface Fake {
 }
 
 /** A console evaluating lines in a context with the Espruino calls the flashing uses. */
-function espruinoContext(files: Map<string, Buffer>, out: (s: string) => void, mode: Mode, version = REQUIRED_VERSION) {
+function espruinoContext(files: Map<string, Buffer>, out: (s: string) => void, mode: Mode, version = REQUIRED_VERSION, board = "PICO_R1_3") {
   const storage = {
     write(name: string, data: string, offset: number, size?: number): boolean {
       if (mode === "full") return false;
@@ -41,10 +43,14 @@ function espruinoContext(files: Map<string, Buffer>, out: (s: string) => void, m
     read(name: string): string | undefined {
       return files.get(name)?.toString("latin1");
     },
+    erase(name: string): void {
+      files.delete(name);
+    },
   };
   return createContext({
-    // Espruino's process.env.VERSION ("2v29"; "2v29.14" for a build after the release).
-    ...(mode === "no-version" ? {} : { process: { env: { VERSION: version } } }),
+    // Espruino's process.env.VERSION ("2v29"; "2v29.14" for a build after the release) and BOARD
+    // (the build's file in Espruino's boards/ folder: PICO_R1_3, MDBT42Q, ESP32).
+    ...(mode === "no-version" ? {} : { process: { env: { VERSION: version, BOARD: board } } }),
     print: (...a: unknown[]) => out(a.map(String).join(" ") + "\n"),
     reset: () => undefined,
     load: () => {
@@ -59,7 +65,7 @@ function espruinoContext(files: Map<string, Buffer>, out: (s: string) => void, m
   });
 }
 
-function startFake(mode: Mode, password = "merlin", version = REQUIRED_VERSION): Promise<Fake> {
+function startFake(mode: Mode, password = "merlin", version = REQUIRED_VERSION, board = "PICO_R1_3"): Promise<Fake> {
   const files = new Map<string, Buffer>();
   const lines: string[] = [];
   const sockets = new Set<Socket>();
@@ -67,7 +73,7 @@ function startFake(mode: Mode, password = "merlin", version = REQUIRED_VERSION):
     sockets.add(sock);
     sock.on("close", () => sockets.delete(sock));
     const out = (s: string) => sock.write(s.replace(/\n/g, "\r\n"));
-    const ctx = espruinoContext(files, out, mode, version);
+    const ctx = espruinoContext(files, out, mode, version, board);
     let locked = mode === "locked";
     let buf = "";
     if (mode !== "silent") out(locked ? "password>" : ">");
@@ -78,7 +84,7 @@ function startFake(mode: Mode, password = "merlin", version = REQUIRED_VERSION):
         const line = buf.slice(0, nl).replace(/[\x03\x10\r]/g, "");
         buf = buf.slice(nl + 1);
         lines.push(line);
-        if (mode === "silent" || (mode === "stall" && lines.length > 3)) continue;
+        if (mode === "silent" || (mode === "stall" && lines.length > 4)) continue;
         if (locked) {
           if (line === password) {
             locked = false;
@@ -126,8 +132,8 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Flashes CODE to a fake console in `mode`; returns the run and what the fake saw. */
-async function flashFake(mode: Mode, extra: string[] = [], version = REQUIRED_VERSION): Promise<{ r: Run; fake: Fake }> {
-  const fake = await startFake(mode, "merlin", version);
+async function flashFake(mode: Mode, extra: string[] = [], version = REQUIRED_VERSION, board = "PICO_R1_3"): Promise<{ r: Run; fake: Fake }> {
+  const fake = await startFake(mode, "merlin", version, board);
   try {
     const r = await flash(["--port", `tcp://127.0.0.1:${fake.port}`, "--file", codeFile, ...extra]);
     return { r, fake };
@@ -212,13 +218,18 @@ describe("npm run flash against a fake Espruino console", () => {
     expectOneLineFailure(r, /upload not confirmed: no answer to piece 1 of \d+/);
   }, 30_000);
 
-  it("fails with one line when the board holds other bytes than were sent", async () => {
-    const { r } = await flashFake("corrupt");
+  it("fails with one line when the board holds other bytes than were sent, and erases them: they never boot", async () => {
+    const { r, fake } = await flashFake("corrupt");
+    expect(r.stderr).toMatch(/; \.bootcde was erased: the board starts without the toy until it is flashed again\n$/);
+    expect(fake.files.has(".bootcde")).toBe(false);
+    expect(fake.lines.some((l) => l === "load()")).toBe(false);
     expectOneLineFailure(r, new RegExp(`verification failed: the board holds ${CODE.length} bytes with CRC32 [0-9a-f]{8}, ${CODE.length} bytes with CRC32 ${crc32(CODE).toString(16).padStart(8, "0")} were sent`));
   }, 30_000);
 
-  it("fails with one line when Storage refuses a write", async () => {
-    const { r } = await flashFake("full");
+  it("fails with one line when Storage refuses a write, and erases what it holds", async () => {
+    const { r, fake } = await flashFake("full");
+    expect(r.stderr).toMatch(/\.bootcde was erased/);
+    expect(fake.lines).toContain('require("Storage").erase(".bootcde");print("<<"+"ERASED>>")');
     expectOneLineFailure(r, /upload failed at piece 1 of \d+: Storage\.write returned false/);
   }, 30_000);
 
@@ -246,9 +257,9 @@ describe("npm run flash checks the board's Espruino version first", () => {
   }, 30_000);
 
   it("names the update route of the board the profile is for", async () => {
-    const esp = await flashFake("ok", ["--board", "esp32-3x3"], "2v20");
+    const esp = await flashFake("ok", ["--board", "esp32-3x3"], "2v20", "ESP32");
     expectOneLineFailure(esp.r, /Espruino 2v20, older than the 2v29 .*esptool/);
-    const nrf = await flashFake("ok", ["--board", "mdbt42q-3x3"], "2v20");
+    const nrf = await flashFake("ok", ["--board", "mdbt42q-3x3"], "2v20", "MDBT42Q");
     expectOneLineFailure(nrf.r, /Espruino 2v20, older than the 2v29 .*over Bluetooth/);
   }, 60_000);
 
@@ -269,7 +280,7 @@ describe("npm run flash checks the board's Espruino version first", () => {
   }, 30_000);
 
   it("fails with one line when the version cannot be read", async () => {
-    const { r, fake } = await flashFake("no-version");
+    const { r, fake } = await flashFake("no-version", ["--any-board"]);
     expectOneLineFailure(r, /cannot read the board's Espruino version \(process\.env\.VERSION\); 2v29 or later is needed: .*, or pass --any-version/);
     expect(fake.files.size).toBe(0);
   }, 30_000);
@@ -280,6 +291,58 @@ describe("npm run flash checks the board's Espruino version first", () => {
     expect([versionAtLeast("2v29", "2v29"), versionAtLeast("2v3", "2v29"), versionAtLeast("2v100", "2v29"), versionAtLeast("1v99", "2v29"), versionAtLeast("", "2v29")]).toEqual([
       true, false, true, false, false,
     ]);
+  });
+});
+
+describe("npm run flash checks which board the Espruino build is for", () => {
+  it("reads process.env.BOARD after the probe and before anything changes on the board", async () => {
+    const { r, fake } = await flashFake("ok");
+    expect(r.status).toBe(0);
+    const brd = fake.lines.indexOf(BOARD_LINE.replace(/[\x10\n]/g, ""));
+    expect(brd).toBeGreaterThan(0);
+    expect(brd).toBeLessThan(fake.lines.findIndex((l) => l.startsWith("reset()")));
+  }, 30_000);
+
+  it("refuses the default pico-3x3 image on an MDBT42Q with one line naming both boards, and writes nothing", async () => {
+    const { r, fake } = await flashFake("ok", [], REQUIRED_VERSION, "MDBT42Q");
+    expectOneLineFailure(r, /^flash: the board runs Espruino for MDBT42Q, but this image is for pico-3x3 \(Espruino for PICO_R1_3\): pass --board mdbt42q-3x3, or --any-board to flash anyway$/);
+    expect(fake.files.size).toBe(0);
+    expect(fake.lines.some((l) => l.startsWith("reset()"))).toBe(false);
+  }, 30_000);
+
+  it("refuses each profile's image on every other board's build", async () => {
+    const esp = await flashFake("ok", ["--board", "esp32-3x3"], REQUIRED_VERSION, "PICO_R1_3");
+    expectOneLineFailure(esp.r, /for PICO_R1_3, but this image is for esp32-3x3 \(Espruino for ESP32\): pass --board pico-3x3 or --board pico-4x4-neopixel or --board pico-5x5-neopixel, or --any-board/);
+    const unknown = await flashFake("ok", ["--board", "mdbt42q-3x3"], REQUIRED_VERSION, "LINUXREF");
+    expectOneLineFailure(unknown.r, /for LINUXREF, but this image is for mdbt42q-3x3 \(Espruino for MDBT42Q\): pass the profile of that board, or --any-board/);
+    expect(unknown.fake.files.size).toBe(0);
+  }, 60_000);
+
+  it("accepts each board's own build", async () => {
+    for (const [board, build] of [["esp32-3x3", "ESP32"], ["mdbt42q-3x3", "MDBT42Q"], ["pico-5x5-neopixel", "PICO_R1_3"]]) {
+      const { r, fake } = await flashFake("ok", ["--board", board], REQUIRED_VERSION, build);
+      expect(r.stderr, board).toBe("");
+      expect(fake.files.get(".bootcde"), board).toEqual(CODE);
+    }
+  }, 60_000);
+
+  it("--any-board flashes another board's build without asking which it is", async () => {
+    const { r, fake } = await flashFake("ok", ["--any-board"], REQUIRED_VERSION, "MDBT42Q");
+    expect(r.stderr).toBe("");
+    expect(r.status).toBe(0);
+    expect(fake.files.get(".bootcde")).toEqual(CODE);
+    expect(fake.lines.some((l) => l.includes("process.env.BOARD"))).toBe(false);
+  }, 30_000);
+
+  it("fails with one line when the board cannot be read", async () => {
+    const { r, fake } = await flashFake("no-version");
+    expectOneLineFailure(r, /cannot read which board the Espruino build is for \(process\.env\.BOARD\); pass --any-board/);
+    expect(fake.files.size).toBe(0);
+  }, 30_000);
+
+  it("names every profile that fits the build", () => {
+    expect(boardProblem("ESP32", "esp32-3x3", "ESP32", [["esp32-3x3", "ESP32"]])).toBeNull();
+    expect(boardProblem("", "pico-3x3", "PICO", [["pico-3x3", "PICO"]])).toMatch(/^the board runs Espruino for \(unknown\), but this image is for pico-3x3/);
   });
 });
 

@@ -61,7 +61,8 @@ export function profilePins(p: Profile): string[] {
 }
 
 export function allowedGlobals(p: Profile): string[] {
-  return JS_GLOBALS.concat(ESPRUINO_GLOBALS, profilePins(p));
+  // The ESP32 class exists on ESP32 builds only (firmware/radio.ts).
+  return JS_GLOBALS.concat(ESPRUINO_GLOBALS, p.chip === "esp32" ? ["ESP32"] : [], profilePins(p));
 }
 
 /** The extra buttons in BUTTONS order (NEW GAME, SAME GAME, HIT ME, COMP TURN), up to the last one present. */
@@ -92,6 +93,7 @@ export function configDefines(p: Profile): Record<string, string> {
     CONSOLE_PASSWORD: p.consolePassword ? JSON.stringify(p.consolePassword) : "null",
     CONSOLE_MOVED: String(!!p.consoleMoved),
     DEEP_SLEEP: String(p.chip === "stm32"),
+    WIFI_AT_BOOT: String(p.chip === "esp32"),
   };
 }
 
@@ -320,7 +322,7 @@ export async function esbuildBundle(p: Profile): Promise<string> {
     define: configDefines(p),
     plugins: [configPlugin(p)],
     // Espruino built-in modules stay runtime require() calls.
-    external: ["Storage", "neopixel"],
+    external: ["Storage", "neopixel", "Wifi"],
     logLevel: "silent",
   });
   return uniqueNames(result.outputFiles[0].text);

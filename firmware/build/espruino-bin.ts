@@ -20,7 +20,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Profile } from "../../hardware/profile";
 import { DEFAULT_PROFILE, profilePins } from "./build";
-import { REQUIRED_VERSION, versionAtLeast } from "./flash";
+import { REQUIRED_VERSION, versionAtLeast } from "./flash-protocol";
 import { pretokenise } from "./pretokenise";
 
 export function espruinoBin(): string | undefined {
@@ -156,7 +156,8 @@ const LINUX_MAX_PIN = 32;
 /**
  * The `.boot0` of a profile on the Linux interpreter: its pin names that the Linux build lacks
  * become variables holding free Linux pins (names it has, D0…D32, are left alone), a no-op
- * setDeepSleep where there is none, and a neopixel module that sends nothing for pixel boards.
+ * setDeepSleep where there is none, a neopixel module that sends nothing for pixel boards, and
+ * for ESP32 boards the ESP32 class and Wifi module the firmware turns the radio off with.
  */
 export function linuxPrelude(p: Profile): string {
   const pins = profilePins(p);
@@ -173,6 +174,12 @@ export function linuxPrelude(p: Profile): string {
   // The Linux build has no neopixel module: a stand-in that sends nothing (its native write is
   // hardware-timed on the board).
   if (p.leds.drive === "neopixel") s += 'Modules.addCached("neopixel","exports.write=function(){}");';
+  // Nor an ESP32 class or Wifi module (firmware/radio.ts): stand-ins that record the calls in
+  // ESP32.calls, so a test sees the boot code reach them; their effect on a radio needs an ESP32.
+  if (p.chip === "esp32") {
+    s += 'global.ESP32={calls:"",getState:function(){return{BLE:true,Wifi:true}}};';
+    s += `Modules.addCached("Wifi","exports.disconnect=function(){ESP32.calls+='disconnect,'};exports.stopAP=function(){ESP32.calls+='stopAP,'}");`;
+  }
   return s + 'if(typeof setDeepSleep==="undefined")global.setDeepSleep=function(){};\n';
 }
 

@@ -4,18 +4,9 @@
  * interpreter fewer bytes to lex on every call) to the board's flash as `.bootcde`, the file
  * Espruino runs at every power-on (the one persistence model; never mixed with save(), see
  * docs/espruino.md), by typing on the board's console itself — over a serial port or TCP — instead
- * of through the espruino CLI, which looks boards up on the web and exits 0 on failures:
- *
- *   1. a probe line: no answer → "no answer"; `Invalid password` → "console locked" (or, with
- *      --password, the password is typed and must be accepted);
- *   1a. the board's Espruino version (process.env.VERSION): older than REQUIRED_VERSION, the one
- *      the image's tokens and the firmware's measurements are for, refuses with how to update
- *      (--any-version flashes anyway);
- *   2. reset(), so the running code stops (its timers cannot write flash during the upload);
- *   3. the image in pieces, `require("Storage").write(".bootcde", atob(…), offset[, size])`,
- *      each acknowledged before the next is sent (base64: any byte, only ASCII on the wire);
- *   4. read back: length and E.CRC32 of `.bootcde` must be those of the bytes sent;
- *   5. load(): the board boots the new code as after a power cut; an error it prints fails.
+ * of through the espruino CLI, which looks boards up on the web and exits 0 on failures. The
+ * steps (board, version, pieces, read-back, load()) are flash-protocol.ts's, which the browser
+ * page takes too: --any-board and --any-version skip the two checks.
  *
  * Every failure is one line on stderr and exit 1 (bad command-line input: exit 2).
  *
@@ -25,26 +16,28 @@
 import { readFileSync } from "node:fs";
 import { connect as tcpConnect } from "node:net";
 import type { Duplex } from "node:stream";
-import { crc32 } from "node:zlib";
 import { listProfiles, loadProfile } from "../../hardware/validate";
 import { OptionSpec, parseOptions } from "../../tools/options";
 import { toolHelp } from "../../tools/tool-options";
 import { buildFirmware, DEFAULT_PROFILE } from "./build";
+import { ANSWER_MS, BOARD_LINE, type ConsoleLink, FlashError, flashOverConsole, hex, LOAD_LINE, QUIET, REQUIRED_VERSION, updateHint, uploadLines, VERSION_LINE } from "./flash-protocol";
 import { pretokenise } from "./pretokenise";
 
-/** The Espruino release the image is made for: pretokenise.ts writes 2v29's token numbers. */
-export const REQUIRED_VERSION = "2v29";
+export {
+  ANSWER_MS, BOARD_LINE, BOOT_WATCH_MS, boardProblem, ESPRUINO_BOARDS, espruinoBoards, FlashError, flashOverConsole, LOAD_LINE, parseVersion, PIECE_BYTES, REQUIRED_VERSION, updateHint,
+  uploadLines, VERSION_LINE, versionAtLeast,
+} from "./flash-protocol";
 
 /** The --help text (a function: the option table is defined further down). */
 function flashHelp(): string {
   return toolHelp(OPTIONS, {
     name: "flash",
     command: "npm run flash",
-    usage: "npm run flash -- --port PORT [--board NAME] [--baud N] [--password PW] [--text | --file FILE] [--any-version]",
+    usage: "npm run flash -- --port PORT [--board NAME] [--baud N] [--password PW] [--text | --file FILE] [--any-board] [--any-version]",
     summary: "build the firmware and write it to a board's flash, verified",
     about: `Builds the firmware for the board profile and writes it to the board's flash as .bootcde, pretokenised (the same program as dist/firmware.js with Espruino's one-byte lexer tokens in place of reserved words and operators: less to lex on every call), so the game starts at every power-on; then reads it back (length and CRC32) and restarts the board. Talks to the Espruino console directly; nothing is fetched from the web. Profiles: ${listProfiles().join(", ")}.
 
-Before writing, the board's Espruino version (process.env.VERSION) is read; older than ${REQUIRED_VERSION}, nothing is written and the line says how to update Espruino on that board.
+Before writing, the board's Espruino build is read: made for another board than the profile's (process.env.BOARD), or older than ${REQUIRED_VERSION} (process.env.VERSION), nothing is written and the line says which board it is or how to update Espruino on it. With --file, --board says which board the file is for.
 
 Exit status: 0 flashed and verified; 1 the board could not be flashed (one line says why); 2 bad command-line input.`,
     examples: [
@@ -55,66 +48,25 @@ Exit status: 0 flashed and verified; 1 the board could not be flashed (one line 
   }) + "\n";
 }
 
-/** Bytes per Storage.write piece (the espruino CLI's size; the base64 line is a third longer). */
-export const PIECE_BYTES = 1024;
-/** How long the console may take to answer the probe, a piece, the read-back, ms. */
-export const ANSWER_MS = 3000;
-/** How long to watch the console after load() for an error, ms. */
-export const BOOT_WATCH_MS = 1500;
 
-/** A failure to report as one line, exit 1. */
-export class FlashError extends Error {}
 
-/** Ctrl-P (0x10) at the start of a line turns the echo off for that line. */
-const QUIET = "\x10";
-
-/**
- * What is typed on the console after the probe, in order: reset, the pieces (each printing
- * its acknowledgement), the read-back. Markers are built at run time (`"<<"+"W3>>"`) so
- * that an echo of the line is never mistaken for the answer.
- */
-export function uploadLines(code: Buffer): string[] {
-  const lines = [`${QUIET}reset();print("<<"+"RESET>>")\n`];
-  const pieces = Math.max(1, Math.ceil(code.length / PIECE_BYTES));
-  for (let i = 0; i < pieces; i++) {
-    const piece = code.subarray(i * PIECE_BYTES, (i + 1) * PIECE_BYTES).toString("base64");
-    const where = i === 0 ? `0,${code.length}` : String(i * PIECE_BYTES);
-    lines.push(`${QUIET}print("<<"+"W${i}>>"+require("Storage").write(".bootcde",atob("${piece}"),${where}))\n`);
-  }
-  lines.push(`${QUIET}print("<<"+"V>>"+JSON.stringify([require("Storage").read(".bootcde").length,E.CRC32(require("Storage").read(".bootcde"))]))\n`);
-  return lines;
-}
-
-/** The console line that asks for the board's Espruino version. */
-export const VERSION_LINE = `${QUIET}print("<<"+"VER>>"+process.env.VERSION)\n`;
-
-/** [major, minor] of an Espruino version ("2v29", "2v29.14" for a build after 2v29), or null. */
-export function parseVersion(v: string): [number, number] | null {
-  const m = /^(\d+)v(\d+)/.exec(v);
-  return m ? [Number(m[1]), Number(m[2])] : null;
-}
-
-/** True when version `v` is at least `min` (both like "2v29"). */
-export function versionAtLeast(v: string, min: string): boolean {
-  const a = parseVersion(v);
-  const b = parseVersion(min)!;
-  return a !== null && (a[0] > b[0] || (a[0] === b[0] && a[1] >= b[1]));
-}
-
-/** How to put a newer Espruino on each board, for the one-line refusal. */
-export function updateHint(chip: string): string {
-  if (chip === "nrf52") return "update it over Bluetooth as espruino.com/MDBT42Q (Firmware Updates) describes";
-  if (chip === "esp32") return "write the ESP32 image from espruino.com/Download with esptool as espruino.com/ESP32 describes";
-  return "update it from the Espruino Web IDE (Settings → Flasher) as espruino.com/Pico describes";
-}
-
-/** The console line that starts the new code, as a power cut would. */
-export const LOAD_LINE = `${QUIET}load()\n`;
-
-/** A console reached over TCP or serial: the stream, and how to close it. */
-interface Link {
-  stream: Duplex;
-  close(): void;
+/** A console reached over TCP or serial, as the protocol's link. */
+function streamLink(stream: Duplex, close: () => void): ConsoleLink {
+  return {
+    write: (s) => void stream.write(Buffer.from(s, "latin1")),
+    onData: (listener) => void stream.on("data", (d: Buffer) => listener(d.toString("latin1"))),
+    onClose: (listener) => {
+      let ended = false;
+      const end = () => {
+        if (!ended) listener();
+        ended = true;
+      };
+      stream.on("close", end);
+      stream.on("end", end);
+      stream.on("error", end);
+    },
+    close,
+  };
 }
 
 /** A tcp://host:port console address as [host, port]; null for a serial port name. */
@@ -134,7 +86,7 @@ export function portProblem(port: string): string | null {
   return null;
 }
 
-async function openLink(port: string, baud: number): Promise<Link> {
+async function openLink(port: string, baud: number): Promise<ConsoleLink> {
   const tcp = TCP_PORT.exec(port);
   if (tcp) {
     return new Promise((resolve, reject) => {
@@ -145,7 +97,7 @@ async function openLink(port: string, baud: number): Promise<Link> {
       }, ANSWER_MS);
       s.once("connect", () => {
         clearTimeout(timer);
-        resolve({ stream: s, close: () => s.destroy() });
+        resolve(streamLink(s, () => s.destroy()));
       });
       s.once("error", (e: NodeJS.ErrnoException) => {
         clearTimeout(timer);
@@ -163,149 +115,12 @@ async function openLink(port: string, baud: number): Promise<Link> {
   return new Promise((resolve, reject) => {
     const sp = new SerialPort({ path: port, baudRate: baud }, (err) => {
       if (err) reject(new FlashError(`cannot open ${port}: ${err.message.replace(/^Error: /, "").replace(/, cannot open .*$/, "")}`));
-      else resolve({ stream: sp, close: () => sp.close() });
+      else resolve(streamLink(sp, () => sp.close()));
     });
   });
 }
 
-/** Collects what the console prints and waits for patterns in it. */
-class Console {
-  text = "";
-  private wake: (() => void) | null = null;
-  private closed = false;
 
-  constructor(private readonly link: Link) {
-    link.stream.on("data", (d: Buffer) => {
-      this.text += d.toString("latin1").replace(/\r/g, "");
-      this.wake?.();
-    });
-    const end = () => {
-      this.closed = true;
-      this.wake?.();
-    };
-    link.stream.on("close", end);
-    link.stream.on("end", end);
-    link.stream.on("error", end);
-  }
-
-  write(s: string): void {
-    if (!this.closed) this.link.stream.write(Buffer.from(s, "latin1"));
-  }
-
-  /** The first pattern (index) that matches after `from`, or −1 when ms pass or the link closes first. */
-  async waitFor(patterns: RegExp[], from: number, ms: number): Promise<{ index: number; match: RegExpExecArray | null }> {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const rest = this.text.slice(from);
-      for (let i = 0; i < patterns.length; i++) {
-        const m = patterns[i].exec(rest);
-        if (m) return { index: i, match: m };
-      }
-      const left = deadline - Date.now();
-      if (left <= 0 || this.closed) return { index: -1, match: null };
-      await new Promise<void>((resolve) => {
-        const t = setTimeout(resolve, left);
-        this.wake = () => {
-          clearTimeout(t);
-          resolve();
-        };
-      });
-      this.wake = null;
-    }
-  }
-}
-
-export interface FlashOptions {
-  password?: string;
-  /** Oldest Espruino version to accept (default REQUIRED_VERSION); null skips the check. */
-  minVersion?: string | null;
-  /** Said in the refusal: how to update Espruino on this board. */
-  updateHint?: string;
-  /** Progress lines (not errors). */
-  log?: (line: string) => void;
-}
-
-/** What a locked console answers to every line. */
-const LOCKED = /Invalid password/;
-
-/**
- * Writes `code` to `.bootcde` through a console link and restarts the board; resolves with
- * the CRC32 when the board holds exactly those bytes, throws FlashError otherwise.
- */
-export async function flashOverConsole(link: Link, code: Buffer, opts: FlashOptions = {}): Promise<number> {
-  const con = new Console(link);
-  const log = opts.log ?? (() => undefined);
-  // Ctrl-C once: abandons a half-typed line. (Twice would end the Linux interpreter.)
-  con.write("\x03");
-  let from = con.text.length;
-  con.write(`${QUIET}print("<<"+"HELLO>>")\n`);
-  let probe = await con.waitFor([/<<HELLO>>/, LOCKED], from, ANSWER_MS);
-  if (probe.index === 1) {
-    if (!opts.password) throw new FlashError("the board's console is locked (it answered \"Invalid password\"); pass --password with the profile's consolePassword");
-    // Let the locked console finish its answer (a new password prompt) before typing.
-    await con.waitFor([/Invalid password\s*password>/], from, 300);
-    from = con.text.length;
-    con.write(opts.password + "\n");
-    const login = await con.waitFor([/Logged in/, /Invalid password/], from, ANSWER_MS);
-    if (login.index !== 0) throw new FlashError(login.index === 1 ? "the console password was refused (\"Invalid password\")" : "no answer to the console password");
-    from = con.text.length;
-    con.write(`${QUIET}print("<<"+"HELLO>>")\n`);
-    probe = await con.waitFor([/<<HELLO>>/, LOCKED], from, ANSWER_MS);
-  }
-  if (probe.index !== 0) {
-    throw new FlashError(probe.index === 1 ? "the board's console is still locked after the password" : `no answer from an Espruino console within ${ANSWER_MS} ms (wrong port or baud rate, or the board is busy)`);
-  }
-  const minVersion = opts.minVersion === undefined ? REQUIRED_VERSION : opts.minVersion;
-  if (minVersion !== null) {
-    from = con.text.length;
-    con.write(VERSION_LINE);
-    const ver = await con.waitFor([/<<VER>>([^\s>]*)/, /Uncaught[^\n]*/], from, ANSWER_MS);
-    const how = opts.updateHint ?? updateHint("stm32");
-    if (ver.index !== 0) {
-      throw new FlashError(`cannot read the board's Espruino version (process.env.VERSION); ${REQUIRED_VERSION} or later is needed: ${how}, or pass --any-version`);
-    }
-    const version = ver.match![1];
-    if (!versionAtLeast(version, minVersion)) {
-      throw new FlashError(`the board runs Espruino ${version || "(unknown)"}, older than the ${minVersion} this firmware needs: ${how}, then flash again (or pass --any-version)`);
-    }
-    log(`Espruino ${version}`);
-  }
-  const lines = uploadLines(code);
-  const pieces = lines.length - 2;
-  for (let i = 0; i < lines.length; i++) {
-    from = con.text.length;
-    con.write(lines[i]);
-    if (i === 0) {
-      const r = await con.waitFor([/<<RESET>>/, LOCKED], from, ANSWER_MS * 2);
-      if (r.index !== 0) throw new FlashError(r.index === 1 ? "the board locked its console during reset()" : "upload not confirmed: no answer to reset()");
-    } else if (i <= pieces) {
-      const r = await con.waitFor([new RegExp(`<<W${i - 1}>>(\\w+)`), LOCKED, /Uncaught[^\n]*/], from, ANSWER_MS);
-      if (r.index === 1) throw new FlashError(`upload not confirmed: the console locked at piece ${i} of ${pieces}`);
-      if (r.index === 2) throw new FlashError(`upload failed at piece ${i} of ${pieces}: ${r.match![0]}`);
-      if (r.index < 0) throw new FlashError(`upload not confirmed: no answer to piece ${i} of ${pieces}`);
-      if (r.match![1] !== "true") throw new FlashError(`upload failed at piece ${i} of ${pieces}: Storage.write returned ${r.match![1]} (flash full?)`);
-      log(`piece ${i}/${pieces}`);
-    } else {
-      const r = await con.waitFor([/<<V>>(\[[^\]\n]*\])/, /Uncaught[^\n]*/], from, ANSWER_MS);
-      if (r.index < 0) throw new FlashError("upload not confirmed: no answer to the read-back of .bootcde");
-      if (r.index === 1) throw new FlashError(`cannot read .bootcde back: ${r.match![0]}`);
-      const [length, crc] = JSON.parse(r.match![1]) as [number, number];
-      const want = crc32(code);
-      if (length !== code.length || crc >>> 0 !== want) {
-        throw new FlashError(`verification failed: the board holds ${length} bytes with CRC32 ${hex(crc >>> 0)}, ${code.length} bytes with CRC32 ${hex(want)} were sent`);
-      }
-    }
-  }
-  from = con.text.length;
-  con.write(LOAD_LINE);
-  const boot = await con.waitFor([/Uncaught[^\n]*|Merlin error[^\n]*|OUT OF MEMORY/], from, BOOT_WATCH_MS);
-  if (boot.index === 0) throw new FlashError(`the board reports an error after restarting: ${boot.match![0]}`);
-  return crc32(code);
-}
-
-function hex(n: number): string {
-  return n.toString(16).padStart(8, "0");
-}
 
 const OPTIONS: OptionSpec[] = [
   { name: "port", type: "string", arg: "PORT", help: "serial port (/dev/ttyACM0, /dev/ttyUSB0, COM3) or tcp://host:port" },
@@ -314,6 +129,7 @@ const OPTIONS: OptionSpec[] = [
   { name: "password", type: "string", arg: "PW", help: "the console password of a locked board (the profile's consolePassword)" },
   { name: "file", type: "string", arg: "FILE", help: "write FILE's bytes as they are instead of building the profile's firmware" },
   { name: "text", type: "flag", help: "write the bundle as readable text (dist/firmware.js), not pretokenised" },
+  { name: "any-board", type: "flag", help: "flash even if the board's Espruino is built for another board than the profile's (process.env.BOARD)" },
   { name: "any-version", type: "flag", help: `flash even if the board's Espruino is older than ${REQUIRED_VERSION} (the image may not run)` },
   { name: "dry-run", type: "flag", help: "print what would be typed on the console instead of connecting" },
 ];
@@ -367,17 +183,19 @@ async function main(argv: string[]): Promise<number> {
     code = opts.values.text ? Buffer.from(built.code, "utf8") : pretokenise(built.code);
   }
   if (opts.values["dry-run"]) {
+    const board = opts.values["any-board"] ? "" : BOARD_LINE;
     const version = opts.values["any-version"] ? "" : VERSION_LINE;
-    process.stdout.write(`${QUIET}print("<<"+"HELLO>>")\n` + version + uploadLines(code).join("") + LOAD_LINE);
+    process.stdout.write(`${QUIET}print("<<"+"HELLO>>")\n` + board + version + uploadLines(code).join("") + LOAD_LINE);
     return 0;
   }
   const what = file !== undefined ? "" : opts.values.text ? ` of ${profile.name} (text)` : ` of ${profile.name} (pretokenised)`;
   process.stdout.write(`flashing ${code.length} bytes${what} to ${port} ...\n`);
-  let link: Link | undefined;
+  let link: ConsoleLink | undefined;
   try {
     link = await openLink(port, baud);
     const crc = await flashOverConsole(link, code, {
       password: opts.values.password as string | undefined,
+      board: opts.values["any-board"] ? undefined : { profile: profile.name, board: profile.board, profiles: listProfiles().map((n) => [n, loadProfile(n).board]) },
       minVersion: opts.values["any-version"] ? null : REQUIRED_VERSION,
       updateHint: updateHint(profile.chip),
     });

@@ -1,7 +1,7 @@
 /**
  * The rest of the interpreter's surface: E (events, sizes, passwords, watchdog, reboot, hwRand, CRC32),
- * process (memory, env), USB, console / print, require ("Storage", "neopixel"), getTime, setDeepSleep and the sleep and
- * busy indicators. Calls that only matter on real hardware are recorded in the board log.
+ * process (memory, env), USB, console / print, require ("Storage", "neopixel", and on ESP32 "Wifi" with the ESP32
+ * class), getTime, setDeepSleep and the sleep and busy indicators. Calls that only matter on real hardware are recorded in the board log.
  */
 import type { FlashStorage } from "./flash-storage";
 import { createStorageModule } from "./espruino-storage";
@@ -178,6 +178,21 @@ export function installSystem(rt: EspruinoRuntime, g: Record<string, unknown>, f
 
   let storage: object | undefined;
   let neopixel: object | undefined;
+  let wifi: object | undefined;
+  if (rt.family.chip === "esp32") {
+    // The radio is not emulated: the board log shows the Wifi calls the firmware makes.
+    g.ESP32 = strictObject(
+      "ESP32",
+      {
+        getState(): object {
+          rt.checkAlive();
+          return rt.contextObject({ BLE: true, Wifi: true });
+        },
+      },
+      base,
+      err,
+    );
+  }
   g.require = function (name: unknown): object {
     rt.checkAlive();
     if (name === "Storage") {
@@ -188,7 +203,28 @@ export function installSystem(rt: EspruinoRuntime, g: Record<string, unknown>, f
       if (!neopixel) rt.registerNative((neopixel = createNeopixelModule(rt, rt.pixels)));
       return neopixel;
     }
-    throw rt.makeError(`${notProvided(`require(${JSON.stringify(name)})`)} (only "Storage" and "neopixel" are emulated)`);
+    if (name === "Wifi" && rt.family.chip === "esp32") {
+      if (!wifi) {
+        wifi = strictObject(
+          "Wifi",
+          {
+            disconnect(): void {
+              rt.checkAlive();
+              record("Wifi.disconnect", []);
+            },
+            stopAP(): void {
+              rt.checkAlive();
+              record("Wifi.stopAP", []);
+            },
+          },
+          base,
+          err,
+        );
+        rt.registerNative(wifi);
+      }
+      return wifi;
+    }
+    throw rt.makeError(`${notProvided(`require(${JSON.stringify(name)})`)} (only "Storage", "neopixel" and on ESP32 "Wifi" are emulated)`);
   };
 
   g.getTime = function (): number {

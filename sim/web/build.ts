@@ -12,6 +12,8 @@
  *   firmware/NAME.js             each profile's firmware bundle, byte for byte the file
  *                                `npm run build` makes (dist/firmware.js, dist/NAME/firmware.js),
  *                                rebuilt first when stale
+ *   firmware/NAME.img            its pretokenised image, the bytes `npm run flash` writes to a
+ *                                board: "Put this on my toy" writes it (page/flash-panel.ts)
  *   profiles/NAME.json           each profile (validated), fetched with its firmware: app.js
  *                                holds only every profile's name and size
  *   manifest.webmanifest         the web app manifest (installable; every URL in it relative,
@@ -26,6 +28,7 @@ import { createHash } from "node:crypto";
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve as resolvePath } from "node:path";
 import { ROOT } from "../../firmware/build/build";
+import { pretokenise } from "../../firmware/build/pretokenise";
 import { type Board, type BoardId, BOARDS } from "../../hardware/boards";
 import { loadAllProfiles } from "../../hardware/validate";
 import type { Profile } from "../../hardware/profile";
@@ -206,6 +209,7 @@ export async function buildWeb(dir: string = DEFAULT_WEB_DIR, warn: (m: string) 
   for (const p of profiles) {
     const fw = await loadFirmware(p, warn);
     writeFileSync(join(dir, "firmware", `${p.name}.js`), fw.code);
+    writeFileSync(join(dir, "firmware", `${p.name}.img`), pretokenise(fw.code));
     firmware[p.name] = Buffer.byteLength(fw.code);
     writeFileSync(join(dir, "profiles", `${p.name}.json`), JSON.stringify(p) + "\n");
   }
@@ -249,7 +253,7 @@ export async function buildWeb(dir: string = DEFAULT_WEB_DIR, warn: (m: string) 
   for (const icon of ICONS) writeFileSync(join(dir, icon.path), iconPng(iconProfile, icon));
   writeFileSync(join(dir, MANIFEST_FILE), JSON.stringify(webManifest(), null, 2) + "\n");
   // Everything written above but the worker itself; index.html is cached as "./" (the page).
-  const precache = ["./", "app.js", ...Object.keys(lazyScripts), ...STATIC_FILES.filter((f) => f !== "index.html"), MANIFEST_FILE, ...ICONS.map((i) => i.path), ...profiles.flatMap((p) => [`profiles/${p.name}.json`, `firmware/${p.name}.js`])];
+  const precache = ["./", "app.js", ...Object.keys(lazyScripts), ...STATIC_FILES.filter((f) => f !== "index.html"), MANIFEST_FILE, ...ICONS.map((i) => i.path), ...profiles.flatMap((p) => [`profiles/${p.name}.json`, `firmware/${p.name}.js`, `firmware/${p.name}.img`])];
   const cacheVersion = await writeServiceWorker(dir, precache);
   return {
     dir,

@@ -264,6 +264,10 @@ async function start(): Promise<void> {
   // Keyboard: digits are pads (held while the key is held), letters the functions.
   const help = $<HTMLDialogElement>("help");
   $("help-open").onclick = () => help.showModal();
+  // "Put this on my toy": flashing a real board (flash-panel.ts), loaded when first pressed.
+  const flashOpen = Object.assign(document.createElement("button"), { type: "button", id: "flash-open", textContent: "Put this on my toy" });
+  $("help-open").after(flashOpen);
+  flashOpen.onclick = () => void import("./flash-panel").then((m) => m.openFlashPanel(profile));
   $("help-close").onclick = () => help.close();
   // Caught before the focused element sees them (capture): a menu would take a letter as a
   // choice ("c" picks classic and ends the game), so only text fields keep their typing.
