@@ -451,7 +451,7 @@ const ESP32: Board = {
   radio: {
     atBoot:
       "Espruino 2v29 for ESP32 starts its Wi-Fi access point at boot when no Wi-Fi settings are saved; with the radio on the board draws roughly 100–130 mA (the datasheet's 95–100 mA receiving, plus the CPU and the DevKit), 2–3 times the radio-off figure",
-    off: "within about a second of power-on: once Espruino has run the saved code and started Wi-Fi as 2v29 does, the firmware calls `require(\"Wifi\").disconnect()` and `require(\"Wifi\").stopAP()` (firmware/radio.ts), and the toy runs with Wi-Fi off from then on. Bluetooth stays as 2v29 starts it (not measured); `ESP32.enableWifi(false)`, typed once before flashing, keeps Wi-Fi off for good (it erases the saved code, so flash afterwards)",
+    off: "within about a second of power-on: once Espruino has run the saved code and started Wi-Fi as 2v29 does, the firmware calls `require(\"Wifi\").disconnect()` and `require(\"Wifi\").stopAP()` (firmware/radio.ts), and the toy runs with the radio off from then on. Bluetooth stays as 2v29 starts it (not measured); `ESP32.enableWifi(false)`, typed once before flashing, disables Wi-Fi for good (it erases the saved code, so flash afterwards)",
     peakMa: 240,
     peakSource: "ESP32 datasheet: 240 mA transmitting 802.11b at 19.5 dBm",
     brownOut:
