@@ -534,7 +534,8 @@ const ABOUT =
   "the interpreter process's CPU time (the kernel's scheduler account, /proc/PID/sched se.sum_exec_runtime) " +
   "around one console line that makes N calls, minus the same line with an empty loop, divided by N; the median " +
   "of `--repeat` runs. CPU time, not wall clock, so other work on the machine matters less, though a busy " +
-  "machine still adds noise (see the header). Each figure is taken for several ways of storing the code. " +
+  "machine still adds noise (see the header; a third between runs on a loaded machine): `--count` " +
+  "(device-speed-count.md) counts the interpreter's instructions instead, the same on every run. Each figure is taken for several ways of storing the code. " +
   "**In emulated flash** is the code as the toy holds it (`.bootcde`; \"as flashed\" is the pretokenised image " +
   "`npm run flash` writes), but the Linux build emulates flash with a file that it opens, seeks, reads and closes " +
   "for every 16 bytes of code it lexes, so these figures are mostly that file I/O, which a device, whose flash " +
