@@ -556,9 +556,12 @@ const ABOUT_COUNT =
   "evaluates a console line (jspEvaluateVar), and callgrind writes one count per line; a figure is, as for the " +
   "times, the count of a line of N calls minus that of the same line with an empty loop, divided by N. Each " +
   "counted line starts with a garbage collection (the same in both lines) and only once the timeouts earlier " +
-  "lines set have fired, so that it always starts from the same memory. The counts are **exact** in the sense " +
-  "that they do not depend on the machine's load or speed: the same commit, interpreter and Node give the same " +
-  "figures, and each row says how far apart its runs (each on an interpreter of its own) came out. The times " +
+  "lines set have fired, so that it starts from the same memory. The counts do not depend on the machine's " +
+  "load or speed, and each row says how far apart its runs (each on an interpreter of its own) came out: " +
+  "within a few hundredths of a percent, except that in some runs every key press, or every " +
+  "`Merlin.state()`, takes 1.3 % or 2.2 % more or fewer instructions (the same functions of the interpreter, " +
+  "more of its own work: what decides it is not found yet), so the figure given and judged is the median of " +
+  "the runs (the key press, the nearest its bar, is some 20 % under it: far more than that spread). The times " +
   "beside them (CPU ms, in brackets) are **wall-clock-dependent**: taken as in device-speed.md, they move " +
   "with whatever else the machine runs. In this mode the budgets are judged on the counts only, against the " +
   `bars in ms converted at ${INSTRUCTIONS_PER_MS / 1e6} M instructions per ms (the reference build's rate on a ` +
