@@ -11,8 +11,10 @@
  * interpreter does between lines — its idle loop, timers firing, printing — is not counted.
  */
 import { spawnSync } from "node:child_process";
-import { chmodSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Espruino } from "../firmware/build/espruino-bin";
 
 /** The interpreter's C function that runs one console line (and each boot file). */
 export const LINE_FUNCTION = "jspEvaluateVar";
@@ -117,4 +119,57 @@ export function agreement(runs: number[][]): string {
     if (hi !== lo) worst = Math.max(worst, lo > 0 ? (hi - lo) / lo : Infinity);
   }
   return worst === 0 ? "identical" : `within ${(worst * 100).toFixed(3)} %`;
+}
+
+/** Scripts that run an interpreter counted under callgrind, by the interpreter they run. */
+const countingBins = new Map<string, string>();
+
+/** A script, in a folder of its own, that runs the interpreter `bin` counted (writeCountingWrapper). */
+export function countingRunner(bin: string): string {
+  let w = countingBins.get(bin);
+  if (w === undefined) countingBins.set(bin, (w = writeCountingWrapper(join(mkdtempSync(join(tmpdir(), "merlin-counted-")), "espruino"), bin)));
+  return w;
+}
+
+let countedLines = 0;
+
+/** Timeouts (not intervals) due within the next minute: the LED flash, the cue's notes, the save. */
+const PENDING = '(function(){var T=global["\\xFF"].timers,n=0;for(var k in T)if(!T[k].intr&&T[k].time<6e7)n++;return n})()';
+
+/**
+ * Waits until the timeouts an earlier line set have fired. When they fire is the clock's
+ * business, and a line counted while they are pending finds other timers (and other state)
+ * than one counted after: counted lines start with none due soon, only the idle timer's
+ * minutes and any interval.
+ */
+async function settle(e: Espruino): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while ((await e.eval(PENDING)) !== 0) {
+    if (Date.now() > deadline) throw new Error("timeouts still pending after 2 minutes: a counted line would not start from the same state");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/**
+ * The instructions one console line costs on an interpreter started from countingRunner: its
+ * callgrind file. The line prints its marker from a timer, which runs after the line has
+ * returned and its file is written; no other line runs meanwhile, so it is the last file.
+ *
+ * The line starts with a garbage collection (process.memory()), which relinks the free
+ * variables in address order. Without it, the order is whatever the timers that ran since left
+ * (the blinking LEDs' interval runs as often as the clock says), and that order decides how long
+ * a search for contiguous blocks takes and whether it ends in a collection: counts 2 % apart
+ * between runs. A line measured against an empty one pays the collection in both.
+ */
+export async function countLine(e: Espruino, line: string): Promise<number> {
+  await settle(e);
+  const n = ++countedLines;
+  const from = e.output.length;
+  e.send(`try{process.memory();${line}}catch(x){print("<<X"+${n}+">>"+x)}setTimeout(function(){print("<<C"+${n}+">>")},0)\n`);
+  await e.waitFor((out) => out.indexOf(`<<C${n}>>`, from) >= 0, 3_600_000, `the end of a counted line: ${line.slice(0, 80)}`);
+  const error = new RegExp(`<<X${n}>>(.*)`).exec(e.output.slice(from));
+  if (error) throw new Error(`a counted line threw: ${error[1]}`);
+  const ir = dumpInstructions(e.dir, lastDump(e.dir));
+  if (ir === null) throw new Error("callgrind wrote no count for a console line: the interpreter needs its symbols (a stripped ESPRUINO_BIN cannot be counted)");
+  return ir;
 }

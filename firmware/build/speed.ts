@@ -40,7 +40,6 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
-import { join } from "node:path";
 import { listProfiles, loadProfile } from "../../hardware/validate";
 import type { Profile } from "../../hardware/profile";
 import { OptionSpec } from "../../tools/options";
@@ -50,15 +49,19 @@ import { buildFirmware, toyGameSpecs } from "./build";
 import { SPEED_BUDGETS } from "./hotpath";
 
 export { SPEED_BUDGETS };
-import { bootImage, type CodeForm, Espruino, espruinoBin, EspruinoError, freshFlashDir, linuxPrelude, prebuiltBundle } from "./espruino-bin";
-import { agreement, dumpInstructions, ensureValgrind, lastDump, writeCountingWrapper } from "../../tools/callgrind";
+import { bootImage, type CodeForm, Espruino, espruinoBin, freshFlashDir, linuxPrelude, prebuiltBundle } from "./espruino-bin";
+import { agreement, countingRunner, countLine, ensureValgrind } from "../../tools/callgrind";
 
 /**
  * How many instructions of the native reference build (Espruino 2v29 for Linux, 64-bit, build
  * 6eedb02, gcc 12.2 without optimisation) make one ms of its CPU time on the reference machine
- * when it is quiet. From device-speed.md's quiet run at commit 4c229e4, whose pico-3x3 bundle is
- * byte for byte the one counted: the flashed image in RAM took 0.41 ms per key press → LEDs and
- * 0.83 ms per HIT ME, and counted 2.971 M and 6.091 M instructions: 7.25 and 7.34 M per ms.
+ * (AMD EPYC, 2 cores) when it is quiet: device-speed.md's quiet figures at commit 4c229e4 (whose
+ * pico-3x3 bundle is byte for byte today's) against the counts of the same actions
+ * (device-speed-count.md). Key press → LEDs and HIT ME give 7.26 and 7.45 M per ms on esp32-3x3,
+ * 7.02 and 7.36 on mdbt42q-3x3, 7.31 and 7.35 on pico-3x3, 7.48 for HIT ME in the 4×4's
+ * blackwhite: 7.3. The 4×4's key press is the exception, 9.5 M per ms (3.62 M instructions in
+ * 0.38 ms: work of more instructions per clock, in the pixel code), so in instructions it sits
+ * just under its bar where its time had a quarter to spare.
  */
 export const INSTRUCTIONS_PER_MS = 7.3e6;
 
@@ -186,15 +189,9 @@ async function writeFlash(bin: string, code: string, form: CodeForm, place: Plac
   return dir;
 }
 
-/** Scripts that run an interpreter counted under callgrind, by the interpreter they run. */
-const countingBins = new Map<string, string>();
-
-/** The interpreter `bin`, or (counted) a script in a folder of its own that runs it under callgrind. */
+/** The interpreter `bin`, or (counted) a script that runs it under callgrind. */
 function runner(bin: string, counted: boolean): string {
-  if (!counted) return bin;
-  let w = countingBins.get(bin);
-  if (w === undefined) countingBins.set(bin, (w = writeCountingWrapper(join(freshFlashDir(), "espruino-counted"), bin)));
-  return w;
+  return counted ? countingRunner(bin) : bin;
 }
 
 async function bootToy(bin: string, p: Profile, bundle: string, shim: boolean, view: View, counted = false): Promise<Espruino> {
@@ -222,7 +219,7 @@ async function dispose(e: Espruino): Promise<void> {
   rmSync(e.dir, { recursive: true, force: true });
 }
 
-/** What one console line costs: the interpreter's CPU ms (cpuOf), or its instructions under callgrind (countOf). */
+/** What one console line costs: the interpreter's CPU ms (cpuOf), or its instructions under callgrind (tools/callgrind.ts countLine). */
 type Meter = (e: Espruino, line: string) => Promise<number>;
 
 async function cpuOf(e: Espruino, line: string): Promise<number> {
@@ -231,48 +228,6 @@ async function cpuOf(e: Espruino, line: string): Promise<number> {
   return e.cpuMs() - c0;
 }
 
-let countedLines = 0;
-
-/** Timeouts (not intervals) due within the next minute: the LED flash, the cue's notes, the save. */
-const PENDING = '(function(){var T=global["\\xFF"].timers,n=0;for(var k in T)if(!T[k].intr&&T[k].time<6e7)n++;return n})()';
-
-/**
- * Waits until the timeouts an earlier line set have fired. When they fire is the clock's
- * business, and a line counted while they are pending finds other timers (and other state)
- * than one counted after: counted lines start with none due soon, only the idle timer's
- * minutes and any interval.
- */
-async function settle(e: Espruino): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while ((await e.eval(PENDING)) !== 0) {
-    if (Date.now() > deadline) throw new Error("timeouts still pending after 2 minutes: a counted line would not start from the same state");
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-/**
- * The instructions one console line costs on an interpreter run counted (runner): its callgrind
- * file. The line prints its marker from a timer, which runs after the line has returned and its
- * file is written (tools/callgrind.ts); no other line runs meanwhile, so it is the last file.
- *
- * The line starts with a garbage collection (process.memory()), which relinks the free
- * variables in address order. Without it, the order is whatever the timers that ran since left
- * (the blinking LEDs' interval runs as often as the clock says), and that order decides how long
- * a search for contiguous blocks takes and whether it ends in a collection: counts 2 % apart
- * between runs. A line measured against an empty one (perCall) pays the collection in both.
- */
-async function countOf(e: Espruino, line: string): Promise<number> {
-  await settle(e);
-  const n = ++countedLines;
-  const from = e.output.length;
-  e.send(`try{process.memory();${line}}catch(x){print("<<X"+${n}+">>"+x)}setTimeout(function(){print("<<C"+${n}+">>")},0)\n`);
-  await e.waitFor((out) => out.indexOf(`<<C${n}>>`, from) >= 0, 3_600_000, `the end of a counted line: ${line.slice(0, 80)}`);
-  const error = new RegExp(`<<X${n}>>(.*)`).exec(e.output.slice(from));
-  if (error) throw new EspruinoError(error[1]);
-  const ir = dumpInstructions(e.dir, lastDump(e.dir));
-  if (ir === null) throw new Error("callgrind wrote no count for a console line: the interpreter needs its symbols (a stripped ESPRUINO_BIN cannot be counted)");
-  return ir;
-}
 
 function median(xs: number[]): number {
   const s = xs.slice().sort((a, b) => a - b);
@@ -377,7 +332,7 @@ async function opensDuring(e: Espruino, line: string): Promise<number | null> {
  */
 async function measure(bin: string, p: Profile, bundle: string, view: View, repeat: number, counted = false): Promise<Figures> {
   const pads = p.rows * p.cols;
-  const meter = counted ? countOf : cpuOf;
+  const meter = counted ? countLine : cpuOf;
   let e = await bootToy(bin, p, bundle, false, view, counted);
   let f: Figures;
   try {
@@ -510,7 +465,7 @@ function medianOf(runs: Figures[]): Figures {
 async function calibrate(bin: string, repeat: number, counted = false): Promise<{ pin: number; float: number }> {
   const dir = freshFlashDir();
   const e = await Espruino.start(runner(bin, counted), dir, { echo: false, bootTimeoutMs: counted ? 600_000 : undefined });
-  const meter = counted ? countOf : cpuOf;
+  const meter = counted ? countLine : cpuOf;
   try {
     const pin = await perCall(e, "digitalWrite(D1,1);digitalWrite(D1,0)", 2000, repeat, "", meter);
     const float = await perCall(e, "x=x*1.000001+0.5", 2000, repeat, "var x=1.5", meter);
@@ -561,11 +516,13 @@ const ABOUT_COUNT =
   "within a few hundredths of a percent, except that in some runs every key press, or every " +
   "`Merlin.state()`, takes 1.3 % or 2.2 % more or fewer instructions (the same functions of the interpreter, " +
   "more of its own work: what decides it is not found yet), so the figure given and judged is the median of " +
-  "the runs (the key press, the nearest its bar, is some 20 % under it: far more than that spread). The times " +
+  "the runs. The times " +
   "beside them (CPU ms, in brackets) are **wall-clock-dependent**: taken as in device-speed.md, they move " +
   "with whatever else the machine runs. In this mode the budgets are judged on the counts only, against the " +
   `bars in ms converted at ${INSTRUCTIONS_PER_MS / 1e6} M instructions per ms (the reference build's rate on a ` +
-  "quiet machine, from device-speed.md's quiet figures: firmware/build/speed.ts says how). Counts are " +
+  "quiet machine, from device-speed.md's quiet figures: firmware/build/speed.ts says how). One rate serves " +
+  "every action, though some work runs more instructions per ms than other: the 4×4's key press, 9.5 M per " +
+  "quiet ms, sits just under its bar in instructions where its time had a quarter to spare. Counts are " +
   "taken with the code in RAM only (in emulated flash most of the work is the kernel's file I/O, which " +
   "callgrind does not see); the held-key scan and the level deals are not counted (the scan's debounce goes " +
   "by the clock; 500 deals would take an hour under callgrind).";
