@@ -194,18 +194,8 @@ function runner(bin: string, counted: boolean): string {
   return counted ? countingRunner(bin) : bin;
 }
 
-/**
- * Counted runs only, first in .boot0: the built-in objects the firmware and the measuring lines
- * use, named once in a fixed order. Espruino adds a built-in object to the global scope when it
- * is first named, and looks a name up by walking that scope in order; first named by a timer's
- * callback or by a console line, whichever the clock lets run first, the order differed between
- * runs, and with it every lookup's cost: counts 1–2 % apart.
- */
-const BUILTINS_FIRST = "[Function,Object,E,Math,Uint8Array,Uint16Array,Int32Array,Array,String,JSON,Number,process];";
-
 async function bootToy(bin: string, p: Profile, bundle: string, shim: boolean, view: View, counted = false): Promise<Espruino> {
-  const boot0 = (counted ? BUILTINS_FIRST : "") + linuxPrelude(p) + (shim ? keyShim(p) : "");
-  const dir = await writeFlash(bin, bundle, view.form, view.place, boot0);
+  const dir = await writeFlash(bin, bundle, view.form, view.place, linuxPrelude(p) + (shim ? keyShim(p) : ""));
   // Under callgrind the interpreter runs some 50 times slower: booting takes longer.
   const toy = await Espruino.start(runner(bin, counted), dir, { password: p.consolePassword ?? null, echo: false, bootTimeoutMs: counted ? 600_000 : undefined });
   await new Promise((r) => setTimeout(r, counted ? 3000 : 800)); // the power-on light test
@@ -347,9 +337,14 @@ async function measure(bin: string, p: Profile, bundle: string, view: View, repe
   let f: Figures;
   try {
     await e.eval('Merlin.setRules("merlin1978"),Merlin.newGame(7),1');
-    const press = await perCall(e, `Merlin.press(1+(i*4)%${pads})`, 40, repeat, "", meter);
-    const state = await perCall(e, "Merlin.state()", 100, repeat, "", meter);
-    const hint = await perCall(e, "Merlin.hint()", 40, repeat, "", meter);
+    // Counted, each line deals afresh before its loop (the empty line too): the deal's LED flash
+    // then lasts the whole line, so no LED blinks in it. A blinking LED's phase flips every 120 ms
+    // between lines, and the LED code evaluates one more expression in one phase: the phase a line
+    // started in, the clock's choice, moved a key press's count by 1.3 % and the state's by 2.2 %.
+    const fresh = counted ? "Merlin.newGame(7)" : "";
+    const press = await perCall(e, `Merlin.press(1+(i*4)%${pads})`, 40, repeat, fresh, meter);
+    const state = await perCall(e, "Merlin.state()", 100, repeat, fresh, meter);
+    const hint = await perCall(e, "Merlin.hint()", 40, repeat, fresh, meter);
     const n = 20;
     const pressOpens = counted ? null : await opensDuring(e, `(function(){for(var i=0;i<${n};i++)Merlin.press(1+(i*4)%${pads})})()`);
     const stateOpens = counted ? null : await opensDuring(e, `(function(){for(var i=0;i<${n};i++)Merlin.state()})()`);
@@ -357,7 +352,7 @@ async function measure(bin: string, p: Profile, bundle: string, view: View, repe
     f = { press, state, hint, scan: null, opens, games: [], deals: [] };
     for (const g of toyGameSpecs(p)) {
       await e.eval(`Merlin.setRules(${JSON.stringify(g.spec.name)}),Merlin.newGame(7),1`);
-      f.games.push({ name: g.spec.name, hint: await perCall(e, "Merlin.hint()", 40, repeat, "", meter) });
+      f.games.push({ name: g.spec.name, hint: await perCall(e, "Merlin.hint()", 40, repeat, fresh, meter) });
       if (g.spec.levels && !counted) f.deals.push(await levelDeals(e, g.spec.name));
     }
   } finally {
@@ -520,12 +515,13 @@ const ABOUT_COUNT =
   "it: the interpreter runs under valgrind's callgrind with counting on only inside the C function that " +
   "evaluates a console line (jspEvaluateVar), and callgrind writes one count per line; a figure is, as for the " +
   "times, the count of a line of N calls minus that of the same line with an empty loop, divided by N. Each " +
-  "counted line starts with a garbage collection (the same in both lines) and only once the timeouts earlier " +
-  "lines set have fired, so that it starts from the same memory. The counts do not depend on the machine's " +
-  "load or speed, and each row says how far apart its runs (each on an interpreter of its own) came out: " +
-  "within a few hundredths of a percent, except that in some runs every `Merlin.state()` takes 2.2 % " +
-  "fewer instructions (what decides it is not found yet), which moves key press → LEDs (press minus state) " +
-  "by 0.9 %; the figure given and judged is the median of the runs. The times " +
+  "counted line starts once the timeouts earlier lines set have fired, with a garbage collection and a fresh " +
+  "deal of seed 7 (the empty line too), so that every run starts each line from the same memory and no " +
+  "LED blinks during a line (a blinking LED's phase is " +
+  "the clock's, and the LED code does more in one phase): a counted key press is one made while the deal's " +
+  "LED flash still shows. The counts do not depend on the machine's load or speed: each row says how far " +
+  "apart its runs (each on an interpreter of its own) came out, and the figure given and judged is the " +
+  "median of the runs. The times " +
   "beside them (CPU ms, in brackets) are **wall-clock-dependent**: taken as in device-speed.md, they move " +
   "with whatever else the machine runs. In this mode the budgets are judged on the counts only, against the " +
   `bars in ms converted at ${INSTRUCTIONS_PER_MS / 1e6} M instructions per ms (the reference build's rate on a ` +
