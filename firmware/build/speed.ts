@@ -57,11 +57,9 @@ import { agreement, countingRunner, countLine, ensureValgrind } from "../../tool
  * 6eedb02, gcc 12.2 without optimisation) make one ms of its CPU time on the reference machine
  * (AMD EPYC, 2 cores) when it is quiet: device-speed.md's quiet figures at commit 4c229e4 (whose
  * pico-3x3 bundle is byte for byte today's) against the counts of the same actions
- * (device-speed-count.md). Key press → LEDs and HIT ME give 7.26 and 7.45 M per ms on esp32-3x3,
- * 7.02 and 7.36 on mdbt42q-3x3, 7.31 and 7.35 on pico-3x3, 7.48 for HIT ME in the 4×4's
- * blackwhite: 7.3. The 4×4's key press is the exception, 9.5 M per ms (3.62 M instructions in
- * 0.38 ms: work of more instructions per clock, in the pixel code), so in instructions it sits
- * just under its bar where its time had a quarter to spare.
+ * (device-speed-count.md at commit d76468935d4a). Key press → LEDs and HIT ME give 7.21 and 7.52
+ * M per ms on esp32-3x3, 7.04 and 7.41 on mdbt42q-3x3, 7.26 and 7.36 on pico-3x3, 7.58 and 7.86 on
+ * pico-4x4-neopixel, 7.50 for HIT ME in its blackwhite: 7.3, pico-3x3's, near their median.
  */
 export const INSTRUCTIONS_PER_MS = 7.3e6;
 
@@ -525,9 +523,8 @@ const ABOUT_COUNT =
   "beside them (CPU ms, in brackets) are **wall-clock-dependent**: taken as in device-speed.md, they move " +
   "with whatever else the machine runs. In this mode the budgets are judged on the counts only, against the " +
   `bars in ms converted at ${INSTRUCTIONS_PER_MS / 1e6} M instructions per ms (the reference build's rate on a ` +
-  "quiet machine, from device-speed.md's quiet figures: firmware/build/speed.ts says how). One rate serves " +
-  "every action, though some work runs more instructions per ms than other: the 4×4's key press, 9.5 M per " +
-  "quiet ms, sits just under its bar in instructions where its time had a quarter to spare. Counts are " +
+  "quiet machine, from device-speed.md's quiet figures: firmware/build/speed.ts says how; the actions' own " +
+  "rates lie between 7.0 and 7.9 M, so a count keeps about the headroom its quiet time had). Counts are " +
   "taken with the code in RAM only (in emulated flash most of the work is the kernel's file I/O, which " +
   "callgrind does not see); the held-key scan and the level deals are not counted (the scan's debounce goes " +
   "by the clock; 500 deals would take an hour under callgrind).";
