@@ -11,7 +11,7 @@
  * interpreter does between lines — its idle loop, timers firing, printing — is not counted.
  */
 import { spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Espruino } from "../firmware/build/espruino-bin";
@@ -127,7 +127,11 @@ const countingBins = new Map<string, string>();
 /** A script, in a folder of its own, that runs the interpreter `bin` counted (writeCountingWrapper). */
 export function countingRunner(bin: string): string {
   let w = countingBins.get(bin);
-  if (w === undefined) countingBins.set(bin, (w = writeCountingWrapper(join(mkdtempSync(join(tmpdir(), "merlin-counted-")), "espruino"), bin)));
+  if (w === undefined) {
+    const dir = mkdtempSync(join(tmpdir(), "merlin-counted-"));
+    process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+    countingBins.set(bin, (w = writeCountingWrapper(join(dir, "espruino"), bin)));
+  }
   return w;
 }
 
