@@ -5,7 +5,8 @@
  *
  * - ESPRUINO_BIN: the 32-bit build with the Pico's 5100 JsVars of 13 bytes, for the JsVars
  *   (`npm run budget -- --all`) and the colour games' tables (`npm run bench:cellsolve`);
- * - ESPRUINO_BIN64: the native 64-bit build, for CPU (`npm run speed`, given it as ESPRUINO_BIN);
+ * - ESPRUINO_BIN64: the native 64-bit build, for CPU (`npm run speed`, given it as ESPRUINO_BIN;
+ *   its counted run needs valgrind);
  *   ESPRUINO_BIN_LARGE, passed through as it is: the native build with more variables, for the
  *   in-RAM view of the 5×5's image (docs/espruino.md).
  *
@@ -45,6 +46,7 @@ export const STEPS: Step[] = [
   { files: ["minimum-large"], npm: "bench:minimum", args: ["--large", "--write"] },
   { files: ["device-speed"], npm: "speed", args: ["--flashed", "--repeat", "5", "--write"], needs: "ESPRUINO_BIN64" },
   { files: ["device-speed-views"], npm: "speed", args: ["--board", "pico-3x3", "--repeat", "5", "--write"], needs: "ESPRUINO_BIN64" },
+  { files: ["device-speed-count"], npm: "speed", args: ["--count", "--flashed", "--repeat", "3", "--write"], needs: "ESPRUINO_BIN64" },
 ];
 
 const ALL_FILES = STEPS.flatMap((s) => s.files);

@@ -50,20 +50,50 @@ import { SPEED_BUDGETS } from "./hotpath";
 
 export { SPEED_BUDGETS };
 import { bootImage, type CodeForm, Espruino, espruinoBin, exitOnBadEspruino, freshFlashDir, linuxPrelude, prebuiltBundle } from "./espruino-bin";
+import { agreement, countingRunner, countLine, ensureValgrind } from "../../tools/callgrind";
 
-/** The budgets profile `p`'s figures `f` (in RAM) break, one line each; empty when none. */
-export function overBudget(p: Profile, f: Figures): string[] {
+/**
+ * How many instructions of the native reference build (Espruino 2v29 for Linux, 64-bit, build
+ * 6eedb02, gcc 12.2 without optimisation) make one ms of its CPU time on the reference machine
+ * (AMD EPYC, 2 cores) when it is quiet: device-speed.md's quiet figures at commit 4c229e4 (whose
+ * pico-3x3 bundle is byte for byte today's) against the counts of the same actions
+ * (device-speed-count.md at commit d76468935d4a). Key press → LEDs and HIT ME give 7.21 and 7.52
+ * M per ms on esp32-3x3, 7.04 and 7.41 on mdbt42q-3x3, 7.26 and 7.36 on pico-3x3, 7.58 and 7.86 on
+ * pico-4x4-neopixel, 7.50 for HIT ME in its blackwhite: 7.3, pico-3x3's, near their median.
+ */
+export const INSTRUCTIONS_PER_MS = 7.3e6;
+
+/**
+ * The bars in instructions (--count), on the flashed image in RAM: SPEED_BUDGETS at
+ * INSTRUCTIONS_PER_MS, so a count keeps the headroom the quiet timing had. They hold for the
+ * reference build only: another compiler or flags execute other instructions for the same work.
+ */
+export const COUNT_BUDGETS = {
+  press: SPEED_BUDGETS.press * INSTRUCTIONS_PER_MS,
+  hint3x3: SPEED_BUDGETS.hint3x3 * INSTRUCTIONS_PER_MS,
+  colourHint5x5: SPEED_BUDGETS.colourHint5x5 * INSTRUCTIONS_PER_MS,
+};
+
+/** A figure with its unit: "0.41 ms", or "1.234 M instructions". */
+const MS = (x: number) => `${x.toFixed(2)} ms`;
+export const MIR = (x: number) => `${(x / 1e6).toFixed(3)} M instructions`;
+
+/**
+ * The budgets profile `p`'s figures `f` (in RAM) break, one line each; empty when none: timed
+ * figures against SPEED_BUDGETS, or counted ones against COUNT_BUDGETS.
+ */
+export function overBudget(p: Profile, f: Figures, budgets = SPEED_BUDGETS, show: (x: number) => string = MS): string[] {
   const out: string[] = [];
   const press = f.press - f.state;
-  if (press > SPEED_BUDGETS.press) out.push(`${p.name}: key press → LEDs ${press.toFixed(2)} ms, over ${SPEED_BUDGETS.press} ms`);
-  if (p.rows === 3 && p.cols === 3 && f.hint > SPEED_BUDGETS.hint3x3) {
-    out.push(`${p.name}: HIT ME ${f.hint.toFixed(2)} ms, over ${SPEED_BUDGETS.hint3x3} ms`);
+  if (press > budgets.press) out.push(`${p.name}: key press → LEDs ${show(press)}, over ${show(budgets.press)}`);
+  if (p.rows === 3 && p.cols === 3 && f.hint > budgets.hint3x3) {
+    out.push(`${p.name}: HIT ME ${show(f.hint)}, over ${show(budgets.hint3x3)}`);
   }
   if (p.rows === 5 && p.cols === 5) {
     for (const g of toyGameSpecs(p)) {
       const hint = f.games.find((x) => x.name === g.spec.name)?.hint;
-      if (g.puzzle.states > 2 && hint !== undefined && hint > SPEED_BUDGETS.colourHint5x5) {
-        out.push(`${p.name}: HIT ME in ${g.spec.name} ${hint.toFixed(2)} ms, over ${SPEED_BUDGETS.colourHint5x5} ms`);
+      if (g.puzzle.states > 2 && hint !== undefined && hint > budgets.colourHint5x5) {
+        out.push(`${p.name}: HIT ME in ${g.spec.name} ${show(hint)}, over ${show(budgets.colourHint5x5)}`);
       }
     }
   }
@@ -157,10 +187,16 @@ async function writeFlash(bin: string, code: string, form: CodeForm, place: Plac
   return dir;
 }
 
-async function bootToy(bin: string, p: Profile, bundle: string, shim: boolean, view: View): Promise<Espruino> {
+/** The interpreter `bin`, or (counted) a script that runs it under callgrind. */
+function runner(bin: string, counted: boolean): string {
+  return counted ? countingRunner(bin) : bin;
+}
+
+async function bootToy(bin: string, p: Profile, bundle: string, shim: boolean, view: View, counted = false): Promise<Espruino> {
   const dir = await writeFlash(bin, bundle, view.form, view.place, linuxPrelude(p) + (shim ? keyShim(p) : ""));
-  const toy = await Espruino.start(bin, dir, { password: p.consolePassword ?? null, echo: false });
-  await new Promise((r) => setTimeout(r, 800)); // the power-on light test
+  // Under callgrind the interpreter runs some 50 times slower: booting takes longer.
+  const toy = await Espruino.start(runner(bin, counted), dir, { password: p.consolePassword ?? null, echo: false, bootTimeoutMs: counted ? 600_000 : undefined });
+  await new Promise((r) => setTimeout(r, counted ? 3000 : 800)); // the power-on light test
   // A bundle too large for a RAM copy (the 5×5's) runs out of memory while .boot1 evaluates it:
   // Merlin is then missing or half made. Such a view has no figures.
   if (view.place === "ram") {
@@ -181,11 +217,15 @@ async function dispose(e: Espruino): Promise<void> {
   rmSync(e.dir, { recursive: true, force: true });
 }
 
+/** What one console line costs: the interpreter's CPU ms (cpuOf), or its instructions under callgrind (tools/callgrind.ts countLine). */
+type Meter = (e: Espruino, line: string) => Promise<number>;
+
 async function cpuOf(e: Espruino, line: string): Promise<number> {
   const c0 = e.cpuMs();
   await e.eval(line, 600_000);
   return e.cpuMs() - c0;
 }
+
 
 function median(xs: number[]): number {
   const s = xs.slice().sort((a, b) => a - b);
@@ -193,12 +233,12 @@ function median(xs: number[]): number {
 }
 
 /** CPU ms per iteration of `body` (with `i` the loop index), net of an empty loop; `setup` runs first in the same line. */
-export async function perCall(e: Espruino, body: string, n: number, repeat: number, setup = ""): Promise<number> {
+export async function perCall(e: Espruino, body: string, n: number, repeat: number, setup = "", meter: Meter = cpuOf): Promise<number> {
   const runs: number[] = [];
   const line = (b: string) => `(function(){${setup};for(var i=0;i<${n};i++){${b}}})()`;
   for (let k = 0; k < repeat; k++) {
-    const full = await cpuOf(e, line(body));
-    const empty = await cpuOf(e, line(""));
+    const full = await meter(e, line(body));
+    const empty = await meter(e, line(""));
     runs.push((full - empty) / n);
   }
   return median(runs);
@@ -282,28 +322,41 @@ async function opensDuring(e: Espruino, line: string): Promise<number | null> {
   return n;
 }
 
-async function measure(bin: string, p: Profile, bundle: string, view: View, repeat: number): Promise<Figures> {
+/**
+ * The figures of one view, timed (CPU ms) or `counted` (instructions, under callgrind). Counted,
+ * the scan and the level deals are left out: the scan's debounce and the settling around it go
+ * by the clock (getTime), so their counts would depend on how fast the machine ran; a deal's
+ * count is deterministic but 500 of them take an hour under callgrind.
+ */
+async function measure(bin: string, p: Profile, bundle: string, view: View, repeat: number, counted = false): Promise<Figures> {
   const pads = p.rows * p.cols;
-  let e = await bootToy(bin, p, bundle, false, view);
+  const meter = counted ? countLine : cpuOf;
+  let e = await bootToy(bin, p, bundle, false, view, counted);
   let f: Figures;
   try {
     await e.eval('Merlin.setRules("merlin1978"),Merlin.newGame(7),1');
-    const press = await perCall(e, `Merlin.press(1+(i*4)%${pads})`, 40, repeat);
-    const state = await perCall(e, "Merlin.state()", 100, repeat);
-    const hint = await perCall(e, "Merlin.hint()", 40, repeat);
+    // Counted, each line deals afresh before its loop (the empty line too): the deal's LED flash
+    // then lasts the whole line, so no LED blinks in it. A blinking LED's phase flips every 120 ms
+    // between lines, and the LED code evaluates one more expression in one phase: the phase a line
+    // started in, the clock's choice, moved a key press's count by 1.3 % and the state's by 2.2 %.
+    const fresh = counted ? "Merlin.newGame(7)" : "";
+    const press = await perCall(e, `Merlin.press(1+(i*4)%${pads})`, 40, repeat, fresh, meter);
+    const state = await perCall(e, "Merlin.state()", 100, repeat, fresh, meter);
+    const hint = await perCall(e, "Merlin.hint()", 40, repeat, fresh, meter);
     const n = 20;
-    const pressOpens = await opensDuring(e, `(function(){for(var i=0;i<${n};i++)Merlin.press(1+(i*4)%${pads})})()`);
-    const stateOpens = await opensDuring(e, `(function(){for(var i=0;i<${n};i++)Merlin.state()})()`);
+    const pressOpens = counted ? null : await opensDuring(e, `(function(){for(var i=0;i<${n};i++)Merlin.press(1+(i*4)%${pads})})()`);
+    const stateOpens = counted ? null : await opensDuring(e, `(function(){for(var i=0;i<${n};i++)Merlin.state()})()`);
     const opens = pressOpens === null || stateOpens === null ? null : (pressOpens - stateOpens) / n;
     f = { press, state, hint, scan: null, opens, games: [], deals: [] };
     for (const g of toyGameSpecs(p)) {
       await e.eval(`Merlin.setRules(${JSON.stringify(g.spec.name)}),Merlin.newGame(7),1`);
-      f.games.push({ name: g.spec.name, hint: await perCall(e, "Merlin.hint()", 40, repeat) });
-      if (g.spec.levels) f.deals.push(await levelDeals(e, g.spec.name));
+      f.games.push({ name: g.spec.name, hint: await perCall(e, "Merlin.hint()", 40, repeat, fresh, meter) });
+      if (g.spec.levels && !counted) f.deals.push(await levelDeals(e, g.spec.name));
     }
   } finally {
     await dispose(e);
   }
+  if (counted) return f;
   e = await bootToy(bin, p, bundle, true, view);
   try {
     await e.eval('Merlin.setRules("merlin1978"),Merlin.newGame(7),1');
@@ -353,13 +406,72 @@ async function lexCost(bin: string, bundle: string, view: View, repeat: number):
   }
 }
 
+/** An interpreter run (measure) that ended in ESPRUINO_BIN_LARGE or not. */
+interface Measured {
+  f: Figures;
+  large: boolean;
+}
+
+/**
+ * One view's figures (measure), measured again when the interpreter dies (up to 3 times); null
+ * when the toy does not boot this way. An in-RAM view that does not fit ESPRUINO_BIN is measured
+ * on `large` (ESPRUINO_BIN_LARGE) when given.
+ */
+async function measureView(bin: string, large: string | null, p: Profile, bundle: string, view: View, repeat: number, counted: boolean): Promise<Measured | null> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return { f: await measure(bin, p, bundle, view, repeat, counted), large: false };
+    } catch (e) {
+      // A bundle too large to boot from a RAM copy (the 5×5's) leaves Merlin undefined: that
+      // view has no figures, the others are still measured.
+      if (e instanceof DoesNotBoot || /"Merlin" is not defined/.test((e as Error).message)) {
+        process.stderr.write(`${p.name}, ${viewName(view)}: ${(e as Error).message}\n`);
+        break;
+      }
+      // The Linux build's stdin thread and interpreter share its input queue without a lock:
+      // now and then (more often on a loaded machine) a console line corrupts it and the
+      // interpreter dies (ASSERT … jsdevices.c). Such a view is measured again, up to 3 times.
+      const message = (e as Error).message;
+      if (!/interpreter exited/.test(message) || attempt >= 3) throw e;
+      const why = /ASSERT[^\n]*/.exec(message)?.[0] ?? "it exited";
+      process.stderr.write(`${p.name}, ${viewName(view)}: the interpreter died (${why}); measuring again\n`);
+    }
+  }
+  if (view.place !== "ram" || large === null) return null;
+  // The image does not fit a RAM copy on the Pico-sized interpreter: the same view on
+  // ESPRUINO_BIN_LARGE, the same interpreter built with more variables (rows marked †).
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return { f: await measure(large, p, bundle, view, repeat, counted), large: true };
+    } catch (e) {
+      if (attempt >= 3) throw e;
+      process.stderr.write(`${p.name}, ${viewName(view)} on ESPRUINO_BIN_LARGE: ${(e as Error).message.split("\n")[0]}; measuring again\n`);
+    }
+  }
+}
+
+/** The median of each figure over counted runs (they agree: the median is any of them unless one went astray). */
+function medianOf(runs: Figures[]): Figures {
+  const m = (pick: (f: Figures) => number) => median(runs.map(pick));
+  return {
+    press: m((f) => f.press),
+    state: m((f) => f.state),
+    hint: m((f) => f.hint),
+    scan: null,
+    opens: null,
+    games: runs[0].games.map((g, i) => ({ name: g.name, hint: m((f) => f.games[i].hint) })),
+    deals: [],
+  };
+}
+
 /** Calibration loops (per iteration), so the Pico factor can be re-derived against Pico figures. */
-async function calibrate(bin: string, repeat: number): Promise<{ pin: number; float: number }> {
+async function calibrate(bin: string, repeat: number, counted = false): Promise<{ pin: number; float: number }> {
   const dir = freshFlashDir();
-  const e = await Espruino.start(bin, dir, { echo: false });
+  const e = await Espruino.start(runner(bin, counted), dir, { echo: false, bootTimeoutMs: counted ? 600_000 : undefined });
+  const meter = counted ? countLine : cpuOf;
   try {
-    const pin = await perCall(e, "digitalWrite(D1,1);digitalWrite(D1,0)", 2000, repeat);
-    const float = await perCall(e, "x=x*1.000001+0.5", 2000, repeat, "var x=1.5");
+    const pin = await perCall(e, "digitalWrite(D1,1);digitalWrite(D1,0)", 2000, repeat, "", meter);
+    const float = await perCall(e, "x=x*1.000001+0.5", 2000, repeat, "var x=1.5", meter);
     return { pin, float };
   } finally {
     await dispose(e);
@@ -370,7 +482,8 @@ const OPTIONS: OptionSpec[] = [
   { name: "board", type: "string", arg: "NAME", help: "one profile (default: every profile)" },
   { name: "repeat", type: "int", arg: "N", help: "runs per figure (median)", default: 3 },
   { name: "flashed", type: "flag", help: "only the flashed image (in flash, and in RAM for the Pico estimate)" },
-  { name: "write", type: "flag", help: `also write ${MEASUREMENTS_DIR}/device-speed[-views].md` },
+  { name: "count", type: "flag", help: "also count instructions under callgrind (in RAM); the verdict is the counts'" },
+  { name: "write", type: "flag", help: `also write ${MEASUREMENTS_DIR}/device-speed[-views|-count].md` },
 ];
 
 const ABOUT =
@@ -379,7 +492,8 @@ const ABOUT =
   "the interpreter process's CPU time (the kernel's scheduler account, /proc/PID/sched se.sum_exec_runtime) " +
   "around one console line that makes N calls, minus the same line with an empty loop, divided by N; the median " +
   "of `--repeat` runs. CPU time, not wall clock, so other work on the machine matters less, though a busy " +
-  "machine still adds noise (see the header). Each figure is taken for several ways of storing the code. " +
+  "machine still adds noise (see the header; a third between runs on a loaded machine): `--count` " +
+  "(device-speed-count.md) counts the interpreter's instructions instead, the same on every run. Each figure is taken for several ways of storing the code. " +
   "**In emulated flash** is the code as the toy holds it (`.bootcde`; \"as flashed\" is the pretokenised image " +
   "`npm run flash` writes), but the Linux build emulates flash with a file that it opens, seeks, reads and closes " +
   "for every 16 bytes of code it lexes, so these figures are mostly that file I/O, which a device, whose flash " +
@@ -394,6 +508,27 @@ const ABOUT =
   "stand-in that sends nothing). Flash reads per key press are counted with strace when it is installed. " +
   "A bundle too large to boot from a RAM copy (the 5×5's) has no in-RAM figures and so no Pico estimate.";
 
+const ABOUT_COUNT =
+  "`npm run speed -- --count` counts the instructions the interpreter executes per call, as well as timing " +
+  "it: the interpreter runs under valgrind's callgrind with counting on only inside the C function that " +
+  "evaluates a console line (jspEvaluateVar), and callgrind writes one count per line; a figure is, as for the " +
+  "times, the count of a line of N calls minus that of the same line with an empty loop, divided by N. Each " +
+  "counted line starts once the timeouts earlier lines set have fired, with a garbage collection and a fresh " +
+  "deal of seed 7 (the empty line too), so that every run starts each line from the same memory and no " +
+  "LED blinks during a line (a blinking LED's phase is " +
+  "the clock's, and the LED code does more in one phase): a counted key press is one made while the deal's " +
+  "LED flash still shows. The counts do not depend on the machine's load or speed: each row says how far " +
+  "apart its runs (each on an interpreter of its own) came out, and the figure given and judged is the " +
+  "median of the runs. The times " +
+  "beside them (CPU ms, in brackets) are **wall-clock-dependent**: taken as in device-speed.md, they move " +
+  "with whatever else the machine runs. In this mode the budgets are judged on the counts only, against the " +
+  `bars in ms converted at ${INSTRUCTIONS_PER_MS / 1e6} M instructions per ms (the reference build's rate on a ` +
+  "quiet machine, from device-speed.md's quiet figures: firmware/build/speed.ts says how; the actions' own " +
+  "rates lie between 7.0 and 7.9 M, so a count keeps about the headroom its quiet time had). Counts are " +
+  "taken with the code in RAM only (in emulated flash most of the work is the kernel's file I/O, which " +
+  "callgrind does not see); the held-key scan and the level deals are not counted (the scan's debounce goes " +
+  "by the clock; 500 deals would take an hour under callgrind).";
+
 const ABOUT_VIEWS =
   "This file compares every way of storing the code: the minified text bundle, the pretokenised image (as " +
   "flashed) and that image with raw integer and string tokens too, each in emulated flash and in RAM; " +
@@ -405,19 +540,23 @@ async function main(argv: string[]): Promise<number> {
     name: "speed",
     command: "npm run speed",
     usage: "ESPRUINO_BIN=/path/to/espruino npm run speed [-- --board NAME] [--repeat N] [--flashed]\n" +
-      "         [--write]",
+      "         [--count] [--write]",
     summary: "the firmware's CPU cost per call on the Espruino interpreter for Linux",
     examples: [
       ["ESPRUINO_BIN=~/espruino/espruino npm run speed", "every profile, median of 3 runs"],
       ["ESPRUINO_BIN=~/espruino/espruino npm run speed -- --board pico-3x3 --flashed", "one profile, as flashed only"],
+      ["ESPRUINO_BIN=~/espruino/espruino npm run speed -- --count --flashed", "also counted: the same verdict on every run"],
     ],
     about:
       "Measures the firmware's CPU cost per call on the Espruino interpreter for Linux that ESPRUINO_BIN\n" +
       "names (the native 64-bit build is meant; docs/measurements/device-speed.md says how, and what the\n" +
       "figures mean). --write writes device-speed.md with --flashed, device-speed-views.md without.\n" +
+      "--count also counts the instructions of the in-RAM views under valgrind's callgrind (installed with\n" +
+      "apt-get when missing and run as root), --repeat runs each on an interpreter of its own, and judges\n" +
+      "the budgets on the counts alone (device-speed-count.md says how; --write writes it).\n" +
       "ESPRUINO_BIN_LARGE may name the same interpreter built with more variables (docs/espruino.md): the\n" +
       "in-RAM view of an image too large for a RAM copy on ESPRUINO_BIN (the 5×5's) is measured there.\n" +
-      "Exit status 2 for bad options or no ESPRUINO_BIN, 1 when a budget is not met (or cannot be checked:\n" +
+      "Exit status 2 for bad options, no ESPRUINO_BIN or (--count) no valgrind, 1 when a budget is not met (or cannot be checked:\n" +
       "a view that does not boot), non-zero when a measurement fails.",
   });
   if (typeof opts === "number") return opts;
@@ -438,11 +577,20 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write("speed: set ESPRUINO_BIN to an Espruino interpreter for Linux (see docs/measurements/device-speed.md)\n");
     return 2;
   }
+  if (opts.values.count === true) {
+    const problem = ensureValgrind();
+    if (problem !== null) {
+      process.stderr.write(`speed: ${problem}\n`);
+      return 2;
+    }
+  }
   const interpreter = await describeInterpreter(bin);
   const largeBin = process.env.ESPRUINO_BIN_LARGE;
   const large = largeBin ? { bin: largeBin, about: interpreterText(await describeInterpreter(largeBin, "ESPRUINO_BIN_LARGE")) } : null;
   const run = startRun();
-  const views = opts.values.flashed ? [FLASHED, FLASHED_IN_RAM] : VIEWS;
+  const count = opts.values.count === true;
+  // Counted, only the in-RAM views: the emulated flash's reads are the kernel's work, which callgrind does not see.
+  const views = (opts.values.flashed ? [FLASHED, FLASHED_IN_RAM] : VIEWS).filter((v) => !count || v.place === "ram");
   const ms = (x: number | null) => (x === null ? "–" : x.toFixed(2));
   const pico = (x: number | null) => (x === null ? "–" : `${Math.round(x * PICO_FACTOR[0])}–${Math.round(x * PICO_FACTOR[1])}`);
   const rows = [
@@ -452,9 +600,16 @@ async function main(argv: string[]): Promise<number> {
   const reads = (x: number | null) => (x === null ? "–" : String(Math.round(x)));
   const gameRows = ["| profile | code | game | HIT ME |", "|---|---|---|---|"];
   const dealRows = ["| profile | code | game | level 1 | level 25 | level 50 | slowest deal |", "|---|---|---|---|---|---|---|"];
+  const countRows = [
+    `| profile | code | key press → LEDs | \`Merlin.press\` | \`Merlin.state\` | HIT ME | ${repeat} runs |`,
+    "|---|---|---|---|---|---|---|",
+  ];
+  const countGameRows = [`| profile | code | game | HIT ME | ${repeat} runs |`, "|---|---|---|---|---|"];
   const estimates: string[] = [];
   /** Budgets broken (overBudget), and profiles whose in-RAM figures could not be taken. */
   const over: string[] = [];
+  /** Count mode: the timed figures against the bars in ms, for information only. */
+  const overTimed: string[] = [];
   let firstBundle = "";
   for (const name of names) {
     const p = loadProfile(name);
@@ -462,43 +617,9 @@ async function main(argv: string[]): Promise<number> {
     if (!bundle) throw new Error(`the ${p.name} firmware does not build (npm run build -- --board ${p.name})`);
     if (!firstBundle) firstBundle = bundle;
     for (const view of views) {
-      let f: Figures | null = null;
-      let booted = true;
-      for (let attempt = 1; f === null && booted; attempt++) {
-        try {
-          f = await measure(bin, p, bundle, view, repeat);
-        } catch (e) {
-          // A bundle too large to boot from a RAM copy (the 5×5's) leaves Merlin undefined: that
-          // view has no figures, the others are still measured.
-          if (e instanceof DoesNotBoot || /"Merlin" is not defined/.test((e as Error).message)) {
-            process.stderr.write(`${name}, ${viewName(view)}: ${(e as Error).message}\n`);
-            booted = false;
-            break;
-          }
-          // The Linux build's stdin thread and interpreter share its input queue without a lock:
-          // now and then (more often on a loaded machine) a console line corrupts it and the
-          // interpreter dies (ASSERT … jsdevices.c). Such a view is measured again, up to 3 times.
-          const message = (e as Error).message;
-          if (!/interpreter exited/.test(message) || attempt >= 3) throw e;
-          const why = /ASSERT[^\n]*/.exec(message)?.[0] ?? "it exited";
-          process.stderr.write(`${name}, ${viewName(view)}: the interpreter died (${why}); measuring again\n`);
-        }
-      }
-      let label = viewName(view);
-      if (f === null && view.place === "ram" && large !== null) {
-        // The image does not fit a RAM copy on the Pico-sized interpreter: the same view on
-        // ESPRUINO_BIN_LARGE, the same interpreter built with more variables (rows marked †).
-        for (let attempt = 1; f === null && attempt <= 3; attempt++) {
-          try {
-            f = await measure(large.bin, p, bundle, view, repeat);
-          } catch (e) {
-            if (attempt >= 3) throw e;
-            process.stderr.write(`${name}, ${viewName(view)} on ESPRUINO_BIN_LARGE: ${(e as Error).message.split("\n")[0]}; measuring again\n`);
-          }
-        }
-        label += " †";
-      }
-      if (f === null) {
+      const m = await measureView(bin, large?.bin ?? null, p, bundle, view, repeat, false);
+      const label = viewName(view) + (m?.large ? " †" : "");
+      if (m === null) {
         rows.push(`| ${name} | ${viewName(view)} | does not boot: out of memory loading the RAM copy | | | | | |`);
         if (view === FLASHED_IN_RAM) {
           estimates.push(`| ${name} | – (no in-RAM figures) | – | – |`);
@@ -507,25 +628,50 @@ async function main(argv: string[]): Promise<number> {
         process.stderr.write(`${name}, ${viewName(view)}: the toy does not boot this way\n`);
         continue;
       }
+      const f = m.f;
       rows.push(`| ${name} | ${label} | ${ms(f.press - f.state)} | ${ms(f.press)} | ${ms(f.state)} | ${ms(f.hint)} | ${ms(f.scan)} | ${reads(f.opens)} |`);
       for (const g of f.games) gameRows.push(`| ${name} | ${label} | ${g.name} | ${ms(g.hint)} |`);
       for (const d of f.deals) {
         const at = d.levels.map((l) => ms(l.median)).join(" | ");
         dealRows.push(`| ${name} | ${label} | ${d.name} | ${at} | ${ms(d.worst)} (${d.worstAt}) |`);
       }
-      if (view.form === FLASHED.form && view.place === "ram") {
-        over.push(...overBudget(p, f));
+      const judged = view.form === FLASHED.form && view.place === "ram";
+      if (judged) {
+        (count ? overTimed : over).push(...overBudget(p, f));
         estimates.push(`| ${name}${label.endsWith("†") ? " †" : ""} | ${pico(f.press - f.state)} ms | ${pico(f.scan)} ms | ${pico(f.hint)} ms |`);
       }
       process.stderr.write(`measured ${name}, ${viewName(view)}\n`);
+      if (!count) continue;
+      // Counted: `repeat` runs, each on an interpreter of its own, to show they agree.
+      const runs: Figures[] = [];
+      for (let k = 0; k < repeat; k++) {
+        const c = await measureView(bin, large?.bin ?? null, p, bundle, view, 1, true);
+        if (c !== null) runs.push(c.f);
+        const each = c === null ? "does not boot" : [c.f.press, c.f.state, c.f.hint, ...c.f.games.map((g) => g.hint)].map(Math.round).join(" ");
+        process.stderr.write(`counted ${name}, ${viewName(view)}, run ${k + 1} of ${repeat}: ${each}\n`);
+      }
+      if (runs.length < repeat) throw new Error(`${name}, ${viewName(view)} booted timed but not counted`);
+      const counts = medianOf(runs);
+      const cell = (pick: (x: Figures) => number, time: number) => `${(pick(counts) / 1e6).toFixed(3)} (${ms(time)} ms)`;
+      countRows.push(
+        `| ${name} | ${label} | ${cell((x) => x.press - x.state, f.press - f.state)} | ${cell((x) => x.press, f.press)} | ` +
+          `${cell((x) => x.state, f.state)} | ${cell((x) => x.hint, f.hint)} | ${agreement(runs.map((x) => [x.press, x.state, x.hint]))} |`,
+      );
+      f.games.forEach((g, i) => {
+        countGameRows.push(`| ${name} | ${label} | ${g.name} | ${cell((x) => x.games[i].hint, g.hint)} | ${agreement(runs.map((x) => [x.games[i].hint]))} |`);
+      });
+      if (judged) over.push(...overBudget(p, counts, COUNT_BUDGETS, MIR));
     }
   }
   const lex = ["| code | bytes lexed per call | µs per byte |", "|---|---|---|"];
-  for (const view of views) {
-    const l = await lexCost(bin, firstBundle, view, repeat);
-    lex.push(`| ${viewName(view)} | ${l.bytes} | ${l.perByte.toFixed(3)} |`);
+  if (!count) {
+    for (const view of views) {
+      const l = await lexCost(bin, firstBundle, view, repeat);
+      lex.push(`| ${viewName(view)} | ${l.bytes} | ${l.perByte.toFixed(3)} |`);
+    }
   }
   const c = await calibrate(bin, repeat);
+  const cc = count ? await calibrate(bin, 1, true) : null;
   const report = new Report();
   const lines = [
     `CPU ms of the interpreter process per call (median of ${repeat}):`,
@@ -536,11 +682,24 @@ async function main(argv: string[]): Promise<number> {
     ...(dealRows.length > 2
       ? [`Level deals (the \`Merlin.newGame\` that deals the level, its state object included; median over seeds 1–${DEAL_SEEDS}, and the slowest of all 50 levels):`, "", ...dealRows, ""]
       : []),
-    `Lexing alone (${names[0]}'s bundle as the body of a function that skips it, \`if(0){…}\`), per call:`,
-    "",
-    ...lex,
-    "",
+    ...(count
+      ? [
+          `Instructions per call, counted under callgrind (millions; the median of ${repeat} runs, each on an interpreter of its own; the CPU ms above in brackets; "runs" is how far apart the runs' counts are):`,
+          "",
+          ...countRows,
+          "",
+          ...(countGameRows.length > 2 ? ["The games, counted:", "", ...countGameRows, ""] : []),
+        ]
+      : [`Lexing alone (${names[0]}'s bundle as the body of a function that skips it, \`if(0){…}\`), per call:`, "", ...lex, ""]),
     `Calibration on this interpreter: a pin toggle (two digitalWrite) ${(c.pin * 1000).toFixed(1)} µs, a float multiply-add ${(c.float * 1000).toFixed(1)} µs per loop iteration (console lines: code in RAM).`,
+    ...(cc === null
+      ? []
+      : [
+          "",
+          `Counted: a pin toggle ${Math.round(cc.pin)} instructions, a float multiply-add ${Math.round(cc.float)} per loop iteration; ` +
+            `at the CPU times above, ${(cc.float / c.float / 1e6).toFixed(2)} M instructions per CPU ms (float loop), ` +
+            `${(cc.pin / c.pin / 1e6).toFixed(2)} M (pin toggle) on this run; the bars in instructions take ${(INSTRUCTIONS_PER_MS / 1e6).toFixed(2)} M (below).`,
+        ]),
     ...(estimates.length > 0
       ? [
           "",
@@ -559,26 +718,33 @@ async function main(argv: string[]): Promise<number> {
         "(docs/espruino.md says how this build's figures compare).",
     );
   }
+  const verdict = (o: string[]) => (o.length === 0 ? "all met." : "not met —");
   lines.push(
     "",
     `Budgets (in RAM, the flashed image): key press → LEDs ≤ ${SPEED_BUDGETS.press} ms on every board, HIT ME ≤ ${SPEED_BUDGETS.hint3x3} ms on 3×3 boards, ` +
-      `≤ ${SPEED_BUDGETS.colourHint5x5} ms in the 5×5's colour games: ` +
-      (over.length === 0 ? "all met." : "not met —"),
+      `≤ ${SPEED_BUDGETS.colourHint5x5} ms in the 5×5's colour games` +
+      (count
+        ? `; counted, ≤ ${MIR(COUNT_BUDGETS.press)}, ≤ ${MIR(COUNT_BUDGETS.hint3x3)} and ≤ ${MIR(COUNT_BUDGETS.colourHint5x5)}. ` +
+          `The verdict is the counts' (the times are not judged here): ${verdict(over)}`
+        : `: ${verdict(over)}`),
     ...over.map((o) => `- ${o}`),
   );
+  if (count) lines.push(`Timed, for comparison only: ${overTimed.length === 0 ? "all met." : overTimed.join("; ")}`);
   for (const l of lines) report.line(l);
   // The flashed image (in flash and in RAM) is the toy's speed; every view is the comparison of
-  // ways to store the code, a file of its own.
+  // ways to store the code, a file of its own; the counts are a third.
   const flashedOnly = opts.values.flashed === true;
   finishMeasurement(
     opts.values.write === true,
-    flashedOnly ? "device-speed" : "device-speed-views",
+    count ? "device-speed-count" : flashedOnly ? "device-speed" : "device-speed-views",
     {
-      title: flashedOnly ? "Firmware speed on the interpreter" : "Firmware speed by how the code is stored",
-      about: flashedOnly ? ABOUT : ABOUT + " " + ABOUT_VIEWS,
-      rerun: flashedOnly
-        ? "ESPRUINO_BIN=/path/to/espruino64 npm run speed -- --flashed --repeat 5 --write"
-        : "ESPRUINO_BIN=/path/to/espruino64 npm run speed -- --board pico-3x3 --repeat 5 --write",
+      title: count ? "Firmware speed counted in instructions" : flashedOnly ? "Firmware speed on the interpreter" : "Firmware speed by how the code is stored",
+      about: count ? ABOUT_COUNT : flashedOnly ? ABOUT : ABOUT + " " + ABOUT_VIEWS,
+      rerun: count
+        ? "ESPRUINO_BIN=/path/to/espruino64 npm run speed -- --count --flashed --repeat 3 --write"
+        : flashedOnly
+          ? "ESPRUINO_BIN=/path/to/espruino64 npm run speed -- --flashed --repeat 5 --write"
+          : "ESPRUINO_BIN=/path/to/espruino64 npm run speed -- --board pico-3x3 --repeat 5 --write",
     },
     run,
     report,
