@@ -5,8 +5,8 @@ import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import { spawnSync } from "node:child_process";
-import { buildSync } from "esbuild";
-import { ESBUILD_SUPPORTED, checkBundle, checkSourceFiles, formatFinding, type Finding } from "../firmware/build/subset";
+import { checkBundle, checkSourceFiles, formatFinding, type Finding } from "../firmware/build/subset";
+import { espruinoBundle } from "./helpers/espruino-bundle";
 
 const root = resolve(import.meta.dirname, "..");
 
@@ -320,18 +320,7 @@ describe("checkBundle", () => {
       "setWatch(onKey, \"B4\", { repeat: true });",
     ].join("\n");
     for (const minify of [false, true]) {
-      const out = buildSync({
-        stdin: { contents: source, loader: "ts", sourcefile: "fw.ts" },
-        bundle: true,
-        format: "iife",
-        target: "es2015",
-        minify,
-        write: false,
-        supported: ESBUILD_SUPPORTED,
-        tsconfigRaw: { compilerOptions: { useDefineForClassFields: false } },
-        logLevel: "silent",
-      });
-      expect(show(checkBundle(out.outputFiles[0].text, allowed))).toBe("");
+      expect(show(checkBundle(espruinoBundle(source, minify, "fw.ts"), allowed))).toBe("");
     }
   });
 });

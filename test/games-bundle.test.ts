@@ -6,11 +6,11 @@ import { describe, expect, it } from "vitest";
 import { rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { runInNewContext } from "node:vm";
-import { buildSync } from "esbuild";
 import { Espruino, espruinoBin, freshFlashDir } from "../firmware/build/espruino-bin";
-import { checkBundle, ESBUILD_SUPPORTED, formatFinding } from "../firmware/build/subset";
+import { checkBundle, formatFinding } from "../firmware/build/subset";
 import { KEY_COMP_TURN, KEY_HIT_ME, KEY_SAME_GAME } from "../src/toy/gamemodule";
 import { GAME_MODULES } from "../src/toy/games/index";
+import { espruinoBundle } from "./helpers/espruino-bundle";
 
 const root = resolve(import.meta.dirname, "..");
 
@@ -20,18 +20,7 @@ const root = resolve(import.meta.dirname, "..");
  * makes one.
  */
 function bundle(source: string, minify: boolean): string {
-  const out = buildSync({
-    stdin: { contents: source, loader: "ts", resolveDir: root, sourcefile: "game-entry.ts" },
-    bundle: true,
-    format: "iife",
-    target: "es2015",
-    minify,
-    write: false,
-    supported: ESBUILD_SUPPORTED,
-    tsconfigRaw: { compilerOptions: { useDefineForClassFields: false } },
-    logLevel: "silent",
-  });
-  return out.outputFiles[0].text;
+  return espruinoBundle(source, minify, "game-entry.ts", root);
 }
 
 describe("game modules as Espruino bundles", () => {
