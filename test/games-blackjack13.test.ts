@@ -4,15 +4,12 @@ import { describe, expect, it } from "vitest";
 import { countLights, createEffects, GameEffects, KEY_COMP_TURN, KEY_HIT_ME, KEY_SAME_GAME, layoutFor, STATUS_DRAW, STATUS_LOST, STATUS_PLAYING, STATUS_WON } from "../src/toy/gamemodule";
 import { blackjack13, BlackjackState, CARD_FLASH_MS, DEAL_MS, DEALER_MIN, PHASE_DONE, TARGET, total } from "../src/toy/games/blackjack13";
 import { CUE_DRAW, CUE_ILLEGAL, CUE_LOSS, CUE_MERLIN, CUE_NEW_GAME, CUE_PRESS, CUE_WIN } from "../src/toy/sounds";
+import { keyEffects } from "./helpers/game-calls";
 
 const toy = layoutFor(0, 11, 4);
 const grid = layoutFor(3, 3, 0);
 
-function key(s: BlackjackState, k: number, t: number): GameEffects {
-  const fx = createEffects();
-  blackjack13.key(s, k, t, fx);
-  return fx;
-}
+const key = (s: BlackjackState, k: number, t: number): GameEffects => keyEffects(blackjack13, s, k, t);
 
 /** Stands at `t` and runs Merlin's draws to the end; the cues of each tick. */
 function stand(s: BlackjackState, t: number): number[][] {

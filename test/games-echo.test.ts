@@ -5,20 +5,13 @@ import { countLights, createEffects, GameEffects, KEY_COMP_TURN, KEY_HIT_ME, KEY
 import { echo, EchoState, LEAD_MS, NOTE_MS, NOTE_TONE_MS, PHASE_REPEAT } from "../src/toy/games/echo";
 import { lightHz } from "../src/toy/games/scale";
 import { CUE_ILLEGAL, CUE_LOSS, CUE_NEW_GAME, CUE_WIN } from "../src/toy/sounds";
+import { keyEffects, tickEffects } from "./helpers/game-calls";
 
 const grid = layoutFor(3, 3, 0);
 
-function key(s: EchoState, k: number, t: number): GameEffects {
-  const fx = createEffects();
-  echo.key(s, k, t, fx);
-  return fx;
-}
+const key = (s: EchoState, k: number, t: number): GameEffects => keyEffects(echo, s, k, t);
 
-function tick(s: EchoState, t: number): GameEffects {
-  const fx = createEffects();
-  echo.tick(s, t, fx);
-  return fx;
-}
+const tick = (s: EchoState, t: number): GameEffects => tickEffects(echo, s, t);
 
 describe("echo: a timed game", () => {
   it("plays the tune a note every NOTE_MS after the lead-in, then takes your repeat", () => {

@@ -6,15 +6,12 @@ import { KEY_TONE_MS, MAX_NOTES, music, MusicState, NOTE_MS, NOTE_TONE_MS } from
 import { lightHz } from "../src/toy/games/scale";
 import { noteHz } from "../src/toy/sounds";
 import { CUE_ILLEGAL, CUE_NEW_GAME } from "../src/toy/sounds";
+import { keyEffects } from "./helpers/game-calls";
 
 const grid = layoutFor(3, 3, 0);
 const toy = layoutFor(0, 11, 4);
 
-function key(s: MusicState, k: number, t: number): GameEffects {
-  const fx = createEffects();
-  music.key(s, k, t, fx);
-  return fx;
-}
+const key = (s: MusicState, k: number, t: number): GameEffects => keyEffects(music, s, k, t);
 
 describe("music: the pads' notes", () => {
   it("are the C major scale from middle C on pads 1-10, pad 0 the rest", () => {
