@@ -365,7 +365,8 @@ describe.skipIf(chromiumSkipReason)("the browser toy in Chromium", () => {
     await shown(() => page.textContent("#message")).toBe(`redone: ${start.moves + 1} move${start.moves + 1 === 1 ? "" : "s"} now`);
     expect((await state()).board).toBe(one.board);
     await settled();
-    expect((await padsAndPins()).shown).toBe(one.board);
+    // The page draws the pads on its next frames: wait for what it shows.
+    await shown(async () => (await padsAndPins()).shown).toBe(one.board);
     // Nothing left to redo.
     await page.keyboard.press("y");
     await shown(() => page.textContent("#message")).toBe("nothing to redo");
