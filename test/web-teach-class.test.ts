@@ -173,6 +173,9 @@ describe.skipIf(SKIP)("the teaching view for a class, in Chromium", () => {
   it("one answer: on lightsout2000 seed 5 the stepper's x is set beside the view's, apart by the quiet patterns it names; the view's is the fewest", async () => {
     const { page } = await open("?board=pico-5x5-neopixel&rules=lightsout2000&seed=5&puzzle=0", "lightsout2000");
     await openView(page);
+    // The stepper's first drawing (its whole table) waits for the browser to be idle: let it
+    // land before counting, or a loaded machine counts it in the first press.
+    await page.waitForSelector("#step-count[data-steps]");
     await stepperEnd(page);
     const compare = page.locator("#step-compare");
     await compare.waitFor();
@@ -302,6 +305,9 @@ describe.skipIf(SKIP)("the teaching view for a class, in Chromium", () => {
   it("speed: with the view open, a 5×5 press redraws in place — a few dozen nodes, not the matrices — and the view's work stays under 50 ms (the page's own measures)", async () => {
     const { page } = await open("?board=pico-5x5-neopixel&rules=lightsout2000&seed=5&puzzle=0", "lightsout2000");
     await openView(page);
+    // The stepper's first drawing (its whole table) waits for the browser to be idle: let it
+    // land before counting, or a loaded machine counts it in the first press.
+    await page.waitForSelector("#step-count[data-steps]");
     await page.evaluate(() => {
       performance.clearMeasures();
       const w = window as any;
