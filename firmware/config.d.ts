@@ -66,4 +66,7 @@ declare module "merlin:config" {
 declare module "merlin:games" {
   import { ToyGame } from "../src/toy/midend";
   export const GAMES: ToyGame[];
+  /** Merlin's other games the image carries (the profile's `games`): their names and numbers; each is a Storage file of its own (gameFile). */
+  export const SHELF_NAMES: string[];
+  export const SHELF_NUMBERS: number[];
 }

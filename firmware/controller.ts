@@ -6,15 +6,15 @@
  * playable board instead of dying silently.
  */
 import { LED_PINS, TABLES, TARGET } from "merlin:config";
-import { GAMES } from "merlin:games";
+import { GAMES, SHELF_NAMES, SHELF_NUMBERS } from "merlin:games";
 import { Backend, Board } from "../src/toy/backend";
 import { MaskBackend } from "../src/toy/maskgame";
 import {
-  Command, createToy, POWER_SLEEP, POWER_WAKE, SAVE_NOW, Toy, toyCommand, ToyEffects, toyFail, toyKeys, toyMaths, toyPress,
-  toyPowerOn, toyState, toyStats, toyTick,
+  Command, createToy, gameFile, GameShelf, POWER_SLEEP, POWER_WAKE, SAVE_NOW, Toy, toyCommand, ToyEffects, toyFail, toyKeys, toyMaths, toyPress,
+  toyPowerOn, toyResults, toyState, toyStats, toyTick,
 } from "../src/toy/midend";
 import { pixelLevel, setLit, setPixelLevel, show, shownMask } from "./leds";
-import { cueStart, playNotes } from "./piezo";
+import { cueStart, playNotes, playTones } from "./piezo";
 import { wifiOff } from "./radio";
 import { scannerInit } from "./scanner";
 import { loadFiles, saveNow, saveSoon, storeFor } from "./store";
@@ -37,6 +37,7 @@ function carryOut(e: ToyEffects, now: number): void {
   if (NEOPIXEL && e.bright !== pixelLevel()) setPixelLevel(e.bright);
   if (e.show) show(e.frame, e.blink, e.flash, e.flashMs);
   if (e.cues.length > 0) playNotes(cueStart(e.cues[e.cues.length - 1]), false);
+  else if (e.tones.length > 0) playTones(e.tones, 0);
   if (e.save !== 0) saveSoon(e.save);
   if ((e.save & SAVE_NOW) !== 0) saveNow();
   if (e.due >= 0 && (tickTimer === undefined || e.due < tickAt)) schedule(e.due, now);
@@ -201,8 +202,22 @@ export const api = {
     call("mute", on);
     return state()["muted"];
   },
+  /** Magic Square's statistics; in another of Merlin's games, its results (games, wins, losses, draws). */
   "stats": function () {
-    return toyStats(toy);
+    return toy.mod !== null ? toyResults(toy) : toyStats(toy);
+  },
+  /**
+   * Plays game `name` (tictactoe, music, echo, blackjack13, magicsquare, mindbender), new, as
+   * NEW GAME and its number do on the toy.
+   */
+  "game": function (name: string) {
+    call("game", name);
+    return state();
+  },
+  /** A setting of the game played (Tic-Tac-Toe's "level", Echo's and Mindbender's "length"). */
+  "set": function (name: string, value: unknown) {
+    call("set", [name, value]);
+    return state();
   },
   "sleep": function () {
     call("sleep");
@@ -230,6 +245,22 @@ if (NEOPIXEL) {
   };
 }
 
+/**
+ * Merlin's other games: each is read from its own Storage file when it is chosen, as Bangle.js
+ * loads an app (its text is one expression, the game's module), so memory holds the game played
+ * and no other. The function's code stays in flash: Espruino parses a Storage file in place.
+ */
+const shelf: GameShelf = {
+  names: SHELF_NAMES,
+  numbers: SHELF_NUMBERS,
+  load: function (name: string) {
+    const text = require("Storage").read(gameFile(name));
+    if (text === undefined) throw new Error(gameFile(name) + " is missing: flash the toy again");
+    // (Indirect: the text needs none of this function's names, and the minifier may then shorten them.)
+    return (0, eval)(text);
+  },
+};
+
 /** The board's own back-end: Merlin's rule on its pads (on boards with games, its tables made when chosen). */
 function boardBackend(): Backend<Board> {
   return new MaskBackend(typeof TABLES === "function" ? TABLES() : TABLES);
@@ -248,7 +279,7 @@ export function boot(): void {
   if (!NEOPIXEL) for (let i = 0; i < LED_PINS.length; i++) pinMode(LED_PINS[i], "output");
   setLit(true);
   const now = getTime() * 1000;
-  toy = createToy(boardBackend, TARGET, ROWS * COLS + BUTTON_COUNT, NEOPIXEL ? PIXEL_BRIGHTNESS : 0, GAMES, loadFiles(), (E.hwRand() >>> 0) % 1000000, now);
+  toy = createToy(boardBackend, TARGET, ROWS * COLS + BUTTON_COUNT, NEOPIXEL ? PIXEL_BRIGHTNESS : 0, GAMES, shelf, loadFiles(), (E.hwRand() >>> 0) % 1000000, now);
   storeFor(toy);
   scannerInit(onKeys);
   carryOut(toyPowerOn(toy, now), now);

@@ -39,3 +39,19 @@ export function playNotes(at: number, next: boolean): void {
     timer = setTimeout(playNotes, (CUE_TEXT.charCodeAt(at + 1) - CUE_MS_ZERO) * CUE_MS_UNIT, at + 2, true);
   } else digitalWrite(PIEZO, 0);
 }
+
+/**
+ * Plays tones (Hz, ms) pairs from `list[at]` on (Merlin's other games: their notes), each from
+ * the timer of the one before; Hz 0 is a rest. A cue or new tones replace them.
+ */
+export function playTones(list: number[], at: number): void {
+  if (at === 0 && timer !== undefined) clearTimeout(timer);
+  timer = undefined;
+  if (at >= list.length) {
+    digitalWrite(PIEZO, 0);
+    return;
+  }
+  if (list[at] > 0) analogWrite(PIEZO, 0.5, { freq: list[at] });
+  else digitalWrite(PIEZO, 0);
+  timer = setTimeout(playTones, list[at + 1], list, at + 2);
+}

@@ -89,4 +89,9 @@ export interface Profile {
   consoleMoved?: boolean;
   /** Supply voltage at the pins, V (3.3 for all shipped boards). */
   vcc: number;
+  /**
+   * Merlin's games the image carries besides Magic Square, by name (src/toy/games/index.ts),
+   * each a Storage file of its own; omitted: every one of them.
+   */
+  games?: string[];
 }

@@ -8,6 +8,7 @@ import { brightnessCap, hasPixels, ledDesign, suppliedV, ledHeadroomV, pinLoads,
 import { ProfileError } from "./errors.js";
 import { LED, LEVEL_SHIFTER, NPN, PIXEL, PNP } from "./parts.js";
 import type { Profile } from "./profile.js";
+import { GAME_MODULES } from "../src/toy/games/index.js";
 import { BUTTON_ORDER, pinRoles, type PinRole } from "./roles.js";
 
 export { ProfileError } from "./errors.js";
@@ -15,8 +16,10 @@ export { hardwareDir, listProfiles, loadAllProfiles, loadProfile, profilesDir } 
 
 const TOP_FIELDS = [
   "name", "description", "board", "chip", "rows", "cols", "keys", "leds", "piezo",
-  "buttons", "consolePassword", "consoleMoved", "vcc",
+  "buttons", "consolePassword", "consoleMoved", "vcc", "games",
 ];
+/** Merlin's games besides Magic Square, as a profile's "games" names them: the list of games. */
+const GAME_NAMES = GAME_MODULES.map((m) => m.name);
 const KEY_FIELDS = ["rowPins", "colPins", "diodes"];
 const DIRECT_FIELDS = ["drive", "pins", "activeHigh", "transistors", "currentMa"];
 const NEOPIXEL_FIELDS = ["drive", "pin", "brightness", "levelShift"];
@@ -79,6 +82,11 @@ function checkShape(p: Json, fail: (m: string) => never): void {
     if (typeof v !== "number" || !Number.isInteger(v) || v < MIN_SIZE || v > MAX_SIZE) {
       fail(`"${field}" must be a whole number from ${MIN_SIZE} to ${MAX_SIZE}, got ${JSON.stringify(v)}`);
     }
+  }
+  if (p.games !== undefined) {
+    const g: unknown = p.games;
+    const ok = Array.isArray(g) && g.every((n) => GAME_NAMES.includes(n)) && new Set(g).size === g.length;
+    if (!ok) fail(`"games" must be a list of distinct game names from ${GAME_NAMES.join(", ")}, got ${JSON.stringify(g)}`);
   }
   if (typeof p.vcc !== "number" || p.vcc < board.vcc.min || p.vcc > board.vcc.max) {
     const range = board.vcc.min === board.vcc.max ? `${board.vcc.min}` : `${board.vcc.min} to ${board.vcc.max}`;

@@ -67,7 +67,8 @@ export const BASIC_AGAIN = "TRY AGAIN (Y OR N)? ";
 
 /** The game as an engine reports it, in the names of `Merlin.state()`. */
 export interface BasicState {
-  status: "playing" | "won" | "lost";
+  /** (Magic Square's; "draw" is only ever another game's.) */
+  status: "playing" | "won" | "lost" | "draw";
   /** "all-dark", "move-limit", "over-par", or null. */
   reason: string | null;
   moves: number;

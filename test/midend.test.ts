@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { Backend, Board } from "../src/toy/backend";
 import { createGame, createGameFrom, saveGame } from "../src/toy/game";
 import {
-  Command, createToy, FILE_GAME, FILE_SETTINGS, FILE_STATS, POWER_SLEEP, POWER_WAKE, SAVE_NOW, Toy, toyCommand, ToyEffects, toyFile, toyKeys,
+  Command, createToy, FILE_GAME, GameShelf, FILE_SETTINGS, FILE_STATS, POWER_SLEEP, POWER_WAKE, SAVE_NOW, Toy, toyCommand, ToyEffects, toyFile, toyKeys,
   toyMaths, toyPowerOn, toyPress, toyState, toyStats, toyTick, ToyGame,
 } from "../src/toy/midend";
 import { namedTarget } from "../src/maths/boardstate";
@@ -31,7 +31,9 @@ const RING = 0b111101111;
 const bits = (m: number) => maskToBits(m, 9);
 /** A start two presses (pads `a`, `b`, 0-based) from the goal. */
 const near = (a: number, b: number) => RING ^ t.toggle[a] ^ t.toggle[b];
-const NO_FILES = [null, null, null];
+const NO_FILES = [null, null, null, null];
+/** A toy without Merlin's other games. */
+const NO_SHELF: GameShelf = { names: [], numbers: [], load: (name) => { throw new Error("no game " + name); } };
 
 /** The toy under test. */
 let toy: Toy;
@@ -46,7 +48,7 @@ function boot(
   games: ToyGame[] = [],
 ): ToyEffects {
   const board = typeof tables === "function" ? tables : () => new MaskBackend(tables);
-  toy = createToy(board, target, keyCount, maxBright, games, files, seed, time);
+  toy = createToy(board, target, keyCount, maxBright, games, NO_SHELF, files, seed, time);
   return toyPowerOn(toy, time);
 }
 

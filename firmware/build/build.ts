@@ -22,6 +22,8 @@ import { DEFAULT_CYCLE, gamePuzzle, GAMES, GameSpec, gameTables, gameTarget } fr
 import { cellsToMask } from "../../src/toy/maskbits";
 import { gridPuzzle, Puzzle } from "../../src/maths/puzzle";
 import { RULE_SETS } from "../../src/toy/rules";
+import { GAME_MODULES } from "../../src/toy/games/index";
+import { gameFile } from "../../src/toy/midend";
 import { CUE_START, encodeCues, NOTES } from "../../src/toy/sounds";
 import { CellTables, MaskTables } from "../../src/toy/tables";
 import { compileCellTables, compileTables, emitTables } from "../../src/maths/compile-tables";
@@ -49,7 +51,7 @@ const JS_GLOBALS = [
 const ESPRUINO_GLOBALS = [
   "pinMode", "digitalWrite", "digitalRead", "analogWrite", "setWatch", "clearWatch", "setTimeout",
   "setInterval", "clearTimeout", "clearInterval", "getTime", "setDeepSleep", "console", "E", "process",
-  "USB", "require",
+  "USB", "require", "eval",
 ];
 
 export function profilePins(p: Profile): string[] {
@@ -170,9 +172,12 @@ export function gamesModule(p: Profile): string {
     const make = k === "CellBackend" ? `new CellBackend((${cellTablesMaker(compileCellTables(games[i].puzzle))})(),${p.rows},${p.cols})` : `new ${k}((${maskTablesMaker(compileTables(games[i].puzzle))})())`;
     return `{name:${JSON.stringify(games[i].spec.name)},rules:${games[i].spec.rules},target:${target},backend:function(){return ${make}}}`;
   };
+  const shelf = profileModules(p);
   return [
     ...(used.length > 0 ? [`import { ${used.join(", ")} } from "./firmware/games";`] : []),
     `export const GAMES = [${games.map((_x, i) => entry(i)).join(",")}];`,
+    `export const SHELF_NAMES = ${JSON.stringify(shelf.map((m) => m.name))};`,
+    `export const SHELF_NUMBERS = ${JSON.stringify(shelf.map((m) => m.number))};`,
   ].join("\n");
 }
 
@@ -267,10 +272,17 @@ export interface BuildResult {
   decisions?: Decisions;
   /** The decisions as text (hotpath.ts explain): `npm run build -- --explain`. */
   explanation?: string;
+  /** Merlin's other games, each a Storage file of its own (its name on the toy, its text), written beside the bundle. */
+  games?: GameBundle[];
+}
+
+export interface GameBundle {
+  file: string;
+  code: string;
 }
 
 /** A bundle in memory: what bundleFirmware makes and buildFirmware writes when it is clean. */
-export type Bundle = Pick<BuildResult, "profile" | "code" | "bytes" | "findings" | "decisions" | "explanation">;
+export type Bundle = Pick<BuildResult, "profile" | "code" | "bytes" | "findings" | "decisions" | "explanation" | "games">;
 
 export interface BuildOptions {
   /** Write the bundle to `file` (default true); false keeps it in memory only. */
@@ -290,7 +302,10 @@ export async function buildFirmware(p: Profile, opts: BuildOptions = {}): Promis
   const file = opts.file ?? outputPath(p.name);
   const b = await (opts.bundle ?? bundleFirmware)(p);
   const write = opts.write !== false && b.findings.length === 0;
-  if (write) writeAtomically(file, b.code);
+  if (write) {
+    for (const g of b.games ?? []) writeAtomically(join(dirname(file), g.file), g.code);
+    writeAtomically(file, b.code);
+  }
   return { ...b, file, written: write };
 }
 
@@ -302,6 +317,11 @@ export async function buildFirmware(p: Profile, opts: BuildOptions = {}): Promis
  * then hands to terser.
  */
 export async function esbuildBundle(p: Profile): Promise<string> {
+  return (await esbuildCore(p)).code;
+}
+
+/** esbuildBundle, with the property names esbuild gave (its mangle cache), which the games' modules must share. */
+async function esbuildCore(p: Profile): Promise<{ code: string; names: Record<string, string | false> }> {
   const result = await build({
     entryPoints: [join(ROOT, "firmware", "main.ts")],
     bundle: true,
@@ -323,20 +343,64 @@ export async function esbuildBundle(p: Profile): Promise<string> {
     plugins: [configPlugin(p)],
     // Espruino built-in modules stay runtime require() calls.
     external: ["Storage", "neopixel", "Wifi"],
+    mangleCache: {},
     logLevel: "silent",
   });
-  return uniqueNames(result.outputFiles[0].text);
+  return { code: uniqueNames(result.outputFiles[0].text), names: result.mangleCache ?? {} };
+}
+
+/**
+ * The games the profile carries besides Magic Square (its `games`, default every one of the
+ * list in src/toy/games/index.ts), each made into a Storage file of its own: one expression
+ * whose value is the game's module, which the toy evaluates when the game is chosen (as
+ * Bangle.js loads an app). Each is bundled alone with the property names the core was given
+ * (`names`: esbuild's mangle cache), so the core and the game read each other's objects.
+ */
+async function gameBundles(p: Profile, names: Record<string, string | false>): Promise<GameBundle[]> {
+  const out: GameBundle[] = [];
+  for (const m of profileModules(p)) {
+    const marker = "MERLIN_GAME_MODULE";
+    const result = await build({
+      stdin: { contents: `import { ${m.name} } from "./src/toy/games/${m.name}";
+${marker}(${m.name});`, loader: "ts", resolveDir: ROOT, sourcefile: `${m.name}-entry.ts` },
+      bundle: true,
+      write: false,
+      format: "iife",
+      target: "es2015",
+      minifySyntax: true,
+      legalComments: "none",
+      supported: ESBUILD_SUPPORTED,
+      mangleProps: manglePattern(mangledNames(ROOT, firmwareSources())),
+      mangleCache: { ...names },
+      logLevel: "silent",
+    });
+    // The entry's last line hands the module out: the iife returns it instead.
+    const code = result.outputFiles[0].text.replace(`${marker}(${m.name})`, `return ${m.name}`);
+    // As the core is squeezed and shortened (expression: the file's value is its last
+    // expression's, which terser must keep).
+    const squeezed = await minify(code, { ecma: TERSER_OPTIONS.ecma, compress: { ...TERSER_OPTIONS.compress, expression: true }, mangle: false });
+    out.push({ file: gameFile(m.name), code: (await shorten(squeezed.code!, "")).replace(/;$/, "") });
+  }
+  return out;
+}
+
+/** The modules of the games profile `p` carries (its `games`, default all of them), in the list's order. */
+export function profileModules(p: Profile) {
+  return GAME_MODULES.filter((m) => p.games === undefined || p.games.includes(m.name));
 }
 
 /** The bundle for one profile, checked, in memory: the sources' subset findings, or the bundle's. */
 export async function bundleFirmware(p: Profile): Promise<Bundle> {
   const sourceFindings = checkFirmwareSources();
   if (sourceFindings.length > 0) return { profile: p.name, code: "", bytes: 0, findings: sourceFindings };
-  const prog = analyse(await esbuildBundle(p));
+  const core = await esbuildCore(p);
+  const prog = analyse(core.code);
   const decisions = await measuredDecisions(p, prog);
   const code = await placedBundle(p, prog, decisions);
   const findings = checkBundle(code, allowedGlobals(p), relative(ROOT, outputPath(p.name)));
-  return { profile: p.name, code, bytes: Buffer.byteLength(code), findings, decisions, explanation: explain(decisions, prog) };
+  const games = await gameBundles(p, core.names);
+  for (const g of games) findings.push(...checkBundle(g.code, JS_GLOBALS, g.file));
+  return { profile: p.name, code, bytes: Buffer.byteLength(code), findings, decisions, explanation: explain(decisions, prog), games };
 }
 
 /**

@@ -364,7 +364,7 @@ const SCRIPT = { rounds: 6, tapsPerRound: 8, consolePressesPerRound: 8, hintsPer
  * lacks a call the script makes.
  */
 export function playScript(p: Profile, code: string, counters: number, games: string[], cueText: string): Measured {
-  const board = createVirtualBoard({ seed: 1, profile: p, code: `var CUE_TEXT=${JSON.stringify(cueText)};` + code, codeName: "firmware.js", bootTimeoutMs: 120_000 });
+  const board = createVirtualBoard({ seed: 1, profile: p, code: `var CUE_TEXT=${JSON.stringify(cueText)};` + code, codeName: "firmware.js", bootTimeoutMs: 120_000, storageBytes: 1 << 20 });
   const segments = {} as Measured["segments"];
   for (const s of SEGMENTS) segments[s] = { actions: 0, counts: new Array(counters).fill(0) };
   const snapshot = () => board.eval("__H.slice()") as number[];

@@ -5,9 +5,10 @@
  * the simulator always plays what `npm run build` would flash today.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { dirname, join, relative } from "node:path";
 import type { Profile } from "../../hardware/profile";
-import { buildFirmware, findingLine, outputPath, ROOT, toyGameSpecs, type BuildResult } from "../../firmware/build/build";
+import { buildFirmware, findingLine, outputPath, profileModules, ROOT, toyGameSpecs, type BuildResult } from "../../firmware/build/build";
+import { gameFile } from "../../src/toy/midend";
 
 export interface LoadedFirmware {
   /** The bundle's text, uploaded unchanged as .bootcde. */
@@ -17,6 +18,18 @@ export interface LoadedFirmware {
   file: string;
   /** Whether it was (re)built for this run. */
   built: boolean;
+  /** Its other Storage files: Merlin's games the profile carries, each by its file name on the toy. */
+  files: Record<string, string>;
+}
+
+/** The Storage files of the games built beside bundle `file` for `profile` (build.ts gameBundles). */
+export function gameFiles(profile: Profile, file: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const m of profileModules(profile)) {
+    const path = join(dirname(file), gameFile(m.name));
+    if (existsSync(path)) files[gameFile(m.name)] = readFileSync(path, "utf8");
+  }
+  return files;
 }
 
 function newestMtime(path: string): number {
@@ -91,7 +104,7 @@ export async function loadFirmware(
       warn(`${why}; running the older ${relative(ROOT, file)}`);
     }
   }
-  return { code: readFileSync(file, "utf8"), codeName: relative(ROOT, file), file, built };
+  return { code: readFileSync(file, "utf8"), codeName: relative(ROOT, file), file, built, files: gameFiles(profile, file) };
 }
 
 /** The games the profile's firmware plays besides the rule sets, as its build picks them (toyGameSpecs). */

@@ -10,11 +10,12 @@
  *   wait:500   let 500 ms pass
  *   undo       the toy's UNDO: its pad held for the function gesture (pad 4, src/toy/midend.ts)
  *   redo       the toy's REDO: `Merlin.redo()` (the toy has no pad gesture for it), then `gap` ms
- *   newGame    an extra button by name (newGame, sameGame, hitMe, compTurn), where the profile has it
+ *   newGame    a button by name (newGame, sameGame, hitMe, compTurn): the profile's extra button,
+ *              or on a board without it the pad whose 1.5 s hold does the same (src/toy/midend.ts)
  */
 import { formatBoard, parseBoard } from "../../src/maths/boardstate";
 import { HOLD_MS } from "../../src/toy/keyevents";
-import { Command, holdPad } from "../../src/toy/midend";
+import { Command, holdPad, MAGIC_SQUARE } from "../../src/toy/midend";
 import { inputError } from "../../src/maths/puzzle";
 import { checkPuzzle, checkRules, checkSeed } from "./deal-values";
 import type { KeyRef } from "../board";
@@ -88,6 +89,12 @@ export function parseKeyScript(text: string, pads: number, buttons: readonly str
       steps.push({ kind: "call", code: call, label: token });
       continue;
     }
+    // A button the board lacks: the pad whose hold does the same, held past the hold time.
+    const button = BUTTON_NAMES.find((b) => b.toLowerCase() === token.toLowerCase());
+    if (button !== undefined && !buttons.includes(button) && holdPad(BUTTON_HOLDS[button]) < pads) {
+      steps.push({ kind: "keys", keys: [holdPad(BUTTON_HOLDS[button])], label: token, holdMs: FUNCTION_HOLD_MS });
+      continue;
+    }
     const m = /^([^:]+)(?::(\d+))?$/.exec(token);
     if (!m) throw inputError(`key script: '${token}' is not a key, KEY:MS, KEY+KEY, wait:MS, ${FUNCTION_NAMES}`);
     const holdMs = m[2] === undefined ? undefined : duration(token, m[2]);
@@ -111,7 +118,14 @@ export function parseKeyScript(text: string, pads: number, buttons: readonly str
   return steps;
 }
 
+/** The mid-end's command for each button a key script names (a board without the button holds its pad). */
+const BUTTON_HOLDS: { [name: string]: Command } = { newGame: "newGame", sameGame: "sameGame", hitMe: "hint", compTurn: "compTurn" };
+
 export interface HeadlessSetup {
+  /** One of Merlin's games the board plays (toy-info.ts profileGameNames); Magic Square when left out. */
+  game?: string;
+  /** Tic-Tac-Toe's level (its setting `level`). */
+  level?: string;
   rules?: string;
   seed?: number;
   /** Which puzzle of the seed (0 = the seed's first deal; NEW GAME deals the next). Needs `seed`. */
@@ -126,10 +140,18 @@ export function dealPuzzle(session: SimSession, seed: number, puzzle: number): v
 }
 
 export interface HeadlessResult {
+  /** The game played at the end. */
+  game: string;
   /** Row-major LED pins after the script ("1" = lit; blinking pads count as lit). */
   leds: string;
+  /** The pads that blink, spelled as `leds`. */
+  blink: string;
+  /** The player's result: playing, won, lost or draw. */
   status: string;
-  moves: number;
+  /** Magic Square's moves; null in the other games, which count none. */
+  moves: number | null;
+  /** Every tone the piezo played during the script, as [Hz, ms] (the cues' notes and the games' own). */
+  tones: [number, number][];
   /** Cue names heard during the script, in order (see sounds.ts). */
   sounds: string[];
   /**
@@ -142,7 +164,7 @@ export interface HeadlessResult {
 export interface HeadlessTrace {
   result: HeadlessResult;
   /** LED frame after each step. */
-  frames: { label: string; leds: string; status: string; moves: number }[];
+  frames: { label: string; leds: string; status: string; moves: number | null }[];
   notes: Note[];
   heard: { t: number; cue: string }[];
   seed: number;
@@ -152,6 +174,16 @@ export interface HeadlessTrace {
 
 /** Applies --rules, --seed, --puzzle and --start through the console API, as someone at the REPL would. */
 export function applySetup(session: SimSession, setup: HeadlessSetup): void {
+  if (setup.game !== undefined) session.api(`Merlin.game(${JSON.stringify(setup.game)})`);
+  if (setup.level !== undefined) session.api(`Merlin.set("level", ${JSON.stringify(setup.level)})`);
+  if (setup.game !== undefined && setup.game !== MAGIC_SQUARE) {
+    // Another of Merlin's games: a seed deals its new game (Merlin.newGame(seed)).
+    if (setup.seed !== undefined) {
+      checkSeed(setup.seed);
+      session.api(`Merlin.newGame(${setup.seed})`);
+    }
+    return;
+  }
   if (setup.rules !== undefined) {
     checkRules(setup.rules, session.rules);
     session.api(`Merlin.setRules(${JSON.stringify(setup.rules)})`);
@@ -179,6 +211,11 @@ export function applySetup(session: SimSession, setup: HeadlessSetup): void {
 
 export function blinks(rules: string): boolean {
   return ruleSet(rules)?.blinkLit === true;
+}
+
+/** Whether pads may be blinking now: Magic Square's rules that blink lit pads, or another game's blinking lights. */
+function blinking(s: { rules: string; blink?: string }): boolean {
+  return s.blink !== undefined ? s.blink.includes("1") : blinks(s.rules);
 }
 
 /** Firmware errors as one line each: uncaught ones, then those the firmware caught and logged. */
@@ -212,16 +249,20 @@ export function runHeadless(session: SimSession, setup: HeadlessSetup, script: S
     } else session.chord(step.keys, step.holdMs ?? holdMs, gapMs);
     const s = session.state();
     // Blinking pads: look back over a blink period (0.24 s) instead of the 20 ms frame.
-    const leds = blinks(s.rules) ? session.board.ledFrame(0.25, 240) : session.ledFrame();
-    frames.push({ label: step.label, leds, status: s.status, moves: s.moves });
+    const leds = blinking(s) ? session.board.ledFrame(0.25, 240) : session.ledFrame();
+    frames.push({ label: step.label, leds, status: s.status, moves: s.moves ?? null });
   }
   const end = session.now;
   const state = session.state();
-  const leds = session.settledLeds(blinks(state.rules));
+  const leds = session.settledLeds(blinking(state));
   const notes = toneNotes(session.board.tones, since, end);
   const heard = recogniseCues(notes);
+  const blink = state.blink ?? (blinks(state.rules) ? state.board : state.board.replace(/./g, "0"));
   return {
-    result: { leds, status: state.status, moves: state.moves, sounds: heard.map((h) => h.cue), errors: firmwareErrors(session).concat(refused) },
+    result: {
+      game: state.game ?? MAGIC_SQUARE, leds, blink, status: state.status, moves: state.moves ?? null,
+      tones: notes.map((n): [number, number] => [n.freq, Math.round(n.ms)]), sounds: heard.map((h) => h.cue), errors: firmwareErrors(session).concat(refused),
+    },
     frames,
     notes,
     heard,
@@ -234,13 +275,13 @@ export function runHeadless(session: SimSession, setup: HeadlessSetup, script: S
 /** The readable summary printed without --json. */
 export function formatTrace(trace: HeadlessTrace, profileName: string, cols: number): string {
   const rows = (bits: string) => bits.match(new RegExp(`.{1,${cols}}`, "g"))!.join("/");
-  const lines = [`${profileName}: ${trace.rules} rules, seed ${trace.seed}, start ${rows(trace.start)}`];
+  const lines = [trace.result.game === MAGIC_SQUARE ? `${profileName}: ${trace.rules} rules, seed ${trace.seed}, start ${rows(trace.start)}` : `${profileName}: ${trace.result.game}`];
   const width = Math.max(4, ...trace.frames.map((f) => f.label.length));
   for (const f of trace.frames) {
-    lines.push(`  ${f.label.padEnd(width)}  ${rows(f.leds)}  ${f.status}, ${f.moves} move${f.moves === 1 ? "" : "s"}`);
+    lines.push(`  ${f.label.padEnd(width)}  ${rows(f.leds)}  ${f.status}${f.moves === null ? "" : `, ${f.moves} move${f.moves === 1 ? "" : "s"}`}`);
   }
   const r = trace.result;
-  lines.push(`LEDs ${rows(r.leds)}; ${r.status} after ${r.moves} move${r.moves === 1 ? "" : "s"}`);
+  lines.push(`LEDs ${rows(r.leds)}${r.blink.includes("1") ? ` (blinking ${rows(r.blink)})` : ""}; ${r.status}${r.moves === null ? "" : ` after ${r.moves} move${r.moves === 1 ? "" : "s"}`}`);
   lines.push(`sounds: ${r.sounds.length > 0 ? trace.heard.map((h) => `${h.cue}@${Math.round(h.t)}ms`).join(", ") : "none"}`);
   lines.push(r.errors.length > 0 ? `firmware errors:\n${r.errors.map((e) => "  " + e).join("\n")}` : "no firmware errors");
   return lines.join("\n");

@@ -44,7 +44,7 @@ function checkStorageFolder(storagePath: string): void {
 /** Boots the profile's firmware (built first if stale) and, unless `atPowerOn`, lets the power-on light test finish. */
 export async function openSession(options: SessionOptions): Promise<SimSession> {
   const { profile } = options;
-  const fw = options.code === undefined ? await loadFirmware(profile, options.warn) : { code: options.code, codeName: "firmware.js" };
+  const fw = options.code === undefined ? await loadFirmware(profile, options.warn) : { code: options.code, codeName: "firmware.js", files: {} };
   const storagePath = options.persist ? defaultStoragePath(profile.name, options.storageDir) : undefined;
   if (storagePath) checkStorageFolder(storagePath);
   if (storagePath && options.fresh && existsSync(storagePath)) rmSync(storagePath);
@@ -55,6 +55,7 @@ export async function openSession(options: SessionOptions): Promise<SimSession> 
       storagePath,
       code: fw.code,
       codeName: fw.codeName,
+      files: fw.files,
       seed: options.boardSeed ?? (Date.now() >>> 0),
     });
   } catch (e) {

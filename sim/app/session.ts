@@ -22,9 +22,14 @@ export type ButtonName = keyof ExtraButtons;
 
 /** What `Merlin.state()` returns (firmware/controller.ts). */
 export interface FirmwareState {
+  /** The game played: magicsquare (with its rule sets and the Lights Out games) or another of Merlin's. */
+  game?: string;
+  /** Merlin's other games: the blinking pads, and whether NEW GAME waits for a game's number. */
+  blink?: string;
+  choosing?: boolean;
   board: string;
   moves: number;
-  status: "playing" | "won" | "lost";
+  status: "playing" | "won" | "lost" | "draw";
   reason: string | null;
   rules: string;
   seed: number;

@@ -13,6 +13,9 @@ import { compileTables } from "../../src/maths/compile-tables";
 import { type MaskTables } from "../../src/toy/tables";
 import { lossWords } from "../basic-dialogue";
 import type { FirmwareState } from "./session";
+import type { Profile } from "../../hardware/profile";
+import { GAME_MODULES } from "../../src/toy/games/index";
+import { MAGIC_SQUARE, MAGIC_SQUARE_NUMBER } from "../../src/toy/midend";
 
 /** What `Merlin.stats()` returns. */
 export interface ToyStats {
@@ -212,4 +215,14 @@ export function padLabels(rows: number, cols: number, keypad: boolean): string[]
     if (p >= 0) labels[p] = String(d);
   }
   return labels;
+}
+
+/**
+ * The games a profile's toy plays, by their numbers on the 1978 toy (NEW GAME, then the number):
+ * Magic Square, and those of the list of games (src/toy/games/index.ts) the profile carries.
+ */
+export function profileGameNames(profile: Pick<Profile, "games">): string[] {
+  const games = GAME_MODULES.filter((m) => profile.games === undefined || profile.games.includes(m.name)).map((m) => ({ name: m.name, number: m.number }));
+  games.push({ name: MAGIC_SQUARE, number: MAGIC_SQUARE_NUMBER });
+  return games.sort((a, b) => a.number - b.number).map((g) => g.name);
 }

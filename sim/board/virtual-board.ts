@@ -38,6 +38,8 @@ export interface VirtualBoardOptions {
   code?: string;
   /** File name shown in stack traces for .bootcde (e.g. "dist/firmware.js"). Default ".bootcde". */
   codeName?: string;
+  /** The image's other Storage files (Merlin's games, a file each), written with the code. */
+  files?: Record<string, string>;
   /** Brightness window, virtual ms. Default 20. */
   frameWindowMs?: number;
   /** Seed for contact chatter, Math.random and E.hwRand. Default 1. */
@@ -52,6 +54,8 @@ export interface VirtualBoardOptions {
   callbackTimeoutMs?: number;
   /** Share a clock between boards. */
   clock?: VirtualClock;
+  /** Storage flash size in bytes; default the board family's (the build's measuring run needs room for its counters). */
+  storageBytes?: number;
 }
 
 export interface KeyOptions {
@@ -109,7 +113,7 @@ export class VirtualBoard {
     this.layout = buildLayout(options.profile, this.family);
     this.clock = options.clock ?? new VirtualClock();
     this.circuit = new Circuit(this.layout, this.clock);
-    this.storage = new FlashStorage(this.family.storageBytes, options.flash);
+    this.storage = new FlashStorage(options.storageBytes ?? this.family.storageBytes, options.flash);
     this.ledMeter = new LedMeter(this.circuit, this.clock, options.frameWindowMs ?? 20, this.pixels);
     this.piezo = new ToneRecorder(this.circuit);
     this.rng = createRng(options.seed ?? 1);
@@ -123,9 +127,10 @@ export class VirtualBoard {
   }
 
   /** Write firmware to Storage as .bootcde, like `espruino --config SAVE_ON_SEND=1` ("" erases it). It runs at the next power-on. */
-  upload(code: string): void {
+  upload(code: string, files: Record<string, string> = this.options.files ?? {}): void {
     if (code === "") this.storage.erase(".bootcde");
     else this.storage.write(".bootcde", utf8Bytes(code));
+    for (const name of Object.keys(files)) this.storage.write(name, utf8Bytes(files[name]));
   }
 
   /** Power on (uploading `code` first if given): a fresh interpreter boots from Storage. */

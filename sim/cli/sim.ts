@@ -15,7 +15,9 @@ import { applySetup, formatTrace, type HeadlessSetup, MAX_SCRIPT_CHARS, MAX_SCRI
 import { openSession } from "../app/node-session";
 import { toyGameNames } from "../app/firmware-loader";
 import { BUTTON_NAMES, DEFAULT_GAP_MS, DEFAULT_HOLD_MS } from "../app/session";
-import { goalCells, playedPuzzle, toyRuleNames } from "../app/toy-info";
+import { goalCells, playedPuzzle, profileGameNames, toyRuleNames } from "../app/toy-info";
+import { MAGIC_SQUARE } from "../../src/toy/midend";
+import { LEVEL_NAMES } from "../../src/toy/games/tictactoe";
 import type { Profile } from "../../hardware/profile";
 import { parseBoard } from "../../src/maths/boardstate";
 import { startProblem } from "../../src/toy/game";
@@ -27,6 +29,8 @@ const DEFAULT_BOARD = "pico-3x3";
 
 const SPECS: OptionSpec[] = [
   { name: "board", type: "string", arg: "NAME", help: `board profile (hardware/profiles): ${safeProfiles()}`, default: DEFAULT_BOARD },
+  { name: "game", type: "string", arg: "NAME", help: `one of Merlin's six games: ${profileGameNames({}).join(", ")} (default ${MAGIC_SQUARE}; NEW GAME twice, then its number, on the toy)` },
+  { name: "level", type: "string", arg: "NAME", help: `with --game tictactoe: how Merlin plays, ${LEVEL_NAMES.join(", ")}` },
   { name: "rules", type: "string", arg: "NAME", help: `a rule set: ${ruleNames()}; or a game the board plays${profileGames()}` },
   { name: "seed", type: "int", arg: "N", help: "deal puzzle number N (a new game from that seed)", min: 0, max: MAX_SEED },
   { name: "puzzle", type: "int", arg: "P", help: "with --seed: the seed's P-th deal after the first (NEW GAME P times)", min: 0, max: MAX_PUZZLE },
@@ -71,6 +75,7 @@ const HELP = formatHelp({
     "merlin sim [--board NAME] [--rules NAME] [--seed N [--puzzle P]] [--start BITS] [options]",
     "merlin sim --basic [--board NAME] [--seed N] [--start BITS]",
     "merlin sim --headless [--board NAME] [--rules NAME] [--seed N] --keys SCRIPT [--json]",
+    "merlin sim --headless --game NAME [--level NAME] [--seed N] --keys SCRIPT [--json]",
   ],
   examples: [
     ["merlin sim", "the toy in the terminal (? shows the keys and the rules)"],
@@ -79,10 +84,11 @@ const HELP = formatHelp({
     ["merlin sim --headless --start 010110101 --keys \"3 4 5 8 9\"", "source 003's worked example on the LED pins"],
     ["merlin sim --headless --start 010110101 --keys \"3 4 undo\" --json", ""],
     ["merlin sim --headless --start 010110101 --keys \"3 undo redo\" --json", "undo takes 3 back, redo plays it again"],
+    ["merlin sim --headless --game tictactoe --level perfect --keys \"5 wait:1000 1\" --json", "Tic-Tac-Toe: your marks steady, Merlin's blinking"],
   ],
   specs: SPECS,
   groups: [
-    { title: "Board and game", options: ["board", "rules", "seed", "puzzle", "start"] },
+    { title: "Board and game", options: ["board", "game", "level", "rules", "seed", "puzzle", "start"] },
     { title: "Terminal UI", options: ["keypad", "quiet", "no-color", "fresh"] },
     { title: "Other front ends", options: ["basic", "headless", "keys", "json", "hold", "gap"] },
   ],
@@ -107,8 +113,8 @@ The flash lives in .merlin/NAME.storage.json under the current directory, so a g
   5:1600     held 1600 ms          wait:500   let 500 ms pass
   undo       the toy's UNDO: pad ${UNDO_PAD} held for the function gesture
   redo       the toy's REDO (Merlin.redo(): no pad gesture does it), then --gap ms
-  newGame    an extra button (${BUTTON_NAMES.join(", ")}) where the board has one
-A step lasts at most ${MAX_STEP_MS} ms (so do --hold and --gap), a script at most ${MAX_SCRIPT_STEPS} steps, ${MAX_SCRIPT_CHARS} characters and ${MAX_SCRIPT_MS / 1000} s of virtual time. --json prints {"leds","status","moves","sounds","errors"}: leds from the LED pins after the script (blinking pads count as lit), status and moves from Merlin.state(), sounds the cues heard by name (press, illegal, new-game, win, loss, all-dark, hint, undo, mute, unmute, self-test, power-on; "tone FREQHz MSms" for others), errors every firmware error. Flash is kept in memory. Exit 1 when the firmware reported errors.`,
+  newGame    a button (${BUTTON_NAMES.join(", ")}): the board's own, or the pad whose hold does it
+A step lasts at most ${MAX_STEP_MS} ms (so do --hold and --gap), a script at most ${MAX_SCRIPT_STEPS} steps, ${MAX_SCRIPT_CHARS} characters and ${MAX_SCRIPT_MS / 1000} s of virtual time. --json prints {"game","leds","blink","status","moves","tones","sounds","errors"}: leds from the LED pins after the script (blinking pads count as lit), blink the pads that blink, status (playing, won, lost, draw: the player's result) and moves from Merlin.state() (moves null in games that count none), tones every [Hz, ms] the piezo played, sounds the cues heard by name (press, illegal, new-game, win, loss, all-dark, hint, undo, mute, unmute, self-test, power-on; "tone FREQHz MSms" for others), errors every firmware error. Flash is kept in memory. Exit 1 when the firmware reported errors.`,
     ],
   ],
 });
@@ -154,6 +160,11 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
   if (v.puzzle !== undefined && v.seed === undefined) throw inputError("--puzzle needs --seed (the puzzle is counted from the seed's first deal)");
   if (v.puzzle !== undefined && v.basic) throw inputError("--puzzle is for the terminal UI and --headless");
   if (v.basic && v.rules !== undefined && v.rules !== "basic") throw inputError("--basic plays the BASIC program's rules; leave out --rules");
+  const other = v.game !== undefined && v.game !== MAGIC_SQUARE;
+  if (v.basic && other) throw inputError("--basic plays Magic Square; leave out --game");
+  for (const name of ["rules", "puzzle", "start"]) if (other && v[name] !== undefined) throw inputError(`--${name} is Magic Square's; ${v.game} takes --seed${v.game === "tictactoe" ? " and --level" : ""}`);
+  if (v.level !== undefined && v.game !== "tictactoe") throw inputError("--level is Tic-Tac-Toe's: use it with --game tictactoe");
+  if (v.level !== undefined) checkRules(v.level as string, LEVEL_NAMES, "--level");
   let profile;
   try {
     profile = loadProfile(v.board as string);
@@ -162,8 +173,11 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
   }
   // The rule sets, then the games this board's firmware plays (the RULES hold's cycle).
   if (v.rules !== undefined) checkRules(v.rules as string, toyRuleNames(toyGameNames(profile)));
+  if (v.game !== undefined) checkRules(v.game as string, profileGameNames(profile), `--game (on ${profile.name})`);
   const warn = (message: string) => io.err(`merlin sim: ${message}\n`);
   const setup: HeadlessSetup = {
+    game: v.game as string | undefined,
+    level: v.level as string | undefined,
     rules: v.rules as string | undefined,
     seed: v.seed as number | undefined,
     puzzle: v.puzzle as number | undefined,
@@ -190,7 +204,7 @@ async function run(argv: string[], io: CommandIO): Promise<number> {
   // From power-on, so the light test shows; the setup runs when it is over.
   const session = await openSession({ profile, persist: true, fresh: v.fresh === true, warn, atPowerOn: true });
 
-  const hasSetup = setup.rules !== undefined || setup.seed !== undefined || setup.start !== undefined;
+  const hasSetup = setup.game !== undefined || setup.rules !== undefined || setup.seed !== undefined || setup.start !== undefined;
   const tuiOptions = { keypad: v.keypad === true, quiet: v.quiet === true, color: colourWanted(v["no-color"] === true, process.env), setup: hasSetup ? () => applySetup(session, setup) : undefined };
   return runTui(session, tuiOptions, { stdin: process.stdin as ReadStream, stdout: process.stdout as WriteStream });
 }

@@ -25,6 +25,10 @@ import {
   createKeyEvents, EV_CHORD, EV_HOLD, EV_NONE, EV_PRESS, keyEventsNextDeadline, keyEventsPop, keyEventsUpdate, KeyEvents,
   SELF_TEST_CHORD,
 } from "./keyevents";
+import {
+  AnyGameModule, createEffects, createHistory, GameEffects, GameLayout, hasLight, History, historyPush, historyRedo, historyUndo, KEY_COMP_TURN,
+  KEY_HIT_ME, KEY_NEW_GAME, KEY_SAME_GAME, layoutFor, LIGHTS, STATUS_NAMES, STATUS_PLAYING,
+} from "./gamemodule";
 import { maskToBits } from "./maskbits";
 import { RULE_NAMES } from "./rules";
 import { CUE_ILLEGAL, CUE_MUTE, CUE_NEW_GAME, CUE_POWER_ON, CUE_SELF_TEST, CUE_UNMUTE } from "./sounds";
@@ -38,7 +42,7 @@ import { CUE_ILLEGAL, CUE_MUTE, CUE_NEW_GAME, CUE_POWER_ON, CUE_SELF_TEST, CUE_U
  */
 export type Command =
   | "newGame" | "sameGame" | "hint" | "compTurn" | "undo" | "redo" | "nextRules" | "toggleMute" | "goal" | "sleep" | "selfTest"
-  | "setRules" | "mute" | "setIdle" | "start" | "brightness";
+  | "setRules" | "mute" | "setIdle" | "start" | "brightness" | "game" | "set";
 
 /** Pads whose hold runs a command (holdCommand). */
 export const HOLD_PADS = 9;
@@ -83,16 +87,44 @@ export const POWER_ON_MS = 500;
 export const ERROR_FLASH_MS = 300;
 
 /** The toy's files, index FILE_* (bit 1 << FILE_* in ToyEffects.save): FILE_COUNT of them, named by fileName. */
-export const FILE_COUNT = 3;
+export const FILE_COUNT = 4;
 export const FILE_SETTINGS = 0;
 export const FILE_STATS = 1;
 export const FILE_GAME = 2;
+/** Merlin's other games: each one's statistics and its state when last left (its settings in it). */
+export const FILE_GAMES = 3;
 /** ToyEffects.save: write the changed files now (a result, sleep), not within a second. */
 export const SAVE_NOW = 8;
 
-/** The name of file FILE_* in Storage: merlin.cfg, merlin.sta, merlin.gam. */
+/** The name of file FILE_* in Storage: merlin.cfg, merlin.sta, merlin.gam, merlin.gms. */
 export function fileName(file: number): string {
-  return ["merlin.cfg", "merlin.sta", "merlin.gam"][file];
+  return ["merlin.cfg", "merlin.sta", "merlin.gam", "merlin.gms"][file];
+}
+
+/** The Storage file of Merlin's game `name` (the build writes one for each game the profile carries). */
+export function gameFile(name: string): string {
+  return "merlin-" + name + ".js";
+}
+
+/** Magic Square: game 5 on the 1978 toy, the mid-end's own (game.ts over the board's back-end). */
+export const MAGIC_SQUARE = "magicsquare";
+export const MAGIC_SQUARE_NUMBER = 5;
+
+/**
+ * Merlin's other games, as the toy has them (the list of games, src/toy/games/index.ts): each
+ * one's name and number (NEW GAME, then the pad of that light), and how its module is had when
+ * it is chosen — on the toy, read from its own file in Storage, so that memory holds the game
+ * played and no other. `load` throws when the module cannot be had (a file missing or damaged).
+ */
+export interface GameShelf {
+  names: string[];
+  numbers: number[];
+  load: (name: string) => AnyGameModule;
+}
+
+/** A game's results: games finished, won, lost, drawn (index STATUS_* − 1 + 1). */
+function noResults(): number[] {
+  return [0, 0, 0, 0];
 }
 
 /** ToyEffects.power. */
@@ -131,6 +163,8 @@ export interface ToyEffects extends Effects<Board> {
   refused: string;
   /** The brightness of lit pads, 1 … the board's cap (0 on boards without the setting). */
   bright: number;
+  /** Tones to play (Merlin's other games): (Hz, ms) pairs, Hz 0 a rest. */
+  tones: number[];
 }
 
 /** One toy: its back-ends, its game, settings, statistics and the state of its gestures. */
@@ -180,6 +214,26 @@ export interface Toy {
   now: number;
   /** Every pad lit, as a mask. */
   allPads: number;
+  /** Merlin's other games: the shelf, the module played (null: Magic Square) and its state. */
+  shelf: GameShelf;
+  mod: AnyGameModule | null;
+  ms: any;
+  /** Where Merlin's lights and buttons are on this board. */
+  layout: GameLayout;
+  /** The module game's results (noResults), and its undo and redo (when its module offers them). */
+  results: number[];
+  history: History;
+  /** NEW GAME waits for a game's number; the last key was NEW GAME's deal (a second one chooses). */
+  choosing: boolean;
+  dealt: boolean;
+  /** The merlin.gms object: for each other game, {"state": its line, "results": noResults()}. */
+  kept: any;
+  /** The game as the current group of keys found it, for a gesture to go back to. */
+  groupGame: GameState<Board>;
+  groupMod: AnyGameModule | null;
+  groupLine: string;
+  groupChoosing: boolean;
+  groupResults: number[];
 }
 
 /** The index of the game called `name` among `games`, −1 when it is none (a rule set). */
@@ -198,13 +252,15 @@ function indexOfGame(games: ToyGame[], name: unknown): number {
  * file may name a game. toyPowerOn gives what the toy shows then.
  */
 export function createToy(
-  board: () => Backend<Board>, target: Board, keyCount: number, maxBright: number, games: ToyGame[], files: (string | null)[], seed: number, time: number,
+  board: () => Backend<Board>, target: Board, keyCount: number, maxBright: number, games: ToyGame[], shelf: GameShelf, files: (string | null)[],
+  seed: number, time: number,
 ): Toy {
-  // Settings: {"rules":"basic","mute":false,"idle":180000} ("rules" may name a game), and
-  // "bright":48 where the board has the setting (a file from before it has none: the cap
-  // stays) — all valid, or none used.
+  // Settings: {"rules":"basic","mute":false,"idle":180000} ("rules" may name a Lights Out
+  // game), "bright":48 where the board has the setting (a file from before it has none: the cap
+  // stays), and "game":"echo" while another of Merlin's games is played — all valid, or none used.
   const c = fileObject(files[FILE_SETTINGS]);
   const settingsOk = c !== null && (RULE_NAMES.indexOf(c["rules"]) >= 0 || indexOfGame(games, c["rules"]) >= 0)
+    && (c["game"] === undefined || shelf.names.indexOf(c["game"]) >= 0)
     && (c["mute"] === true || c["mute"] === false)
     && (c["idle"] === 0 || isWhole(c["idle"], MIN_IDLE_MS, MAX_IDLE_MS))
     && (maxBright === 0 || c["bright"] === undefined || isWhole(c["bright"], 1, maxBright));
@@ -218,7 +274,8 @@ export function createToy(
   const text = file === null ? "" : file;
   const space = text.indexOf(" ");
   const named = space > 0 ? indexOfGame(games, text.slice(0, space)) : -1;
-  const fromFile = file !== null && !(space > 0 && named < 0);
+  const other = space > 0 && shelf.names.indexOf(text.slice(0, space)) >= 0;
+  const fromFile = file !== null && !(space > 0 && named < 0) && !other;
   // Without a saved game, the rule set or game of the settings.
   const chosen = settingsOk ? indexOfGame(games, c["rules"]) : -1;
   let gameNo = fromFile ? named : chosen;
@@ -233,14 +290,64 @@ export function createToy(
   const game = saved !== null && saved.target === goal
     ? saved : createGameFrom(backend, goal, g ? g.rules : settingsOk ? RULE_NAMES.indexOf(c["rules"]) : 0, null, seed, time);
   const idleMs = settingsOk ? c["idle"] : DEFAULT_IDLE_MS;
-  return {
-    boardBackend: board, boardTarget: target, games: games, gameNo: gameNo, backend: backend, pads: backend.rows * backend.cols,
+  const pads = backend.rows * backend.cols;
+  const me: Toy = {
+    boardBackend: board, boardTarget: target, games: games, gameNo: gameNo, backend: backend, pads: pads,
     game: game, played: statsOk ? st["games"] : 0, won: statsOk ? st["wins"] : 0, best: statsOk ? st["best"] : 0,
     muted: settingsOk && c["mute"], idleMs: idleMs, brightMax: maxBright,
     bright: settingsOk && maxBright > 0 && c["bright"] !== undefined ? c["bright"] : maxBright, asleep: false, selfTest: -1, selfTestAt: -1,
     idleAt: idleMs > 0 ? time + idleMs : -1, keys: createKeyEvents(keyCount, SELF_TEST_CHORD), keysDue: -1, groupMoves: 0, playedBefore: 0,
-    wonBefore: 0, bestBefore: 0, redoBefore: 0, error: "", now: time, allPads: -1 >>> (32 - backend.rows * backend.cols),
+    wonBefore: 0, bestBefore: 0, redoBefore: 0, error: "", now: time, allPads: -1 >>> (32 - pads),
+    shelf: shelf, mod: null, ms: null, layout: layoutFor(backend.rows, backend.cols, keyCount - pads), results: noResults(),
+    history: createHistory(HISTORY_SIZE), choosing: false, dealt: false, kept: keptFrom(files[FILE_GAMES], shelf), groupGame: game, groupMod: null,
+    groupLine: "", groupChoosing: false, groupResults: noResults(),
   };
+  // Another of Merlin's games in the game file (its name, a space, its line), or chosen in the
+  // settings: its module, and the state saved (or a new game when there is none or it is damaged).
+  const name = other ? text.slice(0, space) : settingsOk && c["game"] !== undefined ? c["game"] : "";
+  if (name !== "") {
+    try {
+      enterModule(me, name, other ? text.slice(space + 1) : null, seed);
+    } catch (e) {
+      me.error = "game " + name + " could not be loaded: " + e;
+    }
+  }
+  return me;
+}
+
+/** Snapshots kept for a module game's undo (each its saved line: a few dozen bytes). */
+export const HISTORY_SIZE = 20;
+
+/**
+ * The merlin.gms object from its text: for each of the shelf's games a saved line and four whole
+ * numbers of results; anything else (or a text that is no such object) counts as no file.
+ */
+function keptFrom(text: string | null, shelf: GameShelf): any {
+  const o = fileObject(text);
+  if (o === null) return {};
+  for (const name in o) {
+    const g = o[name];
+    const r = g && typeof g === "object" ? g["results"] : null;
+    let ok = shelf.names.indexOf(name) >= 0 && typeof g["state"] === "string" && r instanceof Array && r.length === 4 && isWhole(r[0], 0, MAX_SEED);
+    for (let i = 1; ok && i < 4; i++) ok = isWhole(r[i], 0, r[0]);
+    if (!ok) return {};
+  }
+  return o;
+}
+
+/**
+ * Plays module game `name` from now on: its module from the shelf, its state from `line` (the
+ * game file's), else from what was kept when it was last left, else a new game from `seed`.
+ */
+function enterModule(me: Toy, name: string, line: string | null, seed: number): void {
+  const mod = me.shelf.load(name);
+  const kept = me.kept[name];
+  let ms = line !== null ? mod.load(line, me.layout) : null;
+  if (ms === null && kept) ms = mod.load(kept["state"], me.layout);
+  me.mod = mod;
+  me.ms = ms !== null ? ms : mod.create(seed, me.layout, me.now);
+  me.results = kept ? kept["results"].slice() : noResults();
+  me.history = createHistory(HISTORY_SIZE);
 }
 
 /** Starts a call at `time`: its effects, nothing in them yet (the game's board as the frame). */
@@ -249,7 +356,7 @@ function begin(me: Toy, time: number): ToyEffects {
   me.now = time;
   return {
     frame: me.game.board, blink: dark, flash: dark, flashMs: 0, cues: [], hint: -1, error: 0, show: false, save: 0, power: 0, due: -1,
-    keysDue: -1, refused: "", bright: 0,
+    keysDue: -1, refused: "", bright: 0, tones: [],
   };
 }
 
@@ -258,6 +365,9 @@ function finish(me: Toy, fx: ToyEffects): ToyEffects {
   const cues = fx.cues;
   if (me.muted && cues[cues.length - 1] !== CUE_MUTE) cues.splice(0, cues.length);
   fx.due = me.selfTestAt < 0 ? me.idleAt : me.idleAt < 0 || me.selfTestAt < me.idleAt ? me.selfTestAt : me.idleAt;
+  // A module game's own deadline (a tune playing, Merlin's move), while the toy is awake.
+  const due = me.mod !== null && !me.asleep && me.selfTest < 0 && !me.choosing ? me.mod.due(me.ms) : -1;
+  if (due >= 0 && (fx.due < 0 || due < fx.due)) fx.due = due;
   fx.keysDue = me.keysDue;
   fx.bright = me.bright;
   return fx;
@@ -336,9 +446,181 @@ function switchTo(me: Toy, fx: ToyEffects, name: string): void {
   fx.save |= (1 << FILE_GAME) | (1 << FILE_SETTINGS);
 }
 
+/** A module game's lights (bit n = light n) as this board's pads. */
+function padsOf(me: Toy, lights: number): number {
+  let pads = 0;
+  for (let n = 0; n < LIGHTS; n++) if ((lights >> n) & 1 && hasLight(me.layout, n)) pads |= 1 << me.layout.padOfLight[n];
+  return pads;
+}
+
+/** The light (0 … 10) over pad `pad` (0-based), −1 when none is. */
+function lightOf(me: Toy, pad: number): number {
+  for (let n = 0; n < LIGHTS; n++) if (hasLight(me.layout, n) && me.layout.padOfLight[n] === pad) return n;
+  return -1;
+}
+
+/**
+ * Runs `call` on the module game with fresh game effects, then carries them into the toy's:
+ * the frame on the board's pads, cues and tones, the game file when the state changed, and a
+ * result into the game's statistics when it ends. Returns whether the state changed.
+ */
+function playModule(me: Toy, fx: ToyEffects, call: (mod: AnyGameModule, ms: any, gfx: GameEffects) => void): boolean {
+  const mod = me.mod!;
+  const gfx = createEffects();
+  const was = mod.status(me.ms);
+  const before = mod.undo ? mod.save(me.ms) : "";
+  call(mod, me.ms, gfx);
+  if (gfx.changed && mod.undo && gfx.refused === "") historyPush(me.history, before);
+  showModule(me, fx, gfx);
+  if (gfx.refused !== "") fx.refused = gfx.refused;
+  if (gfx.changed) fx.save |= 1 << FILE_GAME;
+  const now = mod.status(me.ms);
+  if (was === STATUS_PLAYING && now !== STATUS_PLAYING) {
+    me.results[0]++;
+    me.results[now]++;
+    fx.save |= (1 << FILE_GAMES) | SAVE_NOW;
+  }
+  return gfx.changed;
+}
+
+/** The module game's effects `gfx` into the toy's `fx`: the lights on the board's pads, cues, tones. */
+function showModule(me: Toy, fx: ToyEffects, gfx: GameEffects): void {
+  if (!gfx.show) me.mod!.show(me.ms, gfx);
+  fx.show = true;
+  fx.frame = padsOf(me, gfx.frame);
+  fx.blink = padsOf(me, gfx.blink);
+  if (gfx.flashMs > 0) flash(fx, padsOf(me, gfx.flash), gfx.flashMs);
+  for (let i = 0; i < gfx.cues.length; i++) fx.cues.push(gfx.cues[i]);
+  for (let i = 0; i < gfx.tones.length; i++) fx.tones.push(gfx.tones[i]);
+}
+
+/** NEW GAME: the toy waits for a game's number, the games' lights blinking and the one played steady. */
+function openChooser(me: Toy, fx: ToyEffects): void {
+  me.choosing = true;
+  me.dealt = false;
+  let lights = 1 << MAGIC_SQUARE_NUMBER;
+  for (let i = 0; i < me.shelf.numbers.length; i++) lights |= 1 << me.shelf.numbers[i];
+  const played = me.mod !== null ? me.shelf.numbers[me.shelf.names.indexOf(me.mod.name)] : MAGIC_SQUARE_NUMBER;
+  fx.show = true;
+  fx.frame = padsOf(me, lights);
+  fx.blink = padsOf(me, lights & ~(1 << played));
+  fx.cues.push(CUE_NEW_GAME);
+}
+
+/** A key while the toy waits for a game's number: the pad of a game's light chooses it; NEW GAME again goes back. */
+function chooserKey(me: Toy, fx: ToyEffects, key: number): void {
+  const light = key < me.pads ? lightOf(me, key) : -1;
+  const i = me.shelf.numbers.indexOf(light);
+  if (light === MAGIC_SQUARE_NUMBER || i >= 0) {
+    perform(me, fx, "game", light === MAGIC_SQUARE_NUMBER ? MAGIC_SQUARE : me.shelf.names[i]);
+  } else if (key === me.pads) {
+    me.choosing = false;
+    showGame(me, fx);
+  } else {
+    fx.show = true;
+    fx.cues.push(CUE_ILLEGAL);
+  }
+}
+
+/** Shows the game played as it stands. */
+function showGame(me: Toy, fx: ToyEffects): void {
+  if (me.mod !== null) showModule(me, fx, createEffects());
+  else run(me, fx, ACT_SHOW);
+}
+
+/** Keeps the module game's state and results in merlin.gms (when it is left, and at each result). */
+function keepModule(me: Toy): void {
+  if (me.mod !== null) me.kept[me.mod.name] = { "state": me.mod.save(me.ms), "results": me.results.slice() };
+}
+
+/**
+ * Plays game `name` (Magic Square or one on the shelf), new as NEW GAME and its number start it
+ * on the 1978 toy: a module game from its kept state (its settings) told NEW GAME, Magic Square
+ * a new deal under the settings' rules. The game left keeps its state and results.
+ */
+function chooseGame(me: Toy, fx: ToyEffects, name: string): void {
+  keepModule(me);
+  me.choosing = false;
+  me.dealt = false;
+  if (name === MAGIC_SQUARE) {
+    // A new deal of Magic Square as it was played (its rule set, or a Lights Out game).
+    me.mod = null;
+    me.ms = null;
+    run(me, fx, ACT_NEW_GAME);
+  } else {
+    enterModule(me, name, null, me.game.seed);
+    playModule(me, fx, function (mod, ms, gfx) {
+      mod.key(ms, KEY_NEW_GAME, me.now, gfx);
+    });
+    fx.cues.push(CUE_NEW_GAME);
+  }
+  fx.save |= (1 << FILE_GAME) | (1 << FILE_SETTINGS) | (1 << FILE_GAMES);
+}
+
+/** A key of a module game: a pad as the light over it (a pad with none is an illegal key), a button as itself. */
+function moduleKey(me: Toy, fx: ToyEffects, key: number): boolean {
+  const light = key < me.pads ? lightOf(me, key) : KEY_NEW_GAME + key - me.pads;
+  if (light < 0) {
+    fx.show = true;
+    fx.cues.push(CUE_ILLEGAL);
+    return false;
+  }
+  return playModule(me, fx, function (mod, ms, gfx) {
+    mod.key(ms, light, me.now, gfx);
+  });
+}
+
+/** Undo or redo in a module game: its snapshots, when its module offers them. */
+function moduleUndo(me: Toy, fx: ToyEffects, redo: boolean): void {
+  const mod = me.mod!;
+  const line = mod.undo ? (redo ? historyRedo : historyUndo)(me.history, mod.save(me.ms)) : null;
+  const back = line !== null ? mod.load(line, me.layout) : null;
+  if (back === null) {
+    fx.refused = mod.undo ? "nothing to " + (redo ? "redo" : "undo") : mod.name + " has no undo";
+    fx.cues.push(CUE_ILLEGAL);
+  } else {
+    me.ms = back;
+    fx.save |= 1 << FILE_GAME;
+  }
+  showModule(me, fx, createEffects());
+}
+
+/** What a command does in a module game (perform's part for them). */
+function performModule(me: Toy, fx: ToyEffects, cmd: Command, arg: unknown): void {
+  const buttons: Command[] = ["sameGame", "hint", "compTurn"];
+  const b = buttons.indexOf(cmd);
+  if (cmd === "newGame" && typeof arg === "number") {
+    // From the console, with a seed: a new game of this game from that seed.
+    me.ms = me.mod!.create(arg, me.layout, me.now);
+    me.history = createHistory(HISTORY_SIZE);
+    showModule(me, fx, createEffects());
+    fx.cues.push(CUE_NEW_GAME);
+    fx.save |= 1 << FILE_GAME;
+  } else if (cmd === "newGame") openChooser(me, fx);
+  else if (b >= 0) {
+    playModule(me, fx, function (mod, ms, gfx) {
+      mod.key(ms, [KEY_SAME_GAME, KEY_HIT_ME, KEY_COMP_TURN][b], me.now, gfx);
+    });
+  } else if (cmd === "undo" || cmd === "redo") moduleUndo(me, fx, cmd === "redo");
+  else if (cmd === "set") {
+    const a = arg as unknown[];
+    playModule(me, fx, function (mod, ms, gfx) {
+      mod.command(ms, String(a[0]), a[1], me.now, gfx);
+    });
+  } else if (cmd === "nextRules" || cmd === "setRules") {
+    // Back to Magic Square under the rule set of the settings (nextRules: the first one).
+    perform(me, fx, "game", MAGIC_SQUARE);
+    if (cmd === "setRules") perform(me, fx, cmd, arg);
+  } else if (cmd === "goal" || cmd === "game") showGame(me, fx);
+}
+
 /** What a command does (from a hold, a button or the console); `arg` has been checked (refusal). */
 function perform(me: Toy, fx: ToyEffects, cmd: Command, arg: unknown): void {
-  if (cmd === "newGame") run(me, fx, ACT_NEW_GAME, 0, typeof arg === "number" ? arg : undefined);
+  const general = cmd === "toggleMute" || cmd === "mute" || cmd === "sleep" || cmd === "selfTest" || cmd === "setIdle" || cmd === "brightness";
+  if (cmd === "game" && (arg !== (me.mod !== null ? me.mod.name : MAGIC_SQUARE) || me.choosing)) chooseGame(me, fx, String(arg));
+  else if (me.mod !== null && !general) performModule(me, fx, cmd, arg);
+  else if (cmd === "game") run(me, fx, ACT_SHOW);
+  else if (cmd === "newGame") run(me, fx, ACT_NEW_GAME, 0, typeof arg === "number" ? arg : undefined);
   else if (cmd === "sameGame") run(me, fx, ACT_SAME_GAME);
   else if (cmd === "undo") run(me, fx, ACT_UNDO);
   else if (cmd === "redo") run(me, fx, ACT_REDO);
@@ -394,7 +676,28 @@ function perform(me: Toy, fx: ToyEffects, cmd: Command, arg: unknown): void {
  */
 function keyDown(me: Toy, fx: ToyEffects, key: number): boolean {
   me.idleAt = me.idleMs > 0 ? me.now + me.idleMs : -1;
-  if (me.asleep || me.selfTest >= 0 || key >= me.pads) {
+  const dealt = me.dealt;
+  me.dealt = false;
+  if (me.asleep || me.selfTest >= 0) {
+    otherKey(me, fx, key);
+    return false;
+  }
+  if (me.choosing) {
+    chooserKey(me, fx, key);
+    return false;
+  }
+  // NEW GAME: in Magic Square a new deal, and a second one at once chooses a game (NEW GAME,
+  // then its number); in the other games it chooses at once, as on the 1978 toy.
+  if (key === me.pads && me.shelf.names.length > 0) {
+    if (me.mod !== null || dealt) openChooser(me, fx);
+    else {
+      otherKey(me, fx, key);
+      me.dealt = true;
+    }
+    return false;
+  }
+  if (me.mod !== null) return moduleKey(me, fx, key);
+  if (key >= me.pads) {
     otherKey(me, fx, key);
     return false;
   }
@@ -425,6 +728,21 @@ function otherKey(me: Toy, fx: ToyEffects, key: number): void {
  * offered), then runs the gesture.
  */
 function gesture(me: Toy, fx: ToyEffects, key: number, chord: boolean): void {
+  const dealt = me.dealt;
+  me.dealt = false;
+  if (me.selfTest < 0 && (me.mod !== me.groupMod || me.game !== me.groupGame || me.choosing !== me.groupChoosing || (me.mod !== null && me.groupMoves > 0))) {
+    // The group chose a game or played one of the other games: back to the game as it found it.
+    me.mod = me.groupMod;
+    me.game = me.groupGame;
+    me.choosing = me.groupChoosing;
+    if (me.mod !== null) {
+      me.ms = me.mod.load(me.groupLine, me.layout);
+      me.results = me.groupResults;
+    }
+    me.groupMoves = 0;
+    fx.save |= (1 << FILE_GAME) | (1 << FILE_SETTINGS) | (1 << FILE_GAMES);
+    showGame(me, fx);
+  }
   if (me.selfTest < 0 && me.groupMoves > 0) {
     for (; me.groupMoves > 0; me.groupMoves--) update(me.backend, me.game, { type: ACT_TAKE_BACK, now: me.now }, fx);
     me.game.redoLen = me.redoBefore;
@@ -438,7 +756,24 @@ function gesture(me: Toy, fx: ToyEffects, key: number, chord: boolean): void {
     run(me, fx, ACT_SHOW);
   }
   if (chord) perform(me, fx, "selfTest", undefined);
-  else if (me.selfTest < 0 && !me.asleep) perform(me, fx, holdCommand(key), undefined);
+  else if (me.selfTest < 0 && !me.asleep && holdCommand(key) === "newGame" && me.shelf.names.length > 0 && (me.mod !== null || me.choosing || dealt)) {
+    openChooser(me, fx);
+  }
+  else if (me.selfTest < 0 && !me.asleep) {
+    perform(me, fx, holdCommand(key), undefined);
+    me.dealt = holdCommand(key) === "newGame" && me.mod === null;
+  }
+}
+
+/** The names of every game the toy has, by number (Magic Square's 5 among the shelf's). */
+function gameNames(me: Toy): string[] {
+  const names: string[] = [];
+  for (let n = 0; n < LIGHTS; n++) {
+    const i = me.shelf.numbers.indexOf(n);
+    if (n === MAGIC_SQUARE_NUMBER) names.push(MAGIC_SQUARE);
+    else if (i >= 0) names.push(me.shelf.names[i]);
+  }
+  return names;
 }
 
 /** A file's text as an object, or null when it is missing, not JSON or not an object. */
@@ -487,6 +822,11 @@ export function toyKeys(me: Toy, down: number, time: number): ToyEffects {
         me.wonBefore = me.won;
         me.bestBefore = me.best;
         me.redoBefore = me.game.redoLen;
+        me.groupGame = me.game;
+        me.groupMod = me.mod;
+        me.groupLine = me.mod !== null ? me.mod.save(me.ms) : "";
+        me.groupChoosing = me.choosing;
+        me.groupResults = me.results.slice();
       }
       if (keyDown(me, fx, key)) me.groupMoves++;
     } else if ((type === EV_HOLD && key < me.pads && key < HOLD_PADS) || type === EV_CHORD) {
@@ -501,6 +841,12 @@ export function toyKeys(me: Toy, down: number, time: number): ToyEffects {
 export function toyTick(me: Toy, time: number): ToyEffects {
   const fx = begin(me, time);
   if (me.selfTestAt >= 0 && me.now >= me.selfTestAt) selfTestStep(me, fx);
+  const due = me.mod !== null && !me.asleep && me.selfTest < 0 && !me.choosing ? me.mod.due(me.ms) : -1;
+  if (due >= 0 && me.now >= due) {
+    playModule(me, fx, function (mod, ms, gfx) {
+      mod.tick(ms, me.now, gfx);
+    });
+  }
   if (me.idleAt >= 0 && me.now >= me.idleAt && !me.asleep) perform(me, fx, "sleep", undefined);
   return finish(me, fx);
 }
@@ -513,6 +859,13 @@ export function toyTick(me: Toy, time: number): ToyEffects {
  */
 function refusal(me: Toy, cmd: Command, arg: unknown): string {
   if (cmd === "mute" && arg !== true && arg !== false) return "mute takes true or false, got " + arg;
+  if (cmd === "game" && arg !== MAGIC_SQUARE && me.shelf.names.indexOf(arg as string) < 0) {
+    return "game must be one of " + gameNames(me).join(", ") + ", got " + arg;
+  }
+  if (cmd === "set" && (me.mod === null || !(arg instanceof Array) || arg.length !== 2 || typeof arg[0] !== "string")) {
+    return me.mod === null ? "set is for " + me.shelf.names.join(", ") + "; Magic Square's settings are setRules, mute and setIdle" : "set takes a setting's name and its value";
+  }
+  if (cmd === "start" && me.mod !== null) return "start is Magic Square's: " + me.mod.name + " starts with newGame";
   if (cmd === "setRules") {
     const r = RULE_NAMES.indexOf(String(arg));
     if (r < 0 && indexOfGame(me.games, arg) >= 0) return "";
@@ -610,20 +963,48 @@ export function toyFail(me: Toy, message: string, time: number): ToyEffects {
 /** The text of file FILE_* as it is to be written at `time`. */
 export function toyFile(me: Toy, file: number, time: number): string {
   if (file === FILE_SETTINGS) {
-    return JSON.stringify(me.brightMax > 0
-      ? { "rules": rulesName(me), "mute": me.muted, "idle": me.idleMs, "bright": me.bright }
-      : { "rules": rulesName(me), "mute": me.muted, "idle": me.idleMs });
+    const c: any = { "rules": rulesName(me), "mute": me.muted, "idle": me.idleMs };
+    if (me.brightMax > 0) c["bright"] = me.bright;
+    if (me.mod !== null) c["game"] = me.mod.name;
+    return JSON.stringify(c);
   }
   if (file === FILE_STATS) return JSON.stringify(toyStats(me));
+  if (file === FILE_GAMES) {
+    keepModule(me);
+    return JSON.stringify(me.kept);
+  }
+  if (me.mod !== null) return me.mod.name + " " + me.mod.save(me.ms);
   // A game's file carries its name first (the saved line names only its rule set).
   const line = saveGame(me.backend, me.game, time);
   return me.gameNo >= 0 ? rulesName(me) + " " + line : line;
 }
 
 /** Merlin.state(): the game and the toy as the console shows them; `leds` the pads lit now. */
-export function toyState(me: Toy, leds: Board) {
+export function toyState(me: Toy, leds: Board): { [key: string]: any } {
   const game = me.game;
+  const shown = typeof leds === "string" ? leds : maskToBits(leds, me.pads);
+  if (me.mod !== null) {
+    // Another of Merlin's games: its status, its lights (and which blink) and its own account of itself.
+    const gfx = createEffects();
+    me.mod.show(me.ms, gfx);
+    return {
+      "game": me.mod.name,
+      "status": STATUS_NAMES[me.mod.status(me.ms)],
+      "board": maskToBits(padsOf(me, gfx.frame), me.pads),
+      "blink": maskToBits(padsOf(me, gfx.frame & gfx.blink), me.pads),
+      "choosing": me.choosing,
+      "state": me.mod.describe(me.ms),
+      "results": toyResults(me),
+      "rules": rulesName(me),
+      "leds": shown,
+      "muted": me.muted,
+      "asleep": me.asleep,
+      "error": me.error || null,
+    };
+  }
   return {
+    "game": MAGIC_SQUARE,
+    "choosing": me.choosing,
     "board": me.backend.digits(game.board),
     "moves": game.moves,
     "status": statusName(game),
@@ -632,7 +1013,7 @@ export function toyState(me: Toy, leds: Board) {
     "seed": game.seed,
     "puzzle": game.puzzle,
     "par": game.par,
-    "leds": typeof leds === "string" ? leds : maskToBits(leds, me.pads),
+    "leds": shown,
     "muted": me.muted,
     "asleep": me.asleep,
     "error": me.error || null,
@@ -642,6 +1023,12 @@ export function toyState(me: Toy, leds: Board) {
 /** Merlin.stats(): games finished, games won, the fewest moves of a win (0 before the first). */
 export function toyStats(me: Toy) {
   return { "games": me.played, "wins": me.won, "best": me.best };
+}
+
+/** The results of the module game played: games finished, won, lost, drawn. */
+export function toyResults(me: Toy) {
+  const r = me.results;
+  return { "games": r[0], "wins": r[1], "losses": r[2], "draws": r[3] };
 }
 
 /** Merlin.maths(): the maths of the game played (backend.ts Maths), for the teaching view. */

@@ -8,6 +8,7 @@
  * what the firmware build will read to make them (the names and numbers are the toy's own).
  */
 import { AnyGameModule } from "../gamemodule";
+import type { GameShelf } from "../midend";
 import { blackjack13 } from "./blackjack13";
 import { echo } from "./echo";
 import { mindbender } from "./mindbender";
@@ -27,4 +28,19 @@ export function gameNamed(name: string): AnyGameModule | null {
 export function gameNumbered(number: number): AnyGameModule | null {
   for (let i = 0; i < GAME_MODULES.length; i++) if (GAME_MODULES[i].number === number) return GAME_MODULES[i];
   return null;
+}
+
+/**
+ * A toy's shelf (midend.ts GameShelf) holding `modules` in memory: what the simulator's host
+ * tools and the tests give the mid-end, where the firmware reads each game from its own file.
+ */
+export function shelfOf(modules: AnyGameModule[]): GameShelf {
+  return {
+    names: modules.map((m) => m.name),
+    numbers: modules.map((m) => m.number),
+    load: function (name: string): AnyGameModule {
+      for (let i = 0; i < modules.length; i++) if (modules[i].name === name) return modules[i];
+      throw new Error("no game " + name);
+    },
+  };
 }
