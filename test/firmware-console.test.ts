@@ -26,10 +26,10 @@ describe.each(listProfiles())("%s console", (name) => {
     // Pixel boards add brightness.
     const pixels = loadProfile(name).leds.drive === "neopixel" ? ["brightness"] : [];
     expect((board.eval("Object.keys(Merlin)") as string[]).slice().sort()).toEqual(
-      [...pixels, "compTurn", "goal", "hint", "maths", "mute", "newGame", "nextRules", "press", "redo", "selfTest", "setIdle", "setRules", "sleep", "start", "state", "stats", "undo"],
+      [...pixels, "compTurn", "game", "goal", "hint", "maths", "mute", "newGame", "nextRules", "press", "redo", "selfTest", "set", "setIdle", "setRules", "sleep", "start", "state", "stats", "undo"],
     );
     expect(Object.keys(board.eval("Merlin.state()") as object)).toEqual(
-      ["board", "moves", "status", "reason", "rules", "seed", "puzzle", "par", "leds", "muted", "asleep", "error"],
+      ["board", "moves", "status", "reason", "rules", "seed", "puzzle", "par", "leds", "muted", "asleep", "error", "game", "choosing"],
     );
     expect(Object.keys(board.eval("Merlin.stats()") as object)).toEqual(["games", "wins", "best"]);
   });

@@ -609,7 +609,7 @@ describe.each(PROFILES)("%s through its pins", (name) => {
       ["a JSON array", new TextEncoder().encode("[1,2,3]")],
       // Larger than anything the toy writes: splitting or parsing these would run out of memory on Espruino.
       ["4096 commas", new TextEncoder().encode(",".repeat(4096))],
-      ["a 16 KB JSON array", new TextEncoder().encode("[" + "1,".repeat(8191) + "1]")],
+      ["a 6 KB JSON array", new TextEncoder().encode("[" + "1,".repeat(3071) + "1]")],
     ];
     /** Well-formed files with a valid CRC-32 whose values no toy could have written. */
     const IMPOSSIBLE: Record<string, string[]> = {

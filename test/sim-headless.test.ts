@@ -22,7 +22,7 @@ describe("merlin sim --headless", () => {
   it("plays source 003's worked example to a win on the LED pins", async () => {
     const r = await merlin(["--headless", "--board", "pico-3x3", "--seed", "7", "--start", "010110101", "--keys", "3 4 5 8 9", "--json"]);
     expect(r.code).toBe(0);
-    expect(r.out).toBe('{"leds":"111101111","status":"won","moves":5,"sounds":["press","press","press","press","win"],"errors":[]}\n');
+    expect(r.out).toBe('{"leds":"111101111","status":"won","moves":5,"sounds":["press","press","press","press","win"],"errors":[],"game":"magicsquare","blink":"000000000","tones":[]}\n');
   });
 
   it("the 5×5 toy under basic deals only games COMP TURN wins within the 20 moves (seed 1179's first draw needed 22)", async () => {
@@ -71,7 +71,7 @@ describe("merlin sim --headless", () => {
     for (const args of [
       ["--headless", "--keys", "10"],
       ["--headless", "--keys", "0"],
-      ["--headless", "--keys", "newGame"],
+      ["--headless", "--keys", "newGame:100"],
       ["--headless", "--keys", "5:x"],
       ["--headless"],
       ["--keys", "5"],
@@ -122,7 +122,9 @@ describe("undo in a key script", () => {
     const r = await merlin(["--headless", "--start", "010110101", "--keys", "3 4 undo", "--json"]);
     expect(r.code).toBe(0);
     // 3 then 4 from 010110101: 001101101, then 101001001; undo goes back to 001101101.
-    expect(JSON.parse(r.out)).toEqual({ leds: "001101101", status: "playing", moves: 1, sounds: ["press", "press", "press", "undo"], errors: [] });
+    expect(JSON.parse(r.out)).toEqual({
+      leds: "001101101", status: "playing", moves: 1, sounds: ["press", "press", "press", "undo"], errors: [], game: "magicsquare", blink: "000000000", tones: [],
+    });
     const text = await merlin(["--headless", "--start", "010110101", "--keys", "3 4 undo"]);
     expect(text.out).toContain("  undo  001/101/101  playing, 1 move");
   });
@@ -148,7 +150,7 @@ describe("sounds from the tone log", () => {
       { t: 10, cue: "press" },
       { t: 300, cue: "new-game" },
       { t: 340, cue: "press" },
-      { t: 600, cue: "tone 123Hz 100ms" },
+      { t: 600, cue: "tone 123Hz 100ms", tone: [123, 100] },
     ]);
   });
 });

@@ -38,8 +38,17 @@ import { checkBundle, checkSourceFiles, ESBUILD_SUPPORTED, Finding, formatFindin
 /** The checkout (found through hardware/, which works from sources, vitest and tsrun bundles alike). */
 export const ROOT = dirname(hardwareDir());
 export const DEFAULT_PROFILE = "pico-3x3";
-/** Size budget for the default 3×3 profile, in bytes: of the flashed image, the bundle pretokenised as `npm run flash` writes it (firmware/build/pretokenise.ts). */
-export const BUNDLE_BUDGET = 16 * 1024;
+/**
+ * Storage budget of a 3×3 profile, in bytes: its files as `npm run flash` writes them (the image
+ * and each of Merlin's games, pretokenised: firmware/build/pretokenise.ts) together, leaving an
+ * MDBT42Q (40 KB of Storage) room for the toy's own files and for compaction.
+ */
+export const STORAGE_BUDGET = 36 * 1024;
+
+/** The profiles STORAGE_BUDGET holds: the 3×3 boards (the pixel boards have more Storage and more to carry). */
+export function storageBudgeted(p: Profile): boolean {
+  return p.rows === 3 && p.cols === 3;
+}
 
 /** Globals the bundle may reference: standard JavaScript plus the Espruino API in firmware/espruino.d.ts. */
 const JS_GLOBALS = [

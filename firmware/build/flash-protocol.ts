@@ -12,10 +12,13 @@
  *   1b. the board's Espruino version (process.env.VERSION): older than REQUIRED_VERSION, the one
  *      the image's tokens and the firmware's measurements are for, refuses with how to update;
  *   2. reset(), so the running code stops (its timers cannot write flash during the upload);
- *   3. the image in pieces, `require("Storage").write(".bootcde", atob(…), offset[, size])`,
- *      each acknowledged before the next is sent (base64: any byte, only ASCII on the wire);
- *   4. read back: length and E.CRC32 of `.bootcde` must be those of the bytes sent (a failed
- *      write or read-back erases the file, so bytes other than those sent never boot);
+ *      with other files to write (Merlin's games, a Storage file each), `.bootcde` is erased
+ *      first, so a link lost among them leaves no old toy to boot with half its new games;
+ *   3. each game's file, then the image, in pieces, `require("Storage").write(NAME, atob(…),
+ *      offset[, size])`, each acknowledged before the next is sent (base64: any byte, only
+ *      ASCII on the wire);
+ *   4. read back: length and E.CRC32 of each file must be those of the bytes sent (a failed
+ *      write or read-back erases `.bootcde`, so bytes other than those sent never boot);
  *   5. load(), and only then: the board boots the new code as after a power cut; an error it
  *      prints fails.
  *
@@ -72,15 +75,33 @@ export const BOOT_WATCH_MS = 1500;
  * its acknowledgement), the read-back. Markers are built at run time (`"<<"+"W3>>"`) so
  * that an echo of the line is never mistaken for the answer.
  */
-export function uploadLines(code: Uint8Array): string[] {
-  const lines = [`${QUIET}reset();print("<<"+"RESET>>")\n`];
-  const pieces = Math.max(1, Math.ceil(code.length / PIECE_BYTES));
+export function uploadLines(code: Uint8Array, files: StorageFile[] = []): string[] {
+  const lines = [files.length > 0 ? RESET_ERASE_LINE : RESET_LINE];
+  for (const f of files.concat([{ name: ".bootcde", bytes: code }])) lines.push(...fileLines(f));
+  return lines;
+}
+
+/** A file to write besides the image: its name in Storage and its bytes. */
+export interface StorageFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+/** The console line that stops the running code; with erasing, also `.bootcde`. */
+const RESET_LINE = `${QUIET}reset();print("<<"+"RESET>>")\n`;
+const RESET_ERASE_LINE = `${QUIET}reset();require("Storage").erase(".bootcde");print("<<"+"RESET>>")\n`;
+
+/** The lines that write one file in pieces, then read it back (uploadLines). */
+function fileLines(f: StorageFile): string[] {
+  const lines: string[] = [];
+  const name = JSON.stringify(f.name);
+  const pieces = Math.max(1, Math.ceil(f.bytes.length / PIECE_BYTES));
   for (let i = 0; i < pieces; i++) {
-    const piece = base64(code.subarray(i * PIECE_BYTES, (i + 1) * PIECE_BYTES));
-    const where = i === 0 ? `0,${code.length}` : String(i * PIECE_BYTES);
-    lines.push(`${QUIET}print("<<"+"W${i}>>"+require("Storage").write(".bootcde",atob("${piece}"),${where}))\n`);
+    const piece = base64(f.bytes.subarray(i * PIECE_BYTES, (i + 1) * PIECE_BYTES));
+    const where = i === 0 ? `0,${f.bytes.length}` : String(i * PIECE_BYTES);
+    lines.push(`${QUIET}print("<<"+"W${i}>>"+require("Storage").write(${name},atob("${piece}"),${where}))\n`);
   }
-  lines.push(`${QUIET}print("<<"+"V>>"+JSON.stringify([require("Storage").read(".bootcde").length,E.CRC32(require("Storage").read(".bootcde"))]))\n`);
+  lines.push(`${QUIET}print("<<"+"V>>"+JSON.stringify([require("Storage").read(${name}).length,E.CRC32(require("Storage").read(${name}))]))\n`);
   return lines;
 }
 
@@ -205,6 +226,8 @@ export interface FlashOptions {
   log?: (line: string) => void;
   /** Called after each piece is acknowledged: pieces written, pieces in all. */
   progress?: (done: number, all: number) => void;
+  /** Files to write before the image (Merlin's games), each checked as the image is. */
+  files?: StorageFile[];
 }
 
 /** What a locked console answers to every line. */
@@ -272,30 +295,39 @@ export async function flashOverConsole(link: ConsoleLink, code: Uint8Array, opts
     const r = await con.waitFor([/<<ERASED>>/], at, ANSWER_MS);
     throw new FlashError(`${message}; ${r.index === 0 ? ".bootcde was erased: the board starts without the toy until it is flashed again" : "erasing .bootcde was not confirmed"}`);
   };
-  const lines = uploadLines(code);
-  const pieces = lines.length - 2;
-  for (let i = 0; i < lines.length; i++) {
-    from = con.text.length;
-    con.write(lines[i]);
-    if (i === 0) {
-      const r = await con.waitFor([/<<RESET>>/, LOCKED], from, ANSWER_MS * 2);
-      if (r.index !== 0) throw new FlashError(r.index === 1 ? "the board locked its console during reset()" : "upload not confirmed: no answer to reset()");
-    } else if (i <= pieces) {
-      const r = await con.waitFor([new RegExp(`<<W${i - 1}>>(\\w+)`), LOCKED, /Uncaught[^\n]*/], from, ANSWER_MS);
-      if (r.index === 1) throw new FlashError(`upload not confirmed: the console locked at piece ${i} of ${pieces}`);
-      if (r.index === 2) return discard(`upload failed at piece ${i} of ${pieces}: ${r.match![0]}`);
-      if (r.index < 0) throw new FlashError(`upload not confirmed: no answer to piece ${i} of ${pieces}`);
-      if (r.match![1] !== "true") return discard(`upload failed at piece ${i} of ${pieces}: Storage.write returned ${r.match![1]} (flash full?)`);
-      log(`piece ${i}/${pieces}`);
-      opts.progress?.(i, pieces);
-    } else {
-      const r = await con.waitFor([/<<V>>(\[[^\]\n]*\])/, /Uncaught[^\n]*/], from, ANSWER_MS);
-      if (r.index < 0) throw new FlashError("upload not confirmed: no answer to the read-back of .bootcde");
-      if (r.index === 1) return discard(`cannot read .bootcde back: ${r.match![0]}`);
-      const [length, crc] = JSON.parse(r.match![1]) as [number, number];
-      const want = imageCrc32(code);
-      if (length !== code.length || crc >>> 0 !== want) {
-        return discard(`verification failed: the board holds ${length} bytes with CRC32 ${hex(crc >>> 0)}, ${code.length} bytes with CRC32 ${hex(want)} were sent`);
+  const files = (opts.files ?? []).concat([{ name: ".bootcde", bytes: code }]);
+  from = con.text.length;
+  con.write(files.length > 1 ? RESET_ERASE_LINE : RESET_LINE);
+  const reset = await con.waitFor([/<<RESET>>/, LOCKED], from, ANSWER_MS * 2);
+  if (reset.index !== 0) throw new FlashError(reset.index === 1 ? "the board locked its console during reset()" : "upload not confirmed: no answer to reset()");
+  // Pieces are counted over every file, for one progress from start to end.
+  const all = files.reduce((n, f) => n + fileLines(f).length - 1, 0);
+  let done = 0;
+  for (const f of files) {
+    const lines = fileLines(f);
+    const pieces = lines.length - 1;
+    const which = f.name === ".bootcde" ? "" : ` of ${f.name}`;
+    for (let i = 0; i < lines.length; i++) {
+      from = con.text.length;
+      con.write(lines[i]);
+      if (i < pieces) {
+        const r = await con.waitFor([new RegExp(`<<W${i}>>(\\w+)`), LOCKED, /Uncaught[^\n]*/], from, ANSWER_MS);
+        if (r.index === 1) throw new FlashError(`upload not confirmed: the console locked at piece ${i + 1} of ${pieces}${which}`);
+        if (r.index === 2) return discard(`upload failed at piece ${i + 1} of ${pieces}${which}: ${r.match![0]}`);
+        if (r.index < 0) throw new FlashError(`upload not confirmed: no answer to piece ${i + 1} of ${pieces}${which}`);
+        if (r.match![1] !== "true") return discard(`upload failed at piece ${i + 1} of ${pieces}${which}: Storage.write returned ${r.match![1]} (flash full?)`);
+        done++;
+        log(`piece ${done}/${all}`);
+        opts.progress?.(done, all);
+      } else {
+        const r = await con.waitFor([/<<V>>(\[[^\]\n]*\])/, /Uncaught[^\n]*/], from, ANSWER_MS);
+        if (r.index < 0) throw new FlashError(`upload not confirmed: no answer to the read-back of ${f.name}`);
+        if (r.index === 1) return discard(`cannot read ${f.name} back: ${r.match![0]}`);
+        const [length, crc] = JSON.parse(r.match![1]) as [number, number];
+        const want = imageCrc32(f.bytes);
+        if (length !== f.bytes.length || crc >>> 0 !== want) {
+          return discard(`verification failed: the board holds ${length} bytes with CRC32 ${hex(crc >>> 0)}${f.name === ".bootcde" ? "" : " in " + f.name}, ${f.bytes.length} bytes with CRC32 ${hex(want)} were sent`);
+        }
       }
     }
   }

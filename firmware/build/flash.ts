@@ -20,7 +20,7 @@ import { listProfiles, loadProfile } from "../../hardware/validate";
 import { OptionSpec, parseOptions } from "../../tools/options";
 import { toolHelp } from "../../tools/tool-options";
 import { buildFirmware, DEFAULT_PROFILE } from "./build";
-import { ANSWER_MS, BOARD_LINE, type ConsoleLink, FlashError, flashOverConsole, hex, LOAD_LINE, QUIET, REQUIRED_VERSION, updateHint, uploadLines, VERSION_LINE } from "./flash-protocol";
+import { ANSWER_MS, BOARD_LINE, type ConsoleLink, FlashError, flashOverConsole, hex, LOAD_LINE, QUIET, REQUIRED_VERSION, type StorageFile, updateHint, uploadLines, VERSION_LINE } from "./flash-protocol";
 import { pretokenise } from "./pretokenise";
 
 export {
@@ -168,6 +168,8 @@ async function main(argv: string[]): Promise<number> {
   const baud = (opts.values.baud as number | undefined) ?? defaultBaud(profile.chip);
   if (!(baud > 0)) return fail(2, `--baud must be a positive number, got ${baud}`);
   let code: Buffer;
+  // Merlin's games, a Storage file each, written with the image the build made (not with --file).
+  let files: StorageFile[] = [];
   const file = opts.values.file as string | undefined;
   if (file !== undefined) {
     if (opts.values.text) return fail(2, "--text and --file exclude each other (--file writes the file as it is)");
@@ -181,15 +183,17 @@ async function main(argv: string[]): Promise<number> {
     const built = await buildFirmware(profile);
     if (built.findings.length > 0) return fail(1, `the bundle breaks the Espruino subset; run npm run build -- --board ${profile.name}`);
     code = opts.values.text ? Buffer.from(built.code, "utf8") : pretokenise(built.code);
+    files = (built.games ?? []).map((g) => ({ name: g.file, bytes: opts.values.text ? Buffer.from(g.code, "utf8") : pretokenise(g.code) }));
   }
   if (opts.values["dry-run"]) {
     const board = opts.values["any-board"] ? "" : BOARD_LINE;
     const version = opts.values["any-version"] ? "" : VERSION_LINE;
-    process.stdout.write(`${QUIET}print("<<"+"HELLO>>")\n` + board + version + uploadLines(code).join("") + LOAD_LINE);
+    process.stdout.write(`${QUIET}print("<<"+"HELLO>>")\n` + board + version + uploadLines(code, files).join("") + LOAD_LINE);
     return 0;
   }
   const what = file !== undefined ? "" : opts.values.text ? ` of ${profile.name} (text)` : ` of ${profile.name} (pretokenised)`;
-  process.stdout.write(`flashing ${code.length} bytes${what} to ${port} ...\n`);
+  const games = files.length > 0 ? ` and ${files.length} games (${files.reduce((n, f) => n + f.bytes.length, 0)} bytes)` : "";
+  process.stdout.write(`flashing ${code.length} bytes${what}${games} to ${port} ...\n`);
   let link: ConsoleLink | undefined;
   try {
     link = await openLink(port, baud);
@@ -198,8 +202,10 @@ async function main(argv: string[]): Promise<number> {
       board: opts.values["any-board"] ? undefined : { profile: profile.name, board: profile.board, profiles: listProfiles().map((n) => [n, loadProfile(n).board]) },
       minVersion: opts.values["any-version"] ? null : REQUIRED_VERSION,
       updateHint: updateHint(profile.chip),
+      files,
     });
-    process.stdout.write(`flashed and verified: .bootcde holds ${code.length} bytes, CRC32 ${hex(crc)}; the board restarted with it\n`);
+    const also = files.length > 0 ? ` (and ${files.map((f) => f.name).join(", ")}, each verified)` : "";
+    process.stdout.write(`flashed and verified: .bootcde holds ${code.length} bytes, CRC32 ${hex(crc)}${also}; the board restarted with it\n`);
     return 0;
   } catch (e) {
     if (e instanceof FlashError) return fail(1, e.message);

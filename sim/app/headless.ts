@@ -140,18 +140,12 @@ export function dealPuzzle(session: SimSession, seed: number, puzzle: number): v
 }
 
 export interface HeadlessResult {
-  /** The game played at the end. */
-  game: string;
   /** Row-major LED pins after the script ("1" = lit; blinking pads count as lit). */
   leds: string;
-  /** The pads that blink, spelled as `leds`. */
-  blink: string;
   /** The player's result: playing, won, lost or draw. */
   status: string;
   /** Magic Square's moves; null in the other games, which count none. */
   moves: number | null;
-  /** Every tone the piezo played during the script, as [Hz, ms] (the cues' notes and the games' own). */
-  tones: [number, number][];
   /** Cue names heard during the script, in order (see sounds.ts). */
   sounds: string[];
   /**
@@ -159,6 +153,12 @@ export interface HeadlessResult {
    * then the script's console calls the firmware refused ("redo: …").
    */
   errors: string[];
+  /** The game played at the end. */
+  game: string;
+  /** The pads that blink, spelled as `leds`. */
+  blink: string;
+  /** The tones played that are no cue of the toy (a game's notes), as [Hz, ms]. */
+  tones: [number, number][];
 }
 
 export interface HeadlessTrace {
@@ -260,8 +260,8 @@ export function runHeadless(session: SimSession, setup: HeadlessSetup, script: S
   const blink = state.blink ?? (blinks(state.rules) ? state.board : state.board.replace(/./g, "0"));
   return {
     result: {
-      game: state.game ?? MAGIC_SQUARE, leds, blink, status: state.status, moves: state.moves ?? null,
-      tones: notes.map((n): [number, number] => [n.freq, Math.round(n.ms)]), sounds: heard.map((h) => h.cue), errors: firmwareErrors(session).concat(refused),
+      leds, status: state.status, moves: state.moves ?? null, sounds: heard.map((h) => h.cue), errors: firmwareErrors(session).concat(refused),
+      game: state.game ?? MAGIC_SQUARE, blink, tones: heard.filter((h) => h.tone !== undefined).map((h) => h.tone!),
     },
     frames,
     notes,

@@ -21,6 +21,8 @@ export interface Note {
 export interface HeardCue {
   t: number;
   cue: string;
+  /** A note that fits no cue (a game's own tone): its [Hz, ms]. */
+  tone?: [number, number];
 }
 
 const TOLERANCE_MS = 2;
@@ -94,7 +96,7 @@ export function recogniseCues(notes: Note[]): HeardCue[] {
       }
     }
     if (best === 0) {
-      heard.push({ t: n.t, cue: `tone ${n.freq}Hz ${n.ms}ms` });
+      heard.push({ t: n.t, cue: `tone ${n.freq}Hz ${n.ms}ms`, tone: [n.freq, n.ms] });
       i++;
     } else {
       heard.push({ t: n.t, cue: CUE_NAMES[best] });

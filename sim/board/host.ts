@@ -42,6 +42,12 @@ export interface BoardHost {
    * estimate (memory.ts); [] where the host cannot look inside closures.
    */
   closureScopes(fn: Function): Record<string, unknown>[];
+  /**
+   * How a script is kept in Storage where the host can say (Node): `image` the bytes `npm run
+   * flash` writes for it (pretokenised, so a board's Storage fills as the toy's does), `text`
+   * the script a stored image stands for. Without it a script is stored as its text.
+   */
+  flashCode?: { image(code: string): Uint8Array; text(image: Uint8Array): string };
 }
 
 /** A backing that keeps the image in memory (for tests; also what "no backing" means). */

@@ -159,9 +159,22 @@ export class EspruinoRuntime {
     this.watches.install(this.global);
     this.io.install(this.global);
     installSystem(this, this.global, options.flash);
+    // A script read from Storage as flashed (pretokenised) is evaluated as the script it stands for, as Espruino's lexer does.
+    const flashCode = options.host.flashCode;
+    if (flashCode) {
+      const realEval = this.global.eval as (code: unknown) => unknown;
+      this.global.eval = (code: unknown) =>
+        realEval(typeof code === "string" && /[\x80-\xff]/.test(code) ? flashCode.text(Uint8Array.from(code, (c) => c.charCodeAt(0))) : code);
+    }
     this.baselineGlobals = new Set(this.realm.run("Object.getOwnPropertyNames(globalThis)", "globals") as string[]);
     this.collectNatives();
     this.unsubscribe = this.circuit.onLevelChange((pin, level, t) => this.watches.onLevelChange(pin, level, t));
+  }
+
+  /** The script a Storage file holds: its text, or what a pretokenised image stands for (host.ts flashCode). */
+  private scriptText(bytes: Uint8Array): string {
+    const code = this.options.host.flashCode;
+    return code && bytes.some((b) => b >= 0x80) ? code.text(bytes) : utf8Text(bytes);
   }
 
   get alive(): boolean {
@@ -172,7 +185,7 @@ export class EspruinoRuntime {
   boot(flash: FlashStorage, codeName?: string): void {
     for (const name of BOOT_FILES) {
       const bytes = flash.read(name);
-      if (bytes && this.isAlive) this.run(utf8Text(bytes), name === ".bootcde" && codeName ? codeName : name, `boot code ${name}`);
+      if (bytes && this.isAlive) this.run(this.scriptText(bytes), name === ".bootcde" && codeName ? codeName : name, `boot code ${name}`);
     }
     for (const fn of [...this.listeners("init")]) this.invoke(fn, [], "E.on('init') listener");
     const onInit = this.global.onInit;

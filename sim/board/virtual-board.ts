@@ -129,8 +129,9 @@ export class VirtualBoard {
   /** Write firmware to Storage as .bootcde, like `espruino --config SAVE_ON_SEND=1` ("" erases it). It runs at the next power-on. */
   upload(code: string, files: Record<string, string> = this.options.files ?? {}): void {
     if (code === "") this.storage.erase(".bootcde");
-    else this.storage.write(".bootcde", utf8Bytes(code));
-    for (const name of Object.keys(files)) this.storage.write(name, utf8Bytes(files[name]));
+    const image = (text: string) => (this.options.host.flashCode ? this.options.host.flashCode.image(text) : utf8Bytes(text));
+    if (code !== "") this.storage.write(".bootcde", image(code));
+    for (const name of Object.keys(files)) this.storage.write(name, image(files[name]));
   }
 
   /** Power on (uploading `code` first if given): a fresh interpreter boots from Storage. */

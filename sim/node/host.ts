@@ -13,6 +13,7 @@ import { type BoardHost, type FlashBacking, type Realm, VirtualBoard, type Virtu
 import { EVENT_LOOP_FILE } from "../board/runtime";
 import { closureScopes } from "./closures";
 import { inputError } from "../../src/maths/puzzle";
+import { detokenise, pretokenise } from "../../firmware/build/pretokenise";
 
 const INVOKE_SLOT = "\u0000merlinInvoke";
 
@@ -46,9 +47,27 @@ class NodeRealm implements Realm {
   }
 }
 
+/** Images made by flashCode.image, each with the script it was made from (a few per run: one per build). */
+const imaged = new Map<string, string>();
+
 export const nodeHost: BoardHost = {
   createRealm: (name) => new NodeRealm(name),
   closureScopes,
+  // Storage holds scripts pretokenised, as `npm run flash` writes them, so a board fills as the
+  // toy does; a boot or an eval runs the very script the image was made from (same program,
+  // same positions in stack traces), or the image spelled out when it came from elsewhere.
+  flashCode: {
+    image(code: string): Uint8Array {
+      // (A script with characters beyond ASCII is sent as text: its image would not keep them.)
+      const image = /^[\x00-\x7f]*$/.test(code) ? pretokenise(code) : Buffer.from(code, "utf8");
+      imaged.set(image.toString("latin1"), code);
+      return image;
+    },
+    text(image: Uint8Array): string {
+      const bytes = Buffer.from(image);
+      return imaged.get(bytes.toString("latin1")) ?? detokenise(bytes);
+    },
+  },
 };
 
 /** The flash image in a JSON file (created with its folder on the first write). */

@@ -1003,8 +1003,6 @@ export function toyState(me: Toy, leds: Board): { [key: string]: any } {
     };
   }
   return {
-    "game": MAGIC_SQUARE,
-    "choosing": me.choosing,
     "board": me.backend.digits(game.board),
     "moves": game.moves,
     "status": statusName(game),
@@ -1017,6 +1015,8 @@ export function toyState(me: Toy, leds: Board): { [key: string]: any } {
     "muted": me.muted,
     "asleep": me.asleep,
     "error": me.error || null,
+    "game": MAGIC_SQUARE,
+    "choosing": me.choosing,
   };
 }
 
