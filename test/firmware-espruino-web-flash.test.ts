@@ -285,6 +285,7 @@ describe.skipIf(!!skip)("Put this on my toy: the page flashes the interpreter th
       const marked = await page.locator("#real-toy-board span.in-x").evaluateAll((cells) => cells.map((c) => [...c.parentElement!.children].indexOf(c) + 1).join(","));
       expect(marked).toBe([...new Set(pads.split(",").filter(Boolean).map(Number))].sort((a, b) => a - b).join(","));
       expect(await page.locator("#toy .pad.in-x").count()).toBe(0);
+      expect(await page.locator("#real-toy-aside").textContent()).toBe("The teaching view shows your real toy, not this one.");
       expect(await virtual()).toBe(virtualBefore);
       await page.addScriptTag({ content: AXE });
       const violations = await page.evaluate(async () => (await (window as any).axe.run(document.getElementById("real-toy"), { resultTypes: ["violations"] })).violations.map((v: { id: string }) => v.id));
@@ -307,7 +308,7 @@ describe.skipIf(!!skip)("Put this on my toy: the page flashes the interpreter th
 
       // Back to the virtual toy: its board again, no banner.
       await page.click("#real-toy-back");
-      expect(await page.locator("#real-toy").count()).toBe(0);
+      expect(await page.locator("#real-toy, #real-toy-aside").count()).toBe(0);
       expect(await page.locator("#teach").isVisible()).toBe(true);
       await page.waitForFunction(() => document.querySelector("#teach-b .cells")?.getAttribute("aria-label") === `b, the board now: ${(window as any).merlin.session.state().board}`);
       expect(await page.locator("#teach-game").getAttribute("data-rules")).toBe("basic");

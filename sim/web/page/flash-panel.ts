@@ -5,7 +5,9 @@
  * those of `npm run flash` (firmware/build/flash-protocol.ts): the board's Espruino build and
  * version, the pretokenised image (firmware/NAME.img) in acknowledged pieces to `.bootcde`, the
  * CRC-32 read back, and only then load(). Once flashed, the panel follows the real toy live
- * (Merlin.state() over the same link).
+ * over the same link (real-toy.ts) and offers to show it in the teaching view: main.ts then
+ * gives the view the real toy's state and maths, and the board drawn at the view's top (this
+ * module's banner) for its marks; the last board stays, marked, when the link ends.
  *
  * The transports are written here rather than taken from the espruino package's
  * core/serial_web_serial.js and serial_web_bluetooth.js: those are plug-ins of the Web IDE's
@@ -213,6 +215,8 @@ export type ShowToy = (source: TeachSource | null) => void;
 /** The real toy's box at the top of the teaching view, while the view shows it. */
 interface Banner {
   root: HTMLElement;
+  /** Beside the virtual toy: a word that the teaching view shows another toy. */
+  aside: HTMLElement;
   title: HTMLElement;
   line: HTMLElement;
   note: HTMLElement;
@@ -292,6 +296,8 @@ const STYLE = `
 #real-toy-board span.in-rule { outline: .2rem dashed var(--accent); outline-offset: 1px; }
 #real-toy-board span.in-x:not([data-press="1"])::after { content: "×" attr(data-press); position: absolute; right: 1px; bottom: -2px; font-size: .65rem; line-height: 1; color: #fff; background: #1d4f91; border-radius: 2px; }
 .mini span.colour { background: rgb(var(--rgb)); color: rgb(var(--ink)); }
+body[data-teach-toy="real"] #toy { opacity: .6; }
+#real-toy-aside { color: var(--accent); margin: .3rem 0; }
 `;
 
 /** `rows × cols` cells for a board (drawBoard colours them). */
@@ -484,16 +490,21 @@ function makeBanner(p: Panel): Banner {
   const line = el("p", { id: "real-toy-line" });
   const note = el("p", { id: "real-toy-note", role: "status" });
   const back = el("button", { type: "button", id: "real-toy-back" }, "Back to the virtual toy");
+  const aside = el("p", { id: "real-toy-aside" }, "The teaching view shows your real toy, not this one.");
+  // Back: the view shows the virtual toy again, and the panel lets the real toy's port go
+  // (nothing would show what it says, and the Web IDE or npm run flash may want the port).
   back.addEventListener("click", () => {
     p.showing = false;
     root.remove();
+    aside.remove();
+    delete document.body.dataset.teachToy;
     p.show(null);
     stop(p);
   });
   const row = el("p");
   row.append(back);
   root.append(title, board, line, note, row);
-  return { root, title, line, note, board, cells: boardCells(board, p.profile) };
+  return { root, aside, title, line, note, board, cells: boardCells(board, p.profile) };
 }
 
 /**
@@ -507,6 +518,8 @@ function showRealToy(p: Panel): void {
   const b = (p.banner ??= makeBanner(p));
   p.showing = true;
   p.dialog.close();
+  document.body.dataset.teachToy = "real";
+  document.getElementById("summary")?.append(b.aside);
   const place = () => {
     const view = document.getElementById("teach");
     if (view === null || b.root.parentElement === view) return;
