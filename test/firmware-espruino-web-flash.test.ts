@@ -306,6 +306,17 @@ describe.skipIf(!!skip)("Put this on my toy: the page flashes the interpreter th
       expect(await teachBoard()).toBe(`b, the board now: ${last}`);
       expect(await page.locator("#real-toy-line").textContent()).toMatch(/^Your toy, last heard: playing, 0 moves, board [01]{9} \(classic\)$/);
 
+      // Flashed again from the panel (the toy's port chosen again): the view follows it again, live.
+      await page.click("#flash-open");
+      await page.click("#flash-usb");
+      await settled(page);
+      await flashedAndFollowed(page, "pico-3x3");
+      expect(await page.locator("#flash-teach").isVisible()).toBe(false);
+      await page.click("#flash-close");
+      await page.waitForSelector("#real-toy:not(.stale)");
+      await page.waitForFunction(() => /^Your toy, live: playing, 0 moves, board [01]{9} \(classic\)$/.test(document.getElementById("real-toy-line")!.textContent ?? ""));
+      expect(await page.locator("#real-toy-note").textContent()).toBe("");
+
       // Back to the virtual toy: its board again, no banner.
       await page.click("#real-toy-back");
       expect(await page.locator("#real-toy, #real-toy-aside").count()).toBe(0);

@@ -520,6 +520,9 @@ function showRealToy(p: Panel): void {
   p.dialog.close();
   document.body.dataset.teachToy = "real";
   document.getElementById("summary")?.append(b.aside);
+  // The view clears its x marks on the virtual toy's pads as it switches, not the guided
+  // hint's outline (source 003's strategy): that goes here, or it would linger there.
+  document.querySelectorAll("#toy .pad.in-rule").forEach((pad) => pad.classList.remove("in-rule"));
   const place = () => {
     const view = document.getElementById("teach");
     if (view === null || b.root.parentElement === view) return;
