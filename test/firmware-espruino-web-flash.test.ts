@@ -326,6 +326,32 @@ describe.skipIf(!!skip)("Put this on my toy: the page flashes the interpreter th
     });
   }, 240_000);
 
+  it("a colour game on a pixel toy: the teaching view counts mod 3 with the toy's own maths, its board drawn in the states' colours and symbols", async () => {
+    await withToy("pico-5x5-neopixel", async (page) => {
+      await page.check("#flash-any-board");
+      await page.click("#flash-usb");
+      await settled(page);
+      await flashedAndFollowed(page, "pico-5x5-neopixel");
+      await page.click("#flash-teach");
+      await page.waitForSelector("#real-toy-board[data-board]");
+      // Lights Out 2000 on the toy (its console): three states, every pad dark the goal.
+      bridge.socket!.write('\x10Merlin.setRules("lightsout2000")\n');
+      await page.waitForSelector("#teach-game[data-rules='lightsout2000'][data-k='3']", { timeout: 30_000 });
+      expect(await page.evaluate(() => (window as any).merlin.session.state().rules)).toBe("basic");
+      expect(await page.locator("#teach-t .cells").getAttribute("aria-label")).toBe(`t, the target: ${"0".repeat(25)}`);
+      const board = (await page.locator("#real-toy-board").getAttribute("data-board"))!;
+      expect(board).toMatch(/^[012]{25}$/);
+      expect(await page.locator("#teach-b .cells").getAttribute("aria-label")).toBe(`b, the board now: ${board}`);
+      const symbols = await page.locator("#real-toy-board span").allTextContents();
+      expect(symbols.join("")).toBe(board.split("").map((c) => "○●▲"[Number(c)]).join(""));
+      const named = ["white", "magenta"].flatMap((name, i) => {
+        const pads = board.split("").flatMap((c, j) => (c === String(i + 1) ? [j + 1] : []));
+        return pads.length > 0 ? [`${name} (${i + 1}): ${pads.join(", ")}`] : [];
+      });
+      expect(await page.locator("#real-toy-board").getAttribute("aria-label")).toBe(`your toy's board: ${named.length > 0 ? named.join("; ") : "every pad dark"}`);
+    });
+  }, 240_000);
+
   it("an older Espruino: says how to update it, and nothing is written", async () => {
     await withToy("pico-3x3", async (page) => {
       bridge.version = "2v19";

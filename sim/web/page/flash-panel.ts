@@ -328,7 +328,7 @@ function drawBoard(box: HTMLElement, cells: HTMLElement[], board: string, k: num
   if (board.length !== cells.length) return;
   const looks = statePalette(k);
   cells.forEach((c, i) => {
-    const v = Number(board[i]) || 0;
+    const v = looks[Number(board[i])] ? Number(board[i]) : 0;
     c.classList.toggle("on", v !== 0);
     c.classList.toggle("off", v === 0);
     if (k > 2) {
