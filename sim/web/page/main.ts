@@ -353,7 +353,7 @@ async function start(): Promise<void> {
   // old toy's pads) and opens it on the other toy.
   let real: TeachSource | null = null;
   const showToy = (source: TeachSource | null) => {
-    const open = teachToggle.ariaExpanded == "true";
+    const open = teachToggle.ariaExpanded === "true";
     if (open) teachToggle.click();
     real = source;
     if (source || open) teachToggle.click();
