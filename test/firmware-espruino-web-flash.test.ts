@@ -6,7 +6,8 @@
 // maker's Chrome runs (sim/web/page/flash-panel.ts and the protocol npm run flash uses).
 // Checked: no port chosen, the interpreter refused as a board for no profile (its build reports
 // its own name), flashed with the override and the toy followed live, an older Espruino (the
-// interpreter's version answer rewritten on the way), a connection lost mid-way leaving no code
+// interpreter's version answer rewritten on the way), the teaching view showing the flashed toy
+// (pads pressed and rules changed on its console, then the cable pulled), a connection lost mid-way leaving no code
 // that runs after a power cut, and the same over a stand-in Web Bluetooth board (MDBT42Q: the
 // Nordic UART, 20-byte writes, a console the toy locks).
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -250,6 +251,104 @@ describe.skipIf(!!skip)("Put this on my toy: the page flashes the interpreter th
       await page.click("#flash-close");
       bridge.socket?.destroy();
       expect(await bootcde()).toContain(`<<F>>${JSON.stringify([img.length, crc32(img)])}`);
+    });
+  }, 240_000);
+
+  it("once flashed, the teaching view shows the real toy: its board live as pads are pressed on it, its rules, then its last board once it is disconnected, and back to the virtual toy", async () => {
+    await withToy("pico-3x3", async (page) => {
+      await page.check("#flash-any-board");
+      await page.click("#flash-usb");
+      await settled(page);
+      await flashedAndFollowed(page, "pico-3x3");
+      const virtual = () => page.evaluate(() => (window as any).merlin.session.state().board as string);
+      const virtualBefore = await virtual();
+      // The panel offers it; the panel closes, the teaching view opens on the real toy.
+      await page.click("#flash-teach");
+      await page.waitForSelector("#flash:not([open])", { state: "attached" });
+      await page.waitForSelector("#real-toy-board[data-board]");
+      expect(await page.locator("#teach").isVisible()).toBe(true);
+      expect(await page.locator("#real-toy-title").textContent()).toBe("Your toy, live: the teaching view follows it");
+      const teachBoard = () => page.locator("#teach-b .cells").getAttribute("aria-label");
+      const realBoard = () => page.locator("#real-toy-board").getAttribute("data-board");
+      const before = (await realBoard())!;
+      await page.waitForFunction((b) => document.querySelector("#teach-b .cells")?.getAttribute("aria-label") === `b, the board now: ${b}`, before);
+
+      // The centre pad pressed on the toy itself (its console): under basic it toggles its plus, pads 2, 4, 5, 6 and 8.
+      bridge.socket!.write("\x10Merlin.press(5)\n");
+      const after = before.split("").map((c, i) => ("010111010"[i] === "1" ? String(1 - Number(c)) : c)).join("");
+      await page.waitForFunction((b) => document.querySelector("#teach-b .cells")?.getAttribute("aria-label") === `b, the board now: ${b}`, after, { timeout: 30_000 });
+      expect(await page.locator("#real-toy-line").textContent()).toBe(`Your toy, live: playing, 1 move, board ${after} (basic)`);
+      const lit = after.split("").flatMap((c, i) => (c === "1" ? [i + 1] : []));
+      expect(await page.locator("#real-toy-board").getAttribute("aria-label")).toBe(`your toy's board: pad${lit.length === 1 ? "" : "s"} ${lit.join(", ")} lit`);
+      // x is marked on the real toy's board, not on the virtual toy's pads (whose game is untouched).
+      const pads = (await page.locator("#teach-x").getAttribute("data-pads"))!;
+      const marked = await page.locator("#real-toy-board span.in-x").evaluateAll((cells) => cells.map((c) => [...c.parentElement!.children].indexOf(c) + 1).join(","));
+      expect(marked).toBe([...new Set(pads.split(",").filter(Boolean).map(Number))].sort((a, b) => a - b).join(","));
+      expect(await page.locator("#toy .pad.in-x").count()).toBe(0);
+      expect(await page.locator("#real-toy-aside").textContent()).toBe("The teaching view shows your real toy, not this one.");
+      expect(await virtual()).toBe(virtualBefore);
+      await page.addScriptTag({ content: AXE });
+      const violations = await page.evaluate(async () => (await (window as any).axe.run(document.getElementById("real-toy"), { resultTypes: ["violations"] })).violations.map((v: { id: string }) => v.id));
+      expect(violations).toEqual([]);
+
+      // Other rules on the toy: the view teaches them (the toy's maths asked again), the virtual toy keeps its own.
+      bridge.socket!.write('\x10Merlin.setRules("classic")\n');
+      await page.waitForSelector("#teach-game[data-rules='classic']", { timeout: 30_000 });
+      expect(await page.evaluate(() => (window as any).merlin.session.state().rules)).toBe("basic");
+
+      // The cable pulled out: the last board stays, marked as no longer live.
+      const last = (await realBoard())!;
+      bridge.socket!.destroy();
+      await page.evaluate(() => (window as any).__serialLost());
+      await page.waitForSelector("#real-toy.stale");
+      expect(await page.locator("#real-toy-title").textContent()).toBe("Your toy is disconnected: its last board");
+      expect(await page.locator("#real-toy-note").textContent()).toMatch(/^The link to your toy ended: the view keeps the last board it reported/);
+      expect(await teachBoard()).toBe(`b, the board now: ${last}`);
+      expect(await page.locator("#real-toy-line").textContent()).toMatch(/^Your toy, last heard: playing, 0 moves, board [01]{9} \(classic\)$/);
+
+      // Flashed again from the panel (the toy's port chosen again): the view follows it again, live.
+      await page.click("#flash-open");
+      await page.click("#flash-usb");
+      await settled(page);
+      await flashedAndFollowed(page, "pico-3x3");
+      expect(await page.locator("#flash-teach").isVisible()).toBe(false);
+      await page.click("#flash-close");
+      await page.waitForSelector("#real-toy:not(.stale)");
+      await page.waitForFunction(() => /^Your toy, live: playing, 0 moves, board [01]{9} \(classic\)$/.test(document.getElementById("real-toy-line")!.textContent ?? ""));
+      expect(await page.locator("#real-toy-note").textContent()).toBe("");
+
+      // Back to the virtual toy: its board again, no banner.
+      await page.click("#real-toy-back");
+      expect(await page.locator("#real-toy, #real-toy-aside").count()).toBe(0);
+      expect(await page.locator("#teach").isVisible()).toBe(true);
+      await page.waitForFunction(() => document.querySelector("#teach-b .cells")?.getAttribute("aria-label") === `b, the board now: ${(window as any).merlin.session.state().board}`);
+      expect(await page.locator("#teach-game").getAttribute("data-rules")).toBe("basic");
+    });
+  }, 240_000);
+
+  it("a colour game on a pixel toy: the teaching view counts mod 3 with the toy's own maths, its board drawn in the states' colours and symbols", async () => {
+    await withToy("pico-5x5-neopixel", async (page) => {
+      await page.check("#flash-any-board");
+      await page.click("#flash-usb");
+      await settled(page);
+      await flashedAndFollowed(page, "pico-5x5-neopixel");
+      await page.click("#flash-teach");
+      await page.waitForSelector("#real-toy-board[data-board]");
+      // Lights Out 2000 on the toy (its console): three states, every pad dark the goal.
+      bridge.socket!.write('\x10Merlin.setRules("lightsout2000")\n');
+      await page.waitForSelector("#teach-game[data-rules='lightsout2000'][data-k='3']", { timeout: 30_000 });
+      expect(await page.evaluate(() => (window as any).merlin.session.state().rules)).toBe("basic");
+      expect(await page.locator("#teach-t .cells").getAttribute("aria-label")).toBe(`t, the target: ${"0".repeat(25)}`);
+      const board = (await page.locator("#real-toy-board").getAttribute("data-board"))!;
+      expect(board).toMatch(/^[012]{25}$/);
+      expect(await page.locator("#teach-b .cells").getAttribute("aria-label")).toBe(`b, the board now: ${board}`);
+      const symbols = await page.locator("#real-toy-board span").allTextContents();
+      expect(symbols.join("")).toBe(board.split("").map((c) => "○●▲"[Number(c)]).join(""));
+      const named = ["white", "magenta"].flatMap((name, i) => {
+        const pads = board.split("").flatMap((c, j) => (c === String(i + 1) ? [j + 1] : []));
+        return pads.length > 0 ? [`${name} (${i + 1}): ${pads.join(", ")}`] : [];
+      });
+      expect(await page.locator("#real-toy-board").getAttribute("aria-label")).toBe(`your toy's board: ${named.length > 0 ? named.join("; ") : "every pad dark"}`);
     });
   }, 240_000);
 
