@@ -1,10 +1,12 @@
 /// <reference lib="dom" />
 // The browser page's layouts, measured in headless Chromium (the shared launcher) on the static
 // build: on a laptop (1280×720) and a projector (1920×1080) the toy and the elimination
-// stepper's current step are on the screen together while the steps go on; on a 360×740 phone
-// every control is a 44 px target, no text is under 12 px, the menus show their whole text and
-// a step of the stepper reads without scrolling sideways (on a board too wide for the phone,
-// the row labels and the t − b column stay in view while the matrix scrolls). And the teaching
+// stepper's current step are on the screen together while the steps go on; at those sizes and
+// on a 360×740 phone the teaching view's press counts on the pads (×2) keep clear of the state
+// symbols and no text is under 12 px; on the phone every control is a 44 px target, the menus
+// show their whole text and a step of the stepper reads without scrolling sideways (on a board
+// too wide for the phone, the row labels and the t − b column stay in view while the matrix
+// scrolls). And the teaching
 // view's code is fetched only when the view first opens, and then works.
 import { type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -120,14 +122,12 @@ describe.skipIf(SKIP)("the browser page's layouts", () => {
         })
         .filter((t) => t.w < 44 || t.h < 44),
     );
-  /** Every text shown (elements with text of their own, and the pads' press counts) under 12 px. */
+  /** Every text shown (elements with text of their own, and text drawn by ::after: the pads' press counts) under 12 px. */
   const smallText = (page: Page) =>
     page.evaluate(() => {
       const small: string[] = [];
       for (const e of document.querySelectorAll<HTMLElement>("body *")) {
-        // (Not the teaching view's press counts on the pads: sized to stay clear of the state
-        // symbols on the 5×5's pads, test/web-teach-class.test.ts, they are 8 px on a phone.)
-        if (e.getClientRects().length === 0 || e.closest("dialog, .sr-only, [hidden], .pad .mark .count")) continue;
+        if (e.getClientRects().length === 0 || e.closest("dialog, .sr-only, [hidden]")) continue;
         const own = [...e.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== "");
         const size = parseFloat(getComputedStyle(e).fontSize);
         if (own && size < 12) small.push(`${e.tagName}#${e.id}.${e.className}: ${size} px "${e.textContent!.trim().slice(0, 20)}"`);
@@ -171,6 +171,55 @@ describe.skipIf(SKIP)("the browser page's layouts", () => {
       // The puzzle's link is a 44 px target (it was a 19 px line of text).
       const link = await rect(page, "#puzzle");
       expect(link.bottom - link.top).toBeGreaterThanOrEqual(44);
+      await close(page);
+    }
+  }, 120_000);
+
+  /**
+   * The pads' press counts (×2, ×3) with the boxes of their pad, its LED, the LED's state symbol
+   * and the key's label, as drawn.
+   */
+  const pressCounts = (page: Page) =>
+    page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>(".pad .mark .count")].map((count) => {
+        const pad = count.closest<HTMLElement>(".pad")!;
+        const box = (e: Element) => {
+          const r = e.getBoundingClientRect();
+          return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+        };
+        return { pad: pad.dataset.pad, text: getComputedStyle(count, "::after").content, size: parseFloat(getComputedStyle(count, "::after").fontSize), count: box(count), padBox: box(pad), led: box(pad.querySelector(".led")!), sym: box(pad.querySelector(".sym")!), key: box(pad.querySelector(".key")!) };
+      }),
+    );
+  /** Whether two boxes share no area. */
+  const apart = (a: Rect, b: Rect) => a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+  /** Whether `a` lies wholly inside `b`. */
+  const within = (a: Rect, b: Rect) => a.left >= b.left && a.right <= b.right && a.top >= b.top && a.bottom <= b.bottom;
+
+  it.each([
+    { width: 360, height: 740, phone: true },
+    { width: 1280, height: 720, phone: false },
+    { width: 1920, height: 1080, phone: false },
+  ])("at $width×$height, on colour games whose x presses pads several times, each ×n count is on its own pad clear of the LED, its state symbol and the key's label, and no text is under 12 px", async ({ width, height, phone }) => {
+    // blackwhite seed 5 on the 4×4 (keys pressed up to 3 times) and lightsout2000 on the 5×5
+    // (the smallest pads: 51 px on a phone).
+    for (const query of ["?board=pico-4x4-neopixel&rules=blackwhite&seed=5&puzzle=0", COLOUR_GAME]) {
+      const page = await open(width, height, query, phone);
+      await openTeach(page);
+      await page.waitForSelector(".pad .mark .count");
+      const counts = await pressCounts(page);
+      // Every pad x presses more than once has its count (4 on each board here).
+      expect(counts.length, query).toBeGreaterThanOrEqual(2);
+      expect(counts.map((c) => c.pad), query).toEqual(await page.locator(".pad").evaluateAll((ps) => ps.filter((p) => Number((p as HTMLElement).dataset.press) > 1).map((p) => (p as HTMLElement).dataset.pad)));
+      for (const c of counts) {
+        const where = `${width}×${height} ${query}, pad ${Number(c.pad) + 1}: ${JSON.stringify(c)}`;
+        expect(c.text, where).toMatch(/^"×[2-9]"$/);
+        expect(c.size, where).toBeGreaterThanOrEqual(12);
+        expect(apart(c.count, c.sym), `${where}: over the state symbol`).toBe(true);
+        expect(apart(c.count, c.led), `${where}: over the LED`).toBe(true);
+        expect(apart(c.count, c.key), `${where}: over the key's label`).toBe(true);
+        expect(within(c.count, c.padBox), `${where}: off its pad`).toBe(true);
+      }
+      expect(await smallText(page), `${width}×${height} ${query}`).toEqual([]);
       await close(page);
     }
   }, 120_000);
