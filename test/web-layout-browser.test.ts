@@ -71,14 +71,21 @@ describe.skipIf(SKIP)("the browser page's layouts", () => {
       matrix: await rect(page, ".scroll:has(> #stepper-matrix)"),
     };
   }
-  /** Presses Next `n` times (as a player clicks it); after each, the toy and the step are both wholly on the screen. */
+  /**
+   * Presses Next `n` times (as a player clicks it); after each, the toy and the step are both
+   * wholly on the screen, the step within the teaching view's scroll area (not scrolled out of it).
+   */
   async function stepWithToyInSight(page: Page, n: number, where: string): Promise<void> {
     for (let i = 0; i < n; i++) {
       const at = Number(await page.getAttribute("#step-count", "data-at"));
       await page.click("#step-next");
       await page.waitForFunction((a) => document.getElementById("step-count")!.dataset.at === String(a), at + 1);
       const boxes = await toyAndStep(page);
-      for (const [what, r] of Object.entries(boxes)) expect(onScreen(page, r), `${where}, step ${at + 1}: the ${what} at ${JSON.stringify(r)}`).toBe(true);
+      const area = await rect(page, "#teach");
+      for (const [what, r] of Object.entries(boxes)) {
+        expect(onScreen(page, r), `${where}, step ${at + 1}: the ${what} at ${JSON.stringify(r)}`).toBe(true);
+        if (what !== "toy") expect(r.top >= area.top && r.bottom <= area.bottom, `${where}, step ${at + 1}: the ${what} at ${JSON.stringify(r)}, out of the view's area ${JSON.stringify(area)}`).toBe(true);
+      }
     }
   }
 
@@ -97,19 +104,23 @@ describe.skipIf(SKIP)("the browser page's layouts", () => {
   }, 120_000);
 
   it("on a 1280×720 laptop, the stepper scrolled into view in the teaching view's own area, the toy stays on screen while the steps go on", async () => {
-    const page = await open(1280, 720, MERLIN);
-    await openTeach(page);
-    // Scrolling the view (as a player does with the wheel) moves the teaching view alone.
-    await page.locator("#stepper-matrix").evaluate((e) => e.scrollIntoView({ block: "center" }));
-    expect(await page.evaluate(() => scrollY)).toBe(0);
-    await stepWithToyInSight(page, 6, "1280×720");
-    // The toy still plays beside the view: a press counts as a move.
-    const moves = await page.evaluate(() => (window as any).merlin.session.state().moves as number);
-    await page.click('.pad[data-pad="0"]');
-    await page.waitForFunction((m) => (window as any).merlin.session.state().moves === m + 1, moves);
-    expect(onScreen(page, await rect(page, ".panel"))).toBe(true);
-    await close(page);
-  }, 60_000);
+    for (const query of [MERLIN, COLOUR_GAME]) {
+      const page = await open(1280, 720, query);
+      await openTeach(page);
+      // Scrolling the view (as a player does with the wheel) moves the teaching view alone: the
+      // stepper's buttons scrolled to its top, so Next, the step and the matrix (the 5×5's
+      // [A | t − b] has 25 rows) are all in view.
+      await page.locator(".stepper .row").evaluate((e) => e.scrollIntoView({ block: "start" }));
+      expect(await page.evaluate(() => scrollY)).toBe(0);
+      await stepWithToyInSight(page, 6, `1280×720 ${query}`);
+      // The toy still plays beside the view: a press counts as a move.
+      const moves = await page.evaluate(() => (window as any).merlin.session.state().moves as number);
+      await page.click('.pad[data-pad="0"]');
+      await page.waitForFunction((m) => (window as any).merlin.session.state().moves === m + 1, moves);
+      expect(onScreen(page, await rect(page, ".panel"))).toBe(true);
+      await close(page);
+    }
+  }, 120_000);
 
   /** Every control shown (teaching view open): smaller than 44×44 px. */
   const smallControls = (page: Page) =>
