@@ -4,8 +4,7 @@
 // one answer (the stepper's x and the view's, apart by named quiet patterns); no meaning by
 // colour alone (press counts clear of the state symbol, states apart in greyscale and under the
 // three common colour-vision deficiencies as the page styles them and as a screenshot shows
-// them, names with numbers); and a
-// press with the view open costing the page little.
+// them, names with numbers); and a press with the view open costing the page little.
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromiumSkipReason } from "./helpers/chromium";
