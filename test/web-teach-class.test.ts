@@ -6,7 +6,7 @@
 // three common colour-vision deficiencies as the page styles them and as a screenshot shows
 // them, names with numbers); and a press with the view open costing the page little.
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { chromiumSkipReason } from "./helpers/chromium";
 import { smallestDifference, smallestGreyDifference } from "./helpers/colour-vision";
 import { shown } from "./helpers/page-waits";
@@ -71,10 +71,16 @@ describe.skipIf(SKIP)("the teaching view for a class, in Chromium", () => {
   let web: ServedWeb;
 
   const state = (page: Page) => page.evaluate(() => (window as any).merlin.session.state() as FirmwareState);
+  /** The pages a test opened: closed after it (a page left open plays on, and loads the next tests). */
+  const opened: Page[] = [];
+  afterEach(async () => {
+    for (const page of opened.splice(0)) await page.context().close().catch(() => {});
+  });
 
   /** A fresh page (its own storage) on `query`, once the toy has started and plays `rules`. */
   async function open(query: string, rules: string, viewport = { width: 1280, height: 720 }): Promise<{ page: Page; errors: string[] }> {
     const { page, errors } = await web.open(query, viewport);
+    opened.push(page);
     await page.waitForFunction((r) => {
       const m = (window as any).merlin;
       return m.board.clock.now > 700 && m.session.state().rules === r;
