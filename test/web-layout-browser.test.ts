@@ -168,12 +168,16 @@ describe.skipIf(SKIP)("the browser page's layouts", () => {
       return cut;
     });
 
-  it("on a 360×740 phone every control is 44 px, no text is under 12 px and the menus show their whole text, in the game and in the teaching view", async () => {
+  it("on a 360×740 phone every control is 44 px, no text is under 12 px and the menus show their whole text, in the game, in the teaching view and in its edit box", async () => {
     for (const query of [MERLIN, COLOUR_GAME]) {
       const page = await open(360, 740, query, true);
-      for (const teach of [false, true]) {
-        if (teach) await openTeach(page);
-        const where = `${query}${teach ? " with the teaching view" : ""}`;
+      for (const teach of ["", " with the teaching view", " editing a board to teach with"]) {
+        if (teach === " with the teaching view") await openTeach(page);
+        if (teach === " editing a board to teach with") {
+          await page.click("#edit-start");
+          await page.waitForSelector("#teach-b button.edit-pad");
+        }
+        const where = `${query}${teach}`;
         expect(await smallControls(page), where).toEqual([]);
         expect(await smallText(page), where).toEqual([]);
         expect(await cutMenus(page), where).toEqual([]);
