@@ -168,14 +168,18 @@ describe.skipIf(SKIP)("the browser page's layouts", () => {
       return cut;
     });
 
-  it("on a 360×740 phone every control is 44 px, no text is under 12 px and the menus show their whole text, in the game, in the teaching view and in its edit box", async () => {
+  it("on a 360×740 phone every control is 44 px, no text is under 12 px and the menus show their whole text, in the game, in the teaching view, its edit box and its stepper's last step", async () => {
     for (const query of [MERLIN, COLOUR_GAME]) {
       const page = await open(360, 740, query, true);
-      for (const teach of ["", " with the teaching view", " editing a board to teach with"]) {
+      for (const teach of ["", " with the teaching view", " editing a board to teach with", " with the stepper run to its end"]) {
         if (teach === " with the teaching view") await openTeach(page);
         if (teach === " editing a board to teach with") {
           await page.click("#edit-start");
           await page.waitForSelector("#teach-b button.edit-pad");
+        }
+        if (teach === " with the stepper run to its end") {
+          await page.click("#step-end");
+          await page.waitForSelector("#step-x");
         }
         const where = `${query}${teach}`;
         expect(await smallControls(page), where).toEqual([]);
