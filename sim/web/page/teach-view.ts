@@ -266,10 +266,11 @@ export class TeachView {
     this.face.pads.forEach((p) => this.markPad(p, 0));
   }
 
-  /** Marks pad `pad` as pressed `n` times in x (0: not in x); the count sits in a corner, clear of the state's symbol. */
+  /** Marks pad `pad` as pressed `n` times in x (0: not in x); a count over 1 sits beside the key's label, clear of the state's symbol. */
   private markPad(pad: HTMLElement, n: number): void {
     if (pad.dataset.press === String(n)) return;
     pad.classList.toggle("in-x", n > 0);
+    pad.classList.toggle("counted", n > 1);
     pad.dataset.inX = n > 0 ? "1" : "0";
     pad.dataset.press = String(n);
     const mark = pad.querySelector<HTMLElement>(".mark");
