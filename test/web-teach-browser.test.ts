@@ -168,6 +168,21 @@ describe.skipIf(SKIP)("the teaching view in Chromium", () => {
     await close(page);
   }, 60_000);
 
+  it("closing the view takes its marks off the toy, the guided hint's outline too; opening it again puts them back", async () => {
+    const { page } = await open("?board=pico-3x3&rules=classic&seed=3&puzzle=0");
+    await openView(page);
+    await page.click("#guide");
+    await page.waitForSelector("#guide-text");
+    expect(await page.locator(".pad.in-rule").count()).toBeGreaterThan(0);
+    await page.click("#teach-toggle");
+    await page.waitForFunction(() => document.getElementById("teach-toggle")!.getAttribute("aria-expanded") === "false");
+    expect(await page.locator(".pad.in-x, .pad.in-rule").count()).toBe(0);
+    await page.click("#teach-toggle");
+    await page.waitForSelector(".pad.in-rule");
+    expect(await page.locator(".pad.in-x").count()).toBeGreaterThan(0);
+    await close(page);
+  }, 60_000);
+
   it("after a loss the view says lost and marks no x and no guide on the dead pads", async () => {
     const { page } = await open("?board=pico-3x3&rules=classic&seed=3&puzzle=0");
     await openView(page);

@@ -262,8 +262,12 @@ export class TeachView {
     else this.update(this.stateNow());
   }
 
+  /** Takes the view's marks off the toy's pads: the presses of x and the guided hint's outline. */
   private clearMarks(): void {
-    this.face.pads.forEach((p) => this.markPad(p, 0));
+    this.face.pads.forEach((p) => {
+      this.markPad(p, 0);
+      p.classList.remove("in-rule");
+    });
   }
 
   /** Marks pad `pad` as pressed `n` times in x (0: not in x); a count over 1 sits beside the key's label, clear of the state's symbol. */
