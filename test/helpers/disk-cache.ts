@@ -51,8 +51,8 @@ export function inputsHash(paths: readonly string[]): string {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Whether process `pid` is running (on this machine: the cache is in the checkout). */
-function alive(pid: number): boolean {
+/** Whether the process `pid` still runs (on this machine: locks are local files). */
+export function running(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -84,7 +84,7 @@ export async function madeOnce(dir: string, name: string, hash: string, ext: str
       try {
         owner = Number(readFileSync(lock, "utf8"));
       } catch {}
-      if (owner > 0 && !alive(owner)) rmSync(lock, { force: true });
+      if (owner > 0 && !running(owner)) rmSync(lock, { force: true });
       await sleep(200);
     }
   }

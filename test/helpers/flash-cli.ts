@@ -16,6 +16,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Espruino, freshFlashDir, linuxPrelude } from "../../firmware/build/espruino-bin";
 import { loadProfile } from "../../hardware/validate";
+import { running } from "./disk-cache";
 import { bin, sleep } from "./espruino-toy";
 
 export interface FlashRun {
@@ -57,16 +58,6 @@ export function ask(line: string, ms: number): Promise<string | null> {
 }
 
 const LOCK = join(tmpdir(), `merlin-telnet-${PORT}.lock`);
-
-/** Whether the process `pid` still runs. */
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
 
 /**
  * Holds port 2323 for this test until the returned function is called: waits while another
