@@ -20,6 +20,9 @@
  * interpreter's count of JsVars) keeps its meaning and is never scaled; such bars measure work
  * by counts or by the page's own measures, not by how long the test took.
  *
+ * The factor is fixed, not read from the machine's load: the load when a test file starts says
+ * little about the minutes after (two runs started together both see a quiet machine first).
+ *
  * MERLIN_TEST_SLOWDOWN=N sets the factor (a whole number or decimal, at least 1): higher on a
  * machine busier than two suites at once, 1 to see a hang sooner on a quiet one.
  */
