@@ -16,6 +16,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { onTestFinished } from "vitest";
 import { buildWeb } from "../../sim/web/build";
 import { serveStatic } from "../../sim/web/serve";
 import { launchChromium } from "./chromium";
@@ -28,7 +29,11 @@ export interface ServedWeb {
   /** http://127.0.0.1:PORT */
   base: string;
   browser: Browser;
-  /** A fresh page (its own context and storage: a fresh toy) on `query`, once the page says it is ready; its uncaught errors collected. */
+  /**
+   * A fresh page (its own context and storage: a fresh toy) on `query`, once the page says it is
+   * ready; its uncaught errors collected. Opened in a test, it is closed when that test ends:
+   * a page left open keeps its toy's clock running and redrawing, CPU the later tests need.
+   */
   open(query: string, viewport: { width: number; height: number }): Promise<{ page: Page; errors: string[] }>;
   /** Closes the pages, the browser and the server and removes the folder. */
   close(): Promise<void>;
@@ -53,6 +58,11 @@ export async function serveWeb(prefix: string): Promise<ServedWeb> {
     async open(query, viewport) {
       const context = await browser.newContext({ viewport });
       contexts.push(context);
+      try {
+        onTestFinished(() => context.close().catch(() => {}));
+      } catch {
+        // Not in a test (a beforeAll, say): it stays open until close().
+      }
       const page = await context.newPage();
       const errors: string[] = [];
       page.on("pageerror", (e) => errors.push(e.message));
