@@ -4,11 +4,12 @@
 // writes it) stays within its budget of 16 KB (BUNDLE_BUDGET; docs/measurements/ has
 // the measured sizes).
 import { describe, expect, it } from "vitest";
-import { BUNDLE_BUDGET, buildFirmware, DEFAULT_PROFILE, maskTablesMaker, toyGameSpecs } from "../firmware/build/build";
+import { BUNDLE_BUDGET, DEFAULT_PROFILE, maskTablesMaker, toyGameSpecs } from "../firmware/build/build";
 import { pretokenise } from "../firmware/build/pretokenise";
 import { listProfiles, loadProfile } from "../hardware/validate";
 import { gridPuzzle } from "../src/maths/puzzle";
 import { compileTables } from "../src/maths/compile-tables";
+import { firmwareBundle } from "./helpers/firmware-cache";
 
 /** The Int32Array (Uint16Array: narrowTables) literals of the bundle, and empty lists (emitted as a plain `[]`), in order of appearance. */
 function int32Literals(code: string): number[][] {
@@ -27,7 +28,7 @@ describe("firmware bundle", () => {
   for (const name of listProfiles()) {
     it(`${name}: builds with no subset findings and carries the profile's tables`, async () => {
       const p = loadProfile(name);
-      const r = await buildFirmware(p, { write: false });
+      const r = await firmwareBundle(name);
       expect(r.findings).toEqual([]);
       const code = r.code;
       const t = compileTables(gridPuzzle({ rows: p.rows, cols: p.cols, pattern: "merlin" }));
@@ -47,6 +48,6 @@ describe("firmware bundle", () => {
       }
       expect(r.bytes).toBe(Buffer.byteLength(code));
       if (name === DEFAULT_PROFILE) expect(pretokenise(code).length, `${name} flashed image bytes`).toBeLessThanOrEqual(BUNDLE_BUDGET);
-    }, 60_000);
+    });
   }
 });
