@@ -26,6 +26,7 @@ import { chromiumSkipReason, launchChromiumContext } from "./helpers/chromium";
 import { espruinoSkipReason } from "./helpers/skips";
 import { bin, checkInterpreterFirst, sleep } from "./helpers/espruino-toy";
 import { ask, dispose, PORT, telnetInterpreter } from "./helpers/flash-cli";
+import { hangAfter } from "./helpers/time-limits";
 
 // Skipped without an interpreter (the run ends with a line saying so) or without the browser.
 const skip = espruinoSkipReason ?? chromiumSkipReason;
@@ -164,7 +165,7 @@ describe.skipIf(!!skip)("Put this on my toy: the page flashes the interpreter th
     // Resets the count for each flash.
     bridge.page = null;
     (bridge as any).resetPieces = () => (pieces = 0);
-  }, 180_000);
+  }, hangAfter(60_000));
 
   afterAll(async () => {
     bridge.socket?.destroy();
@@ -204,7 +205,7 @@ describe.skipIf(!!skip)("Put this on my toy: the page flashes the interpreter th
   }
 
   const status = (page: Page) => page.locator("#flash-status").textContent();
-  const settled = (page: Page) => page.waitForFunction(() => /^(Done|Not flashed)/.test(document.getElementById("flash-status")!.textContent ?? ""), null, { timeout: 120_000 });
+  const settled = (page: Page) => page.waitForFunction(() => /^(Done|Not flashed)/.test(document.getElementById("flash-status")!.textContent ?? ""), null, { timeout: hangAfter(120_000) });
   const image = (profile = "pico-3x3") => readFileSync(join(dir, "firmware", `${profile}.img`));
   const bootcde = async () => ask('\x10print("<<"+"F>>"+JSON.stringify((function(f){return f?[f.length,E.CRC32(f)]:null})(require("Storage").read(".bootcde"))))\n', 600);
 
@@ -213,7 +214,7 @@ describe.skipIf(!!skip)("Put this on my toy: the page flashes the interpreter th
     const img = image(profile);
     expect(await status(page)).toBe(`Done: the toy holds ${img.length} bytes, CRC-32 ${crc32(img).toString(16).padStart(8, "0")} checked, and has restarted with them.`);
     expect(await page.locator("#flash-progress").evaluate((p: HTMLProgressElement) => p.value)).toBe(1);
-    await page.waitForFunction(() => /^Your toy, live: playing, 0 moves, board [01]+ /.test(document.getElementById("flash-live")!.textContent ?? ""), null, { timeout: 30_000 });
+    await page.waitForFunction(() => /^Your toy, live: playing, 0 moves, board [01]+ /.test(document.getElementById("flash-live")!.textContent ?? ""), null, { timeout: hangAfter(30_000) });
     return img;
   }
 
@@ -225,7 +226,7 @@ describe.skipIf(!!skip)("Put this on my toy: the page flashes the interpreter th
       expect(await status(page)).toBe("Not flashed: no port chosen: press the button again and pick the toy's USB serial port");
       expect(await bootcde()).toContain("<<F>>null");
     });
-  }, 180_000);
+  }, hangAfter(60_000));
 
   it("refuses the interpreter as a board for no profile, then flashes it with the override; the toy runs and the page follows it live", async () => {
     await withToy("pico-3x3", async (page) => {
@@ -252,7 +253,7 @@ describe.skipIf(!!skip)("Put this on my toy: the page flashes the interpreter th
       bridge.socket?.destroy();
       expect(await bootcde()).toContain(`<<F>>${JSON.stringify([img.length, crc32(img)])}`);
     });
-  }, 240_000);
+  }, hangAfter(80_000));
 
   it("once flashed, the teaching view shows the real toy: its board live as pads are pressed on it, its rules, then its last board once it is disconnected, and back to the virtual toy", async () => {
     await withToy("pico-3x3", async (page) => {
@@ -276,7 +277,7 @@ describe.skipIf(!!skip)("Put this on my toy: the page flashes the interpreter th
       // The centre pad pressed on the toy itself (its console): under basic it toggles its plus, pads 2, 4, 5, 6 and 8.
       bridge.socket!.write("\x10Merlin.press(5)\n");
       const after = before.split("").map((c, i) => ("010111010"[i] === "1" ? String(1 - Number(c)) : c)).join("");
-      await page.waitForFunction((b) => document.querySelector("#teach-b .cells")?.getAttribute("aria-label") === `b, the board now: ${b}`, after, { timeout: 30_000 });
+      await page.waitForFunction((b) => document.querySelector("#teach-b .cells")?.getAttribute("aria-label") === `b, the board now: ${b}`, after, { timeout: hangAfter(30_000) });
       expect(await page.locator("#real-toy-line").textContent()).toBe(`Your toy, live: playing, 1 move, board ${after} (basic)`);
       const lit = after.split("").flatMap((c, i) => (c === "1" ? [i + 1] : []));
       expect(await page.locator("#real-toy-board").getAttribute("aria-label")).toBe(`your toy's board: pad${lit.length === 1 ? "" : "s"} ${lit.join(", ")} lit`);
@@ -293,7 +294,7 @@ describe.skipIf(!!skip)("Put this on my toy: the page flashes the interpreter th
 
       // Other rules on the toy: the view teaches them (the toy's maths asked again), the virtual toy keeps its own.
       bridge.socket!.write('\x10Merlin.setRules("classic")\n');
-      await page.waitForSelector("#teach-game[data-rules='classic']", { timeout: 30_000 });
+      await page.waitForSelector("#teach-game[data-rules='classic']", { timeout: hangAfter(30_000) });
       expect(await page.evaluate(() => (window as any).merlin.session.state().rules)).toBe("basic");
 
       // The cable pulled out: the last board stays, marked as no longer live.
@@ -324,7 +325,7 @@ describe.skipIf(!!skip)("Put this on my toy: the page flashes the interpreter th
       await page.waitForFunction(() => document.querySelector("#teach-b .cells")?.getAttribute("aria-label") === `b, the board now: ${(window as any).merlin.session.state().board}`);
       expect(await page.locator("#teach-game").getAttribute("data-rules")).toBe("basic");
     });
-  }, 240_000);
+  }, hangAfter(80_000));
 
   it("a colour game on a pixel toy: the teaching view counts mod 3 with the toy's own maths, its board drawn in the states' colours and symbols", async () => {
     await withToy("pico-5x5-neopixel", async (page) => {
@@ -336,7 +337,7 @@ describe.skipIf(!!skip)("Put this on my toy: the page flashes the interpreter th
       await page.waitForSelector("#real-toy-board[data-board]");
       // Lights Out 2000 on the toy (its console): three states, every pad dark the goal.
       bridge.socket!.write('\x10Merlin.setRules("lightsout2000")\n');
-      await page.waitForSelector("#teach-game[data-rules='lightsout2000'][data-k='3']", { timeout: 30_000 });
+      await page.waitForSelector("#teach-game[data-rules='lightsout2000'][data-k='3']", { timeout: hangAfter(30_000) });
       expect(await page.evaluate(() => (window as any).merlin.session.state().rules)).toBe("basic");
       expect(await page.locator("#teach-t .cells").getAttribute("aria-label")).toBe(`t, the target: ${"0".repeat(25)}`);
       const board = (await page.locator("#real-toy-board").getAttribute("data-board"))!;
@@ -350,7 +351,7 @@ describe.skipIf(!!skip)("Put this on my toy: the page flashes the interpreter th
       });
       expect(await page.locator("#real-toy-board").getAttribute("aria-label")).toBe(`your toy's board: ${named.length > 0 ? named.join("; ") : "every pad dark"}`);
     });
-  }, 240_000);
+  }, hangAfter(80_000));
 
   it("an older Espruino: says how to update it, and nothing is written", async () => {
     await withToy("pico-3x3", async (page) => {
@@ -364,7 +365,7 @@ describe.skipIf(!!skip)("Put this on my toy: the page flashes the interpreter th
       bridge.socket?.destroy();
       expect(await bootcde()).toContain("<<F>>null");
     });
-  }, 180_000);
+  }, hangAfter(60_000));
 
   it("a connection lost mid-way: says so, and after a power cut no code of the image runs", async () => {
     await withToy("pico-3x3", async (page, e) => {
@@ -386,7 +387,7 @@ describe.skipIf(!!skip)("Put this on my toy: the page flashes the interpreter th
         await again.kill();
       }
     });
-  }, 240_000);
+  }, hangAfter(80_000));
 
   it("over Bluetooth to the MDBT42Q: 20-byte writes, the Nordic UART asked for, the toy's locked console opened with its password to follow it", async () => {
     await withToy("mdbt42q-3x3", async (page) => {
@@ -399,7 +400,7 @@ describe.skipIf(!!skip)("Put this on my toy: the page flashes the interpreter th
       expect(bridge.longestWrite).toBeLessThanOrEqual(20);
       expect(JSON.stringify(await page.evaluate(() => (window as any).__bluetoothAsked))).toContain("6e400001-b5a3-f393-e0a9-e50e24dcca9e");
     });
-  }, 240_000);
+  }, hangAfter(80_000));
 
   it("the USB button only where Bluetooth is not the board's: no Bluetooth button for a Pico", async () => {
     const page = await openPanel();

@@ -12,6 +12,7 @@ import { type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromiumSkipReason } from "./helpers/chromium";
 import { serveWeb, type ServedWeb } from "./helpers/served-web";
+import { hangAfter } from "./helpers/time-limits";
 
 const SKIP = Boolean(chromiumSkipReason);
 const MERLIN = "?board=pico-3x3&rules=basic&seed=7&puzzle=0";
@@ -33,7 +34,7 @@ describe.skipIf(SKIP)("the browser page's layouts", () => {
   beforeAll(async () => {
     served = await serveWeb("merlin-web-layout-");
     ({ base, browser } = served);
-  }, 180_000);
+  }, hangAfter(60_000));
   afterAll(() => served?.close());
 
   /** A fresh page of `width`×`height` (a touch phone when `phone`), at `query`, past the light test and the link's deal. */
@@ -101,7 +102,7 @@ describe.skipIf(SKIP)("the browser page's layouts", () => {
       expect(await page.evaluate(() => [scrollY, document.getElementById("teach")!.scrollTop])).toEqual([0, 0]);
       await close(page);
     }
-  }, 120_000);
+  }, hangAfter(120_000));
 
   it("on a 1280×720 laptop, the stepper scrolled into view in the teaching view's own area, the toy stays on screen while the steps go on", async () => {
     for (const query of [MERLIN, COLOUR_GAME]) {
@@ -120,7 +121,7 @@ describe.skipIf(SKIP)("the browser page's layouts", () => {
       expect(onScreen(page, await rect(page, ".panel"))).toBe(true);
       await close(page);
     }
-  }, 120_000);
+  }, hangAfter(120_000));
 
   /** Every control shown (teaching view open): smaller than 44×44 px. */
   const smallControls = (page: Page) =>
@@ -192,7 +193,7 @@ describe.skipIf(SKIP)("the browser page's layouts", () => {
       expect(link.bottom - link.top).toBeGreaterThanOrEqual(44);
       await close(page);
     }
-  }, 120_000);
+  }, hangAfter(120_000));
 
   /**
    * The pads' press counts (×2, ×3) with the boxes of their pad, its LED, the LED's state symbol
@@ -241,7 +242,7 @@ describe.skipIf(SKIP)("the browser page's layouts", () => {
       expect(await smallText(page), `${width}×${height} ${query}`).toEqual([]);
       await close(page);
     }
-  }, 120_000);
+  }, hangAfter(120_000));
 
   /** The stepper's matrix box: its widths, and where the row labels and the t − b column are within it. */
   const stepperBox = (page: Page) =>
@@ -294,7 +295,7 @@ describe.skipIf(SKIP)("the browser page's layouts", () => {
       }
     }
     await close(wide);
-  }, 60_000);
+  }, hangAfter(60_000));
 
   it("fetches the board's files once and the teaching view's code only when the view first opens; then it works, and opens and closes without fetching again", async () => {
     const page = await open(1280, 720, MERLIN);
@@ -321,5 +322,5 @@ describe.skipIf(SKIP)("the browser page's layouts", () => {
     await page.waitForSelector(".pad.in-x");
     expect(fetched.filter((p) => p === "/teach-view.js")).toHaveLength(1);
     await close(page);
-  }, 60_000);
+  }, hangAfter(60_000));
 });

@@ -18,6 +18,7 @@ import { goalCells, playedPuzzle } from "../sim/app/toy-info";
 import { pressTotal } from "../sim/web/teach";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { hangAfter } from "./helpers/time-limits";
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
@@ -102,7 +103,7 @@ describe.skipIf(SKIP)("the teaching view for a class, in Chromium", () => {
 
   beforeAll(async () => {
     web = await serveWeb("merlin-teach-class-");
-  }, 180_000);
+  }, hangAfter(60_000));
 
   afterAll(async () => {
     await web?.close();
@@ -130,7 +131,7 @@ describe.skipIf(SKIP)("the teaching view for a class, in Chromium", () => {
       const href = (await page.getAttribute("#edit-link", "href"))!;
       expect(new URLSearchParams(href.split("?")[1]).get("teach")).toBe(corner);
       expect(errors).toEqual([]);
-    }, 90_000);
+    }, hangAfter(90_000));
 
     it.each([
       { width: 1280, height: 720 },
@@ -146,7 +147,7 @@ describe.skipIf(SKIP)("the teaching view for a class, in Chromium", () => {
         return r.violations.map((v: any) => ({ id: v.id, nodes: v.nodes.map((n: any) => n.html.slice(0, 120)) }));
       });
       expect(violations).toEqual([]);
-    }, 90_000);
+    }, hangAfter(90_000));
 
     it("a link with a board of the wrong size or digits says what a board is there, and shows the game", async () => {
       const { page } = await open("?board=pico-5x5-neopixel&rules=lightsout2000&teach=1203", "lightsout2000");
@@ -156,7 +157,7 @@ describe.skipIf(SKIP)("the teaching view for a class, in Chromium", () => {
       const s = await state(page);
       await shown(() => page.getAttribute("#teach-b [role]", "aria-label")).toBe(`b, the board now: ${s.board}`);
       expect(await page.locator("#edit-start").isVisible()).toBe(true);
-    }, 90_000);
+    }, hangAfter(90_000));
 
     it("4×4 (mod 2, nullity 4): pads clicked, digits typed, random and 'make it unsolvable' — each verdict is what every press vector says; play this board hands it to the toy", async () => {
       const p = playedPuzzle("basic", 4, 4);
@@ -217,7 +218,7 @@ describe.skipIf(SKIP)("the teaching view for a class, in Chromium", () => {
       await page.waitForSelector("#edit-start");
       await shown(() => page.getAttribute("#teach-b [role]", "aria-label")).toBe(`b, the board now: ${solvable}`);
       expect((await state(page)).status).toBe("playing");
-    }, 120_000);
+    }, hangAfter(120_000));
   });
 
   it("one answer: on lightsout2000 seed 5 the stepper's x is set beside the view's, apart by the quiet patterns it names; the view's is the fewest", async () => {
@@ -248,7 +249,7 @@ describe.skipIf(SKIP)("the teaching view for a class, in Chromium", () => {
       if (t > 0) expect(text).toContain(`quiet pattern ${i + 1}`);
     });
     expect(await page.textContent("#teach-x")).toContain(`${pressTotal(view)} presses, the fewest`);
-  }, 90_000);
+  }, hangAfter(90_000));
 
   describe("no meaning by colour alone", () => {
     it.each([
@@ -287,7 +288,7 @@ describe.skipIf(SKIP)("the teaching view for a class, in Chromium", () => {
         expect(q.label).toContain(`to press ${q.press === 1 ? "once" : q.press === 2 ? "twice" : `${q.press} times`}`);
         expect(q.label).toMatch(new RegExp(`^pad \\d+, (${names.join("|")}) [0-3](, no key)?, to press`));
       }
-    }, 90_000);
+    }, hangAfter(90_000));
 
     it.each([
       { board: "pico-3x3", rules: "basic", k: 2 },
@@ -378,7 +379,7 @@ describe.skipIf(SKIP)("the teaching view for a class, in Chromium", () => {
       // And no state goes by colour alone: each chip carries its digit, each pad its symbol (colour games).
       expect(await page.locator("#teach-b .chip").evaluateAll((es) => es.every((e) => e.textContent === (e as HTMLElement).dataset.state))).toBe(true);
       if (k > 2) expect(await page.locator(".pad .sym").evaluateAll((es, look) => es.every((e, i) => e.textContent === look[Number((document.querySelectorAll(".pad")[i] as HTMLElement).dataset.state)]), statePalette(k).map((l) => l.symbol))).toBe(true);
-    }, 90_000);
+    }, hangAfter(90_000));
   });
 
   it("speed: with the view open, a 5×5 press redraws in place — a few dozen nodes, not the matrices — and leaves no task over 50 ms (the view's own measures and the page's long tasks)", async () => {
@@ -469,5 +470,5 @@ describe.skipIf(SKIP)("the teaching view for a class, in Chromium", () => {
     // in twenty (as for the measures above).
     const pageLong = pressLong.filter((l) => l.some((t) => t.cpu >= 50));
     expect(pageLong.length, JSON.stringify(pressLong)).toBeLessThanOrEqual(Math.floor(presses / 20));
-  }, 300_000);
+  }, hangAfter(100_000));
 });
