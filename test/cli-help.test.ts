@@ -102,7 +102,7 @@ describe("the project's own tools' help", () => {
       expect(r.stderr).toBe("");
       expect(r.status).toBe(0);
       checkHelp(r.stdout, summary);
-    }, 60_000);
+    });
   }
 });
 

@@ -40,7 +40,7 @@ describe("repeated and conflicting options", () => {
       expect(r.stdout).toBe("");
       expect(r.stderr).toBe(`${tool}: --${argv[0].slice(2)} is given twice: give it once\n`);
     }
-  }, 60_000);
+  });
 
   it("npm run speed and budget: --help lists every option; a stray argument or a bad board is one line, exit 2, before any interpreter is needed", () => {
     const run = (tool: string, argv: string[]) =>
@@ -63,7 +63,7 @@ describe("repeated and conflicting options", () => {
       if (typeof message === "string") expect(r.stderr).toBe(message);
       else expect(r.stderr).toMatch(message);
     }
-  }, 60_000);
+  });
 
   it("repeated --from is rejected even when both values are boards", async () => {
     await rejected(["solve", "--from", "010110101", "--from", "000000000"], /--from is given twice/);
@@ -311,7 +311,7 @@ describe("merlin sim --headless: durations and script length are capped", () => 
     expect(JSON.parse(held.out).moves).toBe(1);
     expect(await merlin([...headless, "--keys", "5", "--hold", "600000", "--gap", "600000"])).toMatchObject({ code: 0, err: "" });
     expect(await merlin([...headless, "--keys", "wait:600000 wait:600000 wait:600000"])).toMatchObject({ code: 0, err: "" });
-  }, 60_000);
+  });
 
   it("2000 steps and 100 000 characters are read", () => {
     expect(parseKeyScript("5:600000 wait:600000 " + "1 ".repeat(1998), 9, [])).toHaveLength(2000);
@@ -376,5 +376,5 @@ describe("a reader that stops early", () => {
     expect(first).toMatch(/^inverse of merlin 30×30/);
     expect(err).toBe("");
     expect(code).toBe(0);
-  }, 60_000);
+  });
 });

@@ -12,8 +12,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import {
-  buildFirmware, bundleFirmware, checkFirmwareSources, compactBundle, configDefines, CUES, DEFAULT_PROFILE, esbuildBundle, firmwareSources, measuredDecisions,
-  narrowTables, outputPath, ROOT, squeezedWith, type Bundle,
+  buildFirmware, checkFirmwareSources, compactBundle, configDefines, CUES, DEFAULT_PROFILE, esbuildBundle, firmwareSources, measuredDecisions,
+  narrowTables, outputPath, ROOT, squeezedWith, type Bundle, type BuildResult,
 } from "../firmware/build/build";
 import { analyse, madeInPlace } from "../firmware/build/hotpath";
 import { declareStrays, dissolveInPlace, hoistVars } from "../firmware/build/after-terser";
@@ -22,19 +22,40 @@ import { builtinMembers, declaredMembers, mangledNames } from "../firmware/build
 import { checkBundle, type Finding } from "../firmware/build/subset";
 import { listProfiles, loadProfile } from "../hardware/validate";
 import { loadFirmware } from "../sim/app/firmware-loader";
+import { firmwareBundle } from "./helpers/firmware-cache";
 
 /**
- * Each profile's real bundle, made by bundleFirmware once for this file (about 1.5 s of CPU
- * each) and read by every test below that checks what the bundle holds.
+ * Each profile's real bundle as bundleFirmware makes it (about 1.5 s of CPU each), read by every
+ * test below that checks what the bundle holds: made once for the current sources by whichever
+ * test file asks first (test/helpers/firmware-cache.ts, keyed by a hash of every input).
  */
-const bundles = new Map<string, Promise<Bundle>>();
-function bundleOf(name: string): Promise<Bundle> {
-  let b = bundles.get(name);
-  if (!b) {
-    b = bundleFirmware(loadProfile(name));
-    bundles.set(name, b);
+const bundleOf = firmwareBundle;
+
+/** esbuild's bundle of each profile, made once for this file: what the build measures and terser squeezes. */
+const esbuilt = new Map<string, Promise<string>>();
+function esbuildOf(name: string): Promise<string> {
+  let code = esbuilt.get(name);
+  if (!code) {
+    code = esbuildBundle(loadProfile(name));
+    esbuilt.set(name, code);
   }
-  return b;
+  return code;
+}
+
+const mtimeOf = (file: string) => (existsSync(file) ? statSync(file).mtimeMs : 0);
+let fresh: Promise<{ result: BuildResult; mtimeBefore: number }> | undefined;
+
+/**
+ * The default profile built here, afresh and in memory (buildFirmware with write: false, not
+ * from the cache), and the mtime of its file in dist/ just before: one build for the two tests
+ * that check building itself (the same sources give the same bundle; nothing is written).
+ */
+function freshBuild(): Promise<{ result: BuildResult; mtimeBefore: number }> {
+  fresh ??= (async () => {
+    const mtimeBefore = mtimeOf(outputPath(DEFAULT_PROFILE));
+    return { result: await buildFirmware(loadProfile(DEFAULT_PROFILE), { write: false }), mtimeBefore };
+  })();
+  return fresh;
 }
 
 /** A bundle shaped like esbuild's: one wrapper function holding the top-level declarations. */
@@ -112,14 +133,14 @@ describe("hoistVars (terser's inlining, made safe for an interpreter that does n
     expect(b.findings).toEqual([]);
     // terser inlined functions with arguments: their variables are declared at the start.
     expect(b.code).toMatch(/\{var [a-zA-Z_$]+(,[a-zA-Z_$]+)*;/);
-  }, 180_000);
+  });
 });
 
 describe("what the build decides from its measurement (hotpath.ts), in the real bundles", () => {
   it.each(listProfiles())("%s: the functions the actions would make in place are kept functions of their own, best first, within the allowance", async (name) => {
     const b = await bundleOf(name);
     const d = b.decisions!;
-    const prog = analyse(await esbuildBundle(loadProfile(name)));
+    const prog = analyse(await esbuildOf(name));
     // Terser's output with the decisions: no kept function is made in place; every function the
     // actions run that still is was judged and did not fit.
     const made = madeInPlace(prog, await squeezedWith(prog, d)).fns;
@@ -136,14 +157,15 @@ describe("what the build decides from its measurement (hotpath.ts), in the real 
     // No code is placed in RAM: not by the sources, not by the build.
     for (const f of firmwareSources()) expect(readFileSync(f, "utf8"), f).not.toMatch(/^\s*["']ram["'];/m);
     expect(b.code).not.toMatch(/["']ram["']/);
-  }, 120_000);
+  });
 
   it("the same sources give the same bundle (counts decide, never time)", async () => {
+    // Two builds: the shared one (often made by another test process, earlier) and one made here.
     const first = await bundleOf(DEFAULT_PROFILE);
-    const again = await bundleFirmware(loadProfile(DEFAULT_PROFILE));
+    const again = (await freshBuild()).result;
     expect(again.code).toBe(first.code);
     expect(again.explanation).toBe(first.explanation);
-  }, 120_000);
+  });
 
   it("a key press's rare branches stay functions of their own: power (sleep and wake) is cold and not inlined", async () => {
     const b = await bundleOf(DEFAULT_PROFILE);
@@ -153,11 +175,11 @@ describe("what the build decides from its measurement (hotpath.ts), in the real 
     // What --explain prints names the decisions.
     expect(b.explanation).toMatch(/^pico-3x3: decisions/);
     for (const k of b.decisions!.kept) expect(b.explanation).toContain(`    ${k.name}  `);
-  }, 180_000);
+  });
 
   it("a renamed function keeps its decisions: they follow the code, not names", async () => {
     const p = loadProfile(DEFAULT_PROFILE);
-    const code = await esbuildBundle(p);
+    const code = await esbuildOf(DEFAULT_PROFILE);
     const before = await measuredDecisions(p, analyse(code), []);
     const target = before.cold.find((c) => /^[A-Za-z]\w+$/.test(c.name) && analyse(code).fns[c.fn].declared)!;
     expect(target).toBeDefined();
@@ -165,11 +187,11 @@ describe("what the build decides from its measurement (hotpath.ts), in the real 
     const after = await measuredDecisions(p, analyse(renamed), []);
     expect(after.cold.map((c) => c.name)).toContain("renamedForTheTest");
     expect(after.cold.map((c) => c.name).sort()).toEqual(before.cold.map((c) => (c.name === target.name ? "renamedForTheTest" : c.name)).sort());
-  }, 120_000);
+  });
 
   it("fails naming the function when a tag matches nothing, a @cold function is never called, or a function asks to be kept in RAM", async () => {
     const p = loadProfile(DEFAULT_PROFILE);
-    const prog = analyse(await esbuildBundle(p));
+    const prog = analyse(await esbuildOf(DEFAULT_PROFILE));
     const stale = { tag: "cold" as const, name: "goneFunction", file: join(ROOT, "firmware", "controller.ts"), line: 12 };
     await expect(measuredDecisions(p, prog, [stale])).rejects.toThrow("build: @cold on goneFunction (firmware/controller.ts:12) matches no function in any profile's bundle");
     const own = analyse('(function(){\n// firmware/x.ts\nfunction f(){"ram";return 1}\nf()})();');
@@ -177,7 +199,7 @@ describe("what the build decides from its measurement (hotpath.ts), in the real 
     const uncalled = analyse("(function(){\n// firmware/x.ts\nfunction lonely(){return 1}\n})();");
     const tag = { tag: "cold" as const, name: "lonely", file: join(ROOT, "firmware", "x.ts"), line: 3 };
     await expect(measuredDecisions(p, uncalled, [tag])).rejects.toThrow("build: @cold on lonely, which the bundle never calls");
-  }, 120_000);
+  });
 });
 
 describe("the bundle's data in RAM", () => {
@@ -206,14 +228,14 @@ describe("the bundle's data in RAM", () => {
     expect(b.findings).toEqual([]);
     expect(b.code).toMatch(/^\(\(\$,CUE_TEXT,_\)=>\{|^\(function\(\$,CUE_TEXT,_\)\{/);
     expect(b.code).not.toContain("void 0");
-  }, 180_000);
+  });
 
   it("the firmware carries the cues once, as the wrapper's argument, and no Int32Array on the 3x3", async () => {
     const b = await bundleOf(DEFAULT_PROFILE);
     expect(b.code.endsWith(`})(Math,${JSON.stringify(CUES)});`)).toBe(true);
     expect(b.code.split(JSON.stringify(CUES)).length).toBe(2);
     expect(b.code).not.toContain("Int32Array");
-  }, 180_000);
+  });
 });
 
 describe("property shortening follows the firmware's types (mangle.ts)", () => {
@@ -308,15 +330,13 @@ describe("buildFirmware writes only a clean bundle", () => {
   });
 
   it("with write: false returns the real bundle in memory and writes nothing", async () => {
-    const file = outputPath(DEFAULT_PROFILE);
-    const before = existsSync(file) ? statSync(file).mtimeMs : 0;
-    const r = await buildFirmware(profile, { write: false });
+    const { result: r, mtimeBefore } = await freshBuild();
     expect(r.findings).toEqual([]);
     expect(r.written).toBe(false);
     expect(r.bytes).toBe(Buffer.byteLength(r.code));
     expect(parses(r.code)).not.toThrow();
-    expect(existsSync(file) ? statSync(file).mtimeMs : 0).toBe(before);
-  }, 180_000);
+    expect(mtimeOf(outputPath(DEFAULT_PROFILE))).toBe(mtimeBefore);
+  });
 
   it("checks the sources once while they do not change", () => {
     expect(checkFirmwareSources()).toBe(checkFirmwareSources());
@@ -340,7 +360,7 @@ describe("the board configuration is folded at bundle time", () => {
       expect(has("setDeepSleep")).toBe(p.chip === "stm32");
       expect(has("setPassword")).toBe(!!p.consolePassword);
       expect(has("setConsole")).toBe(!!p.consoleMoved);
-    }, 180_000);
+    });
   }
 });
 
@@ -389,5 +409,5 @@ describe("npm run build options", () => {
     expect(r.status).toBe(2);
     expect(r.stdout).toBe("");
     expect(r.stderr).toBe("build: unknown option --bord for npm run build (see npm run build -- --help)\n");
-  }, 30_000);
+  });
 });

@@ -6,7 +6,8 @@
 // maker's Chrome runs (sim/web/page/flash-panel.ts and the protocol npm run flash uses).
 // Checked: no port chosen, the interpreter refused as a board for no profile (its build reports
 // its own name), flashed with the override and the toy followed live, an older Espruino (the
-// interpreter's version answer rewritten on the way), a connection lost mid-way leaving no code
+// interpreter's version answer rewritten on the way), the teaching view showing the flashed toy
+// (pads pressed and rules changed on its console, then the cable pulled), a connection lost mid-way leaving no code
 // that runs after a power cut, and the same over a stand-in Web Bluetooth board (MDBT42Q: the
 // Nordic UART, 20-byte writes, a console the toy locks).
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -25,6 +26,7 @@ import { chromiumSkipReason, launchChromiumContext } from "./helpers/chromium";
 import { espruinoSkipReason } from "./helpers/skips";
 import { bin, checkInterpreterFirst, sleep } from "./helpers/espruino-toy";
 import { ask, dispose, PORT, telnetInterpreter } from "./helpers/flash-cli";
+import { hangAfter } from "./helpers/time-limits";
 
 // Skipped without an interpreter (the run ends with a line saying so) or without the browser.
 const skip = espruinoSkipReason ?? chromiumSkipReason;
@@ -163,7 +165,7 @@ describe.skipIf(!!skip)("Put this on my toy: the page flashes the interpreter th
     // Resets the count for each flash.
     bridge.page = null;
     (bridge as any).resetPieces = () => (pieces = 0);
-  }, 180_000);
+  }, hangAfter(60_000));
 
   afterAll(async () => {
     bridge.socket?.destroy();
@@ -203,7 +205,7 @@ describe.skipIf(!!skip)("Put this on my toy: the page flashes the interpreter th
   }
 
   const status = (page: Page) => page.locator("#flash-status").textContent();
-  const settled = (page: Page) => page.waitForFunction(() => /^(Done|Not flashed)/.test(document.getElementById("flash-status")!.textContent ?? ""), null, { timeout: 120_000 });
+  const settled = (page: Page) => page.waitForFunction(() => /^(Done|Not flashed)/.test(document.getElementById("flash-status")!.textContent ?? ""), null, { timeout: hangAfter(120_000) });
   const image = (profile = "pico-3x3") => readFileSync(join(dir, "firmware", `${profile}.img`));
   const bootcde = async () => ask('\x10print("<<"+"F>>"+JSON.stringify((function(f){return f?[f.length,E.CRC32(f)]:null})(require("Storage").read(".bootcde"))))\n', 600);
 
@@ -212,7 +214,7 @@ describe.skipIf(!!skip)("Put this on my toy: the page flashes the interpreter th
     const img = image(profile);
     expect(await status(page)).toBe(`Done: the toy holds ${img.length} bytes, CRC-32 ${crc32(img).toString(16).padStart(8, "0")} checked, and has restarted with them.`);
     expect(await page.locator("#flash-progress").evaluate((p: HTMLProgressElement) => p.value)).toBe(1);
-    await page.waitForFunction(() => /^Your toy, live: playing, 0 moves, board [01]+ /.test(document.getElementById("flash-live")!.textContent ?? ""), null, { timeout: 30_000 });
+    await page.waitForFunction(() => /^Your toy, live: playing, 0 moves, board [01]+ /.test(document.getElementById("flash-live")!.textContent ?? ""), null, { timeout: hangAfter(30_000) });
     return img;
   }
 
@@ -224,7 +226,7 @@ describe.skipIf(!!skip)("Put this on my toy: the page flashes the interpreter th
       expect(await status(page)).toBe("Not flashed: no port chosen: press the button again and pick the toy's USB serial port");
       expect(await bootcde()).toContain("<<F>>null");
     });
-  }, 180_000);
+  }, hangAfter(60_000));
 
   it("refuses the interpreter as a board for no profile, then flashes it with the override; the toy runs and the page follows it live", async () => {
     await withToy("pico-3x3", async (page) => {
@@ -251,7 +253,105 @@ describe.skipIf(!!skip)("Put this on my toy: the page flashes the interpreter th
       bridge.socket?.destroy();
       expect(await bootcde()).toContain(`<<F>>${JSON.stringify([img.length, crc32(img)])}`);
     });
-  }, 240_000);
+  }, hangAfter(80_000));
+
+  it("once flashed, the teaching view shows the real toy: its board live as pads are pressed on it, its rules, then its last board once it is disconnected, and back to the virtual toy", async () => {
+    await withToy("pico-3x3", async (page) => {
+      await page.check("#flash-any-board");
+      await page.click("#flash-usb");
+      await settled(page);
+      await flashedAndFollowed(page, "pico-3x3");
+      const virtual = () => page.evaluate(() => (window as any).merlin.session.state().board as string);
+      const virtualBefore = await virtual();
+      // The panel offers it; the panel closes, the teaching view opens on the real toy.
+      await page.click("#flash-teach");
+      await page.waitForSelector("#flash:not([open])", { state: "attached" });
+      await page.waitForSelector("#real-toy-board[data-board]");
+      expect(await page.locator("#teach").isVisible()).toBe(true);
+      expect(await page.locator("#real-toy-title").textContent()).toBe("Your toy, live: the teaching view follows it");
+      const teachBoard = () => page.locator("#teach-b .cells").getAttribute("aria-label");
+      const realBoard = () => page.locator("#real-toy-board").getAttribute("data-board");
+      const before = (await realBoard())!;
+      await page.waitForFunction((b) => document.querySelector("#teach-b .cells")?.getAttribute("aria-label") === `b, the board now: ${b}`, before);
+
+      // The centre pad pressed on the toy itself (its console): under basic it toggles its plus, pads 2, 4, 5, 6 and 8.
+      bridge.socket!.write("\x10Merlin.press(5)\n");
+      const after = before.split("").map((c, i) => ("010111010"[i] === "1" ? String(1 - Number(c)) : c)).join("");
+      await page.waitForFunction((b) => document.querySelector("#teach-b .cells")?.getAttribute("aria-label") === `b, the board now: ${b}`, after, { timeout: hangAfter(30_000) });
+      expect(await page.locator("#real-toy-line").textContent()).toBe(`Your toy, live: playing, 1 move, board ${after} (basic)`);
+      const lit = after.split("").flatMap((c, i) => (c === "1" ? [i + 1] : []));
+      expect(await page.locator("#real-toy-board").getAttribute("aria-label")).toBe(`your toy's board: pad${lit.length === 1 ? "" : "s"} ${lit.join(", ")} lit`);
+      // x is marked on the real toy's board, not on the virtual toy's pads (whose game is untouched).
+      const pads = (await page.locator("#teach-x").getAttribute("data-pads"))!;
+      const marked = await page.locator("#real-toy-board span.in-x").evaluateAll((cells) => cells.map((c) => [...c.parentElement!.children].indexOf(c) + 1).join(","));
+      expect(marked).toBe([...new Set(pads.split(",").filter(Boolean).map(Number))].sort((a, b) => a - b).join(","));
+      expect(await page.locator("#toy .pad.in-x").count()).toBe(0);
+      expect(await page.locator("#real-toy-aside").textContent()).toBe("The teaching view shows your real toy, not this one.");
+      expect(await virtual()).toBe(virtualBefore);
+      await page.addScriptTag({ content: AXE });
+      const violations = await page.evaluate(async () => (await (window as any).axe.run(document.getElementById("real-toy"), { resultTypes: ["violations"] })).violations.map((v: { id: string }) => v.id));
+      expect(violations).toEqual([]);
+
+      // Other rules on the toy: the view teaches them (the toy's maths asked again), the virtual toy keeps its own.
+      bridge.socket!.write('\x10Merlin.setRules("classic")\n');
+      await page.waitForSelector("#teach-game[data-rules='classic']", { timeout: hangAfter(30_000) });
+      expect(await page.evaluate(() => (window as any).merlin.session.state().rules)).toBe("basic");
+
+      // The cable pulled out: the last board stays, marked as no longer live.
+      const last = (await realBoard())!;
+      bridge.socket!.destroy();
+      await page.evaluate(() => (window as any).__serialLost());
+      await page.waitForSelector("#real-toy.stale");
+      expect(await page.locator("#real-toy-title").textContent()).toBe("Your toy is disconnected: its last board");
+      expect(await page.locator("#real-toy-note").textContent()).toMatch(/^The link to your toy ended: the view keeps the last board it reported/);
+      expect(await teachBoard()).toBe(`b, the board now: ${last}`);
+      expect(await page.locator("#real-toy-line").textContent()).toMatch(/^Your toy, last heard: playing, 0 moves, board [01]{9} \(classic\)$/);
+
+      // Flashed again from the panel (the toy's port chosen again): the view follows it again, live.
+      await page.click("#flash-open");
+      await page.click("#flash-usb");
+      await settled(page);
+      await flashedAndFollowed(page, "pico-3x3");
+      expect(await page.locator("#flash-teach").isVisible()).toBe(false);
+      await page.click("#flash-close");
+      await page.waitForSelector("#real-toy:not(.stale)");
+      await page.waitForFunction(() => /^Your toy, live: playing, 0 moves, board [01]{9} \(classic\)$/.test(document.getElementById("real-toy-line")!.textContent ?? ""));
+      expect(await page.locator("#real-toy-note").textContent()).toBe("");
+
+      // Back to the virtual toy: its board again, no banner.
+      await page.click("#real-toy-back");
+      expect(await page.locator("#real-toy, #real-toy-aside").count()).toBe(0);
+      expect(await page.locator("#teach").isVisible()).toBe(true);
+      await page.waitForFunction(() => document.querySelector("#teach-b .cells")?.getAttribute("aria-label") === `b, the board now: ${(window as any).merlin.session.state().board}`);
+      expect(await page.locator("#teach-game").getAttribute("data-rules")).toBe("basic");
+    });
+  }, hangAfter(80_000));
+
+  it("a colour game on a pixel toy: the teaching view counts mod 3 with the toy's own maths, its board drawn in the states' colours and symbols", async () => {
+    await withToy("pico-5x5-neopixel", async (page) => {
+      await page.check("#flash-any-board");
+      await page.click("#flash-usb");
+      await settled(page);
+      await flashedAndFollowed(page, "pico-5x5-neopixel");
+      await page.click("#flash-teach");
+      await page.waitForSelector("#real-toy-board[data-board]");
+      // Lights Out 2000 on the toy (its console): three states, every pad dark the goal.
+      bridge.socket!.write('\x10Merlin.setRules("lightsout2000")\n');
+      await page.waitForSelector("#teach-game[data-rules='lightsout2000'][data-k='3']", { timeout: hangAfter(30_000) });
+      expect(await page.evaluate(() => (window as any).merlin.session.state().rules)).toBe("basic");
+      expect(await page.locator("#teach-t .cells").getAttribute("aria-label")).toBe(`t, the target: ${"0".repeat(25)}`);
+      const board = (await page.locator("#real-toy-board").getAttribute("data-board"))!;
+      expect(board).toMatch(/^[012]{25}$/);
+      expect(await page.locator("#teach-b .cells").getAttribute("aria-label")).toBe(`b, the board now: ${board}`);
+      const symbols = await page.locator("#real-toy-board span").allTextContents();
+      expect(symbols.join("")).toBe(board.split("").map((c) => "○●▲"[Number(c)]).join(""));
+      const named = ["white", "magenta"].flatMap((name, i) => {
+        const pads = board.split("").flatMap((c, j) => (c === String(i + 1) ? [j + 1] : []));
+        return pads.length > 0 ? [`${name} (${i + 1}): ${pads.join(", ")}`] : [];
+      });
+      expect(await page.locator("#real-toy-board").getAttribute("aria-label")).toBe(`your toy's board: ${named.length > 0 ? named.join("; ") : "every pad dark"}`);
+    });
+  }, hangAfter(80_000));
 
   it("an older Espruino: says how to update it, and nothing is written", async () => {
     await withToy("pico-3x3", async (page) => {
@@ -265,7 +365,7 @@ describe.skipIf(!!skip)("Put this on my toy: the page flashes the interpreter th
       bridge.socket?.destroy();
       expect(await bootcde()).toContain("<<F>>null");
     });
-  }, 180_000);
+  }, hangAfter(60_000));
 
   it("a connection lost mid-way: says so, and after a power cut no code of the image runs", async () => {
     await withToy("pico-3x3", async (page, e) => {
@@ -287,7 +387,7 @@ describe.skipIf(!!skip)("Put this on my toy: the page flashes the interpreter th
         await again.kill();
       }
     });
-  }, 240_000);
+  }, hangAfter(80_000));
 
   it("over Bluetooth to the MDBT42Q: 20-byte writes, the Nordic UART asked for, the toy's locked console opened with its password to follow it", async () => {
     await withToy("mdbt42q-3x3", async (page) => {
@@ -300,7 +400,7 @@ describe.skipIf(!!skip)("Put this on my toy: the page flashes the interpreter th
       expect(bridge.longestWrite).toBeLessThanOrEqual(20);
       expect(JSON.stringify(await page.evaluate(() => (window as any).__bluetoothAsked))).toContain("6e400001-b5a3-f393-e0a9-e50e24dcca9e");
     });
-  }, 240_000);
+  }, hangAfter(80_000));
 
   it("the USB button only where Bluetooth is not the board's: no Bluetooth button for a Pico", async () => {
     const page = await openPanel();

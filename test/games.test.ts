@@ -19,9 +19,10 @@ import { MaskTables } from "../src/toy/tables";
 import { getBit } from "../src/maths/gf2";
 import { createZkMatrix, zkReduce, zkSolve } from "../src/maths/zk";
 import { bruteFewest } from "./helpers/enumerate";
-import { bundleFirmware, DEFAULT_PROFILE, toyGameSpecs } from "../firmware/build/build";
+import { DEFAULT_PROFILE, toyGameSpecs } from "../firmware/build/build";
 import { listProfiles, loadProfile } from "../hardware/validate";
 import { boardBackend, profileGames } from "./helpers/profile-games";
+import { firmwareBundle } from "./helpers/firmware-cache";
 
 function game(name: string): GameSpec {
   const g = gameSpec(name);
@@ -490,7 +491,7 @@ describe("blackwhite: source 001's colour game", () => {
 
 describe("the 3×3 toy game is unchanged", () => {
   it("the firmware bundle of a board without games carries none of the cell back-end (merlin:games imports none)", async () => {
-    const b = await bundleFirmware(loadProfile(DEFAULT_PROFILE));
+    const b = await firmwareBundle(DEFAULT_PROFILE);
     expect(b.findings).toEqual([]);
     // Names of the cell-board path before the back-ends (the build shortens the back-ends' own members).
     for (const name of ["extras", "levelDeal", "allDark", "advance", "canReach", "reachCount", "parOf", "hintKey", "padsOf", "dealFrom"]) {
@@ -501,7 +502,7 @@ describe("the 3×3 toy game is unchanged", () => {
     // below 2^32: the pixel boards' bundles hold both, this one neither.
     expect(b.code).not.toMatch(/\bextends\b/);
     expect(b.code).not.toContain("4294967296");
-    const pixels = await bundleFirmware(loadProfile("pico-4x4-neopixel"));
+    const pixels = await firmwareBundle("pico-4x4-neopixel");
     expect(pixels.code).toMatch(/\bextends\b/);
     expect(pixels.code).toContain("4294967296");
   });

@@ -1,15 +1,18 @@
 /// <reference lib="dom" />
 // The browser page's layouts, measured in headless Chromium (the shared launcher) on the static
 // build: on a laptop (1280×720) and a projector (1920×1080) the toy and the elimination
-// stepper's current step are on the screen together while the steps go on; on a 360×740 phone
-// every control is a 44 px target, no text is under 12 px, the menus show their whole text and
-// a step of the stepper reads without scrolling sideways (on a board too wide for the phone,
-// the row labels and the t − b column stay in view while the matrix scrolls). And the teaching
+// stepper's current step are on the screen together while the steps go on; at those sizes and
+// on a 360×740 phone the teaching view's press counts on the pads (×2) keep clear of the state
+// symbols and no text is under 12 px; on the phone every control is a 44 px target, the menus
+// show their whole text and a step of the stepper reads without scrolling sideways (on a board
+// too wide for the phone, the row labels and the t − b column stay in view while the matrix
+// scrolls). And the teaching
 // view's code is fetched only when the view first opens, and then works.
 import { type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromiumSkipReason } from "./helpers/chromium";
 import { serveWeb, type ServedWeb } from "./helpers/served-web";
+import { hangAfter } from "./helpers/time-limits";
 
 const SKIP = Boolean(chromiumSkipReason);
 const MERLIN = "?board=pico-3x3&rules=basic&seed=7&puzzle=0";
@@ -31,7 +34,7 @@ describe.skipIf(SKIP)("the browser page's layouts", () => {
   beforeAll(async () => {
     served = await serveWeb("merlin-web-layout-");
     ({ base, browser } = served);
-  }, 180_000);
+  }, hangAfter(60_000));
   afterAll(() => served?.close());
 
   /** A fresh page of `width`×`height` (a touch phone when `phone`), at `query`, past the light test and the link's deal. */
@@ -69,14 +72,21 @@ describe.skipIf(SKIP)("the browser page's layouts", () => {
       matrix: await rect(page, ".scroll:has(> #stepper-matrix)"),
     };
   }
-  /** Presses Next `n` times (as a player clicks it); after each, the toy and the step are both wholly on the screen. */
+  /**
+   * Presses Next `n` times (as a player clicks it); after each, the toy and the step are both
+   * wholly on the screen, the step within the teaching view's scroll area (not scrolled out of it).
+   */
   async function stepWithToyInSight(page: Page, n: number, where: string): Promise<void> {
     for (let i = 0; i < n; i++) {
       const at = Number(await page.getAttribute("#step-count", "data-at"));
       await page.click("#step-next");
       await page.waitForFunction((a) => document.getElementById("step-count")!.dataset.at === String(a), at + 1);
       const boxes = await toyAndStep(page);
-      for (const [what, r] of Object.entries(boxes)) expect(onScreen(page, r), `${where}, step ${at + 1}: the ${what} at ${JSON.stringify(r)}`).toBe(true);
+      const area = await rect(page, "#teach");
+      for (const [what, r] of Object.entries(boxes)) {
+        expect(onScreen(page, r), `${where}, step ${at + 1}: the ${what} at ${JSON.stringify(r)}`).toBe(true);
+        if (what !== "toy") expect(r.top >= area.top && r.bottom <= area.bottom, `${where}, step ${at + 1}: the ${what} at ${JSON.stringify(r)}, out of the view's area ${JSON.stringify(area)}`).toBe(true);
+      }
     }
   }
 
@@ -92,22 +102,26 @@ describe.skipIf(SKIP)("the browser page's layouts", () => {
       expect(await page.evaluate(() => [scrollY, document.getElementById("teach")!.scrollTop])).toEqual([0, 0]);
       await close(page);
     }
-  }, 120_000);
+  }, hangAfter(120_000));
 
   it("on a 1280×720 laptop, the stepper scrolled into view in the teaching view's own area, the toy stays on screen while the steps go on", async () => {
-    const page = await open(1280, 720, MERLIN);
-    await openTeach(page);
-    // Scrolling the view (as a player does with the wheel) moves the teaching view alone.
-    await page.locator("#stepper-matrix").evaluate((e) => e.scrollIntoView({ block: "center" }));
-    expect(await page.evaluate(() => scrollY)).toBe(0);
-    await stepWithToyInSight(page, 6, "1280×720");
-    // The toy still plays beside the view: a press counts as a move.
-    const moves = await page.evaluate(() => (window as any).merlin.session.state().moves as number);
-    await page.click('.pad[data-pad="0"]');
-    await page.waitForFunction((m) => (window as any).merlin.session.state().moves === m + 1, moves);
-    expect(onScreen(page, await rect(page, ".panel"))).toBe(true);
-    await close(page);
-  }, 60_000);
+    for (const query of [MERLIN, COLOUR_GAME]) {
+      const page = await open(1280, 720, query);
+      await openTeach(page);
+      // Scrolling the view (as a player does with the wheel) moves the teaching view alone: the
+      // stepper's buttons scrolled to its top, so Next, the step and the matrix (the 5×5's
+      // [A | t − b] has 25 rows) are all in view.
+      await page.locator(".stepper .row").evaluate((e) => e.scrollIntoView({ block: "start" }));
+      expect(await page.evaluate(() => scrollY)).toBe(0);
+      await stepWithToyInSight(page, 6, `1280×720 ${query}`);
+      // The toy still plays beside the view: a press counts as a move.
+      const moves = await page.evaluate(() => (window as any).merlin.session.state().moves as number);
+      await page.click('.pad[data-pad="0"]');
+      await page.waitForFunction((m) => (window as any).merlin.session.state().moves === m + 1, moves);
+      expect(onScreen(page, await rect(page, ".panel"))).toBe(true);
+      await close(page);
+    }
+  }, hangAfter(120_000));
 
   /** Every control shown (teaching view open): smaller than 44×44 px. */
   const smallControls = (page: Page) =>
@@ -120,14 +134,12 @@ describe.skipIf(SKIP)("the browser page's layouts", () => {
         })
         .filter((t) => t.w < 44 || t.h < 44),
     );
-  /** Every text shown (elements with text of their own, and the pads' press counts) under 12 px. */
+  /** Every text shown (elements with text of their own, and text drawn by ::after: the pads' press counts) under 12 px. */
   const smallText = (page: Page) =>
     page.evaluate(() => {
       const small: string[] = [];
       for (const e of document.querySelectorAll<HTMLElement>("body *")) {
-        // (Not the teaching view's press counts on the pads: sized to stay clear of the state
-        // symbols on the 5×5's pads, test/web-teach-class.test.ts, they are 8 px on a phone.)
-        if (e.getClientRects().length === 0 || e.closest("dialog, .sr-only, [hidden], .pad .mark .count")) continue;
+        if (e.getClientRects().length === 0 || e.closest("dialog, .sr-only, [hidden]")) continue;
         const own = [...e.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== "");
         const size = parseFloat(getComputedStyle(e).fontSize);
         if (own && size < 12) small.push(`${e.tagName}#${e.id}.${e.className}: ${size} px "${e.textContent!.trim().slice(0, 20)}"`);
@@ -157,12 +169,20 @@ describe.skipIf(SKIP)("the browser page's layouts", () => {
       return cut;
     });
 
-  it("on a 360×740 phone every control is 44 px, no text is under 12 px and the menus show their whole text, in the game and in the teaching view", async () => {
+  it("on a 360×740 phone every control is 44 px, no text is under 12 px and the menus show their whole text, in the game, in the teaching view, its edit box and its stepper's last step", async () => {
     for (const query of [MERLIN, COLOUR_GAME]) {
       const page = await open(360, 740, query, true);
-      for (const teach of [false, true]) {
-        if (teach) await openTeach(page);
-        const where = `${query}${teach ? " with the teaching view" : ""}`;
+      for (const teach of ["", " with the teaching view", " editing a board to teach with", " with the stepper run to its end"]) {
+        if (teach === " with the teaching view") await openTeach(page);
+        if (teach === " editing a board to teach with") {
+          await page.click("#edit-start");
+          await page.waitForSelector("#teach-b button.edit-pad");
+        }
+        if (teach === " with the stepper run to its end") {
+          await page.click("#step-end");
+          await page.waitForSelector("#step-x");
+        }
+        const where = `${query}${teach}`;
         expect(await smallControls(page), where).toEqual([]);
         expect(await smallText(page), where).toEqual([]);
         expect(await cutMenus(page), where).toEqual([]);
@@ -173,7 +193,56 @@ describe.skipIf(SKIP)("the browser page's layouts", () => {
       expect(link.bottom - link.top).toBeGreaterThanOrEqual(44);
       await close(page);
     }
-  }, 120_000);
+  }, hangAfter(120_000));
+
+  /**
+   * The pads' press counts (×2, ×3) with the boxes of their pad, its LED, the LED's state symbol
+   * and the key's label, as drawn.
+   */
+  const pressCounts = (page: Page) =>
+    page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>(".pad .mark .count")].map((count) => {
+        const pad = count.closest<HTMLElement>(".pad")!;
+        const box = (e: Element) => {
+          const r = e.getBoundingClientRect();
+          return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+        };
+        return { pad: pad.dataset.pad, text: getComputedStyle(count, "::after").content, size: parseFloat(getComputedStyle(count, "::after").fontSize), count: box(count), padBox: box(pad), led: box(pad.querySelector(".led")!), sym: box(pad.querySelector(".sym")!), key: box(pad.querySelector(".key")!) };
+      }),
+    );
+  /** Whether two boxes share no area. */
+  const apart = (a: Rect, b: Rect) => a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+  /** Whether `a` lies wholly inside `b`. */
+  const within = (a: Rect, b: Rect) => a.left >= b.left && a.right <= b.right && a.top >= b.top && a.bottom <= b.bottom;
+
+  it.each([
+    { width: 360, height: 740, phone: true },
+    { width: 1280, height: 720, phone: false },
+    { width: 1920, height: 1080, phone: false },
+  ])("at $width×$height, on colour games whose x presses pads several times, each ×n count is on its own pad clear of the LED, its state symbol and the key's label, and no text is under 12 px", async ({ width, height, phone }) => {
+    // blackwhite seed 5 on the 4×4 (keys pressed up to 3 times) and lightsout2000 on the 5×5
+    // (the smallest pads: 51 px on a phone).
+    for (const query of ["?board=pico-4x4-neopixel&rules=blackwhite&seed=5&puzzle=0", COLOUR_GAME]) {
+      const page = await open(width, height, query, phone);
+      await openTeach(page);
+      await page.waitForSelector(".pad .mark .count");
+      const counts = await pressCounts(page);
+      // Every pad x presses more than once has its count (4 on each board here).
+      expect(counts.length, query).toBeGreaterThanOrEqual(2);
+      expect(counts.map((c) => c.pad), query).toEqual(await page.locator(".pad").evaluateAll((ps) => ps.filter((p) => Number((p as HTMLElement).dataset.press) > 1).map((p) => (p as HTMLElement).dataset.pad)));
+      for (const c of counts) {
+        const where = `${width}×${height} ${query}, pad ${Number(c.pad) + 1}: ${JSON.stringify(c)}`;
+        expect(c.text, where).toMatch(/^"×[2-9]"$/);
+        expect(c.size, where).toBeGreaterThanOrEqual(12);
+        expect(apart(c.count, c.sym), `${where}: over the state symbol`).toBe(true);
+        expect(apart(c.count, c.led), `${where}: over the LED`).toBe(true);
+        expect(apart(c.count, c.key), `${where}: over the key's label`).toBe(true);
+        expect(within(c.count, c.padBox), `${where}: off its pad`).toBe(true);
+      }
+      expect(await smallText(page), `${width}×${height} ${query}`).toEqual([]);
+      await close(page);
+    }
+  }, hangAfter(120_000));
 
   /** The stepper's matrix box: its widths, and where the row labels and the t − b column are within it. */
   const stepperBox = (page: Page) =>
@@ -226,7 +295,7 @@ describe.skipIf(SKIP)("the browser page's layouts", () => {
       }
     }
     await close(wide);
-  }, 60_000);
+  }, hangAfter(60_000));
 
   it("fetches the board's files once and the teaching view's code only when the view first opens; then it works, and opens and closes without fetching again", async () => {
     const page = await open(1280, 720, MERLIN);
@@ -253,5 +322,5 @@ describe.skipIf(SKIP)("the browser page's layouts", () => {
     await page.waitForSelector(".pad.in-x");
     expect(fetched.filter((p) => p === "/teach-view.js")).toHaveLength(1);
     await close(page);
-  }, 60_000);
+  }, hangAfter(60_000));
 });

@@ -17,6 +17,7 @@ import { chromiumSkipReason, launchChromium } from "./helpers/chromium";
 import { shown } from "./helpers/page-waits";
 import { buildWeb, writeServiceWorker, type WebBuild } from "../sim/web/build";
 import { MAX_URL_BYTES, serveStatic } from "../sim/web/serve";
+import { hangAfter } from "./helpers/time-limits";
 
 const SKIP = Boolean(chromiumSkipReason);
 /** A host name that is not localhost, mapped to 127.0.0.1: an insecure origin (no service workers). */
@@ -49,7 +50,7 @@ describe.skipIf(SKIP)("the browser toy installable and offline, in Chromium", ()
   const ready = (page: Page) => page.waitForSelector("body[data-ready='1']");
   /** Waits until a service worker is active and controls the page; its scope. */
   async function controlled(page: Page): Promise<string> {
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: hangAfter(60_000) });
     return page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
   }
   /** The caches of the page's origin: name → the URLs each holds. */
@@ -96,7 +97,7 @@ describe.skipIf(SKIP)("the browser toy installable and offline, in Chromium", ()
     built = await buildWeb(dir);
     // One host name mapped to 127.0.0.1, to be an insecure origin.
     browser = await launchChromium({ args: [`--host-resolver-rules=MAP ${INSECURE_HOST} 127.0.0.1`] });
-  }, 180_000);
+  }, hangAfter(60_000));
 
   afterAll(async () => {
     for (const c of contexts) await c.close().catch(() => {});
@@ -132,7 +133,7 @@ describe.skipIf(SKIP)("the browser toy installable and offline, in Chromium", ()
     await page.goto(`${url}?board=pico-3x3&note=${"x".repeat(20_000)}`);
     await ready(page);
     expect(await page.evaluate(() => (window as any).merlin.profile.name)).toBe("pico-3x3");
-  }, 180_000);
+  }, hangAfter(60_000));
 
   it("works the same served under a sub-path: every URL relative to the worker's scope", async () => {
     const { server, url } = await serve(dir, "/some/dir/");
@@ -160,7 +161,7 @@ describe.skipIf(SKIP)("the browser toy installable and offline, in Chromium", ()
     await playAndSwitch(page);
     await teachWorks(page);
     expect(new URL(page.url()).pathname).toBe("/some/dir/");
-  }, 180_000);
+  }, hangAfter(60_000));
 
   it("is installable: Chromium finds the manifest and its icons without errors", async () => {
     const { url } = await serve(dir, "/app/");
@@ -176,7 +177,7 @@ describe.skipIf(SKIP)("the browser toy installable and offline, in Chromium", ()
     // A fresh test context is off the record ("in-incognito"); Chromium still lists every other
     // reason (a manifest without icons, or with display "browser", is listed here too).
     expect(installability.installabilityErrors.map((e) => e.errorId).filter((id) => id !== "in-incognito")).toEqual([]);
-  }, 180_000);
+  }, hangAfter(60_000));
 
   it("a new build replaces the cache: a new name, the old one deleted, the open page offered a reload", async () => {
     const copy = mkdtempSync(join(tmpdir(), "merlin-web-offline-copy-"));
@@ -201,9 +202,9 @@ describe.skipIf(SKIP)("the browser toy installable and offline, in Chromium", ()
       await page.evaluate(async () => {
         await (await navigator.serviceWorker.getRegistration())!.update();
       });
-      await page.waitForFunction((name) => self.caches.keys().then((k) => k.length === 1 && k[0] === name), `merlin ${url} ${version}`, { timeout: 60_000 });
+      await page.waitForFunction((name) => self.caches.keys().then((k) => k.length === 1 && k[0] === name), `merlin ${url} ${version}`, { timeout: hangAfter(60_000) });
       // The open page keeps playing what it loaded and offers the new version.
-      await page.waitForSelector("#update button", { timeout: 60_000 });
+      await page.waitForSelector("#update button", { timeout: hangAfter(60_000) });
       await pressAnyLoaded(page);
       await Promise.all([page.waitForEvent("load"), page.click("#update button")]);
       await ready(page);
@@ -212,7 +213,7 @@ describe.skipIf(SKIP)("the browser toy installable and offline, in Chromium", ()
     } finally {
       rmSync(copy, { recursive: true, force: true });
     }
-  }, 180_000);
+  }, hangAfter(60_000));
 
   /** The page still plays (after its light test). */
   async function pressAnyLoaded(page: Page): Promise<void> {
@@ -248,7 +249,7 @@ describe.skipIf(SKIP)("the browser toy installable and offline, in Chromium", ()
     const message = (await fresh.page.textContent("#message"))!;
     expect(message).toMatch(/^the link's board: unknown profile "z+… \(\d+ characters\)"/);
     expect(message.length).toBeLessThan(300);
-  }, 180_000);
+  }, hangAfter(60_000));
 
   it("plays where service workers are unavailable (an insecure origin): nothing registered, no error", async () => {
     const { url } = await serve(dir);
@@ -261,5 +262,5 @@ describe.skipIf(SKIP)("the browser toy installable and offline, in Chromium", ()
     expect(await page.evaluate(() => [window.isSecureContext, "serviceWorker" in navigator])).toEqual([false, false]);
     await pressAnyLoaded(page);
     expect(errors).toEqual([]);
-  }, 180_000);
+  }, hangAfter(60_000));
 });

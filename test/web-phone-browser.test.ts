@@ -19,6 +19,7 @@ import { serveWeb, type ServedWeb } from "./helpers/served-web";
 import { shown } from "./helpers/page-waits";
 import { contrast } from "../sim/app/palette";
 import { gridPuzzle, pressKey } from "../src/maths/puzzle";
+import { hangAfter } from "./helpers/time-limits";
 
 const SKIP = Boolean(chromiumSkipReason);
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -116,7 +117,7 @@ describe.skipIf(SKIP)("the browser toy on a phone and for every player", () => {
   beforeAll(async () => {
     served = await serveWeb("merlin-web-phone-");
     ({ base, browser } = served);
-  }, 180_000);
+  }, hangAfter(60_000));
   afterAll(() => served?.close());
 
   it("no sideways page scroll at 360, 390 and 430 px on any profile, with the teaching view open or the help", async () => {
@@ -140,7 +141,7 @@ describe.skipIf(SKIP)("the browser toy on a phone and for every player", () => {
       }
       await context.close();
     }
-  }, 300_000);
+  }, hangAfter(100_000));
 
   it("on a 390×844 phone the status, moves and par are on the first screen with the whole toy, a WON too", async () => {
     const { context, page } = await device(PHONE, true);
@@ -198,7 +199,7 @@ describe.skipIf(SKIP)("the browser toy on a phone and for every player", () => {
       }
       await context.close();
     }
-  }, 180_000);
+  }, hangAfter(60_000));
 
   it("the face's labels have a contrast of 4.5:1 at least on both ends of the pad's shading", async () => {
     const { context, page } = await device(DESKTOP, false);
@@ -426,7 +427,7 @@ describe.skipIf(SKIP)("the browser toy on a phone and for every player", () => {
     }
     // Inside the teaching view's own panel (drawn by teach-view.ts): nothing beyond KNOWN_IN_TEACH.
     expect(teachFound).toEqual([]);
-  }, 240_000);
+  }, hangAfter(80_000));
 
   it("on a phone REDO is a 44 px target beside UNDO, named for a screen reader, and a tap redoes; Y works with the menu focused", async () => {
     const { context, page } = await device(PHONE, true);

@@ -18,6 +18,7 @@ import type { FirmwareState } from "../sim/app/session";
 import { digits, lesson, mathsPuzzle } from "../sim/web/teach";
 import { RULE_NAMES } from "../src/toy/rules";
 import { analyze } from "../src/maths/solver";
+import { hangAfter } from "./helpers/time-limits";
 
 const SKIP = Boolean(chromiumSkipReason);
 
@@ -77,7 +78,7 @@ describe.skipIf(SKIP)("the teaching view in Chromium", () => {
 
   beforeAll(async () => {
     web = await serveWeb("merlin-teach-web-");
-  }, 180_000);
+  }, hangAfter(60_000));
 
   afterAll(async () => {
     await web?.close();
@@ -127,7 +128,7 @@ describe.skipIf(SKIP)("the teaching view in Chromium", () => {
     expect(await page.locator(".panel-error:not([hidden])").count()).toBe(0);
     expect(errors).toEqual([]);
     await close(page);
-  }, 120_000);
+  }, hangAfter(120_000));
 
   it("the reported stop: 5×5 lightsout2000, pads 1 then 7 with the view open — the view follows, nothing is thrown", async () => {
     const { page, errors } = await open("?board=pico-5x5-neopixel&rules=lightsout2000&seed=11&puzzle=0");
@@ -142,7 +143,7 @@ describe.skipIf(SKIP)("the teaching view in Chromium", () => {
     await shown(() => page.evaluate(() => [...document.querySelectorAll(".pad")].map((e) => (e.classList.contains("lit") ? "1" : "0")).join(""))).toBe(s.board.replace(/[1-9]/g, "1"));
     expect(errors).toEqual([]);
     await close(page);
-  }, 60_000);
+  }, hangAfter(60_000));
 
   it("a panel that fails (teach-fail=lesson) shows its error once and the toy plays on: 10 presses count, status and address follow", async () => {
     const { page, errors } = await open("?board=pico-3x3&rules=merlin1978&seed=5&puzzle=0&teach-fail=lesson");
@@ -166,7 +167,22 @@ describe.skipIf(SKIP)("the teaching view in Chromium", () => {
     await page.waitForFunction(() => document.getElementById("step-count")!.dataset.at === "1");
     expect(errors).toEqual([]);
     await close(page);
-  }, 60_000);
+  }, hangAfter(60_000));
+
+  it("closing the view takes its marks off the toy, the guided hint's outline too; opening it again puts them back", async () => {
+    const { page } = await open("?board=pico-3x3&rules=classic&seed=3&puzzle=0");
+    await openView(page);
+    await page.click("#guide");
+    await page.waitForSelector("#guide-text");
+    expect(await page.locator(".pad.in-rule").count()).toBeGreaterThan(0);
+    await page.click("#teach-toggle");
+    await page.waitForFunction(() => document.getElementById("teach-toggle")!.getAttribute("aria-expanded") === "false");
+    expect(await page.locator(".pad.in-x, .pad.in-rule").count()).toBe(0);
+    await page.click("#teach-toggle");
+    await page.waitForSelector(".pad.in-rule");
+    expect(await page.locator(".pad.in-x").count()).toBeGreaterThan(0);
+    await close(page);
+  }, hangAfter(60_000));
 
   it("after a loss the view says lost and marks no x and no guide on the dead pads", async () => {
     const { page } = await open("?board=pico-3x3&rules=classic&seed=3&puzzle=0");
@@ -185,7 +201,7 @@ describe.skipIf(SKIP)("the teaching view in Chromium", () => {
     expect(await page.getAttribute("#teach-x", "data-pads")).toBe("");
     expect(await page.getAttribute("#guide-text", "data-key")).toBe("");
     await close(page);
-  }, 60_000);
+  }, hangAfter(60_000));
 
   it("while the toy sleeps the view says so and marks nothing; woken, x is marked again", async () => {
     const { page } = await open("?board=pico-3x3&rules=basic&seed=7&puzzle=0");
@@ -202,7 +218,7 @@ describe.skipIf(SKIP)("the teaching view in Chromium", () => {
     await page.waitForFunction((n) => document.querySelectorAll(".pad.in-x").length === n, marked);
     expect(await page.locator("#teach-over").isVisible()).toBe(false);
     await close(page);
-  }, 60_000);
+  }, hangAfter(60_000));
 
   it("the stepper, by keyboard: Next, →, End reach x; on [A | I] the 3×3 ends in source 002's M⁻¹", async () => {
     const { page } = await open("?board=pico-3x3&rules=basic&seed=7&puzzle=0");
@@ -227,7 +243,7 @@ describe.skipIf(SKIP)("the teaching view in Chromium", () => {
     expect((await page.getAttribute("#step-inverse", "data-rows"))!.split(",")).toEqual(["101001110", "111111000", "101100011", "110110110", "101010101", "011011011", "110001101", "000111111", "011100101"]);
     expect(await page.textContent("#step-inverse")).toContain("It is the A⁻¹ the solver gives above.");
     await close(page);
-  }, 60_000);
+  }, hangAfter(60_000));
 
   it("a colour game: b is drawn in the colours the pads show, named; the stepper works mod 3 and ends in x; a singular board shows zero rows", async () => {
     const { page } = await open("?board=pico-5x5-neopixel&rules=lightsout2000&seed=11&puzzle=0");
@@ -270,7 +286,7 @@ describe.skipIf(SKIP)("the teaching view in Chromium", () => {
     await page.waitForFunction(() => document.getElementById("step-count")!.dataset.at === "2");
     expect(await page.locator("#step-text").textContent()).toMatch(/^Step 2: R\d+ ← R\d+ \+ (2·)?R1 \(mod 3\)/);
     await close(page);
-  }, 60_000);
+  }, hangAfter(60_000));
 
   /** Text contrast of everything drawn in the teaching view (colours composed over the page), its table headers, and its overflow. */
   const readability = (page: Page) =>
@@ -344,7 +360,7 @@ describe.skipIf(SKIP)("the teaching view in Chromium", () => {
     // A (25 × 25) and the stepper's [A | t − b] are wider than a phone: they scroll in their boxes.
     if (query.includes("lightsout")) expect(report.scrolling).toBeGreaterThanOrEqual(2);
     await close(page);
-  }, 60_000);
+  }, hangAfter(60_000));
 
   it("draws the board the running firmware describes (Merlin.maths()), not one worked out again from the rules' name", async () => {
     const { page, errors } = await open("?board=pico-3x3&rules=basic&seed=11&puzzle=0");
@@ -363,5 +379,5 @@ describe.skipIf(SKIP)("the teaching view in Chromium", () => {
     expect(column).toBe(plus.presses[4]);
     expect(errors).toEqual([]);
     await close(page);
-  }, 60_000);
+  }, hangAfter(60_000));
 });

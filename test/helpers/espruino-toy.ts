@@ -22,6 +22,7 @@ export { lastWords } from "../../firmware/build/espruino-bin";
 import type { Profile } from "../../hardware/profile";
 import { loadProfile } from "../../hardware/validate";
 import { buildToy } from "./toy";
+import { hangAfter } from "./time-limits";
 
 export const bin = espruinoBin();
 
@@ -72,12 +73,12 @@ export class InterpreterToy {
     return new InterpreterToy(image, dir, e, startedAt);
   }
 
-  async call(expr: string, timeoutMs = 60000): Promise<CallResult> {
+  async call(expr: string, timeoutMs = hangAfter(12_000)): Promise<CallResult> {
     return parseCall(await this.espruino.eval(wrapCall(expr), timeoutMs));
   }
 
   /** eval that must not throw. */
-  async value<T = unknown>(expr: string, timeoutMs = 60000): Promise<T> {
+  async value<T = unknown>(expr: string, timeoutMs = hangAfter(12_000)): Promise<T> {
     return (await this.espruino.eval(expr, timeoutMs)) as T;
   }
 

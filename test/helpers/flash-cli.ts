@@ -16,7 +16,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Espruino, freshFlashDir, linuxPrelude } from "../../firmware/build/espruino-bin";
 import { loadProfile } from "../../hardware/validate";
+import { running } from "./disk-cache";
 import { bin, sleep } from "./espruino-toy";
+import { hangAfter } from "./time-limits";
 
 export interface FlashRun {
   status: number | null;
@@ -39,41 +41,40 @@ export const PORT = 2323;
 export const URL = `tcp://127.0.0.1:${PORT}`;
 
 
-/** Sends `line` to whatever listens on the port and returns what it printed within ms (null: nothing listens). */
-export function ask(line: string, ms: number): Promise<string | null> {
+/**
+ * Sends `line` to whatever listens on the port and returns what it printed within ms, or as soon
+ * as what it printed satisfies `enough` (null: nothing listens).
+ */
+export function ask(line: string, ms: number, enough: (out: string) => boolean = () => false): Promise<string | null> {
   return new Promise((resolve) => {
     const s = connect(PORT, "127.0.0.1");
     let out = "";
-    s.on("data", (d) => (out += d.toString("latin1")));
+    let timer: NodeJS.Timeout | undefined;
+    const done = () => {
+      if (timer !== undefined) clearTimeout(timer);
+      s.destroy();
+      resolve(out);
+    };
+    s.on("data", (d) => {
+      out += d.toString("latin1");
+      if (enough(out)) done();
+    });
     s.on("error", () => resolve(null));
     s.on("connect", () => {
       s.write(line);
-      setTimeout(() => {
-        s.destroy();
-        resolve(out);
-      }, ms);
+      timer = setTimeout(done, ms);
     });
   });
 }
 
 const LOCK = join(tmpdir(), `merlin-telnet-${PORT}.lock`);
 
-/** Whether the process `pid` still runs. */
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 /**
  * Holds port 2323 for this test until the returned function is called: waits while another
  * test process holds it (a lock left by a process that no longer runs is taken over).
  */
 export async function holdPort(): Promise<() => void> {
-  const deadline = Date.now() + 600_000;
+  const deadline = Date.now() + hangAfter(120_000);
   for (;;) {
     try {
       writeFileSync(LOCK, String(process.pid), { flag: "wx" });
@@ -95,7 +96,7 @@ export async function holdPort(): Promise<() => void> {
 const releases = new Map<Espruino, () => void>();
 
 export async function waitForFreePort(): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + hangAfter(12_000);
   while ((await ask("", 50)) !== null) {
     if (Date.now() > deadline) throw new Error(`port ${PORT} stays in use by another program: cannot start an interpreter with --telnet`);
     await sleep(1000);
@@ -121,7 +122,8 @@ export async function telnetInterpreter(profileName: string): Promise<Espruino> 
     await e.writeFile(".boot0", linuxPrelude(loadProfile(profileName)));
     const nonce = randomBytes(6).toString("hex");
     await e.eval(`global.NONCE="${nonce}"`);
-    const answer = await ask('\x10print("<<"+"N>>"+NONCE)\n', 400);
+    // Our interpreter answers with the nonce at once; a loaded machine may take seconds.
+    const answer = await ask('\x10print("<<"+"N>>"+NONCE)\n', hangAfter(2_000), (out) => out.includes(`<<N>>${nonce}`));
     if (!answer || !answer.includes(`<<N>>${nonce}`)) throw new Error(`port ${PORT} is not our interpreter's (answer: ${JSON.stringify(answer)})`);
     return e;
   } catch (err) {

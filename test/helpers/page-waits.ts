@@ -9,12 +9,13 @@
  *
  * asserts on what the page shows once it shows it: the same exact matchers as `expect`, tried
  * again until they pass (a value the page never shows fails, naming the last value read), for
- * as long as Playwright's own waits take by default.
+ * as long as the tests' Playwright waits (PAGE_WAIT_MS, test/helpers/time-limits.ts).
  */
 import { expect } from "vitest";
+import { PAGE_WAIT_MS } from "./time-limits";
 
-/** How long a value may take to be drawn: Playwright's default for its waits, ms. */
-const DRAWN_WITHIN_MS = 30_000;
+/** How long a value may take to be drawn: as long as the tests' Playwright waits (test/helpers/chromium.ts), ms. */
+const DRAWN_WITHIN_MS = PAGE_WAIT_MS;
 /** How often it is read again, ms (the page draws every 16 ms or so). */
 const READ_EVERY_MS = 20;
 

@@ -9,7 +9,7 @@
  *   board.ledFrame();              // "…" row-major, "1" = lit
  *   toyState(board).moves;         // the console API, only to set up and to read status
  */
-import { buildFirmware, findingLine, outputPath } from "../../firmware/build/build";
+import { findingLine, outputPath } from "../../firmware/build/build";
 import type { Profile } from "../../hardware/profile";
 import { loadProfile } from "../../hardware/validate";
 import { namedTarget } from "../../src/maths/boardstate";
@@ -19,25 +19,23 @@ import { type MaskTables } from "../../src/toy/tables";
 import type { KeyRef, ToneEvent, VirtualBoard } from "../../sim/board";
 import { createVirtualBoard, type NodeBoardOptions } from "../../sim/node/host";
 import type { FirmwareState } from "../../sim/app/session";
-import { cachedBundle } from "./firmware-cache";
+import { firmwareBundle } from "./firmware-cache";
 import { mulberry32 } from "./seeded";
 
 const built = new Map<string, Promise<string>>();
 
 /**
- * Builds the firmware for a profile in memory (once per test run: test/helpers/firmware-cache.ts
- * keeps it for the other test files; dist/ is left alone, other test files may be reading it)
- * and returns its text. Call it in beforeAll.
+ * Builds the firmware for a profile in memory (once per test run and change of the sources:
+ * test/helpers/firmware-cache.ts keeps it for the other test files; dist/ is left alone, other
+ * test files may be reading it) and returns its text. Call it in beforeAll.
  */
 export function buildToy(name: string): Promise<string> {
   let p = built.get(name);
   if (!p) {
-    p = cachedBundle(name, () =>
-      buildFirmware(loadProfile(name), { write: false }).then((r) => {
-        if (r.findings.length > 0) throw new Error(`firmware for ${name} breaks the Espruino subset:\n${r.findings.map(findingLine).join("\n")}`);
-        return r.code;
-      }),
-    );
+    p = firmwareBundle(name).then((b) => {
+      if (b.findings.length > 0) throw new Error(`firmware for ${name} breaks the Espruino subset:\n${b.findings.map(findingLine).join("\n")}`);
+      return b.code;
+    });
     built.set(name, p);
   }
   return p;

@@ -5,7 +5,9 @@
  * those of `npm run flash` (firmware/build/flash-protocol.ts): the board's Espruino build and
  * version, the pretokenised image (firmware/NAME.img) in acknowledged pieces to `.bootcde`, the
  * CRC-32 read back, and only then load(). Once flashed, the panel follows the real toy live
- * (Merlin.state() over the same link).
+ * over the same link (real-toy.ts) and offers to show it in the teaching view: main.ts then
+ * gives the view the real toy's state and maths, and the board drawn at the view's top (this
+ * module's banner) for its marks; the last board stays, marked, when the link ends.
  *
  * The transports are written here rather than taken from the espruino package's
  * core/serial_web_serial.js and serial_web_bluetooth.js: those are plug-ins of the Web IDE's
@@ -18,7 +20,11 @@
  */
 import { PROFILES } from "merlin:profiles";
 import type { Profile } from "../../../hardware/profile";
-import { type ConsoleLink, FlashError, flashOverConsole, QUIET, REQUIRED_VERSION, updateHint } from "../../../firmware/build/flash-protocol";
+import { type ConsoleLink, FlashError, flashOverConsole, REQUIRED_VERSION, updateHint } from "../../../firmware/build/flash-protocol";
+import { inkOn, statePalette } from "../../app/palette";
+import type { FirmwareState } from "../../app/session";
+import type { ToyMaths } from "../teach";
+import { RealToy } from "./real-toy";
 
 // Web Serial and Web Bluetooth are not in TypeScript's DOM library: the parts used here.
 interface SerialPortLike {
@@ -52,8 +58,6 @@ const NORDIC_TX = "6e400002-b5a3-f393-e0a9-e50e24dcca9e";
 const NORDIC_RX = "6e400003-b5a3-f393-e0a9-e50e24dcca9e";
 /** Bytes per Bluetooth write: the default packet (MTU 23 − 3), as the Web IDE sends. */
 const BLE_CHUNK = 20;
-/** How often the live view asks the toy for its state, ms. */
-const FOLLOW_MS = 1000;
 
 /** Text as bytes, one a character (the protocol sends only ASCII and Ctrl-C/Ctrl-P). */
 function bytesOf(s: string): Uint8Array {
@@ -74,6 +78,7 @@ function makeLink(send: (bytes: Uint8Array) => Promise<void>, shut: () => void):
   const closeListeners: (() => void)[] = [];
   let queue = Promise.resolve();
   let over = false;
+  let shutDone = false;
   const ended = () => {
     if (over) return;
     over = true;
@@ -88,6 +93,9 @@ function makeLink(send: (bytes: Uint8Array) => Promise<void>, shut: () => void):
     onClose: (l) => void closeListeners.push(l),
     close() {
       ended();
+      // Once: a link let go of by the panel and again by the toy it followed releases the port once.
+      if (shutDone) return;
+      shutDone = true;
       shut();
     },
   };
@@ -177,11 +185,6 @@ function baudOf(profile: Profile): number {
   return profile.chip === "esp32" ? 115200 : 9600;
 }
 
-/** The line of the toy's state the live view shows. */
-export function liveLine(s: { board: string; status: string; moves: number; rules: string }): string {
-  return `Your toy, live: ${s.status}, ${s.moves} move${s.moves === 1 ? "" : "s"}, board ${s.board} (${s.rules})`;
-}
-
 /** The profile's pretokenised image (the web build's firmware/NAME.img; the offline cache has it too). */
 async function imageOf(profile: Profile): Promise<Uint8Array> {
   let response: Response;
@@ -194,20 +197,56 @@ async function imageOf(profile: Profile): Promise<Uint8Array> {
   return new Uint8Array(await response.arrayBuffer());
 }
 
+/** The teaching view's source while it shows the real toy (main.ts switches to it and back). */
+export interface TeachSource {
+  /** The real toy's last state (Merlin.state()). */
+  state(): FirmwareState;
+  /** The maths of the game it plays (its Merlin.maths(), asked again when its rules change). */
+  maths(): ToyMaths;
+  /** Where the view marks the presses of x: the real toy's board drawn at the top of the view. */
+  pads: HTMLElement[];
+  /** "Play this board" hands the board to the real toy. */
+  play(board: string): void;
+}
+
+/** main.ts's switch: the teaching view shows `source`, or the virtual toy again (null). */
+export type ShowToy = (source: TeachSource | null) => void;
+
+/** The real toy's box at the top of the teaching view, while the view shows it. */
+interface Banner {
+  root: HTMLElement;
+  /** Beside the virtual toy: a word that the teaching view shows another toy. */
+  aside: HTMLElement;
+  title: HTMLElement;
+  line: HTMLElement;
+  note: HTMLElement;
+  board: HTMLElement;
+  cells: HTMLElement[];
+}
+
 /** What the panel shows and does; made once, reopened with each press of the button. */
 interface Panel {
   dialog: HTMLDialogElement;
   status: HTMLElement;
   live: HTMLElement;
-  /** The real toy's pads as it reports them, drawn as the page's goal is. */
+  /** The real toy's pads as it reports them. */
   liveBoard: HTMLElement;
+  liveCells: HTMLElement[];
   progress: HTMLProgressElement;
   usb: HTMLButtonElement;
   ble: HTMLButtonElement;
+  /** "Show my toy in the teaching view": offered while the panel follows the toy. */
+  teach: HTMLButtonElement;
   /** The page's --any-board: a board running an Espruino built for another board name (a build of one's own). */
   anyBoard: HTMLInputElement;
+  /** The link being flashed over (the toy follows over it once flashed). */
   link: ConsoleLink | null;
-  follow: number | undefined;
+  /** The real toy as followed over the link, and as last heard once the link ends. */
+  toy: RealToy;
+  /** Whether the teaching view shows the real toy (then closing the panel keeps following it). */
+  showing: boolean;
+  banner: Banner | null;
+  show: ShowToy;
   profile: Profile;
   /** Every profile as [name, board] (from profiles/NAME.json), for a refusal to name the toy that fits. */
   boards: Promise<[string, string][]>;
@@ -237,14 +276,77 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: { [k: string]:
   return e;
 }
 
+/** Stops following the toy and lets the link go (what the toy said last stays, marked as no longer live). */
 function stop(p: Panel): void {
-  if (p.follow !== undefined) clearInterval(p.follow);
-  p.follow = undefined;
+  p.toy.stop();
   p.link?.close();
   p.link = null;
 }
 
-function makePanel(profile: Profile): Panel {
+/** The panel's and the teaching view's styles for the real toy (the page's style.css has the rest). */
+const STYLE = `
+#real-toy { border: 2px solid var(--accent); border-radius: .5rem; padding: .4rem .8rem; margin: .2rem 0 .8rem; }
+#real-toy h3 { margin: 0 0 .4rem; color: var(--accent); }
+#real-toy.stale { border: 2px dashed #ff7b72; }
+#real-toy.stale h3, #real-toy-note { color: #ffb4ab; }
+#real-toy.stale #real-toy-board { opacity: .6; }
+#real-toy p { margin: .3rem 0; }
+#real-toy-board span { position: relative; width: 2rem; height: 2rem; line-height: 2rem; text-align: center; font-size: .9rem; }
+#real-toy-board span.in-x { box-shadow: inset 0 0 0 .25rem #2f80ed; }
+#real-toy-board span.in-rule { outline: .2rem dashed var(--accent); outline-offset: 1px; }
+#real-toy-board span.in-x:not([data-press="1"])::after { content: "×" attr(data-press); position: absolute; right: 1px; bottom: -2px; font-size: .65rem; line-height: 1; color: #fff; background: #1d4f91; border-radius: 2px; }
+.mini span.colour { background: rgb(var(--rgb)); color: rgb(var(--ink)); }
+body[data-teach-toy="real"] #toy { opacity: .6; }
+#real-toy-aside { color: var(--accent); margin: .3rem 0; }
+`;
+
+/** `rows × cols` cells for a board (drawBoard colours them). */
+function boardCells(box: HTMLElement, profile: Profile): HTMLElement[] {
+  box.style.gridTemplateColumns = `repeat(${profile.cols}, 1fr)`;
+  const cells = Array.from({ length: profile.rows * profile.cols }, () => el("span"));
+  box.replaceChildren(...cells);
+  return cells;
+}
+
+/** The board's pads in words: "pads 2, 4, 5 lit" or, in colour games, the pads of each colour. */
+export function boardWords(board: string, k: number): string {
+  const pads = (v: number) => board.split("").flatMap((c, i) => (Number(c) === v ? [i + 1] : []));
+  const looks = statePalette(k);
+  const parts: string[] = [];
+  for (let v = 1; v < k; v++) {
+    const at = pads(v);
+    if (at.length > 0) parts.push(k === 2 ? `pad${at.length === 1 ? "" : "s"} ${at.join(", ")} lit` : `${looks[v].name} (${v}): ${at.join(", ")}`);
+  }
+  return parts.length === 0 ? (k === 2 ? "every pad dark" : `every pad ${looks[0].name}`) : parts.join("; ");
+}
+
+/**
+ * Draws a board (digits, pad 1 first) in `cells`, in place: the teaching view's marks on them
+ * (in-x, in-rule) stay. Two-state games: lit or dark; colour games: each state's colour and symbol.
+ */
+function drawBoard(box: HTMLElement, cells: HTMLElement[], board: string, k: number, label: string): void {
+  if (board.length !== cells.length) return;
+  const looks = statePalette(k);
+  cells.forEach((c, i) => {
+    const v = looks[Number(board[i])] ? Number(board[i]) : 0;
+    c.classList.toggle("on", v !== 0);
+    c.classList.toggle("off", v === 0);
+    if (k > 2) {
+      c.classList.add("colour");
+      c.style.setProperty("--rgb", looks[v].screen.join(" "));
+      c.style.setProperty("--ink", inkOn(looks[v].screen).join(" "));
+      if (c.textContent !== looks[v].symbol) c.textContent = looks[v].symbol;
+    } else if (c.classList.contains("colour")) {
+      c.classList.remove("colour");
+      c.textContent = "";
+    }
+  });
+  box.setAttribute("aria-label", `${label}: ${boardWords(board, k)}`);
+  box.dataset.board = board;
+  box.hidden = false;
+}
+
+function makePanel(profile: Profile, show: ShowToy): Panel {
   const dialog = el("dialog", { id: "flash", "aria-labelledby": "flash-title" });
   const title = el("h2", { id: "flash-title" }, "Put this on my toy");
   const about = el("p", { id: "flash-about" });
@@ -255,27 +357,35 @@ function makePanel(profile: Profile): Panel {
   const live = el("p", { id: "flash-live", "aria-live": "off" });
   const liveBoard = el("div", { id: "flash-live-board", class: "mini", role: "img", "aria-label": "the real toy's pads" });
   liveBoard.hidden = true;
+  const teach = el("button", { type: "button", id: "flash-teach" }, "Show my toy in the teaching view");
+  teach.hidden = true;
   const close = el("button", { type: "button", id: "flash-close" }, "Close");
   const anyBoard = el("input", { type: "checkbox", id: "flash-any-board" });
   const anyLabel = el("label", { class: "check" });
   anyLabel.append(anyBoard, " write it even to an Espruino built for another board (a build of your own)");
   const closeRow = el("p");
-  closeRow.append(close);
+  closeRow.append(teach, " ", close);
   dialog.append(title, about, usb, ble, anyLabel, progress, status, live, liveBoard, closeRow);
-  document.body.append(dialog);
-  const p: Panel = { dialog, status, live, liveBoard, progress, usb, ble, anyBoard, link: null, follow: undefined, profile, boards: Promise.resolve([]) };
+  document.body.append(dialog, el("style", {}, STYLE));
+  const p: Panel = {
+    dialog, status, live, liveBoard, liveCells: boardCells(liveBoard, profile), progress, usb, ble, teach, anyBoard,
+    link: null, toy: new RealToy(profile.consolePassword, () => render(p)), showing: false, banner: null, show, profile, boards: Promise.resolve([]),
+  };
   usb.addEventListener("click", () => void flash(p, () => openSerial(baudOf(p.profile))));
   ble.addEventListener("click", () => void flash(p, openBluetooth));
+  teach.addEventListener("click", () => showRealToy(p));
   close.addEventListener("click", () => dialog.close());
-  dialog.addEventListener("close", () => stop(p));
+  // Closed, the panel lets the toy go, unless the teaching view shows it.
+  dialog.addEventListener("close", () => {
+    if (!p.showing) stop(p);
+  });
   return p;
 }
 
-/** Opens the panel for the profile the page is showing. */
-export function openFlashPanel(profile: Profile): void {
-  panel ??= makePanel(profile);
+/** Opens the panel for the profile the page is showing; `show` switches the teaching view between the real toy and the virtual one. */
+export function openFlashPanel(profile: Profile, show: ShowToy = () => undefined): void {
+  panel ??= makePanel(profile, show);
   const p = panel;
-  stop(p);
   p.profile = profile;
   p.boards = profileBoards(profile);
   p.dialog.querySelector("#flash-about")!.textContent =
@@ -286,10 +396,14 @@ export function openFlashPanel(profile: Profile): void {
   const can = navigator as unknown as { serial?: unknown; bluetooth?: unknown };
   const missing = [!can.serial && "USB serial ports (Web Serial)", !p.ble.hidden && !can.bluetooth && "Bluetooth (Web Bluetooth)"].filter(Boolean);
   if (missing.length > 0) p.dialog.querySelector("#flash-about")!.textContent += ` This browser cannot reach ${missing.join(" or ")}: use Chrome or Edge (Chrome on Android for Bluetooth), or npm run flash.`;
-  p.progress.value = 0;
-  p.status.textContent = "";
-  p.live.textContent = "";
-  p.liveBoard.hidden = true;
+  // A toy still followed (the teaching view shows it) keeps its line and board; else a fresh start.
+  if (!p.toy.connected) {
+    p.progress.value = 0;
+    p.status.textContent = "";
+    p.live.textContent = "";
+    p.liveBoard.hidden = true;
+  }
+  render(p);
   p.dialog.showModal();
 }
 
@@ -300,6 +414,8 @@ async function flash(p: Panel, open: () => Promise<ConsoleLink>): Promise<void> 
   p.usb.disabled = p.ble.disabled = true;
   p.progress.value = 0;
   p.live.textContent = "";
+  p.liveBoard.hidden = true;
+  p.teach.hidden = true;
   say("Choose the toy's port…");
   try {
     // The chooser first, while the press still counts as the maker's (browsers ask for that).
@@ -328,7 +444,8 @@ async function flash(p: Panel, open: () => Promise<ConsoleLink>): Promise<void> 
     });
     p.progress.value = 1;
     say(`Done: the toy holds ${image.length} bytes, CRC-32 ${crc.toString(16).padStart(8, "0")} checked, and has restarted with them.`);
-    follow(p, link);
+    // From now on the panel (and the teaching view, when it shows the real toy) follows the toy.
+    p.toy.follow(link);
   } catch (e) {
     stop(p);
     say(`Not flashed: ${e instanceof FlashError ? pageWording(e.message) : String(e)}`);
@@ -337,20 +454,92 @@ async function flash(p: Panel, open: () => Promise<ConsoleLink>): Promise<void> 
   }
 }
 
-/** The toy's pads (a digit each, 0 dark) as lit and dark cells. */
-function drawBoard(p: Panel, board: string): void {
-  const cells = board.split("");
-  if (cells.length !== p.profile.rows * p.profile.cols) return;
-  p.liveBoard.style.gridTemplateColumns = `repeat(${p.profile.cols}, 1fr)`;
-  p.liveBoard.replaceChildren(
-    ...cells.map((c) => {
-      const s = document.createElement("span");
-      s.className = c === "0" ? "off" : "on";
-      return s;
-    }),
-  );
-  p.liveBoard.setAttribute("aria-label", `the real toy's pads: ${cells.filter((c) => c !== "0").length} of ${cells.length} lit`);
-  p.liveBoard.hidden = false;
+/** The line of the toy's state the live view shows. */
+export function liveLine(s: { board: string; status: string; moves: number; rules: string }, live = true): string {
+  return `Your toy, ${live ? "live" : "last heard"}: ${s.status}, ${s.moves} move${s.moves === 1 ? "" : "s"}, board ${s.board} (${s.rules})`;
+}
+
+/** Shows what the toy said last: in the panel, and above the teaching view while it shows the toy. */
+function render(p: Panel): void {
+  const t = p.toy;
+  const k = t.reading?.maths.k ?? 2;
+  if (t.heard !== null && (t.connected || p.live.textContent !== "")) {
+    p.live.textContent = liveLine(t.heard, t.connected) + (t.connected ? "" : " (disconnected)");
+    drawBoard(p.liveBoard, p.liveCells, t.heard.board, k, "the real toy's pads");
+  }
+  p.teach.hidden = !t.connected || t.reading === null || p.showing;
+  const b = p.banner;
+  if (b === null || !p.showing || t.reading === null) return;
+  const s = t.reading.state;
+  b.root.classList.toggle("stale", !t.connected);
+  b.root.dataset.live = String(t.connected);
+  b.title.textContent = t.connected ? "Your toy, live: the teaching view follows it" : "Your toy is disconnected: its last board";
+  b.line.textContent = liveLine(s, t.connected);
+  const note = t.connected
+    ? ""
+    : "The link to your toy ended: the view keeps the last board it reported, which may have changed since. Connect it again from Put this on my toy, or go back to the virtual toy.";
+  if (b.note.textContent !== note) b.note.textContent = note;
+  drawBoard(b.board, b.cells, s.board, k, `your toy's board${t.connected ? "" : " (last heard)"}`);
+}
+
+/** The banner at the top of the teaching view: the real toy's board (where the view marks x), its state, the way back. */
+function makeBanner(p: Panel): Banner {
+  const root = el("section", { id: "real-toy", "aria-labelledby": "real-toy-title" });
+  const title = el("h3", { id: "real-toy-title" });
+  const board = el("div", { id: "real-toy-board", class: "mini", role: "img" });
+  const line = el("p", { id: "real-toy-line" });
+  const note = el("p", { id: "real-toy-note", role: "status" });
+  const back = el("button", { type: "button", id: "real-toy-back" }, "Back to the virtual toy");
+  const aside = el("p", { id: "real-toy-aside" }, "The teaching view shows your real toy, not this one.");
+  // Back: the view shows the virtual toy again, and the panel lets the real toy's port go
+  // (nothing would show what it says, and the Web IDE or npm run flash may want the port).
+  back.addEventListener("click", () => {
+    p.showing = false;
+    root.remove();
+    aside.remove();
+    delete document.body.dataset.teachToy;
+    p.show(null);
+    stop(p);
+  });
+  const row = el("p");
+  row.append(back);
+  root.append(title, board, line, note, row);
+  return { root, aside, title, line, note, board, cells: boardCells(board, p.profile) };
+}
+
+/**
+ * Switches the teaching view to the real toy: the panel closes (the link stays), the banner
+ * goes to the top of the view. The view's own section is filled when it first loads: the
+ * banner takes its place once the view reads the toy (TeachSource.state).
+ */
+function showRealToy(p: Panel): void {
+  const t = p.toy;
+  if (t.reading === null) return;
+  const b = (p.banner ??= makeBanner(p));
+  p.showing = true;
+  p.dialog.close();
+  document.body.dataset.teachToy = "real";
+  document.getElementById("summary")?.append(b.aside);
+  // The view clears its x marks on the virtual toy's pads as it switches, not the guided
+  // hint's outline (source 003's strategy): that goes here, or it would linger there.
+  document.querySelectorAll("#toy .pad.in-rule").forEach((pad) => pad.classList.remove("in-rule"));
+  const place = () => {
+    const view = document.getElementById("teach");
+    if (view === null || b.root.parentElement === view) return;
+    const heading = view.querySelector(":scope > h2");
+    if (heading) heading.after(b.root);
+    else view.prepend(b.root);
+  };
+  render(p);
+  p.show({
+    state: () => {
+      place();
+      return t.reading!.state;
+    },
+    maths: () => t.reading!.maths,
+    pads: b.cells,
+    play: (board) => t.play(board),
+  });
 }
 
 /** A refusal worded for the command line, worded for the page (its Toy menu; the overrides are the command line's). */
@@ -361,34 +550,4 @@ export function pageWording(message: string): string {
     .replace(/; pass --any-board to flash anyway/, "")
     .replace(/ \(or pass --any-version\)$/, "")
     .replace(/, or pass --any-version$/, "");
-}
-
-/** Asks the real toy for its state every FOLLOW_MS and shows it, until the panel closes or the link ends. */
-function follow(p: Panel, link: ConsoleLink): void {
-  let text = "";
-  link.onData((s) => {
-    text += s.replace(/\r/g, "");
-    // A toy that locks its console (mdbt42q-3x3) asks again after its restart.
-    if (/password>\s*$/.test(text) && p.profile.consolePassword) {
-      text = "";
-      link.write(p.profile.consolePassword + "\n");
-    }
-    const m = /<<ST>>(\{[^\n]*\})\n/.exec(text);
-    if (m) {
-      text = text.slice(m.index + m[0].length);
-      try {
-        const state = JSON.parse(m[1]);
-        p.live.textContent = liveLine(state);
-        drawBoard(p, String(state.board));
-      } catch {
-        // A line cut by the console: the next one will do.
-      }
-    }
-    if (text.length > 4096) text = text.slice(-1024);
-  });
-  link.onClose(() => {
-    if (p.follow !== undefined) p.live.textContent += " (disconnected)";
-    stop(p);
-  });
-  p.follow = window.setInterval(() => link.write(`${QUIET}print("<<"+"ST>>"+JSON.stringify(Merlin.state()))\n`), FOLLOW_MS);
 }

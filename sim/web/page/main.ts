@@ -27,6 +27,7 @@ import { browserHost, flashKey, localStorageFlash } from "./host";
 import type { PiezoSound } from "./sound";
 import { buildToyFace, setPadLabel } from "./toy";
 import type { TeachView } from "./teach-view";
+import type { TeachSource } from "./flash-panel";
 import type { ToyMaths } from "../teach";
 import type { Profile } from "../../../hardware/profile";
 
@@ -267,7 +268,7 @@ async function start(): Promise<void> {
   // "Put this on my toy": flashing a real board (flash-panel.ts), loaded when first pressed.
   const flashOpen = Object.assign(document.createElement("button"), { type: "button", id: "flash-open", textContent: "Put this on my toy" });
   $("help-open").after(flashOpen);
-  flashOpen.onclick = () => void import("./flash-panel").then((m) => m.openFlashPanel(profile));
+  flashOpen.onclick = () => void import("./flash-panel").then((m) => m.openFlashPanel(profile, showToy));
   $("help-close").onclick = () => help.close();
   // Caught before the focused element sees them (capture): a menu would take a letter as a
   // choice ("c" picks classic and ends the game), so only text fields keep their typing.
@@ -347,6 +348,16 @@ async function start(): Promise<void> {
   // fetched when it first opens: a player who never opens it never waits for it.
   const teachToggle = $("teach-toggle");
   let teach: TeachView | null = null;
+  // The toy the teaching view shows: the virtual one (null), or the real one the flash panel
+  // follows once flashed (flash-panel.ts). A switch closes the view (clearing its marks on the
+  // old toy's pads) and opens it on the other toy.
+  let real: TeachSource | null = null;
+  const showToy = (source: TeachSource | null) => {
+    const open = teachToggle.ariaExpanded === "true";
+    if (open) teachToggle.click();
+    real = source;
+    if (source || open) teachToggle.click();
+  };
   let teachLoading: Promise<TeachView> | null = null;
   teachToggle.onclick = () => {
     if (teach !== null) {
@@ -357,10 +368,17 @@ async function start(): Promise<void> {
     teachToggle.setAttribute("aria-busy", "true");
     teachLoading = import("./teach-view").then(
       (m) =>
-        new m.TeachView(profile, face, () => session.state(), () => session.api<ToyMaths>("Merlin.maths()"), {
-          link: params,
-          play: (digits) => session.api(`Merlin.start(${JSON.stringify(digits)})`),
-        }),
+        new m.TeachView(
+          profile,
+          // (The view marks x on the shown toy's pads: the real toy's are plain cells, no buttons.)
+          { ...face, get pads() { return (real?.pads ?? face.pads) as HTMLButtonElement[]; } },
+          () => real?.state() ?? session.state(),
+          () => real?.maths() ?? session.api<ToyMaths>("Merlin.maths()"),
+          {
+            link: params,
+            play: (digits) => (real ? real.play(digits) : session.api(`Merlin.start(${JSON.stringify(digits)})`)),
+          },
+        ),
     );
     teachLoading
       .then((view) => {
@@ -467,7 +485,7 @@ async function start(): Promise<void> {
     });
     if (firstFrame === "") firstFrame = lit;
     // A screen reader hears the game's board (a blinking pad is lit), and the teaching view's marks.
-    teach?.update(s);
+    teach?.update(real?.state() ?? s);
     // Colour games name each state with its number; a pad of the teaching view's x says how many presses.
     const stateName = (i: number) => (looks[Number(s.board[i])] ?? looks[0]).name + (looks.length > 2 ? ` ${Number(s.board[i]) || 0}` : "");
     const presses = (n: number) => (n === 1 ? "once" : n === 2 ? "twice" : `${n} times`);

@@ -262,14 +262,19 @@ export class TeachView {
     else this.update(this.stateNow());
   }
 
+  /** Takes the view's marks off the toy's pads: the presses of x and the guided hint's outline. */
   private clearMarks(): void {
-    this.face.pads.forEach((p) => this.markPad(p, 0));
+    this.face.pads.forEach((p) => {
+      this.markPad(p, 0);
+      p.classList.remove("in-rule");
+    });
   }
 
-  /** Marks pad `pad` as pressed `n` times in x (0: not in x); the count sits in a corner, clear of the state's symbol. */
+  /** Marks pad `pad` as pressed `n` times in x (0: not in x); a count over 1 sits beside the key's label, clear of the state's symbol. */
   private markPad(pad: HTMLElement, n: number): void {
     if (pad.dataset.press === String(n)) return;
     pad.classList.toggle("in-x", n > 0);
+    pad.classList.toggle("counted", n > 1);
     pad.dataset.inX = n > 0 ? "1" : "0";
     pad.dataset.press = String(n);
     const mark = pad.querySelector<HTMLElement>(".mark");
