@@ -84,10 +84,10 @@ describe("merlin's help texts", () => {
 
 describe("the project's own tools' help", () => {
   const TOOLS: [string, string][] = [
-    ["firmware/build/speed.ts", "npm run speed — "],
-    ["firmware/build/budget.ts", "npm run budget — "],
+    ["firmware/measure/speed.ts", "npm run speed — "],
+    ["firmware/measure/budget.ts", "npm run budget — "],
     ["firmware/build/build.ts", "npm run build — "],
-    ["firmware/build/flash.ts", "npm run flash — "],
+    ["firmware/flash/flash.ts", "npm run flash — "],
     ["test/bench/solver-bench.ts", "npm run bench — "],
     ["test/bench/minimum-bench.ts", "npm run bench:minimum — "],
     ["test/bench/cellsolve-bench.ts", "npm run bench:cellsolve — "],

@@ -35,7 +35,7 @@ describe("repeated and conflicting options", () => {
 
   it("npm run build and npm run flash use the same parser: a repeated option is one line, exit 2", () => {
     for (const [tool, argv] of [["build", ["--board", "pico-3x3", "--board", "esp32-3x3"]], ["flash", ["--port", "a", "--port", "b"]]] as const) {
-      const r = spawnSync(process.execPath, [join(ROOT, "tools", "tsrun.mjs"), join(ROOT, "firmware", "build", `${tool}.ts`), ...argv], { encoding: "utf8" });
+      const r = spawnSync(process.execPath, [join(ROOT, "tools", "tsrun.mjs"), join(ROOT, "firmware", tool === "build" ? "build" : "flash", `${tool}.ts`), ...argv], { encoding: "utf8" });
       expect(r.status).toBe(2);
       expect(r.stdout).toBe("");
       expect(r.stderr).toBe(`${tool}: --${argv[0].slice(2)} is given twice: give it once\n`);
@@ -44,7 +44,7 @@ describe("repeated and conflicting options", () => {
 
   it("npm run speed and budget: --help lists every option; a stray argument or a bad board is one line, exit 2, before any interpreter is needed", () => {
     const run = (tool: string, argv: string[]) =>
-      spawnSync(process.execPath, [join(ROOT, "tools", "tsrun.mjs"), join(ROOT, "firmware", "build", `${tool}.ts`), ...argv], {
+      spawnSync(process.execPath, [join(ROOT, "tools", "tsrun.mjs"), join(ROOT, "firmware", "measure", `${tool}.ts`), ...argv], {
         encoding: "utf8",
         env: { ...process.env, ESPRUINO_BIN: "" },
       });
@@ -348,10 +348,10 @@ describe("standard input of the dialogue commands", () => {
 // The build measures the bundle on the virtual Espruino board (sim/board, run by sim/node/host),
 // and uses nothing else of the simulator: not its command line, its front ends or its sessions.
 describe("the firmware build depends on nothing in sim/ but the virtual board", () => {
-  const dir = join(ROOT, "firmware", "build");
-  for (const file of readdirSync(dir).filter((f) => f.endsWith(".ts"))) {
-    it(`firmware/build/${file}`, () => {
-      const text = readFileSync(join(dir, file), "utf8");
+  const files = ["build", "flash", "measure"].flatMap((d) => readdirSync(join(ROOT, "firmware", d)).filter((f) => f.endsWith(".ts")).map((f) => `${d}/${f}`));
+  for (const file of files) {
+    it(`firmware/${file}`, () => {
+      const text = readFileSync(join(ROOT, "firmware", file), "utf8");
       const specifiers = [...text.matchAll(/(?:from\s+|import\s*\(\s*|require\s*\(\s*)["']([^"']+)["']/g)].map((m) => m[1]);
       for (const s of specifiers.filter((x) => !/(^|\/)sim\/(board|node)(\/|$)/.test(x))) expect(s).not.toMatch(/(^|\/)sim\//);
       // No wording borrowed from the `merlin` command and patched over.

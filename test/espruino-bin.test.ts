@@ -7,8 +7,8 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { checkEspruino, espruinoBin, EspruinoBinError } from "../firmware/build/espruino-bin";
-import { REQUIRED_VERSION } from "../firmware/build/flash";
+import { checkEspruino, espruinoBin, EspruinoBinError } from "../firmware/measure/espruino-bin";
+import { REQUIRED_VERSION } from "../firmware/flash/flash";
 import { fakePrograms } from "./helpers/fake-program";
 
 const fakes = fakePrograms("merlin-espruino-bin-");
@@ -96,8 +96,8 @@ function runScript(file: string, args: string[], bin: string): Promise<{ status:
 
 describe("npm run budget and npm run speed with a wrong ESPRUINO_BIN", () => {
   it.each([
-    ["budget", "firmware/build/budget.ts", ["--board", "pico-3x3"]],
-    ["speed", "firmware/build/speed.ts", ["--board", "pico-3x3"]],
+    ["budget", "firmware/measure/budget.ts", ["--board", "pico-3x3"]],
+    ["speed", "firmware/measure/speed.ts", ["--board", "pico-3x3"]],
   ])("%s: one line naming it, exit 2, nothing measured", { timeout: 120_000 }, async (name, file, args) => {
     const bin = join(dir, "no-such-espruino");
     const r = await runScript(file, args, bin);

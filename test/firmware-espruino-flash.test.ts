@@ -13,7 +13,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { crc32 } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { Espruino } from "../firmware/build/espruino-bin";
+import { Espruino } from "../firmware/measure/espruino-bin";
 import { pretokenise } from "../firmware/build/pretokenise";
 import { bin, checkInterpreterFirst, sleep, toyBundle } from "./helpers/espruino-toy";
 import { ask, dispose, holdPort, runFlash as flash, telnetInterpreter, URL, waitForFreePort } from "./helpers/flash-cli";

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { VirtualBoard } from "../sim/board";
 import { bootToy } from "./helpers/toy";
 import { bin, checkInterpreterFirst, FlashImage, sleep, unsealed, type InterpreterToy } from "./helpers/espruino-toy";
-import { JSVAR_BUDGET } from "../firmware/build/budget";
+import { JSVAR_BUDGET } from "../firmware/measure/budget";
 
 const PROFILE = "pico-3x3";
 /** What must survive: the game and settings (state without the display and sleep), and the statistics. */

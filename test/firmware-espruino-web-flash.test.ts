@@ -19,7 +19,7 @@ import { join } from "node:path";
 import { crc32 } from "node:zlib";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Espruino } from "../firmware/build/espruino-bin";
+import { Espruino } from "../firmware/measure/espruino-bin";
 import { buildWeb } from "../sim/web/build";
 import { serveStatic } from "../sim/web/serve";
 import { chromiumSkipReason, launchChromiumContext } from "./helpers/chromium";

@@ -5,8 +5,8 @@
 // presses; the 5×5 pixel board stays within its own in every game it plays.
 import { describe, expect, it } from "vitest";
 import { DEFAULT_PROFILE } from "../firmware/build/build";
-import { budgetedFigures, JSVAR_BUDGETS, JSVAR_GROWTH, measureMemory } from "../firmware/build/budget";
-import { bootAndRun, espruinoBin } from "../firmware/build/espruino-bin";
+import { budgetedFigures, JSVAR_BUDGETS, JSVAR_GROWTH, measureMemory } from "../firmware/measure/budget";
+import { bootAndRun, espruinoBin } from "../firmware/measure/espruino-bin";
 import { checkInterpreterFirst, toyBundle } from "./helpers/espruino-toy";
 import { loadProfile } from "../hardware/validate";
 

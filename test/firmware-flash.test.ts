@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { createContext, runInContext } from "node:vm";
 import { crc32 } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BOARD_LINE, boardProblem, LOAD_LINE, parseVersion, PIECE_BYTES, REQUIRED_VERSION, uploadLines, VERSION_LINE, versionAtLeast } from "../firmware/build/flash";
+import { BOARD_LINE, boardProblem, LOAD_LINE, parseVersion, PIECE_BYTES, REQUIRED_VERSION, uploadLines, VERSION_LINE, versionAtLeast } from "../firmware/flash/flash";
 import { pretokenise } from "../firmware/build/pretokenise";
 import { buildToy } from "./helpers/toy";
 import { runFlash as flash, type FlashRun as Run } from "./helpers/flash-cli";

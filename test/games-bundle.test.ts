@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { rmSync } from "node:fs";
 import { resolve } from "node:path";
 import { runInNewContext } from "node:vm";
-import { Espruino, espruinoBin, freshFlashDir } from "../firmware/build/espruino-bin";
+import { Espruino, espruinoBin, freshFlashDir } from "../firmware/measure/espruino-bin";
 import { checkBundle, formatFinding } from "../firmware/build/subset";
 import { KEY_COMP_TURN, KEY_HIT_ME, KEY_SAME_GAME } from "../src/toy/gamemodule";
 import { GAME_MODULES } from "../src/toy/games/index";

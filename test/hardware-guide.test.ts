@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { REQUIRED_VERSION } from "../firmware/build/flash.js";
+import { REQUIRED_VERSION } from "../firmware/flash/flash.js";
 import { BOARDS } from "../hardware/boards.js";
 import { PANEL, panelLayout } from "../hardware/generators/panel.js";
 import { GENERATED_FILES } from "../hardware/outputs.js";

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadProfile } from "../hardware/validate";
-import { COUNT_BUDGETS, INSTRUCTIONS_PER_MS, MIR, overBudget, SPEED_BUDGETS } from "../firmware/build/speed";
+import { COUNT_BUDGETS, INSTRUCTIONS_PER_MS, MIR, overBudget, SPEED_BUDGETS } from "../firmware/measure/speed";
 import { agreement, CALLGRIND_ARGS, callgrindTotals, dumpInstructions, lastDump, writeCountingWrapper } from "../tools/callgrind";
 
 /** The head and tail of a file callgrind 3.19 wrote after one console line (an empty loop of 40) on the reference build. */

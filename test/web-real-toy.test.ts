@@ -4,7 +4,7 @@
 // Espruino console does, and prints what the firmware prints. The browser test against the
 // reference interpreter is test/firmware-espruino-web-flash.test.ts.
 import { describe, expect, it } from "vitest";
-import type { ConsoleLink } from "../firmware/build/flash-protocol";
+import type { ConsoleLink } from "../firmware/flash/flash-protocol";
 import { loadProfile } from "../hardware/validate";
 import { openSession } from "../sim/app/node-session";
 import type { SimSession } from "../sim/app/session";

@@ -14,7 +14,7 @@ import { spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Espruino } from "../firmware/build/espruino-bin";
+import type { Espruino } from "../firmware/measure/espruino-bin";
 
 /** The interpreter's C function that runs one console line (and each boot file). */
 export const LINE_FUNCTION = "jspEvaluateVar";

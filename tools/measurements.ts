@@ -124,7 +124,7 @@ export interface Interpreter {
 
 /** Asks the interpreter at `bin` (named by environment variable `variable`) what it is: version, build, JsVars, word size. */
 export async function describeInterpreter(bin: string, variable = "ESPRUINO_BIN"): Promise<Interpreter> {
-  const { Espruino, freshFlashDir } = await import("../firmware/build/espruino-bin");
+  const { Espruino, freshFlashDir } = await import("../firmware/measure/espruino-bin");
   const { rmSync } = await import("node:fs");
   const dir = freshFlashDir();
   try {

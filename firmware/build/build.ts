@@ -593,19 +593,22 @@ export function writeAtomically(file: string, text: string): void {
   }
 }
 
-/** Every TypeScript file the firmware may bundle: firmware/*.ts and src/**.ts. */
+/**
+ * Every TypeScript file the firmware may bundle: firmware/*.ts (its folders, build/, flash/ and
+ * measure/, are Node tools) and src/**.ts.
+ */
 export function firmwareSources(): string[] {
   const out: string[] = [];
-  const walk = (dir: string) => {
+  const walk = (dir: string, deep: boolean) => {
     for (const e of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, e.name);
       if (e.isDirectory()) {
-        if (e.name !== "build") walk(path);
+        if (deep) walk(path, deep);
       } else if (e.name.endsWith(".ts") && !e.name.endsWith(".d.ts")) out.push(path);
     }
   };
-  walk(join(ROOT, "firmware"));
-  walk(join(ROOT, "src"));
+  walk(join(ROOT, "firmware"), false);
+  walk(join(ROOT, "src"), true);
   return out.sort();
 }
 

@@ -11,7 +11,7 @@
  * counts from the goal); it is written to the interpreter's flash as .bootcde and booted, as on
  * the toy. Every hint is compared with Node's on the same tables before it is timed.
  *
- * CPU is measured as `npm run speed` does (firmware/build/speed.ts perCall: the process's CPU
+ * CPU is measured as `npm run speed` does (firmware/measure/speed.ts perCall: the process's CPU
  * time around one console line of N calls, minus the same line with an empty loop, divided by
  * N; median of --repeat runs). "worst": of 2000 more dealt boards, one with the most cells
  * differing from the goal (the most additions for the particular solution; the walk over the
@@ -24,8 +24,8 @@ import { build } from "esbuild";
 import { minify } from "terser";
 import { compactBundle, ROOT, TERSER_OPTIONS } from "../../firmware/build/build";
 import { hoistVars } from "../../firmware/build/after-terser";
-import { Espruino, espruinoBin, exitOnBadEspruino, freshFlashDir } from "../../firmware/build/espruino-bin";
-import { perCall } from "../../firmware/build/speed";
+import { Espruino, espruinoBin, exitOnBadEspruino, freshFlashDir } from "../../firmware/measure/espruino-bin";
+import { perCall } from "../../firmware/measure/speed";
 import { formatBoard } from "../../src/maths/boardstate";
 import { DEFAULT_CYCLE, gamePuzzle, gameSpec, gameTarget } from "../../src/maths/games";
 import { applyPresses } from "../../src/maths/puzzle";

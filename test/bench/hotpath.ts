@@ -24,7 +24,7 @@ import { OptionSpec } from "../../tools/options";
 import { finishMeasurement, MEASUREMENTS_DIR, Report, startRun } from "../../tools/measurements";
 import { toolOptions } from "../../tools/tool-options";
 import { buildFirmware, DEFAULT_PROFILE, outputPath } from "../../firmware/build/build";
-import { prebuiltBundle } from "../../firmware/build/espruino-bin";
+import { prebuiltBundle } from "../../firmware/measure/espruino-bin";
 import { analyse, instrument } from "../../firmware/build/hotpath";
 import { pretokenise } from "../../firmware/build/pretokenise";
 

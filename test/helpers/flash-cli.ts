@@ -14,7 +14,7 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Espruino, freshFlashDir, linuxPrelude } from "../../firmware/build/espruino-bin";
+import { Espruino, freshFlashDir, linuxPrelude } from "../../firmware/measure/espruino-bin";
 import { loadProfile } from "../../hardware/validate";
 import { running } from "./disk-cache";
 import { bin, sleep } from "./espruino-toy";
@@ -28,7 +28,7 @@ export interface FlashRun {
 
 export function runFlash(args: string[]): Promise<FlashRun> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["tools/tsrun.mjs", "firmware/build/flash.ts", ...args], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["tools/tsrun.mjs", "firmware/flash/flash.ts", ...args], { stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));

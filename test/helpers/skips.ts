@@ -3,7 +3,7 @@
  * skip conditions and by test/helpers/skip-reporter.ts, which prints each reason once at the
  * end of a run that skipped tests for it. A suite that can be skipped adds a line here.
  */
-import { espruinoBin } from "../../firmware/build/espruino-bin";
+import { espruinoBin } from "../../firmware/measure/espruino-bin";
 
 /** Why the real-interpreter suites are skipped (no ESPRUINO_BIN), or undefined: they run. */
 export const espruinoSkipReason: string | undefined = espruinoBin()

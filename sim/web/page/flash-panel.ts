@@ -2,7 +2,7 @@
  * "Put this on my toy": writes the page's firmware to a real board from the browser, with no
  * install — over a USB cable (Web Serial: Pico, ESP32, an MDBT42Q on a USB-serial adapter) or
  * over Bluetooth (Web Bluetooth, the MDBT42Q's Nordic UART console). The steps and checks are
- * those of `npm run flash` (firmware/build/flash-protocol.ts): the board's Espruino build and
+ * those of `npm run flash` (firmware/flash/flash-protocol.ts): the board's Espruino build and
  * version, the pretokenised image (firmware/NAME.img) in acknowledged pieces to `.bootcde`, the
  * CRC-32 read back, and only then load(). Once flashed, the panel follows the real toy live
  * over the same link (real-toy.ts) and offers to show it in the teaching view: main.ts then
@@ -20,7 +20,7 @@
  */
 import { PROFILES } from "merlin:profiles";
 import type { Profile } from "../../../hardware/profile";
-import { type ConsoleLink, FlashError, flashOverConsole, REQUIRED_VERSION, updateHint } from "../../../firmware/build/flash-protocol";
+import { type ConsoleLink, FlashError, flashOverConsole, REQUIRED_VERSION, updateHint } from "../../../firmware/flash/flash-protocol";
 import { inkOn, statePalette } from "../../app/palette";
 import type { FirmwareState } from "../../app/session";
 import type { ToyMaths } from "../teach";

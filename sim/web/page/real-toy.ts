@@ -7,7 +7,7 @@
  *
  * No DOM here: the panel's line and the teaching view (through main.ts) read it.
  */
-import { type ConsoleLink, QUIET } from "../../../firmware/build/flash-protocol";
+import { type ConsoleLink, QUIET } from "../../../firmware/flash/flash-protocol";
 import type { FirmwareState } from "../../app/session";
 import type { ToyMaths } from "../teach";
 

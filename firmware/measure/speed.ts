@@ -45,8 +45,8 @@ import type { Profile } from "../../hardware/profile";
 import { OptionSpec } from "../../tools/options";
 import { describeInterpreter, finishMeasurement, interpreterText, MEASUREMENTS_DIR, Report, startRun } from "../../tools/measurements";
 import { toolOptions } from "../../tools/tool-options";
-import { buildFirmware, toyGameSpecs } from "./build";
-import { SPEED_BUDGETS } from "./hotpath";
+import { buildFirmware, toyGameSpecs } from "../build/build";
+import { SPEED_BUDGETS } from "../build/hotpath";
 
 export { SPEED_BUDGETS };
 import { bootImage, type CodeForm, Espruino, espruinoBin, exitOnBadEspruino, freshFlashDir, linuxPrelude, prebuiltBundle } from "./espruino-bin";
@@ -523,7 +523,7 @@ const ABOUT_COUNT =
   "beside them (CPU ms, in brackets) are **wall-clock-dependent**: taken as in device-speed.md, they move " +
   "with whatever else the machine runs. In this mode the budgets are judged on the counts only, against the " +
   `bars in ms converted at ${INSTRUCTIONS_PER_MS / 1e6} M instructions per ms (the reference build's rate on a ` +
-  "quiet machine, from device-speed.md's quiet figures: firmware/build/speed.ts says how; the actions' own " +
+  "quiet machine, from device-speed.md's quiet figures: firmware/measure/speed.ts says how; the actions' own " +
   "rates lie between 7.0 and 7.9 M, so a count keeps about the headroom its quiet time had). Counts are " +
   "taken with the code in RAM only (in emulated flash most of the work is the kernel's file I/O, which " +
   "callgrind does not see); the held-key scan and the level deals are not counted (the scan's debounce goes " +

@@ -19,9 +19,9 @@ import type { Duplex } from "node:stream";
 import { listProfiles, loadProfile } from "../../hardware/validate";
 import { OptionSpec, parseOptions } from "../../tools/options";
 import { toolHelp } from "../../tools/tool-options";
-import { buildFirmware, DEFAULT_PROFILE } from "./build";
+import { buildFirmware, DEFAULT_PROFILE } from "../build/build";
 import { ANSWER_MS, BOARD_LINE, type ConsoleLink, FlashError, flashOverConsole, hex, LOAD_LINE, QUIET, REQUIRED_VERSION, type StorageFile, updateHint, uploadLines, VERSION_LINE } from "./flash-protocol";
-import { pretokenise } from "./pretokenise";
+import { pretokenise } from "../build/pretokenise";
 
 export {
   ANSWER_MS, BOARD_LINE, BOOT_WATCH_MS, boardProblem, ESPRUINO_BOARDS, espruinoBoards, FlashError, flashOverConsole, LOAD_LINE, parseVersion, PIECE_BYTES, REQUIRED_VERSION, updateHint,

@@ -11,11 +11,11 @@
 import { listProfiles, loadProfile } from "../../hardware/validate";
 import { describeInterpreter, finishMeasurement, MEASUREMENTS_DIR, Report, startRun } from "../../tools/measurements";
 import { toolOptions } from "../../tools/tool-options";
-import { buildFirmware, DEFAULT_PROFILE, STORAGE_BUDGET, storageBudgeted, toyGameSpecs } from "./build";
+import { buildFirmware, DEFAULT_PROFILE, STORAGE_BUDGET, storageBudgeted, toyGameSpecs } from "../build/build";
 import { readFileSync, rmSync } from "node:fs";
 import type { Profile } from "../../hardware/profile";
 import { checkEspruino, Espruino, espruinoBin, exitOnBadEspruino, flashToy, freshFlashDir, preludeCost } from "./espruino-bin";
-import { pretokenise } from "./pretokenise";
+import { pretokenise } from "../build/pretokenise";
 
 /**
  * JsVars a profile's firmware may use (32-bit reference build, net of the pin aliases): the 3×3

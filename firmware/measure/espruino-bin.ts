@@ -19,9 +19,9 @@ import { accessSync, constants, mkdtempSync, readFileSync, rmSync, statSync } fr
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Profile } from "../../hardware/profile";
-import { DEFAULT_PROFILE, profilePins } from "./build";
-import { REQUIRED_VERSION, versionAtLeast } from "./flash-protocol";
-import { pretokenise } from "./pretokenise";
+import { DEFAULT_PROFILE, profilePins } from "../build/build";
+import { REQUIRED_VERSION, versionAtLeast } from "../flash/flash-protocol";
+import { pretokenise } from "../build/pretokenise";
 
 export function espruinoBin(): string | undefined {
   const bin = process.env.ESPRUINO_BIN;

@@ -1,6 +1,6 @@
 /**
  * How the toy's image is put on a board, over its Espruino console — the steps both
- * `npm run flash` (firmware/build/flash.ts: serial port or TCP) and the browser page
+ * `npm run flash` (firmware/flash/flash.ts: serial port or TCP) and the browser page
  * (sim/web/page/flash-panel.ts: Web Serial or Web Bluetooth) take, so both check and write
  * the same way. Nothing here touches Node or the DOM: a link is something that sends text
  * and hands over what the board prints.
