@@ -6,12 +6,13 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { STATUS_NAMES } from "../src/toy/gamemodule";
 import { GAME_MODULES, shelfOf } from "../src/toy/games/index";
+import { magicSquare } from "../src/toy/games/magicsquare";
 import { MERLIN_DELAY_MS } from "../src/toy/games/tictactoe";
 import { HOLD_MS } from "../src/toy/keyevents";
 import { MaskBackend } from "../src/toy/maskgame";
 import {
   createToy, FILE_COUNT, FILE_GAME, FILE_GAMES, FILE_SETTINGS, GameShelf, Toy, toyCommand, ToyEffects, toyFile, toyKeys, toyPowerOn, toyPress,
-  toyResults, toyState, toyTick,
+  toyState, toyStats, toyTick,
 } from "../src/toy/midend";
 import { CUE_ILLEGAL, CUE_NEW_GAME } from "../src/toy/sounds";
 import { compileTables } from "../src/maths/compile-tables";
@@ -20,7 +21,8 @@ import { maskToBits } from "../src/toy/maskbits";
 
 const tables = compileTables(gridPuzzle({ rows: 3, cols: 3, pattern: "merlin" }));
 const RING = 0b111101111;
-const SHELF = shelfOf(GAME_MODULES);
+const MAGIC = magicSquare(() => new MaskBackend(tables), RING, []);
+const SHELF = shelfOf(MAGIC, GAME_MODULES);
 /** Pad (0-based) of light n on a 3×3: lights 1 … 9 like a phone keypad. */
 const pad = (n: number) => n - 1;
 const pads = (...lights: number[]) => maskToBits(lights.reduce((m, n) => m | (1 << pad(n)), 0), 9);
@@ -31,7 +33,7 @@ let now = 0;
 /** A toy on a 3×3 with `buttons` (4: keys 10 … 13 of the console; 0: holds), from `files`, at time 0. */
 function boot(buttons: number, files: (string | null)[] = new Array(FILE_COUNT).fill(null), shelf: GameShelf = SHELF): ToyEffects {
   now = 0;
-  toy = createToy(() => new MaskBackend(tables), RING, 9 + buttons, 0, [], shelf, files, 7, now);
+  toy = createToy(3, 3, 9 + buttons, 0, shelf, files, 7, now);
   return toyPowerOn(toy, now);
 }
 
@@ -113,7 +115,7 @@ describe("choosing a game", () => {
   });
 
   it("a toy with no other games deals at every NEW GAME, as it always has", () => {
-    boot(4, undefined, shelfOf([]));
+    boot(4, undefined, shelfOf(MAGIC, []));
     const first = toyState(toy, 0).puzzle;
     press(10);
     press(10);
@@ -163,7 +165,7 @@ describe("playing Tic-Tac-Toe through the mid-end", () => {
     let last: ToyEffects | null = null;
     for (const k of [1, 4, 2, 5, 3]) last = press(k);
     expect(toyState(toy, 0).status).toBe("won");
-    expect(toyResults(toy)).toEqual({ games: 1, wins: 1, losses: 0, draws: 0 });
+    expect(toyStats(toy)).toEqual({ games: 1, wins: 1, losses: 0, draws: 0 });
     expect(last!.save & (1 << FILE_GAMES)).not.toBe(0);
     press(10);
     press(5);
@@ -275,12 +277,18 @@ describe("bad names and damaged files", () => {
     boot(4, [null, null, "tictactoe perfect,99", "{\"tictactoe\":{\"state\":1}}"]);
     expect(toyState(toy, 0).game).toBe("tictactoe");
     expect(toyState(toy, 0).board).toBe(pads());
-    expect(toyResults(toy)).toEqual({ games: 0, wins: 0, losses: 0, draws: 0 });
+    expect(toyStats(toy)).toEqual({ games: 0, wins: 0, losses: 0, draws: 0 });
     expect(toyState(toy, 0).status).toBe(STATUS_NAMES[0]);
   });
 
   it("a game whose module cannot be had leaves the toy playing Magic Square, saying why", () => {
-    const broken: GameShelf = { ...SHELF, load: () => { throw new Error("merlin-echo.js is damaged"); } };
+    const broken: GameShelf = {
+      ...SHELF,
+      load: (name) => {
+        if (name === "echo") throw new Error("merlin-echo.js is damaged");
+        return SHELF.load(name);
+      },
+    };
     boot(4, [JSON.stringify({ rules: "basic", mute: false, idle: 180000, game: "echo" }), null, null, null], broken);
     expect(toyState(toy, 0).game).toBe("magicsquare");
     expect(toyState(toy, 0).error).toBe("game echo could not be loaded: Error: merlin-echo.js is damaged");

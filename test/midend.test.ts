@@ -8,9 +8,11 @@ import { describe, expect, it } from "vitest";
 import { Backend, Board } from "../src/toy/backend";
 import { createGame, createGameFrom, saveGame } from "../src/toy/game";
 import {
-  Command, createToy, FILE_GAME, GameShelf, FILE_SETTINGS, FILE_STATS, POWER_SLEEP, POWER_WAKE, SAVE_NOW, Toy, toyCommand, ToyEffects, toyFile, toyKeys,
-  toyMaths, toyPowerOn, toyPress, toyState, toyStats, toyTick, ToyGame,
+  Command, createToy, FILE_GAME, FILE_SETTINGS, FILE_STATS, POWER_SLEEP, POWER_WAKE, SAVE_NOW, Toy, toyCommand, ToyEffects, toyFile, toyKeys,
+  toyMaths, toyPowerOn, toyPress, toyState, toyStats, toyTick,
 } from "../src/toy/midend";
+import { magicSquare, ToyGame } from "../src/toy/games/magicsquare";
+import { shelfOf } from "../src/toy/games/index";
 import { namedTarget } from "../src/maths/boardstate";
 import { SolverBackend } from "../src/maths/cellboards";
 import { CellBackend } from "../src/toy/cellgame";
@@ -32,8 +34,6 @@ const bits = (m: number) => maskToBits(m, 9);
 /** A start two presses (pads `a`, `b`, 0-based) from the goal. */
 const near = (a: number, b: number) => RING ^ t.toggle[a] ^ t.toggle[b];
 const NO_FILES = [null, null, null, null];
-/** A toy without Merlin's other games. */
-const NO_SHELF: GameShelf = { names: [], numbers: [], load: (name) => { throw new Error("no game " + name); } };
 
 /** The toy under test. */
 let toy: Toy;
@@ -48,7 +48,10 @@ function boot(
   games: ToyGame[] = [],
 ): ToyEffects {
   const board = typeof tables === "function" ? tables : () => new MaskBackend(tables);
-  toy = createToy(board, target, keyCount, maxBright, games, NO_SHELF, files, seed, time);
+  // Magic Square on the board, without Merlin's other games; the boards here are square, with the four buttons.
+  const side = Math.sqrt(keyCount - 4);
+  if (side !== Math.floor(side)) throw new Error(`boot: ${keyCount} keys are not a square board's pads and four buttons`);
+  toy = createToy(side, side, keyCount, maxBright, shelfOf(magicSquare(board, target, games), []), files, seed, time);
   return toyPowerOn(toy, time);
 }
 
@@ -221,7 +224,7 @@ describe("what front ends ask the mid-end", () => {
     const next = toyCommand(toy, "nextRules", undefined, 20);
     expect(next.flash).toBe(1 << 1);
     expect(toyState(toy, 0).rules).toBe("merlin1978");
-    const m = toyMaths(toy);
+    const m = toyMaths(toy)!;
     expect(m).toMatchObject({ k: 2, rows: 3, cols: 3, target: "111101111" });
     expect(m.presses).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8].map((key) => bits(t.toggle[key])));
     expect(m.presses[0]).toBe("110110000");
@@ -474,7 +477,7 @@ describe("games beyond the rule sets (5×5 pixel boards: lightsout, lightsout200
   it("the maths of a colour game: cycle 3, each key's plus as 0/1 digits, its goal", () => {
     boot5(NO_FILES);
     toyCommand(toy, "setRules", "lightsout2000", 1);
-    const m = toyMaths(toy);
+    const m = toyMaths(toy)!;
     expect(m).toMatchObject({ k: 3, rows: 5, cols: 5, target: DARK });
     expect(m.presses).toHaveLength(25);
     // Key 13, the centre: its plus.

@@ -101,6 +101,19 @@ export function hasLight(layout: GameLayout, n: number): boolean {
   return n >= 0 && n < LIGHTS && (layout.lights & (1 << n)) !== 0;
 }
 
+/** Lights `lights` (bit n = light n) as the layout's pads (bit p = pad p). */
+export function padsOfLights(layout: GameLayout, lights: number): number {
+  let pads = 0;
+  for (let n = 0; n < LIGHTS; n++) if ((lights >> n) & 1 && hasLight(layout, n)) pads |= 1 << layout.padOfLight[n];
+  return pads;
+}
+
+/** The light (0 … 10) over pad `pad` (0-based) in the layout, −1 when none is. */
+export function lightOfPad(layout: GameLayout, pad: number): number {
+  for (let n = 0; n < LIGHTS; n++) if (hasLight(layout, n) && layout.padOfLight[n] === pad) return n;
+  return -1;
+}
+
 /** What a game call shows and plays. A front end shows frame/blink when `show` is set. */
 export interface GameEffects {
   /** Lights lit, bit n = light n (0 … 10). */

@@ -11,7 +11,7 @@ import { gridPuzzle } from "../../src/maths/puzzle";
 import { CellBackend } from "../../src/toy/cellgame";
 import { LevelBackend } from "../../src/toy/levels";
 import { MaskBackend } from "../../src/toy/maskgame";
-import type { ToyGame } from "../../src/toy/midend";
+import type { ToyGame } from "../../src/toy/games/magicsquare";
 
 /** The back-end of the board's own rule sets (Merlin's patterns on its rows × cols pads). */
 export function boardBackend(p: Profile): MaskBackend {

@@ -1,21 +1,23 @@
 /**
  * The list of Merlin's games, in one place: the name the console and the settings use, the
  * number NEW GAME takes on the 1978 toy, and the module. Adding a game is its file and a line
- * here. Magic Square (game 5, src/toy/game.ts over a back-end) is played by the mid-end as
- * before; docs/architecture.md ("Game modules") says how it joins this list.
+ * here. Magic Square (game 5: src/toy/games/magicsquare.ts, with its rule sets and the Lights
+ * Out games) is the toy's first game and is made for each board's tables, so it is not in this
+ * list; the others are played on Merlin's lights by src/toy/lightgames.ts.
  *
- * On the toy each game is to be a Storage module of its own, loaded when chosen; this list is
- * what the firmware build will read to make them (the names and numbers are the toy's own).
+ * On the toy each game is a Storage module of its own, loaded when chosen; this list is what
+ * the firmware build reads to make them (the names and numbers are the toy's own).
  */
 import { AnyGameModule } from "../gamemodule";
-import type { GameShelf } from "../midend";
+import { lightGames } from "../lightgames";
+import { GameShelf, LIGHT_GAMES, MAGIC_SQUARE, Player } from "../midend";
 import { blackjack13 } from "./blackjack13";
 import { echo } from "./echo";
 import { mindbender } from "./mindbender";
 import { music } from "./music";
 import { tictactoe } from "./tictactoe";
 
-/** The games by number order (the 1978 toy's: 1 Tic-Tac-Toe … 6 Mindbender; 5, Magic Square, is the mid-end's own). */
+/** The games by number order (the 1978 toy's: 1 Tic-Tac-Toe … 6 Mindbender; 5 is Magic Square, magicsquare.ts). */
 export const GAME_MODULES: AnyGameModule[] = [tictactoe, music, echo, blackjack13, mindbender];
 
 /** The game called `name`, null when none is. */
@@ -31,14 +33,17 @@ export function gameNumbered(number: number): AnyGameModule | null {
 }
 
 /**
- * A toy's shelf (midend.ts GameShelf) holding `modules` in memory: what the simulator's host
- * tools and the tests give the mid-end, where the firmware reads each game from its own file.
+ * A toy's shelf (midend.ts GameShelf) holding Magic Square `magic` (magicsquare.ts, made for
+ * the board) and `modules` in memory: what the simulator's host tools and the tests give the
+ * mid-end, where the firmware reads each from its own file.
  */
-export function shelfOf(modules: AnyGameModule[]): GameShelf {
+export function shelfOf(magic: Player, modules: AnyGameModule[]): GameShelf {
   return {
     names: modules.map((m) => m.name),
     numbers: modules.map((m) => m.number),
-    load: function (name: string): AnyGameModule {
+    load: function (name: string): any {
+      if (name === MAGIC_SQUARE) return magic;
+      if (name === LIGHT_GAMES) return lightGames;
       for (let i = 0; i < modules.length; i++) if (modules[i].name === name) return modules[i];
       throw new Error("no game " + name);
     },

@@ -1,0 +1,238 @@
+/**
+ * Merlin's games on its lights, as the mid-end plays them (midend.ts Player): Tic-Tac-Toe,
+ * Music Machine, Echo, Blackjack 13 and Mindbender, each a GameModule (gamemodule.ts) written
+ * in Merlin's own lights 0 … 10 and buttons. This player is what stands between such a module
+ * and a board: a pad is the light over it (a pad with none is an illegal key), a lit light its
+ * pad, a button the module's key; undo and redo by snapshots of the module's saved line where
+ * the module allows them; each game's state and results kept in merlin.gms when it is left, so
+ * it comes back as it was, its settings with it.
+ *
+ * On the toy this file is a Storage module of its own (firmware/build/build.ts), read when one
+ * of these games is played, beside the game's own module.
+ */
+import {
+  AnyGameModule, createEffects, createHistory, GameEffects, History, historyPush, historyRedo, historyUndo, KEY_COMP_TURN, KEY_HIT_ME,
+  KEY_NEW_GAME, KEY_SAME_GAME, lightOfPad, padsOfLights, STATUS_NAMES, STATUS_PLAYING,
+} from "./gamemodule";
+import { Command, FILE_GAME, FILE_GAMES, flash, Player, SAVE_NOW, Toy, ToyEffects } from "./midend";
+import { maskToBits } from "./maskbits";
+import { CUE_ILLEGAL, CUE_NEW_GAME } from "./sounds";
+
+/** Snapshots kept for a game's undo (each its saved line: a few dozen bytes). */
+export const HISTORY_SIZE = 20;
+
+/** The state of the game played, `me.ms`. */
+interface LightState {
+  mod: AnyGameModule;
+  /** The module's own state. */
+  s: any;
+  /** Games finished, won, lost, drawn (index STATUS_* − 1 + 1). */
+  results: number[];
+  history: History;
+  /** The game (its saved line) and its results when the current group of keys began, and whether a key of it changed the game. */
+  groupLine: string;
+  groupResults: number[];
+  groupMoved: boolean;
+}
+
+/** The player of every game on Merlin's lights. */
+export const lightGames: Player = {
+  enter: enter, keep: keep, key: key, perform: perform, refusal: refusal, due: due, tick: tick, show: show, mark: mark, back: back, state: state,
+  stats: stats, line: line, maths: maths,
+};
+
+/**
+ * Plays game `name` from now on: its module from the shelf, its state from `line` (the game
+ * file's), else from what was kept when it was last left, else a new game from `seed`.
+ */
+function enter(me: Toy, name: string, line: string | null, seed: number): void {
+  const mod: AnyGameModule = me.shelf.load(name);
+  const kept = me.kept[name];
+  let s = line !== null ? mod.load(line, me.layout) : null;
+  if (s === null && kept) s = mod.load(kept["state"], me.layout);
+  me.ms = {
+    mod: mod, s: s !== null ? s : mod.create(seed, me.layout, me.now), results: kept ? kept["results"].slice() : [0, 0, 0, 0],
+    history: createHistory(HISTORY_SIZE), groupLine: "", groupResults: [0, 0, 0, 0], groupMoved: false,
+  };
+}
+
+/** Keeps the game's state and results in merlin.gms (when it is left, and when that file is written). */
+function keep(me: Toy): void {
+  const st: LightState = me.ms;
+  me.kept[st.mod.name] = { "state": st.mod.save(st.s), "results": st.results.slice() };
+}
+
+/**
+ * Runs `call` on the module with fresh game effects, then carries them into the toy's: the
+ * frame on the board's pads, cues and tones, the game file when the state changed, a result
+ * into the game's results when it ends. Returns whether the state changed.
+ */
+function play(me: Toy, fx: ToyEffects, call: (mod: AnyGameModule, s: any, gfx: GameEffects) => void): boolean {
+  const st: LightState = me.ms;
+  const mod = st.mod;
+  const gfx = createEffects();
+  const was = mod.status(st.s);
+  const before = mod.undo ? mod.save(st.s) : "";
+  call(mod, st.s, gfx);
+  if (gfx.changed && mod.undo && gfx.refused === "") historyPush(st.history, before);
+  showEffects(me, fx, gfx);
+  if (gfx.refused !== "") fx.refused = gfx.refused;
+  if (gfx.changed) fx.save |= 1 << FILE_GAME;
+  const now = mod.status(st.s);
+  if (was === STATUS_PLAYING && now !== STATUS_PLAYING) {
+    st.results[0]++;
+    st.results[now]++;
+    fx.save |= (1 << FILE_GAMES) | SAVE_NOW;
+  }
+  return gfx.changed;
+}
+
+/** The module's effects `gfx` into the toy's `fx`: the lights on the board's pads, cues, tones. */
+function showEffects(me: Toy, fx: ToyEffects, gfx: GameEffects): void {
+  const st: LightState = me.ms;
+  if (!gfx.show) st.mod.show(st.s, gfx);
+  fx.show = true;
+  fx.frame = padsOfLights(me.layout, gfx.frame);
+  fx.blink = padsOfLights(me.layout, gfx.blink);
+  if (gfx.flashMs > 0) flash(fx, padsOfLights(me.layout, gfx.flash), gfx.flashMs);
+  for (let i = 0; i < gfx.cues.length; i++) fx.cues.push(gfx.cues[i]);
+  for (let i = 0; i < gfx.tones.length; i++) fx.tones.push(gfx.tones[i]);
+}
+
+/** A pad: the light over it (a pad with none is an illegal key). */
+function key(me: Toy, fx: ToyEffects, pad: number): boolean {
+  const light = lightOfPad(me.layout, pad);
+  if (light < 0) {
+    fx.show = true;
+    fx.cues.push(CUE_ILLEGAL);
+    return false;
+  }
+  return pressed(me, fx, light);
+}
+
+/** Key `k` of the module (a light, or KEY_*); a change is what a gesture takes back. */
+function pressed(me: Toy, fx: ToyEffects, k: number): boolean {
+  const st: LightState = me.ms;
+  const changed = play(me, fx, function (mod, s, gfx) {
+    mod.key(s, k, me.now, gfx);
+  });
+  if (changed) st.groupMoved = true;
+  return changed;
+}
+
+/** Undo or redo: the module's snapshots, when it offers them. */
+function undo(me: Toy, fx: ToyEffects, redo: boolean): void {
+  const st: LightState = me.ms;
+  const mod = st.mod;
+  const line = mod.undo ? (redo ? historyRedo : historyUndo)(st.history, mod.save(st.s)) : null;
+  const back = line !== null ? mod.load(line, me.layout) : null;
+  if (back === null) {
+    fx.refused = mod.undo ? "nothing to " + (redo ? "redo" : "undo") : mod.name + " has no undo";
+    fx.cues.push(CUE_ILLEGAL);
+  } else {
+    st.s = back;
+    fx.save |= 1 << FILE_GAME;
+  }
+  showEffects(me, fx, createEffects());
+}
+
+/** What a command does in these games (NEW GAME without a seed chooses a game: the mid-end's). */
+function perform(me: Toy, fx: ToyEffects, cmd: Command, arg: unknown): void {
+  const st: LightState = me.ms;
+  const buttons: Command[] = ["newGame", "sameGame", "hint", "compTurn"];
+  const b = buttons.indexOf(cmd);
+  if (cmd === "newGame" && typeof arg === "number") {
+    // From the console, with a seed: a new game of this game from that seed.
+    st.s = st.mod.create(arg, me.layout, me.now);
+    st.history = createHistory(HISTORY_SIZE);
+    showEffects(me, fx, createEffects());
+    fx.cues.push(CUE_NEW_GAME);
+    fx.save |= 1 << FILE_GAME;
+  } else if (b >= 0) {
+    // NEW GAME here is the game chosen (again): it starts over and asks for its settings.
+    pressed(me, fx, [KEY_NEW_GAME, KEY_SAME_GAME, KEY_HIT_ME, KEY_COMP_TURN][b]);
+    if (b === 0) fx.cues.push(CUE_NEW_GAME);
+  } else if (cmd === "undo" || cmd === "redo") undo(me, fx, cmd === "redo");
+  else if (cmd === "set") {
+    const a = arg as unknown[];
+    play(me, fx, function (mod, s, gfx) {
+      mod.command(s, String(a[0]), a[1], me.now, gfx);
+    });
+  } else show(me, fx);
+}
+
+/** Why a command of these games is refused ("" when it is not). */
+function refusal(me: Toy, cmd: Command, arg: unknown): string {
+  const st: LightState = me.ms;
+  if (cmd === "set" && (!(arg instanceof Array) || arg.length !== 2 || typeof arg[0] !== "string")) return "set takes a setting's name and its value";
+  if (cmd === "start") return "start is Magic Square's: " + st.mod.name + " starts with newGame";
+  return "";
+}
+
+/** When the module next wants the clock (a tune playing, Merlin's move), −1 never. */
+function due(me: Toy): number {
+  const st: LightState = me.ms;
+  return st.mod.due(st.s);
+}
+
+function tick(me: Toy, fx: ToyEffects): void {
+  play(me, fx, function (mod, s, gfx) {
+    mod.tick(s, me.now, gfx);
+  });
+}
+
+/** Shows the game as it stands. */
+function show(me: Toy, fx: ToyEffects): void {
+  showEffects(me, fx, createEffects());
+}
+
+/** A group of keys begins: the game as it found it, for a gesture to go back to. */
+function mark(me: Toy): void {
+  const st: LightState = me.ms;
+  st.groupLine = st.mod.save(st.s);
+  st.groupResults = st.results.slice();
+  st.groupMoved = false;
+}
+
+/** A gesture: back to the game as its group of keys found it. */
+function back(me: Toy, fx: ToyEffects): void {
+  const st: LightState = me.ms;
+  if (!st.groupMoved) return;
+  const s = st.mod.load(st.groupLine, me.layout);
+  if (s !== null) st.s = s;
+  st.results = st.groupResults;
+  st.groupMoved = false;
+  fx.save |= (1 << FILE_GAME) | (1 << FILE_GAMES);
+  show(me, fx);
+}
+
+/** Merlin.state()'s fields of these games: the status, the pads lit and which blink, and the module's own account of its game. */
+function state(me: Toy): { [key: string]: any } {
+  const st: LightState = me.ms;
+  const gfx = createEffects();
+  st.mod.show(st.s, gfx);
+  return {
+    "status": STATUS_NAMES[st.mod.status(st.s)],
+    "board": maskToBits(padsOfLights(me.layout, gfx.frame), me.pads),
+    "blink": maskToBits(padsOfLights(me.layout, gfx.frame & gfx.blink), me.pads),
+    "state": st.mod.describe(st.s),
+    "results": stats(me),
+  };
+}
+
+/** Merlin.stats() in these games: games finished, won, lost, drawn. */
+function stats(me: Toy): { [key: string]: number } {
+  const r = (me.ms as LightState).results;
+  return { "games": r[0], "wins": r[1], "losses": r[2], "draws": r[3] };
+}
+
+/** The game file's text: the game's name, a space, its saved line. */
+function line(me: Toy, time: number): string {
+  const st: LightState = me.ms;
+  return st.mod.name + " " + st.mod.save(st.s);
+}
+
+/** These games have no maths for the teaching view (that is Magic Square's and Lights Out's). */
+function maths(me: Toy): null {
+  return null;
+}
