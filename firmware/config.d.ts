@@ -35,12 +35,11 @@ declare var Merlin: object;
 declare const CUE_TEXT: string;
 
 /**
- * The generated `merlin:config` module: pins as Espruino pin globals and the precomputed
- * solver tables. Pin arrays are stored LAST PIN FIRST, so that with digitalWrite/digitalRead
+ * The generated `merlin:config` module (build.ts configModule), what the core plays with: pins
+ * as Espruino pin globals and the games the image carries. Pin arrays are stored LAST PIN FIRST, so that with digitalWrite/digitalRead
  * (whose last pin is the least significant bit) bit i of a mask is row, column or pad i.
  */
 declare module "merlin:config" {
-  import { MaskTables } from "../src/toy/tables";
   export const KEY_ROWS: Pin[];
   export const KEY_COLS: Pin[];
   /** One pin per pad (direct drive), or the pixels' data pin alone (NEOPIXEL). */
@@ -51,22 +50,24 @@ declare module "merlin:config" {
    * (empty without buttons); null where absent. Button i is key PADS + i.
    */
   export const BUTTONS: (Pin | null)[];
-  /** The board's tables (Merlin's rule on its pads), or on boards with games a function that makes them. */
-  export const TABLES: MaskTables | (() => MaskTables);
-  /** The goal as a mask: the ring (every pad lit but the centre). */
-  export const TARGET: number;
+  /** Merlin's games the image carries besides Magic Square (the profile's `games`): their names and numbers; each is a Storage file of its own (gameFile). */
+  export const SHELF_NAMES: string[];
+  export const SHELF_NUMBERS: number[];
 }
 
 /**
- * The generated `merlin:games` module (build.ts gamesModule): the games the board's pads play
+ * The generated `merlin:games` module (build.ts gamesModule), what Magic Square plays on the
+ * board (firmware/magicsquare.ts): the board's tables and goal, and the Lights Out games its pads play
  * besides its rule sets (5×5: lightsout, lightsout2000, blackwhite; 4×4: blackwhite; none
  * elsewhere), each with its name, rule set, goal and a function that makes its back-end. It
  * imports the back-ends its games need, and only those: a board without games bundles none.
  */
 declare module "merlin:games" {
-  import { ToyGame } from "../src/toy/midend";
+  import { ToyGame } from "../src/toy/games/magicsquare";
+  import { MaskTables } from "../src/toy/tables";
+  /** The board's tables (Merlin's rule on its pads), or on boards with Lights Out games a function that makes them. */
+  export const TABLES: MaskTables | (() => MaskTables);
+  /** The goal as a mask: the ring (every pad lit but the centre). */
+  export const TARGET: number;
   export const GAMES: ToyGame[];
-  /** Merlin's other games the image carries (the profile's `games`): their names and numbers; each is a Storage file of its own (gameFile). */
-  export const SHELF_NAMES: string[];
-  export const SHELF_NUMBERS: number[];
 }

@@ -5,14 +5,12 @@
  * error is logged, signalled (all pads flash, low buzz) and the toy goes back to showing a
  * playable board instead of dying silently.
  */
-import { LED_PINS, TABLES, TARGET } from "merlin:config";
-import { GAMES, SHELF_NAMES, SHELF_NUMBERS } from "merlin:games";
-import { Backend, Board } from "../src/toy/backend";
-import { MaskBackend } from "../src/toy/maskgame";
+import { LED_PINS, SHELF_NAMES, SHELF_NUMBERS } from "merlin:config";
 import {
-  Command, createToy, gameFile, GameShelf, POWER_SLEEP, POWER_WAKE, SAVE_NOW, Toy, toyCommand, ToyEffects, toyFail, toyKeys, toyMaths, toyPress,
-  toyPowerOn, toyResults, toyState, toyStats, toyTick,
+  Command, createToy, gameFile, GameShelf, POWER_SLEEP, POWER_WAKE, SAVE_NOW, Toy, toyCommand, ToyEffects, toyFail, toyKeys, toyPress,
+  toyPowerOn, toyState, toyTick,
 } from "../src/toy/midend";
+import type { ConsoleCore } from "./console";
 import { pixelLevel, setLit, setPixelLevel, show, shownMask } from "./leds";
 import { cueStart, playNotes, playTones } from "./piezo";
 import { wifiOff } from "./radio";
@@ -134,137 +132,27 @@ function state() {
 }
 
 /**
- * The console API, global `Merlin` (REPL and scripted checks): each method is a mid-end
- * command, checked there as the command line checks the same things. Its names are quoted:
- * the build shortens internal property names, never quoted ones.
+ * What the console API (firmware/console.ts, a Storage module of its own) drives the toy with:
+ * a key pressed from the console, a mid-end command, and what the toy tells.
  */
-export const api = {
-  /**
-   * Presses pad k (1-based; the four extra-button functions follow the pads, on every board,
-   * buttons fitted or not) through the same path as a debounced key.
-   */
-  "press": function (k: number) {
-    press(k);
-    return state();
-  },
-  "state": state,
-  /** A new game: puzzle 0 of `seed` (0 … MAX_SEED, as the command line's --seed), or the next puzzle of this seed. */
-  "newGame": function (seed?: number) {
-    call("newGame", seed);
-    return state();
-  },
-  /** A game from a given start, e.g. "010110101" or "010/110/101" (pad 1 first), as the command line's --start. */
-  "start": function (bits: string) {
-    call("start", bits);
-    return state();
-  },
-  "setRules": function (name: string) {
-    call("setRules", name);
-    return state();
-  },
-  "undo": function () {
-    call("undo");
-    return state();
-  },
-  /** Presses again the move undone last (nothing after a new move). */
-  "redo": function () {
-    call("redo");
-    return state();
-  },
-  /** HIT ME: flashes the pad to press and returns it (1-based; 0 when there is none). */
-  "hint": function () {
-    return call("hint").hint + 1;
-  },
-  /** COMP TURN: presses the hinted key, flashes its pad and returns it (1-based; 0 when there is none). */
-  "compTurn": function () {
-    return call("compTurn").hint + 1;
-  },
-  /** The next rule set or game, as holding pad 6 does (its pad flashes). */
-  "nextRules": function () {
-    call("nextRules");
-    return state();
-  },
-  /**
-   * The maths of the game played, for the teaching view: cells count mod k; presses[j] the
-   * pads key j advances (0/1 digits, pad 1 first); the goal.
-   */
-  "maths": function () {
-    const m = toyMaths(toy);
-    return { "k": m.k, "rows": m.rows, "cols": m.cols, "presses": m.presses, "target": m.target };
-  },
-  /** GOAL: shows the goal for a second, as holding pad 8 does. */
-  "goal": function () {
-    call("goal");
-    return state();
-  },
-  /** Sound off (true) or on (false), kept in flash; returns the setting. */
-  "mute": function (on: boolean) {
-    call("mute", on);
-    return state()["muted"];
-  },
-  /** Magic Square's statistics; in another of Merlin's games, its results (games, wins, losses, draws). */
-  "stats": function () {
-    return toy.mod !== null ? toyResults(toy) : toyStats(toy);
-  },
-  /**
-   * Plays game `name` (tictactoe, music, echo, blackjack13, magicsquare, mindbender), new, as
-   * NEW GAME and its number do on the toy.
-   */
-  "game": function (name: string) {
-    call("game", name);
-    return state();
-  },
-  /** A setting of the game played (Tic-Tac-Toe's "level", Echo's and Mindbender's "length"). */
-  "set": function (name: string, value: unknown) {
-    call("set", [name, value]);
-    return state();
-  },
-  "sleep": function () {
-    call("sleep");
-  },
-  /** Starts or ends the self-test. */
-  "selfTest": function () {
-    call("selfTest");
-  },
-  /** Idle time before sleep in ms: 0 (never) or 10 000 … 86 400 000; kept in flash. */
-  "setIdle": function (ms: number) {
-    call("setIdle", ms);
-  },
-};
+export const consoleCore: ConsoleCore = { press: press, call: call, state: state, toy: null as unknown as Toy };
+if (NEOPIXEL) consoleCore.brightness = pixelLevel;
 
 /**
- * Pixel boards: Merlin.brightness(n) sets the brightness of lit pads, 1 … the profile's cap
- * (PIXEL_BRIGHTNESS, also the default), kept in flash; without n it only reads it. Returns the
- * setting. (Added here, not in the object above, so that other builds carry none of it.)
+ * The toy's Storage modules (gameFile): each is read from its own file when it is wanted, as
+ * Bangle.js loads an app (its text is one expression, the module: Magic Square made for this
+ * board, the player of the games on Merlin's lights, one of those games, the console), so
+ * memory holds the game played and no other. The functions' code stays in flash: Espruino
+ * parses a Storage file in place.
  */
-if (NEOPIXEL) {
-  // (A cast: `api`'s type is what every board has, and only pixel boards add this method.)
-  (api as { [name: string]: unknown })["brightness"] = function (n?: number) {
-    if (n !== undefined) call("brightness", n);
-    return pixelLevel();
-  };
+export function loadModule(name: string): any {
+  const text = require("Storage").read(gameFile(name));
+  if (text === undefined) throw new Error(gameFile(name) + " is missing: flash the toy again");
+  // (Indirect: the text needs none of this function's names, and the minifier may then shorten them.)
+  return (0, eval)(text);
 }
 
-/**
- * Merlin's other games: each is read from its own Storage file when it is chosen, as Bangle.js
- * loads an app (its text is one expression, the game's module), so memory holds the game played
- * and no other. The function's code stays in flash: Espruino parses a Storage file in place.
- */
-const shelf: GameShelf = {
-  names: SHELF_NAMES,
-  numbers: SHELF_NUMBERS,
-  load: function (name: string) {
-    const text = require("Storage").read(gameFile(name));
-    if (text === undefined) throw new Error(gameFile(name) + " is missing: flash the toy again");
-    // (Indirect: the text needs none of this function's names, and the minifier may then shorten them.)
-    return (0, eval)(text);
-  },
-};
-
-/** The board's own back-end: Merlin's rule on its pads (on boards with games, its tables made when chosen). */
-function boardBackend(): Backend<Board> {
-  return new MaskBackend(typeof TABLES === "function" ? TABLES() : TABLES);
-}
+const shelf: GameShelf = { names: SHELF_NAMES, numbers: SHELF_NUMBERS, load: loadModule };
 
 /** Power-on: console, pins, the mid-end from the saved files, the key scanner. */
 export function boot(): void {
@@ -279,7 +167,7 @@ export function boot(): void {
   if (!NEOPIXEL) for (let i = 0; i < LED_PINS.length; i++) pinMode(LED_PINS[i], "output");
   setLit(true);
   const now = getTime() * 1000;
-  toy = createToy(boardBackend, TARGET, ROWS * COLS + BUTTON_COUNT, NEOPIXEL ? PIXEL_BRIGHTNESS : 0, GAMES, shelf, loadFiles(), (E.hwRand() >>> 0) % 1000000, now);
+  toy = consoleCore.toy = createToy(ROWS, COLS, ROWS * COLS + BUTTON_COUNT, NEOPIXEL ? PIXEL_BRIGHTNESS : 0, shelf, loadFiles(), (E.hwRand() >>> 0) % 1000000, now);
   storeFor(toy);
   scannerInit(onKeys);
   carryOut(toyPowerOn(toy, now), now);

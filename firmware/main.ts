@@ -1,10 +1,16 @@
 /**
- * Firmware entry: the whole toy is built into one file (dist/firmware.js) from here.
- * Uploaded with SAVE_ON_SEND=1 it runs at every power-on; `Merlin` is the console API.
+ * Firmware entry: the toy's core is built into one file (dist/firmware.js) from here, run at
+ * every power-on; its games and its console are Storage modules beside it. `Merlin` is the
+ * console API (firmware/console.ts), read from its file each time it is used.
  */
-import { api, boot, fail } from "./controller";
+import { boot, consoleCore, fail, loadModule } from "./controller";
+import { CONSOLE } from "../src/toy/midend";
 
-globalThis.Merlin = api;
+Object.defineProperty(globalThis, "Merlin", {
+  get: function () {
+    return loadModule(CONSOLE)(consoleCore);
+  },
+});
 try {
   boot();
 } catch (e) {

@@ -98,7 +98,9 @@ export function declareStrays(code: string, names: Set<string>): string {
       const at = first < body.length ? body[first].start : f.body.end - 1;
       edits.push({ at, end: at, text: `var ${list};` });
     } else {
-      edits.push({ at: f.body.start, end: f.body.end, text: `{var ${list};return ${code.slice(f.body.start, f.body.end)}}` });
+      // An arrow's expression body, with the parentheses around it (`=>({…})`) when it has them.
+      const at = code.lastIndexOf("=>", f.body.start) + 2;
+      edits.push({ at, end: f.end, text: `{var ${list};return ${code.slice(at, f.end)}}` });
     }
   }
   edits.sort((a, b) => b.at - a.at);

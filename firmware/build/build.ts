@@ -23,14 +23,14 @@ import { cellsToMask } from "../../src/toy/maskbits";
 import { gridPuzzle, Puzzle } from "../../src/maths/puzzle";
 import { RULE_SETS } from "../../src/toy/rules";
 import { GAME_MODULES } from "../../src/toy/games/index";
-import { gameFile } from "../../src/toy/midend";
+import { CONSOLE, gameFile, LIGHT_GAMES, MAGIC_SQUARE } from "../../src/toy/midend";
 import { CUE_START, encodeCues, NOTES } from "../../src/toy/sounds";
 import { CellTables, MaskTables } from "../../src/toy/tables";
 import { compileCellTables, compileTables, emitTables } from "../../src/maths/compile-tables";
 import { OptionSpec, parseOptions } from "../../tools/options";
 import { toolHelp } from "../../tools/tool-options";
 import { declareStrays, dissolveInPlace, hoistVars } from "./after-terser";
-import { actionBars, analyse, applyDecisions, type Decisions, decide, explain, instrument, keptChoice, madeInPlace, playScript, type Program, readAllTags, type Tag, tagsInBundle } from "./hotpath";
+import { actionBars, analyse, applyDecisions, type Decisions, decide, explain, instrument, keptChoice, madeInPlace, playScript, type Program, readAllTags, type Tag, tagsInBundle, unmeasured } from "./hotpath";
 import { uniqueNames } from "./unique-names";
 import { mangledNames, manglePattern } from "./mangle";
 import { checkBundle, checkSourceFiles, ESBUILD_SUPPORTED, Finding, formatFinding, MATH_NAME, UNDEFINED_NAME } from "./subset";
@@ -109,27 +109,24 @@ export function configDefines(p: Profile): Record<string, string> {
 }
 
 /**
- * The source of the generated `merlin:config` module for a profile: pins and the solver tables
- * (on boards with games a function that makes them) (scalars are configDefines; the packed
- * sound cues, CUE_TEXT, come in through the bundle's wrapper: compactBundle).
+ * The source of the generated `merlin:config` module for a profile, what the core plays with:
+ * pins, and the names and numbers of Merlin's games the image carries besides Magic Square
+ * (scalars are configDefines; the packed sound cues, CUE_TEXT, come in through the bundle's
+ * wrapper: compactBundle).
  */
 export function configModule(p: Profile): string {
-  const puzzle = gridPuzzle({ rows: p.rows, cols: p.cols, pattern: "merlin" });
-  const tables = compileTables(puzzle);
-  const ring = namedTarget(puzzle, "ring").reduce((m, v, i) => m | (v << i), 0);
   // Pin arrays are emitted last-pin-first: digitalWrite/digitalRead treat the LAST pin as bit 0,
   // so reversing them here lets the firmware use bit i of a mask for row/column/pad i as is.
   const list = (pins: string[]) => "[" + pins.slice().reverse().join(",") + "]";
+  const shelf = profileModules(p);
   return [
     `export const KEY_ROWS = ${list(p.keys.rowPins)};`,
     `export const KEY_COLS = ${list(p.keys.colPins)};`,
     `export const LED_PINS = ${list(ledPins(p))};`,
     `export const PIEZO = ${p.piezo};`,
     `export const BUTTONS = [${buttonSlots(p).map((x) => x ?? "null").join(",")}];`,
-    // Boards with games make their own tables when a rule set is played (src/toy/midend.ts choose):
-    // in a game the toy holds that game's tables only.
-    `export const TABLES = ${toyGameSpecs(p).length > 0 ? maskTablesMaker(tables) : narrowTables(emitTables(tables))};`,
-    `export const TARGET = ${ring};`,
+    `export const SHELF_NAMES = ${JSON.stringify(shelf.map((m) => m.name))};`,
+    `export const SHELF_NUMBERS = ${JSON.stringify(shelf.map((m) => m.number))};`,
   ].join("\n");
 }
 
@@ -159,16 +156,21 @@ export function toyGameSpecs(p: Profile): { spec: GameSpec; puzzle: Puzzle }[] {
 }
 
 /**
- * The source of the generated `merlin:games` module: GAMES, the games the board's pads play on
- * the toy (toyGameSpecs), each with its name, the rule set it plays under, its goal (a mask, or
- * a digit string) and a function that makes its back-end from tables emitted here — the class
- * src/maths/games.ts picks for `merlin play`, so a seed deals the same: on/off boards of at most
- * 32 cells as masks (with levels: LevelBackend), the rest as cells (CellBackend over
- * src/toy/tables.ts CellTables). It imports only the back-end classes its games use, so a board
- * without games carries none of them.
+ * The source of the generated `merlin:games` module, what Magic Square plays on the board
+ * (firmware/magicsquare.ts): the board's own tables (on boards with Lights Out games a
+ * function that makes them: in a game the toy holds that game's tables only) and goal, and
+ * GAMES, the Lights Out games the board's pads play (toyGameSpecs), each with its name, the
+ * rule set it plays under, its goal (a mask, or a digit string) and a function that makes its
+ * back-end from tables emitted here — the class src/maths/games.ts picks for `merlin play`, so
+ * a seed deals the same: on/off boards of at most 32 cells as masks (with levels:
+ * LevelBackend), the rest as cells (CellBackend over src/toy/tables.ts CellTables). It imports
+ * only the back-end classes its games use, so a board without games carries none of them.
  */
 export function gamesModule(p: Profile): string {
   const games = toyGameSpecs(p);
+  const puzzle = gridPuzzle({ rows: p.rows, cols: p.cols, pattern: "merlin" });
+  const tables = compileTables(puzzle);
+  const ring = namedTarget(puzzle, "ring").reduce((m, v, i) => m | (v << i), 0);
   const goal = (i: number) => gameTarget(games[i].spec, games[i].puzzle, DEFAULT_CYCLE);
   // Each game's back-end class (src/toy/), as src/maths/games.ts picks it for `merlin play`: on/off
   // boards of at most 32 cells and keys as masks (with levels: the level game), the rest as cells.
@@ -181,12 +183,11 @@ export function gamesModule(p: Profile): string {
     const make = k === "CellBackend" ? `new CellBackend((${cellTablesMaker(compileCellTables(games[i].puzzle))})(),${p.rows},${p.cols})` : `new ${k}((${maskTablesMaker(compileTables(games[i].puzzle))})())`;
     return `{name:${JSON.stringify(games[i].spec.name)},rules:${games[i].spec.rules},target:${target},backend:function(){return ${make}}}`;
   };
-  const shelf = profileModules(p);
   return [
     ...(used.length > 0 ? [`import { ${used.join(", ")} } from "./firmware/games";`] : []),
+    `export const TABLES = ${games.length > 0 ? maskTablesMaker(tables) : narrowTables(emitTables(tables))};`,
+    `export const TARGET = ${ring};`,
     `export const GAMES = [${games.map((_x, i) => entry(i)).join(",")}];`,
-    `export const SHELF_NAMES = ${JSON.stringify(shelf.map((m) => m.name))};`,
-    `export const SHELF_NUMBERS = ${JSON.stringify(shelf.map((m) => m.number))};`,
   ].join("\n");
 }
 
@@ -330,7 +331,7 @@ export async function esbuildBundle(p: Profile): Promise<string> {
 }
 
 /** esbuildBundle, with the property names esbuild gave (its mangle cache), which the games' modules must share. */
-async function esbuildCore(p: Profile): Promise<{ code: string; names: Record<string, string | false> }> {
+export async function esbuildCore(p: Profile): Promise<{ code: string; names: Record<string, string | false> }> {
   const result = await build({
     entryPoints: [join(ROOT, "firmware", "main.ts")],
     bundle: true,
@@ -359,19 +360,39 @@ async function esbuildCore(p: Profile): Promise<{ code: string; names: Record<st
 }
 
 /**
- * The games the profile carries besides Magic Square (its `games`, default every one of the
- * list in src/toy/games/index.ts), each made into a Storage file of its own: one expression
- * whose value is the game's module, which the toy evaluates when the game is chosen (as
- * Bangle.js loads an app). Each is bundled alone with the property names the core was given
- * (`names`: esbuild's mangle cache), so the core and the game read each other's objects.
+ * The Storage modules profile `p` carries, each a file of its own that the toy evaluates when it
+ * is wanted (as Bangle.js loads an app): Magic Square made for the board (firmware/magicsquare.ts:
+ * its tables and Lights Out games), and when the profile carries any of Merlin's other games (its
+ * `games`, default every one of src/toy/games/index.ts) the player of the games on Merlin's lights
+ * (src/toy/lightgames.ts) and each of those games; and the console API (firmware/console.ts). `from` is the module to import, `value` what
+ * of it the file's value is.
  */
-async function gameBundles(p: Profile, names: Record<string, string | false>): Promise<GameBundle[]> {
+export function storageModules(p: Profile): { name: string; from: string; value: string }[] {
+  const games = profileModules(p);
+  return [
+    { name: MAGIC_SQUARE, from: "./firmware/magicsquare", value: "magicSquareOnBoard" },
+    ...(games.length > 0 ? [{ name: LIGHT_GAMES, from: "./src/toy/lightgames", value: "lightGames" }] : []),
+    ...games.map((m) => ({ name: m.name, from: `./src/toy/games/${m.name}`, value: m.name })),
+    { name: CONSOLE, from: "./firmware/console", value: "consoleApi" },
+  ];
+}
+
+/**
+ * Each of the profile's Storage modules (storageModules) as the text of its file: one
+ * expression whose value is the module. Each is bundled alone with the profile's configuration
+ * and the property names the core and the modules before it were given (`names`: esbuild's
+ * mangle cache), so the core and the modules read each other's objects.
+ */
+export async function gameBundles(p: Profile, names: Record<string, string | false>): Promise<GameBundle[]> {
   const out: GameBundle[] = [];
-  for (const m of profileModules(p)) {
+  // One cache through them all: a property one module names first (a GameModule's `status`,
+  // named by the player of the games on the lights) is shortened alike in the others.
+  let cache = { ...names };
+  for (const m of storageModules(p)) {
     const marker = "MERLIN_GAME_MODULE";
     const result = await build({
-      stdin: { contents: `import { ${m.name} } from "./src/toy/games/${m.name}";
-${marker}(${m.name});`, loader: "ts", resolveDir: ROOT, sourcefile: `${m.name}-entry.ts` },
+      stdin: { contents: `import { ${m.value} } from "${m.from}";
+${marker}(${m.value});`, loader: "ts", resolveDir: ROOT, sourcefile: `${m.name}-entry.ts` },
       bundle: true,
       write: false,
       format: "iife",
@@ -380,15 +401,24 @@ ${marker}(${m.name});`, loader: "ts", resolveDir: ROOT, sourcefile: `${m.name}-e
       legalComments: "none",
       supported: ESBUILD_SUPPORTED,
       mangleProps: manglePattern(mangledNames(ROOT, firmwareSources())),
-      mangleCache: { ...names },
+      mangleCache: cache,
+      define: configDefines(p),
+      plugins: [configPlugin(p)],
       logLevel: "silent",
     });
+    cache = { ...cache, ...result.mangleCache };
     // The entry's last line hands the module out: the iife returns it instead.
-    const code = result.outputFiles[0].text.replace(`${marker}(${m.name})`, `return ${m.name}`);
-    // As the core is squeezed and shortened (expression: the file's value is its last
-    // expression's, which terser must keep).
-    const squeezed = await minify(code, { ecma: TERSER_OPTIONS.ecma, compress: { ...TERSER_OPTIONS.compress, expression: true }, mangle: false });
-    out.push({ file: gameFile(m.name), code: (await shorten(squeezed.code!, "")).replace(/;$/, "") });
+    const code = result.outputFiles[0].text.replace(`${marker}(${m.value})`, `return ${m.value}`);
+    // As the core is squeezed and shortened, with the decisions that need no measuring (small
+    // functions inlined at every call: hotpath.ts decide); expression: the file's value is its
+    // last expression's, which terser must keep.
+    const prog = analyse(uniqueNames(code));
+    const squeezed = await squeezedWith(prog, decide(p, prog, unmeasured(prog)), true).catch((e) => {
+      throw new Error(`build: ${gameFile(m.name)}: ${(e as Error).message}`);
+    });
+    // (In parentheses: Espruino reads a program that starts with an arrow function, `a=>…`, as
+    // something else.)
+    out.push({ file: gameFile(m.name), code: "(" + (await shorten(squeezed, "")).replace(/;$/, "") + ")" });
   }
   return out;
 }
@@ -398,16 +428,24 @@ export function profileModules(p: Profile) {
   return GAME_MODULES.filter((m) => p.games === undefined || p.games.includes(m.name));
 }
 
+/** Storage modules (gameBundles) as the virtual board's `files`: each file's text by its name. */
+export function storageFiles(games: GameBundle[]): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const g of games) files[g.file] = g.code;
+  return files;
+}
+
 /** The bundle for one profile, checked, in memory: the sources' subset findings, or the bundle's. */
 export async function bundleFirmware(p: Profile): Promise<Bundle> {
   const sourceFindings = checkFirmwareSources();
   if (sourceFindings.length > 0) return { profile: p.name, code: "", bytes: 0, findings: sourceFindings };
   const core = await esbuildCore(p);
   const prog = analyse(core.code);
-  const decisions = await measuredDecisions(p, prog);
+  // The games first: the measuring script plays the core with them in its Storage, as the toy does.
+  const games = await gameBundles(p, core.names);
+  const decisions = await measuredDecisions(p, prog, undefined, storageFiles(games));
   const code = await placedBundle(p, prog, decisions);
   const findings = checkBundle(code, allowedGlobals(p), relative(ROOT, outputPath(p.name)));
-  const games = await gameBundles(p, core.names);
   for (const g of games) findings.push(...checkBundle(g.code, JS_GLOBALS, g.file));
   return { profile: p.name, code, bytes: Buffer.byteLength(code), findings, decisions, explanation: explain(decisions, prog), games };
 }
@@ -420,7 +458,9 @@ export async function bundleFirmware(p: Profile): Promise<Bundle> {
  * supported board maps its flash into memory, where the interpreter reads code in place: the
  * firmware keeps no code in RAM; docs/firmware.md).
  */
-export async function measuredDecisions(p: Profile, prog: Program, tags: Tag[] = readAllTags(firmwareSources(), ROOT)): Promise<Decisions> {
+export async function measuredDecisions(
+  p: Profile, prog: Program, tags: Tag[] = readAllTags(firmwareSources(), ROOT), files: Record<string, string> = {},
+): Promise<Decisions> {
   for (const f of prog.fns) {
     if (f.directives.includes("ram")) throw new Error(`build: ${f.name} has a "ram" directive; every supported board reads code in place from its memory-mapped flash, so the firmware keeps none in RAM (remove it)`);
   }
@@ -441,7 +481,7 @@ export async function measuredDecisions(p: Profile, prog: Program, tags: Tag[] =
     const f = prog.fns.find((x) => x.declared && x.name === name);
     if (f && !prog.calls.some((c) => c.callee === f.index)) throw new Error(`build: @cold on ${name}, which the bundle never calls`);
   }
-  const measured = playScript(p, instrument(prog), prog.fns.length, toyGameSpecs(p).map((g) => g.spec.name), CUES);
+  const measured = playScript(p, instrument(prog), prog.fns.length, toyGameSpecs(p).map((g) => g.spec.name), CUES, files);
   const d = decide(p, prog, measured, found);
   if (d.hot.length === 0) throw new Error(`build: the measuring script ran no function of ${p.name}'s firmware`);
   return d;
@@ -483,8 +523,8 @@ export async function placedBundle(p: Profile, prog: Program, d: Decisions): Pro
  * passes after it (after-terser.ts): the variables terser forgot declared, the one-expression
  * function expressions it left in place dissolved. Names are not yet shortened.
  */
-export async function squeezedWith(prog: Program, d: Decisions): Promise<string> {
-  const raw = await squeeze(applyDecisions(prog, d));
+export async function squeezedWith(prog: Program, d: Decisions, expression = false): Promise<string> {
+  const raw = await squeeze(applyDecisions(prog, d), expression);
   return dissolveInPlace(declareStrays(raw, strayNames(prog, raw)));
 }
 
@@ -532,8 +572,8 @@ export const CUES = encodeCues(NOTES, CUE_START);
  * terser's compression alone (squeeze), whose output the build reads by the sources' names
  * (placedBundle), then the short names and the output (shorten).
  */
-export async function squeeze(code: string): Promise<string> {
-  const out = await minify(code, { ecma: TERSER_OPTIONS.ecma, compress: TERSER_OPTIONS.compress, mangle: false });
+export async function squeeze(code: string, expression = false): Promise<string> {
+  const out = await minify(code, { ecma: TERSER_OPTIONS.ecma, compress: { ...TERSER_OPTIONS.compress, expression }, mangle: false });
   if (typeof out.code !== "string") throw new Error("terser returned no code");
   return out.code;
 }

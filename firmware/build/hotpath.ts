@@ -347,6 +347,13 @@ export interface Measured {
   segments: Record<Segment, { actions: number; counts: number[] }>;
 }
 
+/** What a program the measuring script does not run measures: nothing, in every segment (a Storage module's decisions are then its size-based inlining alone). */
+export function unmeasured(prog: Program): Measured {
+  const segments = {} as Measured["segments"];
+  for (const s of SEGMENTS) segments[s] = { actions: 0, counts: new Array(prog.fns.length).fill(0) };
+  return { segments };
+}
+
 /**
  * Console calls the script needs: the build fails naming any the firmware's `Merlin` lacks.
  * (It also uses `start`, `redo` and `setIdle` where the console has them.)
@@ -363,8 +370,10 @@ const SCRIPT = { rounds: 6, tapsPerRound: 8, consolePressesPerRound: 8, hintsPer
  * returns the counts per segment. Throws when the firmware reports an error, or its console
  * lacks a call the script makes.
  */
-export function playScript(p: Profile, code: string, counters: number, games: string[], cueText: string): Measured {
-  const board = createVirtualBoard({ seed: 1, profile: p, code: `var CUE_TEXT=${JSON.stringify(cueText)};` + code, codeName: "firmware.js", bootTimeoutMs: 120_000, storageBytes: 1 << 20 });
+export function playScript(p: Profile, code: string, counters: number, games: string[], cueText: string, files: Record<string, string> = {}): Measured {
+  const board = createVirtualBoard({
+    seed: 1, profile: p, code: `var CUE_TEXT=${JSON.stringify(cueText)};` + code, codeName: "firmware.js", bootTimeoutMs: 120_000, storageBytes: 1 << 20, files,
+  });
   const segments = {} as Measured["segments"];
   for (const s of SEGMENTS) segments[s] = { actions: 0, counts: new Array(counters).fill(0) };
   const snapshot = () => board.eval("__H.slice()") as number[];

@@ -14,7 +14,7 @@ import { toolOptions } from "../../tools/tool-options";
 import { buildFirmware, DEFAULT_PROFILE, STORAGE_BUDGET, storageBudgeted, toyGameSpecs } from "../build/build";
 import { readFileSync, rmSync } from "node:fs";
 import type { Profile } from "../../hardware/profile";
-import { checkEspruino, Espruino, espruinoBin, exitOnBadEspruino, flashToy, freshFlashDir, preludeCost } from "./espruino-bin";
+import { builtImage, checkEspruino, Espruino, espruinoBin, exitOnBadEspruino, flashToy, freshFlashDir, preludeCost, type ToyImage } from "./espruino-bin";
 import { pretokenise } from "../build/pretokenise";
 
 /**
@@ -57,10 +57,10 @@ export interface MemoryFigures {
  * quiet (1.5 s after power-on, and 1.2 s after the play, when the write timer has run), net of
  * the Linux pin aliases in .boot0, which the toy does not have.
  */
-export async function measureMemory(bin: string, p: Profile, bundle: string): Promise<MemoryFigures> {
+export async function measureMemory(bin: string, p: Profile, toy: ToyImage): Promise<MemoryFigures> {
   const dir = freshFlashDir();
   try {
-    await flashToy(bin, dir, p, bundle);
+    await flashToy(bin, dir, p, toy);
     const e = await Espruino.start(bin, dir, { password: p.consolePassword ?? null, echo: false });
     const quiet = (ms: number) => new Promise((r) => setTimeout(r, ms));
     const usage = async () => (await e.eval("process.memory().usage")) as number;
@@ -192,11 +192,11 @@ async function main(argv: string[]): Promise<number> {
   for (const name of names) {
     const profile = loadProfile(name);
     const built = await buildFirmware(profile);
-    const code = readFileSync(built.file, "utf8");
+    const image = builtImage({ code: readFileSync(built.file, "utf8"), games: built.games });
     let m: MemoryFigures | null = null;
     for (let attempt = 1; m === null; attempt++) {
       try {
-        m = await measureMemory(bin, profile, code);
+        m = await measureMemory(bin, profile, image);
       } catch (e) {
         // The Linux build's stdin thread and interpreter share its input queue without a lock: now
         // and then (more often on a loaded machine) a console line corrupts it and the interpreter

@@ -15,11 +15,13 @@
  * in the same folder boots from the same flash), read its CPU time.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { accessSync, constants, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { accessSync, constants, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type { Profile } from "../../hardware/profile";
-import { DEFAULT_PROFILE, profilePins } from "../build/build";
+import { loadProfile } from "../../hardware/validate";
+import { gameFile } from "../../src/toy/midend";
+import { DEFAULT_PROFILE, type GameBundle, profilePins, storageFiles, storageModules } from "../build/build";
 import { REQUIRED_VERSION, versionAtLeast } from "../flash/flash-protocol";
 import { pretokenise } from "../build/pretokenise";
 
@@ -140,14 +142,40 @@ export function exitOnBadEspruino(script: string): (e: unknown) => void {
 }
 
 /**
+ * A toy's image as `npm run flash` puts it on a board: the bundle (run at power-on as .bootcde)
+ * and its Storage modules (build.ts storageModules: Magic Square, the games), each file's text
+ * by its name.
+ */
+export interface ToyImage {
+  code: string;
+  files: Record<string, string>;
+}
+
+/**
  * A profile's bundle from ESPRUINO_BUNDLE_DIR (laid out as dist/: firmware.js for the default
  * profile, NAME/firmware.js for the others), or undefined when it is not set: to measure or test
  * firmware built elsewhere instead of building it here.
  */
 export function prebuiltBundle(name: string): string | undefined {
+  return prebuiltImage(name)?.code;
+}
+
+/** prebuiltBundle's image: the bundle and the Storage modules beside it. */
+export function prebuiltImage(name: string): ToyImage | undefined {
   const dir = process.env.ESPRUINO_BUNDLE_DIR;
   if (!dir) return undefined;
-  return readFileSync(name === DEFAULT_PROFILE ? join(dir, "firmware.js") : join(dir, name, "firmware.js"), "utf8");
+  const file = name === DEFAULT_PROFILE ? join(dir, "firmware.js") : join(dir, name, "firmware.js");
+  const files: Record<string, string> = {};
+  for (const m of storageModules(loadProfile(name))) {
+    const path = join(dirname(file), gameFile(m.name));
+    if (existsSync(path)) files[gameFile(m.name)] = readFileSync(path, "utf8");
+  }
+  return { code: readFileSync(file, "utf8"), files };
+}
+
+/** The image of a profile as built (buildFirmware's result). */
+export function builtImage(r: { code: string; games?: GameBundle[] }): ToyImage {
+  return { code: r.code, files: storageFiles(r.games ?? []) };
 }
 
 /** The highest pin number of the Linux build (D0…D32). */
@@ -377,15 +405,17 @@ export function bootImage(bundle: string, form: CodeForm = "tokens"): string {
 }
 
 /**
- * Puts a profile's `.boot0` and `bundle` (as .bootcde, pretokenised unless `form` is "text")
- * into the flash in `dir`, as `npm run flash` would on a board (plus the pin aliases), with an
- * interpreter that is then ended. Returns nothing; throws if the files did not read back whole.
+ * Puts a profile's `.boot0`, the toy's Storage modules and its bundle (as .bootcde; all
+ * pretokenised unless `form` is "text") into the flash in `dir`, as `npm run flash` would on a
+ * board (plus the pin aliases), with an interpreter that is then ended. Returns nothing; throws
+ * if the image did not read back whole.
  */
-export async function flashToy(bin: string, dir: string, p: Profile, bundle: string, form: CodeForm = "tokens"): Promise<void> {
+export async function flashToy(bin: string, dir: string, p: Profile, toy: ToyImage, form: CodeForm = "tokens"): Promise<void> {
   const e = await Espruino.start(bin, dir);
   try {
-    const image = bootImage(bundle, form);
+    const image = bootImage(toy.code, form);
     await e.writeFile(".boot0", linuxPrelude(p));
+    for (const name of Object.keys(toy.files)) await e.writeFile(name, bootImage(toy.files[name], form));
     await e.writeFile(".bootcde", image);
     const back = await e.eval('[require("Storage").read(".bootcde").length,E.CRC32(require("Storage").read(".bootcde"))]');
     const { crc32 } = await import("node:zlib");
@@ -430,13 +460,13 @@ export interface BootRun {
 }
 
 /**
- * Flashes `bundle` (with the Linux .boot0), boots it in a fresh interpreter and runs
+ * Flashes the toy's image (with the Linux .boot0), boots it in a fresh interpreter and runs
  * `script` (Espruino JS) `delayMs` after boot; the script reports with print("@@ "+…).
  */
-export async function bootAndRun(bin: string, p: Profile, bundle: string, script: string, delayMs: number, runMs: number): Promise<BootRun> {
+export async function bootAndRun(bin: string, p: Profile, toy: ToyImage, script: string, delayMs: number, runMs: number): Promise<BootRun> {
   const dir = freshFlashDir();
   try {
-    await flashToy(bin, dir, p, bundle);
+    await flashToy(bin, dir, p, toy);
     const e = await Espruino.start(bin, dir, { password: p.consolePassword ?? null });
     try {
       await new Promise((r) => setTimeout(r, delayMs));

@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import type { Profile } from "../../hardware/profile";
-import { buildFirmware, findingLine, outputPath, profileModules, ROOT, toyGameSpecs, type BuildResult } from "../../firmware/build/build";
+import { buildFirmware, findingLine, outputPath, storageModules, ROOT, toyGameSpecs, type BuildResult } from "../../firmware/build/build";
 import { gameFile } from "../../src/toy/midend";
 
 export interface LoadedFirmware {
@@ -22,10 +22,10 @@ export interface LoadedFirmware {
   files: Record<string, string>;
 }
 
-/** The Storage files of the games built beside bundle `file` for `profile` (build.ts gameBundles). */
+/** The Storage files of the games built beside bundle `file` for `profile` (build.ts storageModules). */
 export function gameFiles(profile: Profile, file: string): Record<string, string> {
   const files: Record<string, string> = {};
-  for (const m of profileModules(profile)) {
+  for (const m of storageModules(profile)) {
     const path = join(dirname(file), gameFile(m.name));
     if (existsSync(path)) files[gameFile(m.name)] = readFileSync(path, "utf8");
   }

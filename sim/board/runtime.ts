@@ -162,7 +162,8 @@ export class EspruinoRuntime {
     // A script read from Storage as flashed (pretokenised) is evaluated as the script it stands for, as Espruino's lexer does.
     const flashCode = options.host.flashCode;
     if (flashCode) {
-      const realEval = this.global.eval as (code: unknown) => unknown;
+      // (The realm's own eval: a Node realm's global object does not show its built-ins from outside.)
+      const realEval = this.realm.run("eval", "eval") as (code: unknown) => unknown;
       this.global.eval = (code: unknown) =>
         realEval(typeof code === "string" && /[\x80-\xff]/.test(code) ? flashCode.text(Uint8Array.from(code, (c) => c.charCodeAt(0))) : code);
     }

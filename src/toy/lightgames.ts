@@ -14,7 +14,7 @@ import {
   AnyGameModule, createEffects, createHistory, GameEffects, History, historyPush, historyRedo, historyUndo, KEY_COMP_TURN, KEY_HIT_ME,
   KEY_NEW_GAME, KEY_SAME_GAME, lightOfPad, padsOfLights, STATUS_NAMES, STATUS_PLAYING,
 } from "./gamemodule";
-import { Command, FILE_GAME, FILE_GAMES, flash, Player, SAVE_NOW, Toy, ToyEffects } from "./midend";
+import { ASK_KEEP, ASK_LINE, ASK_REFUSAL, ASK_STATE, ASK_STATS, Command, FILE_GAME, FILE_GAMES, flash, Player, SAVE_NOW, Toy, ToyEffects } from "./midend";
 import { maskToBits } from "./maskbits";
 import { CUE_ILLEGAL, CUE_NEW_GAME } from "./sounds";
 
@@ -35,19 +35,13 @@ interface LightState {
   groupMoved: boolean;
 }
 
-/** The player of every game on Merlin's lights. */
-export const lightGames: Player = {
-  enter: enter, keep: keep, key: key, perform: perform, refusal: refusal, due: due, tick: tick, show: show, mark: mark, back: back, state: state,
-  stats: stats, line: line, maths: maths,
-};
-
 /**
  * Plays game `name` from now on: its module from the shelf, its state from `line` (the game
- * file's), else from what was kept when it was last left, else a new game from `seed`.
+ * file's), else from what was `kept` when it was last left (its results with it), else a new
+ * game from `seed`.
  */
-function enter(me: Toy, name: string, line: string | null, seed: number): void {
+function enter(me: Toy, name: string, line: string | null, kept: any, seed: number): void {
   const mod: AnyGameModule = me.shelf.load(name);
-  const kept = me.kept[name];
   let s = line !== null ? mod.load(line, me.layout) : null;
   if (s === null && kept) s = mod.load(kept["state"], me.layout);
   me.ms = {
@@ -56,10 +50,10 @@ function enter(me: Toy, name: string, line: string | null, seed: number): void {
   };
 }
 
-/** Keeps the game's state and results in merlin.gms (when it is left, and when that file is written). */
-function keep(me: Toy): void {
+/** What merlin.gms keeps of the game (when it is left, and when that file is written): its state and results. */
+function keep(me: Toy): any {
   const st: LightState = me.ms;
-  me.kept[st.mod.name] = { "state": st.mod.save(st.s), "results": st.results.slice() };
+  return { "state": st.mod.save(st.s), "results": st.results.slice() };
 }
 
 /**
@@ -232,7 +226,16 @@ function line(me: Toy, time: number): string {
   return st.mod.name + " " + st.mod.save(st.s);
 }
 
-/** These games have no maths for the teaching view (that is Magic Square's and Lights Out's). */
-function maths(me: Toy): null {
+/** What the toy asks of these games (midend.ts ASK_*). */
+function ask(me: Toy, what: number, a?: any, b?: any): any {
+  if (what === ASK_KEEP) return keep(me);
+  if (what === ASK_REFUSAL) return refusal(me, a, b);
+  if (what === ASK_STATE) return state(me);
+  if (what === ASK_STATS) return stats(me);
+  if (what === ASK_LINE) return line(me, a);
+  // (ASK_MATHS: these games have no maths for the teaching view; that is Magic Square's and Lights Out's.)
   return null;
 }
+
+/** The player of every game on Merlin's lights. */
+export const lightGames: Player = { enter: enter, key: key, perform: perform, show: show, mark: mark, back: back, due: due, tick: tick, ask: ask };

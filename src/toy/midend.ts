@@ -100,7 +100,7 @@ export function fileName(file: number): string {
   return ["merlin.cfg", "merlin.sta", "merlin.gam", "merlin.gms"][file];
 }
 
-/** The Storage file of Merlin's game `name` (the build writes one for each game the profile carries). */
+/** The Storage file of module `name`: a game the profile carries, Magic Square, LIGHT_GAMES or CONSOLE (build.ts storageModules). */
 export function gameFile(name: string): string {
   return "merlin-" + name + ".js";
 }
@@ -110,6 +110,8 @@ export const MAGIC_SQUARE = "magicsquare";
 export const MAGIC_SQUARE_NUMBER = 5;
 /** The player of Merlin's games on its lights (src/toy/lightgames.ts): its Storage file is gameFile(LIGHT_GAMES). */
 export const LIGHT_GAMES = "lights";
+/** The toy's console API (firmware/console.ts), a Storage module too: gameFile(CONSOLE). */
+export const CONSOLE = "console";
 
 /**
  * The games a toy has: each one's name and number (NEW GAME, then the pad of that light; Magic
@@ -131,37 +133,45 @@ export interface GameShelf {
  * its state in `me.ms` (its own shape: the mid-end never reads it). Each function gets the toy
  * and, where something is shown or heard, the call's effects.
  *
- * - `enter(me, name, line, seed)`: plays game `name` from now on, its state from `line` (the
- *   game file's text), else as it was left (`me.kept`, when the player keeps it there), else a
- *   new game from `seed`; throws when the game cannot be had;
- * - `keep(me)`: writes the state into `me.kept` (the game is left, or merlin.gms is written);
+ * - `enter(me, name, line, kept, seed)`: plays game `name` from now on, its state from `line`
+ *   (the game file's text), else from `kept` (what ASK_KEEP gave when it was left, from
+ *   merlin.gms), else a new game from `seed`; throws when the game cannot be had;
  * - `key(me, fx, pad)`: a pad went down; returns whether it made a move;
- * - `perform(me, fx, cmd, arg)` / `refusal(me, cmd, arg)`: a command of the game (NEW GAME with
- *   a seed, SAME GAME, HIT ME, COMP TURN, undo, redo, goal, start, set, rules), and why it is
- *   refused ("" when it is not): a refused command changes nothing;
- * - `due(me)` / `tick(me, fx)`: when the game next wants the clock (−1 never), and what is due;
+ * - `perform(me, fx, cmd, arg)`: a command of the game (NEW GAME with a seed, SAME GAME, HIT ME,
+ *   COMP TURN, undo, redo, goal, start, set, rules), checked by ASK_REFUSAL first;
  * - `show(me, fx)`: the game as it stands;
  * - `mark(me)` / `back(me, fx)`: a group of keys begins (the first key down); a hold or chord
  *   ends it by taking back what its keys did in the game;
- * - `state(me)`, `stats(me)`, `line(me, time)`, `maths(me)`: Merlin.state()'s fields of the
- *   game, its statistics, the game file's text, its maths for the teaching view (null: none).
+ * - `due(me)` / `tick(me, fx)`: when the game next wants the clock (−1 never), and what is due
+ *   then (a game without a clock of its own has neither);
+ * - `ask(me, what, a, b)`: what the toy asks at boot, at a console call or when a file is
+ *   written (ASK_*). (One function for these: on Espruino each function a module holds costs
+ *   some 7 JsVars for as long as it is loaded; these run seldom, so they share one.)
  */
 export interface Player {
-  enter: (me: Toy, name: string, line: string | null, seed: number) => void;
-  keep: (me: Toy) => void;
+  enter: (me: Toy, name: string, line: string | null, kept: any, seed: number) => void;
   key: (me: Toy, fx: ToyEffects, pad: number) => boolean;
   perform: (me: Toy, fx: ToyEffects, cmd: Command, arg: unknown) => void;
-  refusal: (me: Toy, cmd: Command, arg: unknown) => string;
-  due: (me: Toy) => number;
-  tick: (me: Toy, fx: ToyEffects) => void;
   show: (me: Toy, fx: ToyEffects) => void;
   mark: (me: Toy) => void;
   back: (me: Toy, fx: ToyEffects) => void;
-  state: (me: Toy) => { [key: string]: any };
-  stats: (me: Toy) => { [key: string]: number };
-  line: (me: Toy, time: number) => string;
-  maths: (me: Toy) => Maths | null;
+  due?: (me: Toy) => number;
+  tick?: (me: Toy, fx: ToyEffects) => void;
+  ask: (me: Toy, what: number, a?: any, b?: any) => any;
 }
+
+/** Player.ask: what merlin.gms is to keep of the game, now it is left (its state, and results). */
+export const ASK_KEEP = 0;
+/** Player.ask: why command `a` with argument `b` is refused in the game, "" when it is not. */
+export const ASK_REFUSAL = 1;
+/** Player.ask: Merlin.state()'s fields of the game. */
+export const ASK_STATE = 2;
+/** Player.ask: Merlin.stats(), the game's statistics. */
+export const ASK_STATS = 3;
+/** Player.ask: the game file's text at time `a`. */
+export const ASK_LINE = 4;
+/** Player.ask: the game's maths for the teaching view (backend.ts Maths), null when it has none. */
+export const ASK_MATHS = 5;
 
 /** ToyEffects.power. */
 export const POWER_SLEEP = 1;
@@ -208,8 +218,8 @@ export interface Toy {
   played: number;
   won: number;
   best: number;
-  /** The merlin.gms object: for each game left, what its player kept (its state and results). */
-  kept: any;
+  /** merlin.gms: for each game left, what its player kept (its state, and results), as the file's text (parsed when a game is chosen). */
+  kept: string;
   muted: boolean;
   /** Idle time before sleep, ms; 0 = never. */
   idleMs: number;
@@ -287,7 +297,7 @@ export function createToy(
     me.error = "game " + name + " could not be loaded: " + e;
     enterGame(me, MAGIC_SQUARE, fromFile ? null : text, seed);
   }
-  if (settingsOk && me.name === MAGIC_SQUARE && me.player.refusal(me, "setRules", c["rules"]) !== "") {
+  if (settingsOk && me.name === MAGIC_SQUARE && me.player.ask(me, ASK_REFUSAL, "setRules", c["rules"]) !== "") {
     // A rule set this board does not have (Magic Square, told it, plays its first): none of the settings is used.
     me.muted = false;
     me.idleMs = DEFAULT_IDLE_MS;
@@ -299,33 +309,40 @@ export function createToy(
 
 /**
  * Plays game `name` from now on (see Player.enter): its player from the shelf (the one played
- * already when it plays this game too), the game from `line`, what was kept, or `seed`.
+ * already when it plays this game too), the game from `line`, what merlin.gms kept, or `seed`.
  */
 function enterGame(me: Toy, name: string, line: string | null, seed: number): void {
   const player: Player = name === MAGIC_SQUARE ? me.shelf.load(MAGIC_SQUARE) : me.name !== MAGIC_SQUARE && me.player !== null ? me.player : me.shelf.load(LIGHT_GAMES);
-  player.enter(me, name, line, seed);
+  player.enter(me, name, line, JSON.parse(me.kept)[name], seed);
   me.player = player;
   me.name = name;
 }
 
+/** Keeps what the game played would come back to (Player ASK_KEEP) in merlin.gms. */
+function keepGame(me: Toy): void {
+  const o = JSON.parse(me.kept);
+  o[me.name] = me.player.ask(me, ASK_KEEP);
+  me.kept = JSON.stringify(o);
+}
+
 /**
- * The merlin.gms object from its text: for each game left a saved line, for the shelf's games
- * four whole numbers of results besides; anything else (or a text that is no such object) counts as no file.
+ * merlin.gms's text when it holds for each game left a saved line, for the shelf's games four
+ * whole numbers of results besides; anything else (or a text that is no such object) counts as no file.
  */
-function keptFrom(text: string | null, shelf: GameShelf): any {
+function keptFrom(text: string | null, shelf: GameShelf): string {
   const o = fileObject(text);
-  if (o === null) return {};
+  if (o === null) return "{}";
   for (const name in o) {
     // Each game's saved line; Merlin's other games' results too (Magic Square's are merlin.sta's).
     const g = o[name];
-    if (!g || typeof g !== "object" || typeof g["state"] !== "string") return {};
+    if (!g || typeof g !== "object" || typeof g["state"] !== "string") return "{}";
     if (name === MAGIC_SQUARE) continue;
     const r = g["results"];
     let ok = shelf.names.indexOf(name) >= 0 && r instanceof Array && r.length === 4 && isWhole(r[0], 0, MAX_COUNT);
     for (let i = 1; ok && i < 4; i++) ok = isWhole(r[i], 0, r[0]);
-    if (!ok) return {};
+    if (!ok) return "{}";
   }
-  return o;
+  return text!;
 }
 
 /** Starts a call at `time`: its effects, nothing in them yet. */
@@ -344,7 +361,7 @@ function finish(me: Toy, fx: ToyEffects): ToyEffects {
   if (me.muted) fx.tones.splice(0, fx.tones.length);
   fx.due = me.selfTestAt < 0 ? me.idleAt : me.idleAt < 0 || me.selfTestAt < me.idleAt ? me.selfTestAt : me.idleAt;
   // The game's own deadline (a tune playing, Merlin's move), while the toy is awake.
-  const due = !me.asleep && me.selfTest < 0 && !me.choosing ? me.player.due(me) : -1;
+  const due = !me.asleep && me.selfTest < 0 && !me.choosing && me.player.due ? me.player.due(me) : -1;
   if (due >= 0 && (fx.due < 0 || due < fx.due)) fx.due = due;
   fx.keysDue = me.keysDue;
   fx.bright = me.bright;
@@ -416,7 +433,7 @@ function chooserKey(me: Toy, fx: ToyEffects, key: number): void {
  * NEW GAME. The game left keeps its state and results.
  */
 function chooseGame(me: Toy, fx: ToyEffects, name: string): void {
-  me.player.keep(me);
+  keepGame(me);
   me.choosing = false;
   me.dealt = false;
   enterGame(me, name, null, 0);
@@ -600,7 +617,7 @@ export function toyKeys(me: Toy, down: number, time: number): ToyEffects {
         me.player.mark(me);
       }
       // A group that leaves its game can come back to it as it was.
-      if ((me.choosing || key === me.pads) && me.groupLine === "") me.groupLine = me.player.line(me, time);
+      if ((me.choosing || key === me.pads) && me.groupLine === "") me.groupLine = me.player.ask(me, ASK_LINE, time);
       keyDown(me, fx, key);
     } else if ((type === EV_HOLD && key < me.pads && key < HOLD_PADS) || type === EV_CHORD) {
       gesture(me, fx, key, type === EV_CHORD);
@@ -614,8 +631,8 @@ export function toyKeys(me: Toy, down: number, time: number): ToyEffects {
 export function toyTick(me: Toy, time: number): ToyEffects {
   const fx = begin(me, time);
   if (me.selfTestAt >= 0 && me.now >= me.selfTestAt) selfTestStep(me, fx);
-  const due = !me.asleep && me.selfTest < 0 && !me.choosing ? me.player.due(me) : -1;
-  if (due >= 0 && me.now >= due) me.player.tick(me, fx);
+  const due = !me.asleep && me.selfTest < 0 && !me.choosing && me.player.due ? me.player.due(me) : -1;
+  if (due >= 0 && me.now >= due) me.player.tick!(me, fx);
   if (me.idleAt >= 0 && me.now >= me.idleAt && !me.asleep) perform(me, fx, "sleep", undefined);
   return finish(me, fx);
 }
@@ -642,9 +659,9 @@ function refusal(me: Toy, cmd: Command, arg: unknown): string {
   }
   if (cmd === "setRules" && me.name !== MAGIC_SQUARE) {
     // Magic Square's rule sets, asked of its player (read for the check: it is played next).
-    return (me.shelf.load(MAGIC_SQUARE) as Player).refusal(me, cmd, arg);
+    return (me.shelf.load(MAGIC_SQUARE) as Player).ask(me, ASK_REFUSAL, cmd, arg);
   }
-  return general(cmd) || cmd === "game" ? "" : me.player.refusal(me, cmd, arg);
+  return general(cmd) || cmd === "game" ? "" : me.player.ask(me, ASK_REFUSAL, cmd, arg);
 }
 
 /**
@@ -700,15 +717,15 @@ export function toyFile(me: Toy, file: number, time: number): string {
   }
   if (file === FILE_STATS) return JSON.stringify({ "games": me.played, "wins": me.won, "best": me.best });
   if (file === FILE_GAMES) {
-    me.player.keep(me);
-    return JSON.stringify(me.kept);
+    keepGame(me);
+    return me.kept;
   }
-  return me.player.line(me, time);
+  return me.player.ask(me, ASK_LINE, time);
 }
 
 /** Merlin.state(): the game and the toy as the console shows them; `leds` the pads lit now. */
 export function toyState(me: Toy, leds: Board): { [key: string]: any } {
-  const s = me.player.state(me);
+  const s = me.player.ask(me, ASK_STATE);
   s["game"] = me.name;
   s["choosing"] = me.choosing;
   s["rules"] = me.rules;
@@ -721,10 +738,10 @@ export function toyState(me: Toy, leds: Board): { [key: string]: any } {
 
 /** Merlin.stats(): the statistics of the game played (Magic Square: games, wins, best; the others: games, wins, losses, draws). */
 export function toyStats(me: Toy): { [key: string]: number } {
-  return me.player.stats(me);
+  return me.player.ask(me, ASK_STATS);
 }
 
 /** Merlin.maths(): the maths of the game played (backend.ts Maths) for the teaching view, null in games without. */
 export function toyMaths(me: Toy): Maths | null {
-  return me.player.maths(me);
+  return me.player.ask(me, ASK_MATHS);
 }

@@ -16,7 +16,8 @@ import {
   createGameFrom, GameState, loadGame, PLAYING, reasonName, saveGame, START_OK, startCode, statusName, update, WON,
 } from "../game";
 import {
-  Command, FILE_GAME, FILE_SETTINGS, FILE_STATS, flash, GOAL_FLASH_MS, MAGIC_SQUARE, Player, RULES_FLASH_MS, SAVE_NOW, Toy, ToyEffects,
+  ASK_KEEP, ASK_LINE, ASK_REFUSAL, ASK_STATE, ASK_STATS, Command, FILE_GAME, FILE_SETTINGS, FILE_STATS, flash, GOAL_FLASH_MS, MAGIC_SQUARE, Player,
+  RULES_FLASH_MS, SAVE_NOW, Toy, ToyEffects,
 } from "../midend";
 import { RULE_NAMES } from "../rules";
 import { CUE_NEW_GAME } from "../sounds";
@@ -58,15 +59,6 @@ interface MagicState {
   redoBefore: number;
 }
 
-/** Magic Square on the board whose back-end `board` makes, with goal `target` and the Lights Out games `games`. */
-export function magicSquare(board: () => Backend<Board>, target: Board, games: ToyGame[]): Player {
-  const p: MagicSquare = {
-    board: board, target: target, games: games, enter: enter, keep: keep, key: key, perform: perform, refusal: refusal, due: due, tick: tick,
-    show: show, mark: mark, back: back, state: state, stats: stats, line: line, maths: maths,
-  };
-  return p;
-}
-
 /** The index of the game called `name` among `games`, −1 when it is none (a rule set). */
 function indexOfGame(games: ToyGame[], name: unknown): number {
   for (let i = 0; i < games.length; i++) if (games[i].name === name) return i;
@@ -85,11 +77,10 @@ function rulesName(p: MagicSquare, st: MagicState): string {
 
 /**
  * Plays Magic Square: the game of the game file's text `line` (a Lights Out game's starts with
- * its name and a space), else the one left last (me.kept), else a new one from `seed` under the
+ * its name and a space), else the one left last (`kept`), else a new one from `seed` under the
  * settings' rule set (`me.rules`; one the board does not have: its first).
  */
-function enter(this: MagicSquare, me: Toy, name: string, line: string | null, seed: number): void {
-  const kept = me.kept[MAGIC_SQUARE];
+function enter(this: MagicSquare, me: Toy, name: string, line: string | null, kept: any, seed: number): void {
   const text = line !== null ? line : kept ? kept["state"] : "";
   const chosen = indexOfGame(this.games, me.rules);
   const rules = Math.max(0, RULE_NAMES.indexOf(me.rules));
@@ -112,11 +103,11 @@ function enter(this: MagicSquare, me: Toy, name: string, line: string | null, se
   me.rules = rulesName(this, st);
 }
 
-/** Keeps the game as it stands, for when Magic Square is chosen again (its clock as it is kept when not running: from 0). */
-function keep(this: MagicSquare, me: Toy): void {
+/** What merlin.gms keeps of the game, for when Magic Square is chosen again (its clock as saved when not running: from 0). */
+function keep(p: MagicSquare, me: Toy): any {
   const st: MagicState = me.ms;
   const saved = saveGame(st.backend, st.game);
-  me.kept[MAGIC_SQUARE] = { "state": st.gameNo >= 0 ? this.games[st.gameNo].name + " " + saved : saved };
+  return { "state": st.gameNo >= 0 ? p.games[st.gameNo].name + " " + saved : saved };
 }
 
 /**
@@ -230,7 +221,7 @@ function perform(this: MagicSquare, me: Toy, fx: ToyEffects, cmd: Command, arg: 
  * deal under or a game it does not have, a start that cannot start, a setting (Magic Square's
  * are setRules, mute and setIdle).
  */
-function refusal(this: MagicSquare, me: Toy, cmd: Command, arg: unknown): string {
+function refusal(p: MagicSquare, me: Toy, cmd: Command, arg: unknown): string {
   if (cmd === "set") return "set is for " + me.shelf.names.join(", ") + "; Magic Square's settings are setRules, mute and setIdle";
   if (cmd === "start") {
     const started = startFrom(me, arg);
@@ -238,21 +229,14 @@ function refusal(this: MagicSquare, me: Toy, cmd: Command, arg: unknown): string
   }
   if (cmd !== "setRules") return "";
   const r = RULE_NAMES.indexOf(String(arg));
-  if (r < 0 && indexOfGame(this.games, arg) >= 0) return "";
+  if (r < 0 && indexOfGame(p.games, arg) >= 0) return "";
   // A rule set plays on the board's own back-end (in a game, or outside Magic Square, made for this check).
   const st: MagicState | null = me.name === MAGIC_SQUARE ? me.ms : null;
-  if (r >= 0 && startCode(st !== null && st.gameNo < 0 ? st.backend : this.board(), this.target, r, null) === START_OK) return "";
+  if (r >= 0 && startCode(st !== null && st.gameNo < 0 ? st.backend : p.board(), p.target, r, null) === START_OK) return "";
   let names = RULE_NAMES.join(", ");
-  for (let i = 0; i < this.games.length; i++) names += ", " + this.games[i].name;
+  for (let i = 0; i < p.games.length; i++) names += ", " + p.games[i].name;
   return "rules must be one of " + names + ", got " + arg;
 }
-
-/** Magic Square wants no clock of its own. */
-function due(me: Toy): number {
-  return -1;
-}
-
-function tick(me: Toy, fx: ToyEffects): void {}
 
 /** Shows the game as it stands. */
 function show(this: MagicSquare, me: Toy, fx: ToyEffects): void {
@@ -306,14 +290,32 @@ function stats(me: Toy): { [key: string]: number } {
 }
 
 /** The game file's text: the saved game (game.ts saveGame), after its name in a Lights Out game. */
-function line(this: MagicSquare, me: Toy, time: number): string {
+function line(p: MagicSquare, me: Toy, time: number): string {
   const st: MagicState = me.ms;
   const saved = saveGame(st.backend, st.game, time);
-  return st.gameNo >= 0 ? this.games[st.gameNo].name + " " + saved : saved;
+  return st.gameNo >= 0 ? p.games[st.gameNo].name + " " + saved : saved;
+}
+
+/** What the toy asks of Magic Square (midend.ts ASK_*). */
+function ask(this: MagicSquare, me: Toy, what: number, a?: any, b?: any): any {
+  if (what === ASK_KEEP) return keep(this, me);
+  if (what === ASK_REFUSAL) return refusal(this, me, a, b);
+  if (what === ASK_STATE) return state(me);
+  if (what === ASK_STATS) return stats(me);
+  if (what === ASK_LINE) return line(this, me, a);
+  return maths(me);
 }
 
 /** The maths of the game played (backend.ts Maths), for the teaching view. */
 function maths(me: Toy): Maths {
   const st: MagicState = me.ms;
   return mathsOf(st.backend, st.game.target);
+}
+
+/** Magic Square on the board whose back-end `board` makes, with goal `target` and the Lights Out games `games`. */
+export function magicSquare(board: () => Backend<Board>, target: Board, games: ToyGame[]): Player {
+  const p: MagicSquare = {
+    board: board, target: target, games: games, enter: enter, key: key, perform: perform, show: show, mark: mark, back: back, ask: ask,
+  };
+  return p;
 }
