@@ -700,7 +700,7 @@ export function decide(p: Profile, prog: Program, m: Measured, tags: Tags = { co
     if (isCold.has(callee) || prog.references.get(callee) !== sites.length) continue;
     if (sites.some((s) => s.caller >= 0 && within(s.caller, callee))) continue;
     if (f.bytes * (sites.length - 1) > INLINE_GROWTH_BYTES) continue;
-    if (sites.length > 1) inline.push({ name: f.name, fn: callee, bytes: f.bytes, sites: sites.length });
+    inline.push({ name: f.name, fn: callee, bytes: f.bytes, sites: sites.length });
   }
   inline.sort((a, b) => a.fn - b.fn);
 
