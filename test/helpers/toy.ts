@@ -57,6 +57,17 @@ export interface ToyOptions extends Omit<Partial<NodeBoardOptions>, "profile" | 
   settleMs?: number;
 }
 
+/**
+ * The Storage files of Merlin's games the profile's build made, by their names on the toy
+ * (merlin-NAME.js), as `npm run flash` writes them beside the image: give them to bootToy
+ * (`files`) for a toy that can choose its games. Empty for a profile that carries none.
+ */
+export async function toyGameFiles(name: string): Promise<Record<string, string>> {
+  const files: Record<string, string> = {};
+  for (const g of (await firmwareBundle(name)).games ?? []) files[g.file] = g.code;
+  return files;
+}
+
 /** Powers on a virtual board running the toy's firmware for `name`, with a fresh in-memory flash. */
 export function bootToy(name: string, opts: ToyOptions = {}): VirtualBoard {
   const code = opts.code ?? codes.get(name);
