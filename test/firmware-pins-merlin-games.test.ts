@@ -15,7 +15,7 @@ import { perfectMove } from "../src/toy/games/tictactoe";
 import { createEffects, KEY_HIT_ME, layoutFor } from "../src/toy/gamemodule";
 import { CUE_DRAW, CUE_ILLEGAL, CUE_LOSS, CUE_NEW_GAME, CUE_WIN, cueDurationMs, cueNotes } from "../src/toy/sounds";
 import type { VirtualBoard } from "../sim/board";
-import { bootToy, hold, prepareToy, tap, toyGameFiles, tonesSince, toyState } from "./helpers/toy";
+import { bootToy, hold, prepareToy, tap, toyGameFiles, tonesSince } from "./helpers/toy";
 
 /** How a board has Merlin's lights and buttons. */
 interface Toy {
@@ -45,6 +45,20 @@ const TOY5: Toy = {
 };
 const TOYS = [TOY3, TOY5];
 const files = new Map<string, Record<string, string>>();
+
+/** What Merlin.state() answers in one of Merlin's games (src/toy/midend.ts toyState): the game's own state, its results. */
+interface GameView {
+  game: string;
+  status: string;
+  choosing: boolean;
+  error: string | null;
+  state: { [key: string]: any }; // each game describes itself (describe())
+  results: { games: number; wins: number; losses: number; draws: number };
+}
+
+function view(board: VirtualBoard): GameView {
+  return board.eval("Merlin.state()") as GameView;
+}
 
 function boot(toy: Toy): VirtualBoard {
   return bootToy(toy.name, { files: files.get(toy.name) });
@@ -121,18 +135,18 @@ const NAMES = ["", "tictactoe", "music", "echo", "blackjack13", "magicsquare", "
  * the games' lights blinking and the one played steady, then the pad of its number.
  */
 function choose(toy: Toy, board: VirtualBoard, number: number): void {
-  const before = toyState(board);
+  const before = view(board);
   toy.button(board, "newGame");
   if (before.game === "magicsquare") {
-    expect(toyState(board).choosing).toBe(false); // a new deal
+    expect(view(board).choosing).toBe(false); // a new deal
     toy.button(board, "newGame");
   }
-  expect(toyState(board).choosing).toBe(true);
+  expect(view(board).choosing).toBe(true);
   const played = NAMES.indexOf(before.game as string);
   expect(look(toy, board), "waiting for a game's number").toBe(lights(toy, [played], [1, 2, 3, 4, 5, 6].filter((n) => n !== played)));
   light(toy, board, number);
   board.clock.advance(300);
-  expect(toyState(board)).toMatchObject({ game: NAMES[number], choosing: false, error: null });
+  expect(view(board)).toMatchObject({ game: NAMES[number], choosing: false, error: null });
 }
 
 /**
@@ -173,7 +187,7 @@ describe.each(TOYS)("Merlin's games through the pins: $name", (toy) => {
     const t = board.clock.now;
     light(toy, board, 9);
     expect(heard(board, t, CUE_ILLEGAL)).toBe(true);
-    expect(toyState(board)).toMatchObject({ game: "echo", choosing: true });
+    expect(view(board)).toMatchObject({ game: "echo", choosing: true });
     expect(look(toy, board)).toBe(waiting);
     expect(board.errors).toEqual([]);
   });
@@ -182,7 +196,7 @@ describe.each(TOYS)("Merlin's games through the pins: $name", (toy) => {
     const board = bootInto(toy, 1);
     light(toy, board, 5);
     board.clock.advance(700); // Merlin "thinks" 0.6 s
-    const first = toyState(board).state as { board: string };
+    const first = view(board).state as { board: string };
     const merlin = first.board.indexOf("2") + 1;
     expect(merlin).toBeGreaterThan(0);
     expect(look(toy, board)).toBe(lights(toy, [5], [merlin]));
@@ -200,27 +214,27 @@ describe.each(TOYS)("Merlin's games through the pins: $name", (toy) => {
     const mine = [1, 2];
     const his = [5, 3];
     const mask = (a: number[]) => a.reduce((m, n) => m | (1 << (n - 1)), 0);
-    while (toyState(board).status === "playing") {
+    while (view(board).status === "playing") {
       const free = [1, 2, 3, 4, 5, 6, 7, 8, 9].find((n) => !mine.includes(n) && !his.includes(n))!;
       const expected = perfectMove(mask(his), mask([...mine, free])) + 1;
       const t = board.clock.now;
       light(toy, board, free);
       mine.push(free);
       board.clock.advance(700);
-      const marks = [...(toyState(board).state as { board: string }).board].flatMap((c, i) => (c === "2" ? [i + 1] : []));
+      const marks = [...(view(board).state as { board: string }).board].flatMap((c, i) => (c === "2" ? [i + 1] : []));
       if (marks.length > his.length) {
         expect(marks.filter((n) => !his.includes(n))).toEqual([expected]);
         his.push(expected);
       }
       expect(look(toy, board)).toBe(lights(toy, mine, his));
-      if (toyState(board).status !== "playing") expect(heard(board, t, toyState(board).status === "draw" ? CUE_DRAW : CUE_LOSS)).toBe(true);
+      if (view(board).status !== "playing") expect(heard(board, t, view(board).status === "draw" ? CUE_DRAW : CUE_LOSS)).toBe(true);
     }
-    expect(["draw", "lost"]).toContain(toyState(board).status);
-    expect(toyState(board).results).toMatchObject({ games: 1, wins: 0 });
+    expect(["draw", "lost"]).toContain(view(board).status);
+    expect(view(board).results).toMatchObject({ games: 1, wins: 0 });
     // SAME GAME clears the board for another.
     toy.button(board, "sameGame");
     expect(look(toy, board)).toBe(lights(toy, []));
-    expect(toyState(board).status).toBe("playing");
+    expect(view(board).status).toBe("playing");
     expect(board.errors).toEqual([]);
   });
 
@@ -233,7 +247,7 @@ describe.each(TOYS)("Merlin's games through the pins: $name", (toy) => {
       board.clock.advance(100); // (the note sounds 0.25 s: a repeated note is then a new tone)
       expect(tonesSince(board, t).map((e) => e.freq), `pad ${n}`).toEqual([lightHz(n)]);
     }
-    expect(toyState(board).state).toMatchObject({ tune: tune.join(""), notes: tune.length });
+    expect(view(board).state).toMatchObject({ tune: tune.join(""), notes: tune.length });
 
     /** COMP TURN: the notes heard, and the light lit at each (one at a time, a note every 0.3 s). */
     const playBack = (): void => {
@@ -243,7 +257,7 @@ describe.each(TOYS)("Merlin's games through the pins: $name", (toy) => {
       // (On the 3×3 the hold's own pad first sounded and lit its note, which the hold took back.)
       expect(seen.slice(-tune.length)).toEqual(tune);
       expect(tonesSince(board, t).map((e) => noteLight(e.freq)).slice(-tune.length)).toEqual(tune);
-      expect(toyState(board).state).toMatchObject({ tune: tune.join(""), playing: false });
+      expect(view(board).state).toMatchObject({ tune: tune.join(""), playing: false });
     };
     playBack();
     board.clock.advance(1500); // the game file is written within a second
@@ -251,7 +265,7 @@ describe.each(TOYS)("Merlin's games through the pins: $name", (toy) => {
     board.clock.advance(1000);
     board.powerOn();
     board.clock.advance(1000);
-    expect(toyState(board)).toMatchObject({ game: "music", state: { tune: tune.join("") } });
+    expect(view(board)).toMatchObject({ game: "music", state: { tune: tune.join("") } });
     playBack();
     expect(board.errors).toEqual([]);
   });
@@ -275,13 +289,13 @@ describe.each(TOYS)("Merlin's games through the pins: $name", (toy) => {
     const tune = tonesSince(board, t + 300).map((e) => noteLight(e.freq));
     expect(tune).toEqual(shown);
     expect(tune.every((n) => n >= 1 && n <= 9)).toBe(true);
-    expect(toyState(board).state).toMatchObject({ length: 4, phase: "repeat" });
+    expect(view(board).state).toMatchObject({ length: 4, phase: "repeat" });
     // Your repeat: each pad sounds its note; all right: lights 1 … 4 steady and the fanfare.
     let from = board.clock.now;
     for (const n of tune) light(toy, board, n);
     expect(look(toy, board)).toBe(lights(toy, [1, 2, 3, 4]));
     expect(heard(board, from, CUE_WIN)).toBe(true);
-    expect(toyState(board)).toMatchObject({ status: "won", results: { games: 1, wins: 1 } });
+    expect(view(board)).toMatchObject({ status: "won", results: { games: 1, wins: 1 } });
     // SAME GAME: the same tune again; a repeat with the second note wrong scores 3 with the falling steps.
     const again = board.clock.now;
     toy.button(board, "sameGame");
@@ -292,7 +306,7 @@ describe.each(TOYS)("Merlin's games through the pins: $name", (toy) => {
     tune.forEach((n, i) => light(toy, board, i === 1 ? (n % 9) + 1 : n));
     expect(look(toy, board)).toBe(lights(toy, [1, 2, 3]));
     expect(heard(board, from, CUE_LOSS)).toBe(true);
-    expect(toyState(board)).toMatchObject({ status: "lost", results: { games: 2, wins: 1, losses: 1 } });
+    expect(view(board)).toMatchObject({ status: "lost", results: { games: 2, wins: 1, losses: 1 } });
     expect(board.errors).toEqual([]);
   });
 
@@ -309,18 +323,18 @@ describe.each(TOYS)("Merlin's games through the pins: $name", (toy) => {
       if (cards.every((c) => c < 10) && s.you[0] !== s.dealer[0] && s.you[1] !== s.dealer[0] && cards[0] + cards[1] <= TARGET) break;
     }
     board.eval(`Merlin.newGame(${seed})`);
-    const dealt = toyState(board).state as { cards: string };
+    const dealt = view(board).state as { cards: string };
     const [you, his] = dealt.cards.split(" ").map((c) => c.split("").map(Number));
     expect([you.length, his.length]).toEqual([1, 1]);
     expect(look(toy, board)).toBe(lights(toy, you, his));
     toy.button(board, "hitMe");
-    const hit = (toyState(board).state as { cards: string }).cards.split(" ")[0].split("").map(Number);
+    const hit = (view(board).state as { cards: string }).cards.split(" ")[0].split("").map(Number);
     expect(hit.length).toBe(2);
     expect(look(toy, board)).toBe(lights(toy, hit, his.filter((c) => !hit.includes(c))));
     const t = board.clock.now;
     toy.button(board, "compTurn");
     board.clock.advance(14 * 700);
-    const end = toyState(board).state as { cards: string; you: number; merlin: number };
+    const end = view(board).state as { cards: string; you: number; merlin: number };
     const merlin = end.cards.split(" ")[1].split("").map((c) => (c === "a" ? 10 : Number(c)));
     // Merlin drew while under 10 and under you, and stopped as soon as he was not (or passed 13).
     let sum = merlin[0];
@@ -330,17 +344,17 @@ describe.each(TOYS)("Merlin's games through the pins: $name", (toy) => {
     }
     expect(sum >= DEALER_MIN && sum >= end.you).toBe(true);
     const result = sum > TARGET || end.you > sum ? "won" : end.you === sum ? "draw" : "lost";
-    expect(toyState(board).status).toBe(result);
+    expect(view(board).status).toBe(result);
     expect(heard(board, t, { won: CUE_WIN, lost: CUE_LOSS, draw: CUE_DRAW }[result])).toBe(true);
     const shownHis = merlin.filter((c) => c < 10 || toy.padOf[10] >= 0);
     expect(look(toy, board)).toBe(lights(toy, hit, shownHis.filter((c) => !hit.includes(c))));
-    expect(toyState(board).results).toMatchObject({ games: 1 });
+    expect(view(board).results).toMatchObject({ games: 1 });
     // HIT ME after the hand is refused with the buzz; SAME GAME deals the next.
     const b = board.clock.now;
     toy.button(board, "hitMe");
     expect(heard(board, b, CUE_ILLEGAL)).toBe(true);
     toy.button(board, "sameGame");
-    expect((toyState(board).state as { cards: string }).cards.split(" ").map((c) => c.length)).toEqual([1, 1]);
+    expect((view(board).state as { cards: string }).cards.split(" ").map((c) => c.length)).toEqual([1, 1]);
     expect(board.errors).toEqual([]);
   });
 
@@ -363,13 +377,13 @@ describe.each(TOYS)("Merlin's games through the pins: $name", (toy) => {
     const r = [1, 2, 3, 4, 5, 6, 7, 8, 9].slice(0, right);
     const w = [1, 2, 3, 4, 5, 6, 7, 8, 9].slice(right, right + wrong);
     expect(look(toy, board)).toBe(lights(toy, r, w));
-    expect(toyState(board).state).toMatchObject({ guesses: 1, right, wrong });
+    expect(view(board).state).toMatchObject({ guesses: 1, right, wrong });
     const t = board.clock.now;
     for (const d of secret) light(toy, board, d);
     // Found in two guesses: lights 1 and 2, the fanfare.
     expect(look(toy, board)).toBe(lights(toy, [1, 2]));
     expect(heard(board, t, CUE_WIN)).toBe(true);
-    expect(toyState(board)).toMatchObject({ status: "won", results: { games: 1, wins: 1 } });
+    expect(view(board)).toMatchObject({ status: "won", results: { games: 1, wins: 1 } });
     expect(board.errors).toEqual([]);
   });
 
@@ -383,7 +397,7 @@ describe.each(TOYS)("Merlin's games through the pins: $name", (toy) => {
     choose(toy, board, 4);
     toy.button(board, "compTurn");
     board.clock.advance(14 * 700);
-    const bj = toyState(board);
+    const bj = view(board);
     expect(bj.results).toMatchObject({ games: 1 });
     choose(toy, board, 3);
     board.clock.advance(1500);
@@ -391,19 +405,19 @@ describe.each(TOYS)("Merlin's games through the pins: $name", (toy) => {
     board.clock.advance(1000);
     board.powerOn();
     board.clock.advance(1000);
-    expect(toyState(board)).toMatchObject({ game: "echo", error: null });
+    expect(view(board)).toMatchObject({ game: "echo", error: null });
     choose(toy, board, 4);
     // Blackjack 13's score (its wins, losses and draws) and results are as they were; NEW GAME dealt a new hand.
-    const back = toyState(board);
+    const back = view(board);
     expect(back.results).toEqual(bj.results);
-    const score = (s: typeof bj) => {
+    const score = (s: GameView) => {
       const st = s.state as { wins: number; losses: number; draws: number };
       return [st.wins, st.losses, st.draws];
     };
     expect(score(back)).toEqual(score(bj));
     choose(toy, board, 1);
     // Tic-Tac-Toe is still at the perfect level (NEW GAME cleared its board).
-    expect(toyState(board).state).toMatchObject({ level: "perfect", board: "000000000" });
+    expect(view(board).state).toMatchObject({ level: "perfect", board: "000000000" });
     light(toy, board, 1);
     board.clock.advance(700);
     expect(look(toy, board)).toBe(lights(toy, [1], [5]));
