@@ -21,6 +21,8 @@ import { checkEspruino, Espruino, espruinoBin, flashToy, freshFlashDir, HANDSHAK
 export { lastWords } from "../../firmware/measure/espruino-bin";
 import type { Profile } from "../../hardware/profile";
 import { loadProfile } from "../../hardware/validate";
+import { pretokenise } from "../../firmware/build/pretokenise";
+import { firmwareBundle } from "./firmware-cache";
 import { buildToy } from "./toy";
 import { hangAfter } from "./time-limits";
 
@@ -120,6 +122,21 @@ export class FlashImage {
     await flashToy(bin as string, dir, profile, code);
     if (!existsSync(join(dir, "espruino.flash"))) throw new Error("the interpreter left no espruino.flash in " + dir);
     return new FlashImage(profile, code, dir);
+  }
+
+  /**
+   * A flash image as `npm run flash` writes a board with games: the image, and each game's
+   * Storage file (merlin-NAME.js) pretokenised beside it (the profile's build's own games).
+   */
+  static async createWithGames(name: string): Promise<FlashImage> {
+    const image = await FlashImage.create(name);
+    const e = await Espruino.start(bin as string, image.dir);
+    try {
+      for (const g of (await firmwareBundle(name)).games ?? []) await e.writeFile(g.file, pretokenise(g.code).toString("latin1"));
+    } finally {
+      await e.kill();
+    }
+    return image;
   }
 
   /** A new folder holding a copy of this image's flash. */
