@@ -52,6 +52,7 @@ interface GameView {
   status: string;
   choosing: boolean;
   error: string | null;
+  muted: boolean;
   state: { [key: string]: any }; // each game describes itself (describe())
   results: { games: number; wins: number; losses: number; draws: number };
 }
@@ -384,6 +385,20 @@ describe.each(TOYS)("Merlin's games through the pins: $name", (toy) => {
     expect(look(toy, board)).toBe(lights(toy, [1, 2]));
     expect(heard(board, t, CUE_WIN)).toBe(true);
     expect(view(board)).toMatchObject({ status: "won", results: { games: 1, wins: 1 } });
+    expect(board.errors).toEqual([]);
+  });
+
+  it("MUTE (a hold of pad 7) silences Merlin's games too: no note, no cue", () => {
+    const board = bootInto(toy, 2);
+    hold(board, 6, 1600); // pad 7
+    expect(view(board)).toMatchObject({ game: "music", muted: true });
+    board.clock.advance(500);
+    const t = board.clock.now;
+    for (const n of [1, 5]) light(toy, board, n);
+    toy.button(board, "compTurn");
+    board.clock.advance(1000);
+    expect(tonesSince(board, t)).toEqual([]);
+    expect(view(board).state).toMatchObject({ tune: "15" });
     expect(board.errors).toEqual([]);
   });
 
