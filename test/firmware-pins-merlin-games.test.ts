@@ -239,6 +239,21 @@ describe.each(TOYS)("Merlin's games through the pins: $name", (toy) => {
     expect(board.errors).toEqual([]);
   });
 
+  it("Tic-Tac-Toe: COMP TURN on the empty board lets Merlin start (his mark blinking), and a pad answers it", () => {
+    const board = bootInto(toy, 1);
+    toy.button(board, "compTurn");
+    const first = look(toy, board);
+    expect(first.replace(/[-0]/g, ""), first).toBe("b");
+    const his = first.indexOf("b");
+    const mine = his === 5 ? 1 : 5;
+    light(toy, board, mine);
+    board.clock.advance(700);
+    const now = look(toy, board);
+    expect(now[mine]).toBe("1");
+    expect(now.replace(/[-0]/g, "")).toMatch(/^(1bb|b1b|bb1)$/);
+    expect(board.errors).toEqual([]);
+  });
+
   it("Music Machine: each pad plays its note, COMP TURN plays the tune back lighting each note's pad, and the tune survives a power cut", () => {
     const board = bootInto(toy, 2);
     const tune = [1, 5, 9, 3, 8, 3];
@@ -337,7 +352,7 @@ describe.each(TOYS)("Merlin's games through the pins: $name", (toy) => {
     board.clock.advance(14 * 700);
     const end = view(board).state as { cards: string; you: number; merlin: number };
     const merlin = end.cards.split(" ")[1].split("").map((c) => (c === "a" ? 10 : Number(c)));
-    // Merlin drew while under 10 and under you, and stopped as soon as he was not (or passed 13).
+    // Merlin drew while under 10 or under you, and stopped as soon as he was neither (or passed 13).
     let sum = merlin[0];
     for (let i = 1; i < merlin.length; i++) {
       expect(sum < DEALER_MIN || sum < end.you, `Merlin's card ${i + 1}`).toBe(true);
