@@ -29,6 +29,23 @@ const GAMES = ["tictactoe", "music", "echo", "blackjack13", "magicsquare", "mind
 /** How long a write waits (the toy writes a file within a second) and a little more. */
 const SETTLE_MS = 1500;
 
+/** How the Linux interpreter dies when its input queue is corrupted (jsdevices.c, 2v29). */
+const INPUT_QUEUE_RACE = /ASSERT\(len <= 64\) FAILED AT src\/jsdevices\.c/;
+
+/**
+ * Runs `body`, and once more when the interpreter died of the console's input race: the Linux
+ * build's stdin thread fills the event queue the interpreter empties without a lock, and rarely
+ * a console line corrupts it. That is the harness's interpreter, not the toy.
+ */
+async function againIfTheConsoleRaced(body: () => Promise<void>): Promise<void> {
+  try {
+    await body();
+  } catch (e) {
+    if (!INPUT_QUEUE_RACE.test((e as Error).message)) throw e;
+    await body();
+  }
+}
+
 /** A board's console keys: light n's pad (1-based) and the four buttons after the pads. */
 interface Keys {
   light: (n: number) => number;
@@ -141,7 +158,7 @@ describe.skipIf(!bin)("Merlin's games on Espruino (ESPRUINO_BIN)", () => {
   checkInterpreterFirst();
 
   for (const profile of Object.keys(MEMORY_BARS)) {
-    it(`${profile}: at most ${MEMORY_BARS[profile]} JsVars after boot and after a game played in each of the six games`, async () => {
+    it(`${profile}: at most ${MEMORY_BARS[profile]} JsVars after boot and after a game played in each of the six games`, () => againIfTheConsoleRaced(async () => {
       const k = keysOf(profile);
       const image = await FlashImage.createWithGames(profile);
       const toy = await image.boot();
@@ -165,7 +182,7 @@ describe.skipIf(!bin)("Merlin's games on Espruino (ESPRUINO_BIN)", () => {
       }
       const over = Object.keys(figures).filter((w) => figures[w] > MEMORY_BARS[profile]);
       expect(over, `${profile} JsVars: ${JSON.stringify(figures)}`).toEqual([]);
-    }, 600_000);
+    }), 900_000);
   }
 
   describe("pico-3x3", () => {
@@ -177,7 +194,7 @@ describe.skipIf(!bin)("Merlin's games on Espruino (ESPRUINO_BIN)", () => {
     }, 300_000);
     afterAll(() => image?.dispose());
 
-    it(`choosing every game 20 times in a row grows memory by at most ${GROWTH} JsVars`, async () => {
+    it(`choosing every game 20 times in a row grows memory by at most ${GROWTH} JsVars`, () => againIfTheConsoleRaced(async () => {
       const toy = await image.boot();
       try {
         const names = JSON.stringify(GAMES);
@@ -195,9 +212,9 @@ describe.skipIf(!bin)("Merlin's games on Espruino (ESPRUINO_BIN)", () => {
       } finally {
         await toy.dispose();
       }
-    }, 300_000);
+    }), 300_000);
 
-    it.each(GAMES)("a power cut in the middle of %s resumes it as it was", async (name) => {
+    it.each(GAMES)("a power cut in the middle of %s resumes it as it was", (name) => againIfTheConsoleRaced(async () => {
       let toy = await image.boot();
       try {
         expect(await run(toy, `Merlin.game(${JSON.stringify(name)}).game`)).toBe(name);
@@ -213,14 +230,14 @@ describe.skipIf(!bin)("Merlin's games on Espruino (ESPRUINO_BIN)", () => {
       } finally {
         await toy.dispose();
       }
-    }, 120_000);
+    }), 120_000);
 
     const DAMAGE = [
       { what: "garbage in merlin-echo.js", expr: 'require("Storage").write("merlin-echo.js","#~ not a game (")' },
       { what: "a script that is no game in merlin-echo.js", expr: 'require("Storage").write("merlin-echo.js","42")' },
       { what: "merlin-echo.js erased", expr: 'require("Storage").erase("merlin-echo.js")' },
     ];
-    it.each(DAMAGE)("$what: choosing Echo is refused in one line naming its file, and the toy plays on in Music Machine", async ({ expr }) => {
+    it.each(DAMAGE)("$what: choosing Echo is refused in one line naming its file, and the toy plays on in Music Machine", ({ expr }) => againIfTheConsoleRaced(async () => {
       const toy = await image.boot();
       try {
         expect(await run(toy, 'Merlin.game("music").game')).toBe("music");
@@ -249,6 +266,6 @@ describe.skipIf(!bin)("Merlin's games on Espruino (ESPRUINO_BIN)", () => {
       } finally {
         await toy.dispose();
       }
-    }, 120_000);
+    }), 120_000);
   });
 });
