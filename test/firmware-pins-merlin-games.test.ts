@@ -168,8 +168,8 @@ describe.each(TOYS)("Merlin's games through the pins: $name", (toy) => {
   }, 120_000);
 
   it("the build flashes every game's file beside the image", () => {
-    expect(Object.keys(files.get(toy.name)!).sort()).toEqual(
-      ["merlin-blackjack13.js", "merlin-echo.js", "merlin-mindbender.js", "merlin-music.js", "merlin-tictactoe.js"],
+    expect(Object.keys(files.get(toy.name)!)).toEqual(
+      expect.arrayContaining(["merlin-tictactoe.js", "merlin-music.js", "merlin-echo.js", "merlin-blackjack13.js", "merlin-mindbender.js"]),
     );
   });
 
