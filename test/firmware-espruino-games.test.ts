@@ -160,7 +160,7 @@ describe.skipIf(!bin)("Merlin's games on Espruino (ESPRUINO_BIN)", () => {
   for (const profile of Object.keys(MEMORY_BARS)) {
     it(`${profile}: at most ${MEMORY_BARS[profile]} JsVars after boot and after a game played in each of the six games`, () => againIfTheConsoleRaced(async () => {
       const k = keysOf(profile);
-      const image = await FlashImage.createWithGames(profile);
+      const image = await FlashImage.create(profile);
       const toy = await image.boot();
       const figures: { [when: string]: number } = {};
       try {
@@ -190,7 +190,7 @@ describe.skipIf(!bin)("Merlin's games on Espruino (ESPRUINO_BIN)", () => {
     const k = keysOf(PROFILE);
     let image: FlashImage;
     beforeAll(async () => {
-      image = await FlashImage.createWithGames(PROFILE);
+      image = await FlashImage.create(PROFILE);
     }, 300_000);
     afterAll(() => image?.dispose());
 
