@@ -45,7 +45,7 @@ describe("blackjack13: hands under a fake clock", () => {
     expect(blackjack13.status(s)).toBe(STATUS_PLAYING);
   });
 
-  it("Merlin draws a card every DEAL_MS while under 10 and under you, then the totals decide", () => {
+  it("Merlin draws a card every DEAL_MS while under 10 or under you, then the totals decide", () => {
     let seen = [0, 0, 0, 0];
     for (let seed = 0; seed < 300; seed++) {
       const s = blackjack13.create(seed, toy, 0);
@@ -55,7 +55,7 @@ describe("blackjack13: hands under a fake clock", () => {
       const you = total(s.you, s.youN);
       const ticks = stand(s, 1000);
       const merlin = total(s.dealer, s.dealerN);
-      // His rule: he drew each card while under DEALER_MIN and under you; he stopped as soon as he might.
+      // His rule: he drew each card while under DEALER_MIN or under you; he stopped as soon as he might.
       const before = total(s.dealer, s.dealerN - 1);
       if (s.dealerN > 1) expect(before < DEALER_MIN || before < you).toBe(true);
       expect(merlin > TARGET || !(merlin < DEALER_MIN || merlin < you)).toBe(true);

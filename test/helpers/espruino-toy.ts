@@ -1,7 +1,8 @@
 /**
  * The toy on the real Espruino interpreter (ESPRUINO_BIN), for the optional tests: a flash
- * image per profile holding the pin-alias `.boot0` and, as `.bootcde`, the bundle's pretokenised
- * image as `npm run flash` writes it (written once, then copied for every boot), and the same
+ * image per profile holding the pin-alias `.boot0`, the profile's Storage modules and, as
+ * `.bootcde`, the bundle, pretokenised as `npm run flash` writes them (written once, then copied
+ * for every boot), and the same
  * console calls on the interpreter and on the simulator (which runs the bundle's text: the same
  * program, test/firmware-pretokenise.test.ts).
  *
@@ -17,10 +18,13 @@ import { copyFileSync, existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { crc32 } from "node:zlib";
 import { beforeAll } from "vitest";
-import { checkEspruino, Espruino, espruinoBin, flashToy, freshFlashDir, HANDSHAKE_MS, prebuiltBundle } from "../../firmware/measure/espruino-bin";
+import {
+  builtImage, checkEspruino, Espruino, espruinoBin, flashToy, freshFlashDir, HANDSHAKE_MS, prebuiltBundle, prebuiltImage, type ToyImage,
+} from "../../firmware/measure/espruino-bin";
 export { lastWords } from "../../firmware/measure/espruino-bin";
 import type { Profile } from "../../hardware/profile";
 import { loadProfile } from "../../hardware/validate";
+import { firmwareBundle } from "./firmware-cache";
 import { buildToy } from "./toy";
 import { hangAfter } from "./time-limits";
 
@@ -104,6 +108,14 @@ export class InterpreterToy {
   }
 }
 
+/** The toy's image for a profile (the bundle and its Storage modules): built in memory, or read from ESPRUINO_BUNDLE_DIR. */
+export async function toyImage(name: string): Promise<ToyImage> {
+  const pre = prebuiltImage(name);
+  if (pre) return pre;
+  await buildToy(name); // (its subset check)
+  return builtImage(await firmwareBundle(name));
+}
+
 /** A flash image with the toy written to it, copied for every boot. */
 export class FlashImage {
   private constructor(
@@ -115,9 +127,11 @@ export class FlashImage {
 
   static async create(name: string, bundle?: string): Promise<FlashImage> {
     const profile = loadProfile(name);
-    const code = bundle ?? (await toyBundle(name));
+    const image = await toyImage(name);
+    const code = bundle ?? image.code;
     const dir = freshFlashDir();
-    await flashToy(bin as string, dir, profile, code);
+    // The image as `npm run flash` writes it: the bundle and the profile's Storage modules.
+    await flashToy(bin as string, dir, profile, { code, files: image.files });
     if (!existsSync(join(dir, "espruino.flash"))) throw new Error("the interpreter left no espruino.flash in " + dir);
     return new FlashImage(profile, code, dir);
   }

@@ -42,19 +42,34 @@ export function buildToy(name: string): Promise<string> {
 }
 
 const codes = new Map<string, string>();
+const modules = new Map<string, Record<string, string>>();
 
-/** buildToy, remembering the text for bootToy. */
+/** buildToy, remembering the text and the profile's Storage modules (toyGameFiles) for bootToy. */
 export async function prepareToy(name: string): Promise<string> {
   const code = await buildToy(name);
   codes.set(name, code);
+  modules.set(name, await toyGameFiles(name));
   return code;
 }
 
 export interface ToyOptions extends Omit<Partial<NodeBoardOptions>, "profile" | "code"> {
   /** Firmware text; default: what prepareToy built for this profile. */
   code?: string;
+  /** Storage files flashed with it; default: the profile's Storage modules, as prepareToy had them built. */
+  files?: Record<string, string>;
   /** Virtual ms to run after power-on (the 0.5 s light test and its tone). Default 1000. */
   settleMs?: number;
+}
+
+/**
+ * The Storage modules the profile's build made (Magic Square, Merlin's games, the console API),
+ * each by its file name on the toy (merlin-NAME.js), as `npm run flash` writes them beside the
+ * image. bootToy flashes them unless told other `files`.
+ */
+export async function toyGameFiles(name: string): Promise<Record<string, string>> {
+  const files: Record<string, string> = {};
+  for (const g of (await firmwareBundle(name)).games ?? []) files[g.file] = g.code;
+  return files;
 }
 
 /** Powers on a virtual board running the toy's firmware for `name`, with a fresh in-memory flash. */
@@ -68,6 +83,7 @@ export function bootToy(name: string, opts: ToyOptions = {}): VirtualBoard {
     ...rest,
     profile: loadProfile(name),
     code,
+    files: opts.files ?? modules.get(name) ?? {},
   });
   board.clock.advance(settleMs ?? 1000);
   return board;

@@ -5,8 +5,8 @@
  * Cards are 1 … 10, drawn at random (seeded: the same seed deals the same cards everywhere).
  * A hand starts with one card for you (its light steady) and one for Merlin (blinking); a card
  * lights the pad of its value. HIT ME draws you a card; over 13 you bust and lose at once.
- * COMP TURN stands: Merlin draws, a card every DEAL_MS, while his total is under 10 and under
- * yours (DEALER_MIN), then the totals are compared — over 13 he busts and you win; the higher
+ * COMP TURN stands: Merlin draws, a card every DEAL_MS, while his total is under 10 (DEALER_MIN)
+ * or under yours — under the larger of the two — then the totals are compared — over 13 he busts and you win; the higher
  * total wins, equal totals draw. SAME GAME deals the next hand. The hands won, lost and drawn
  * are counted (the match score, describe()). Undo is unavailable: a card seen stays dealt.
  *
@@ -21,7 +21,7 @@ import { seedRandom } from "../rng";
 import { CUE_DRAW, CUE_LOSS, CUE_MERLIN, CUE_NEW_GAME, CUE_PRESS, CUE_WIN } from "../sounds";
 
 export const TARGET = 13;
-/** Merlin draws while under this and under your total. */
+/** Merlin draws while under this or under your total (under the larger of the two). */
 export const DEALER_MIN = 10;
 /** Time between Merlin's cards, and how long a dealt card flashes on a board without its pad. */
 export const DEAL_MS = 700;
