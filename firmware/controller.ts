@@ -34,8 +34,10 @@ function carryOut(e: ToyEffects, now: number): void {
   if (e.power !== 0) power(e.power);
   if (NEOPIXEL && e.bright !== pixelLevel()) setPixelLevel(e.bright);
   if (e.show) show(e.frame, e.blink, e.flash, e.flashMs);
-  if (e.cues.length > 0) playNotes(cueStart(e.cues[e.cues.length - 1]), false);
-  else if (e.tones.length > 0) playTones(e.tones, 0);
+  // The last cue (a game's tones first, where it has them).
+  const cue = e.cues.length > 0 ? cueStart(e.cues[e.cues.length - 1]) : -1;
+  if (e.tones.length > 0) playTones(e.tones, 0, cue);
+  else if (cue >= 0) playNotes(cue, false);
   if (e.save !== 0) saveSoon(e.save);
   if ((e.save & SAVE_NOW) !== 0) saveNow();
   if (e.due >= 0 && (tickTimer === undefined || e.due < tickAt)) schedule(e.due, now);
@@ -146,10 +148,15 @@ if (NEOPIXEL) consoleCore.brightness = pixelLevel;
  * parses a Storage file in place.
  */
 export function loadModule(name: string): any {
-  const text = require("Storage").read(gameFile(name));
-  if (text === undefined) throw new Error(gameFile(name) + " is missing: flash the toy again");
-  // (Indirect: the text needs none of this function's names, and the minifier may then shorten them.)
-  return (0, eval)(text);
+  const file = gameFile(name);
+  const text = require("Storage").read(file);
+  if (text === undefined) throw new Error(file + " is missing: flash the toy again");
+  try {
+    // (Indirect: the text needs none of this function's names, and the minifier may then shorten them.)
+    return (0, eval)(text);
+  } catch (e) {
+    throw new Error(file + " is damaged (" + e + "): flash the toy again");
+  }
 }
 
 const shelf: GameShelf = { names: SHELF_NAMES, numbers: SHELF_NUMBERS, load: loadModule };

@@ -11,8 +11,9 @@ declare function digitalRead(pin: Pin[]): number;
 declare function pinMode(pin: Pin, mode: "input" | "input_pullup" | "input_pulldown" | "output" | "opendrain" | "opendrain_pullup" | "analog" | "auto"): void;
 /** Timers are globals in Espruino; 1.95 declares only clearTimeout/clearInterval. */
 declare function setTimeout(fn: () => void, ms: number): number;
-/** …and passes arguments after the interval on to fn (the piezo's note timer uses two). */
+/** …and passes arguments after the interval on to fn (the piezo's timers use two and three). */
 declare function setTimeout<A, B>(fn: (a: A, b: B) => void, ms: number, a: A, b: B): number;
+declare function setTimeout<A, B, C>(fn: (a: A, b: B, c: C) => void, ms: number, a: A, b: B, c: C): number;
 declare function setInterval(fn: () => void, ms: number): number;
 /** console.log prints to the console; 1.95 lacks console. */
 declare const console: { log(...args: unknown[]): void };

@@ -10,6 +10,7 @@ Object.defineProperty(globalThis, "Merlin", {
   get: function () {
     return loadModule(CONSOLE)(consoleCore);
   },
+  configurable: true,
 });
 try {
   boot();

@@ -42,16 +42,19 @@ export function playNotes(at: number, next: boolean): void {
 
 /**
  * Plays tones (Hz, ms) pairs from `list[at]` on (Merlin's other games: their notes), each from
- * the timer of the one before; Hz 0 is a rest. A cue or new tones replace them.
+ * the timer of the one before; Hz 0 is a rest. Then the cue whose notes start at `cue` in
+ * CUE_TEXT (cueStart; −1 none), so a game's last note is heard before its fanfare. A cue or
+ * new tones replace them.
  */
-export function playTones(list: number[], at: number): void {
+export function playTones(list: number[], at: number, cue: number): void {
   if (at === 0 && timer !== undefined) clearTimeout(timer);
   timer = undefined;
   if (at >= list.length) {
-    digitalWrite(PIEZO, 0);
+    if (cue >= 0) playNotes(cue, false);
+    else digitalWrite(PIEZO, 0);
     return;
   }
   if (list[at] > 0) analogWrite(PIEZO, 0.5, { freq: list[at] });
   else digitalWrite(PIEZO, 0);
-  timer = setTimeout(playTones, list[at + 1], list, at + 2);
+  timer = setTimeout(playTones, list[at + 1], list, at + 2, cue);
 }

@@ -12,14 +12,9 @@
  * WRITE_INTERVAL_MS later, its text asked of the mid-end only then (toyFile), so nothing is
  * serialised per key press.
  */
-import { FILE_COUNT, fileName, Toy, toyFile } from "../src/toy/midend";
+import { FILE_COUNT, fileName, MAX_FILE_LENGTH, Toy, toyFile } from "../src/toy/midend";
 
 export const WRITE_INTERVAL_MS = 1000;
-/**
- * Longest file the toy reads: its own are well under it (the settings, statistics and game
- * files under 100 characters; merlin.gms, the other games' states and results, about 500).
- */
-export const MAX_FILE_LENGTH = 1000;
 
 const storage = require("Storage");
 /** Files changed since they were last written (bit 1 << FILE_*). */

@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import {
-  buildFirmware, checkFirmwareSources, compactBundle, configDefines, CUES, DEFAULT_PROFILE, esbuildBundle, firmwareSources, measuredDecisions,
+  buildFirmware, storageFiles, checkFirmwareSources, compactBundle, configDefines, CUES, DEFAULT_PROFILE, esbuildBundle, firmwareSources, measuredDecisions,
   narrowTables, outputPath, ROOT, squeezedWith, type Bundle, type BuildResult,
 } from "../firmware/build/build";
 import { analyse, madeInPlace } from "../firmware/build/hotpath";
@@ -180,11 +180,13 @@ describe("what the build decides from its measurement (hotpath.ts), in the real 
   it("a renamed function keeps its decisions: they follow the code, not names", async () => {
     const p = loadProfile(DEFAULT_PROFILE);
     const code = await esbuildOf(DEFAULT_PROFILE);
-    const before = await measuredDecisions(p, analyse(code), []);
+    // (The core plays from its Storage modules: Magic Square, the console.)
+    const files = storageFiles((await firmwareBundle(DEFAULT_PROFILE)).games ?? []);
+    const before = await measuredDecisions(p, analyse(code), [], files);
     const target = before.cold.find((c) => /^[A-Za-z]\w+$/.test(c.name) && analyse(code).fns[c.fn].declared)!;
     expect(target).toBeDefined();
     const renamed = code.replace(new RegExp(`\\b${target.name}\\b`, "g"), "renamedForTheTest");
-    const after = await measuredDecisions(p, analyse(renamed), []);
+    const after = await measuredDecisions(p, analyse(renamed), [], files);
     expect(after.cold.map((c) => c.name)).toContain("renamedForTheTest");
     expect(after.cold.map((c) => c.name).sort()).toEqual(before.cold.map((c) => (c.name === target.name ? "renamedForTheTest" : c.name)).sort());
   });

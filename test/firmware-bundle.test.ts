@@ -28,29 +28,35 @@ describe("firmware bundle", () => {
   });
 
   for (const name of listProfiles()) {
-    it(`${name}: builds with no subset findings and carries the profile's tables`, async () => {
+    it(`${name}: builds with no subset findings, its Magic Square module carries the profile's tables`, async () => {
       const p = loadProfile(name);
       const r = await firmwareBundle(name);
       expect(r.findings).toEqual([]);
       const code = r.code;
+      const magic = (r.games ?? []).find((g) => g.file === "merlin-magicsquare.js")?.code ?? "";
       const t = compileTables(gridPuzzle({ rows: p.rows, cols: p.cols, pattern: "merlin" }));
       const expected = [t.toggle, t.solve, t.check, t.quiet].map((a) => Array.from(a));
       if (toyGameSpecs(p).length > 0) {
         // Boards with games carry a function that makes the tables from one packed literal
         // (maskTablesMaker: made when a rule set is played): that literal, making these tables.
         const maker = maskTablesMaker(t);
-        expect(code).toContain(maker.slice(maker.indexOf("new Int32Array(["), maker.indexOf("]).buffer") + 2));
+        expect(magic).toContain(maker.slice(maker.indexOf("new Int32Array(["), maker.indexOf("]).buffer") + 2));
         const made = new Function("return " + maker)()() as typeof t;
         expect([made.toggle, made.solve, made.check, made.quiet].map((a) => Array.from(a))).toEqual(expected);
       } else {
-        const tables = int32Literals(code);
+        const tables = int32Literals(magic);
         // The tables object is emitted as toggle, solve, check, quiet: find that run of literals.
         const at = tables.findIndex((_, i) => expected.every((e, j) => JSON.stringify(tables[i + j]) === JSON.stringify(e)));
         expect(at).toBeGreaterThanOrEqual(0);
       }
       expect(r.bytes).toBe(Buffer.byteLength(code));
-      // Every game the profile carries is a file of its own, and the core holds none of them.
-      expect((r.games ?? []).map((g) => g.file)).toEqual(["merlin-tictactoe.js", "merlin-music.js", "merlin-echo.js", "merlin-blackjack13.js", "merlin-mindbender.js"]);
+      // Every game the profile carries is a file of its own (Magic Square and the player of the
+      // games on Merlin's lights too, and the console API), and the core holds none of them.
+      expect((r.games ?? []).map((g) => g.file)).toEqual([
+        "merlin-magicsquare.js", "merlin-lights.js", "merlin-tictactoe.js", "merlin-music.js", "merlin-echo.js", "merlin-blackjack13.js", "merlin-mindbender.js",
+        "merlin-console.js",
+      ]);
+      expect(code).not.toContain("[" + expected[0].join(",") + "]");
       for (const words of ["Tic-Tac-Toe takes", "Music Machine takes", "Echo takes", "Blackjack 13 takes", "Mindbender takes"]) {
         expect(code).not.toContain(words);
         expect((r.games ?? []).filter((g) => g.code.includes(words))).toHaveLength(1);

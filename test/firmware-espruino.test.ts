@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_PROFILE } from "../firmware/build/build";
 import { budgetedFigures, JSVAR_BUDGETS, JSVAR_GROWTH, measureMemory } from "../firmware/measure/budget";
 import { bootAndRun, espruinoBin } from "../firmware/measure/espruino-bin";
-import { checkInterpreterFirst, toyBundle } from "./helpers/espruino-toy";
+import { checkInterpreterFirst, toyImage } from "./helpers/espruino-toy";
 import { loadProfile } from "../hardware/validate";
 
 const bin = espruinoBin();
@@ -15,7 +15,7 @@ const bin = espruinoBin();
 /** Boots the default profile's bundle and runs `script`; returns its `@@ key value` lines as a map. */
 async function run(script: string, runMs: number): Promise<Map<string, string>> {
   const profile = loadProfile(DEFAULT_PROFILE);
-  const r = await bootAndRun(bin as string, profile, await toyBundle(DEFAULT_PROFILE), script, 1500, runMs);
+  const r = await bootAndRun(bin as string, profile, await toyImage(DEFAULT_PROFILE), script, 1500, runMs);
   const out = new Map<string, string>();
   for (const line of r.results) {
     const i = line.indexOf(" ");
@@ -50,7 +50,7 @@ describe.skipIf(!bin)("firmware on Espruino (ESPRUINO_BIN)", () => {
 
   for (const name of Object.keys(JSVAR_BUDGETS)) {
     it(`${name}: at most ${JSVAR_BUDGETS[name]} JsVars after boot and after a won game (in each game too, where it has games), and 2000 presses leave no growth`, async () => {
-      const m = await measureMemory(bin as string, loadProfile(name), await toyBundle(name));
+      const m = await measureMemory(bin as string, loadProfile(name), await toyImage(name));
       const budget = JSVAR_BUDGETS[name];
       if (name === "pico-5x5-neopixel") expect(m.games.map((g) => g.name)).toEqual(["lightsout", "lightsout2000", "blackwhite"]);
       const figures = budgetedFigures(m);

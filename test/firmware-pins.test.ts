@@ -10,6 +10,7 @@ import { minimumSolution } from "../src/toy/masksolve";
 import { CUE_PRESS, cueNotes } from "../src/toy/sounds";
 import type { VirtualBoard } from "../sim/board";
 import { crc32 } from "../sim/board/espruino-system";
+import { MAX_FILE_LENGTH } from "../src/toy/midend";
 import {
   afterPresses,
   bitsOf,
@@ -607,9 +608,11 @@ describe.each(PROFILES)("%s through its pins", (name) => {
       ["truncated JSON", new TextEncoder().encode('{"rules":"classic","mu')],
       ["wrong types", new TextEncoder().encode('{"rules":7,"mute":"yes","idle":-5,"games":"x","wins":null,"best":[]}')],
       ["a JSON array", new TextEncoder().encode("[1,2,3]")],
-      // Larger than anything the toy writes: splitting or parsing these would run out of memory on Espruino.
-      ["4096 commas", new TextEncoder().encode(",".repeat(4096))],
-      ["a 6 KB JSON array", new TextEncoder().encode("[" + "1,".repeat(3071) + "1]")],
+      // Larger than anything the toy writes (twice MAX_FILE_LENGTH): splitting or parsing such files
+      // can run out of memory on Espruino. (2 KB: a 3×3 toy with its six games has about 6 KB of
+      // its MDBT42Q's Storage free.)
+      ["2048 commas", new TextEncoder().encode(",".repeat(2 * MAX_FILE_LENGTH + 48))],
+      ["a 2 KB JSON array", new TextEncoder().encode("[" + "1,".repeat(MAX_FILE_LENGTH + 23) + "1]")],
     ];
     /** Well-formed files with a valid CRC-32 whose values no toy could have written. */
     const IMPOSSIBLE: Record<string, string[]> = {

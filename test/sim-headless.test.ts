@@ -9,6 +9,7 @@ import { listProfiles, loadProfile } from "../hardware/validate";
 import { toyGameNames } from "../sim/app/firmware-loader";
 import { recogniseCues, toneNotes } from "../sim/app/sounds";
 import { CUE_NEW_GAME, CUE_PRESS, cueNotes } from "../src/toy/sounds";
+import { patchedConsole } from "./helpers/toy";
 
 async function merlin(args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = "";
@@ -22,7 +23,7 @@ describe("merlin sim --headless", () => {
   it("plays source 003's worked example to a win on the LED pins", async () => {
     const r = await merlin(["--headless", "--board", "pico-3x3", "--seed", "7", "--start", "010110101", "--keys", "3 4 5 8 9", "--json"]);
     expect(r.code).toBe(0);
-    expect(r.out).toBe('{"leds":"111101111","status":"won","moves":5,"sounds":["press","press","press","press","win"],"errors":[],"game":"magicsquare","blink":"000000000","tones":[]}\n');
+    expect(r.out).toBe('{"game":"magicsquare","leds":"111101111","blink":"000000000","status":"won","moves":5,"tones":[],"sounds":["press","press","press","press","win"],"errors":[]}\n');
   });
 
   it("the 5×5 toy under basic deals only games COMP TURN wins within the 20 moves (seed 1179's first draw needed 22)", async () => {
@@ -190,7 +191,7 @@ describe("redo in a key script", () => {
 
   it("a refused call is one of the run's errors (exit 1), not a crash: a firmware without Merlin.redo()", async () => {
     const session = await openSession({ profile: loadProfile("pico-3x3"), boardSeed: 1 });
-    session.api("delete Merlin.redo");
+    session.api(patchedConsole("delete m.redo;"));
     const trace = runHeadless(session, { start: "010110101" }, parseKeyScript("3 redo", 9, []), 80, 120);
     expect(trace.result).toMatchObject({ leds: "001101101", moves: 1 });
     expect(trace.result.errors).toHaveLength(1);

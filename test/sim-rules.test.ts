@@ -10,17 +10,19 @@ import { openSession } from "../sim/app/node-session";
 import { movesText, toyRuleNames } from "../sim/app/toy-info";
 import { helpText } from "../sim/app/tui";
 import { merlin } from "./helpers/cli";
-import { buildToy } from "./helpers/toy";
+import { buildToy, toyGameFiles } from "./helpers/toy";
 
 describe("the toy's rule sets and games in the simulator", () => {
   let code5: string;
+  let files5: Record<string, string>;
   beforeAll(async () => {
     code5 = await buildToy("pico-5x5-neopixel");
+    files5 = await toyGameFiles("pico-5x5-neopixel");
   }, 120_000);
 
   it("R steps through the same cycle as the toy's own RULES hold (pad 6), games included, and back to basic", async () => {
     const profile = loadProfile("pico-5x5-neopixel");
-    const held = await openSession({ profile, code: code5, boardSeed: 1 });
+    const held = await openSession({ profile, code: code5, files: files5, boardSeed: 1 });
     const viaHold: string[] = [];
     do {
       // The hold gesture: 1.5 s on pad 6, until the toy is back at basic.
@@ -31,7 +33,7 @@ describe("the toy's rule sets and games in the simulator", () => {
     // (README: basic → merlin1978 → classic → lightsout → lightsout2000; more when the profile gains one).
     expect(viaHold.slice(0, 4)).toEqual(["merlin1978", "classic", "lightsout", "lightsout2000"]);
     expect(viaHold[viaHold.length - 1]).toBe("basic");
-    const pressed = await openSession({ profile, code: code5, boardSeed: 1 });
+    const pressed = await openSession({ profile, code: code5, files: files5, boardSeed: 1 });
     // The names the simulator offers are that cycle.
     expect(pressed.rules.slice(1).concat("basic")).toEqual(viaHold);
     const viaR: string[] = [];
@@ -70,7 +72,7 @@ describe("the toy's rule sets and games in the simulator", () => {
   });
 
   it("COMP TURN in a game names the key it pressed: the pads that changed are that key's plus", async () => {
-    const session = await openSession({ profile: loadProfile("pico-5x5-neopixel"), code: code5, boardSeed: 1 });
+    const session = await openSession({ profile: loadProfile("pico-5x5-neopixel"), code: code5, files: files5, boardSeed: 1 });
     session.api('Merlin.setRules("lightsout")');
     session.wait(1000);
     const before = session.state().board;

@@ -18,7 +18,7 @@ import { colourWanted, helpText, padForDigit, padLabels, padLook, parseInput, re
 import { gridPuzzle } from "../src/maths/puzzle";
 import { solve } from "../src/maths/solver";
 import { merlin } from "./helpers/cli";
-import { buildToy } from "./helpers/toy";
+import { buildToy, patchedConsole, toyGameFiles } from "./helpers/toy";
 
 const GOAL = "111101111";
 
@@ -177,12 +177,14 @@ describe("the terminal UI on the real firmware", () => {
     for (const ev of parseInput(keys)) ui.handle(ev);
   };
   let code: string;
+  let files: Record<string, string>;
   beforeAll(async () => {
     code = await buildToy("pico-3x3");
+    files = await toyGameFiles("pico-3x3");
   }, 120_000);
 
   async function open(atPowerOn = false): Promise<{ session: SimSession; ui: TuiController }> {
-    const session = await openSession({ profile: loadProfile("pico-3x3"), code, boardSeed: 1, atPowerOn });
+    const session = await openSession({ profile: loadProfile("pico-3x3"), code, files, boardSeed: 1, atPowerOn });
     if (!atPowerOn) session.api("Merlin.newGame(7)");
     session.wait(1000);
     return { session, ui: new TuiController(session, { keypad: false, quiet: true, color: false }) };
@@ -190,7 +192,8 @@ describe("the terminal UI on the real firmware", () => {
 
   it("on the 4×4, a hint or COMP TURN naming pad 10-16 names a pad drawn with that number", async () => {
     const code4 = await buildToy("pico-4x4-neopixel");
-    const session = await openSession({ profile: loadProfile("pico-4x4-neopixel"), code: code4, boardSeed: 1 });
+    const files4 = await toyGameFiles("pico-4x4-neopixel");
+    const session = await openSession({ profile: loadProfile("pico-4x4-neopixel"), code: code4, files: files4, boardSeed: 1 });
     const ui = new TuiController(session, { keypad: false, quiet: true, color: false });
     const named: number[] = [];
     for (let seed = 1; seed < 40 && !named.some((k) => k >= 10); seed++) {
@@ -209,7 +212,8 @@ describe("the terminal UI on the real firmware", () => {
 
   it("on the 5×5 pixel board, lit pads take the colour the pixels hold (full-scale hue), dark pads stay grey", async () => {
     const code5 = await buildToy("pico-5x5-neopixel");
-    const session = await openSession({ profile: loadProfile("pico-5x5-neopixel"), code: code5, boardSeed: 1 });
+    const files5 = await toyGameFiles("pico-5x5-neopixel");
+    const session = await openSession({ profile: loadProfile("pico-5x5-neopixel"), code: code5, files: files5, boardSeed: 1 });
     session.api("Merlin.newGame(3)");
     session.wait(1000);
     const ui = new TuiController(session, { keypad: false, quiet: true, color: true });
@@ -225,7 +229,7 @@ describe("the terminal UI on the real firmware", () => {
   }, 120_000);
 
   it("shows the power-on light test: every pad lit for half a second, then the game from the LED pins", async () => {
-    const session = await openSession({ profile: loadProfile("pico-3x3"), code, boardSeed: 1, atPowerOn: true });
+    const session = await openSession({ profile: loadProfile("pico-3x3"), code, files, boardSeed: 1, atPowerOn: true });
     const ui = new TuiController(session, { keypad: false, quiet: true, color: false });
     session.wait(100);
     expect(screenPads(ui)).toBe("111111111");
@@ -237,7 +241,7 @@ describe("the terminal UI on the real firmware", () => {
   });
 
   it("runs the setup (--seed, --puzzle) after the light test, and the header shows the seed and puzzle", async () => {
-    const session = await openSession({ profile: loadProfile("pico-3x3"), code, boardSeed: 1, atPowerOn: true });
+    const session = await openSession({ profile: loadProfile("pico-3x3"), code, files, boardSeed: 1, atPowerOn: true });
     const ui = new TuiController(session, {
       keypad: false,
       quiet: true,
@@ -474,7 +478,8 @@ describe("the terminal UI on the real firmware", () => {
     expect(said).toEqual(["rules: merlin1978", "rules: classic", "rules: basic"]);
     // The 5×5 pixel board goes on from the rule sets to its games, as its pad 6 hold does.
     const code5 = await buildToy("pico-5x5-neopixel");
-    const five = await openSession({ profile: loadProfile("pico-5x5-neopixel"), code: code5, boardSeed: 1 });
+    const files5 = await toyGameFiles("pico-5x5-neopixel");
+    const five = await openSession({ profile: loadProfile("pico-5x5-neopixel"), code: code5, files: files5, boardSeed: 1 });
     const ui5 = new TuiController(five, { keypad: false, quiet: true, color: false });
     const cycle: string[] = [];
     for (let i = 0; i < five.rules.length; i++) {
@@ -489,8 +494,7 @@ describe("the terminal UI on the real firmware", () => {
   it("what C and R say is the firmware's answer (Merlin.compTurn, Merlin.nextRules), not worked out again", async () => {
     const { session, ui } = await open();
     // A firmware whose COMP TURN pressed pad 7 and whose RULES hold went to classic.
-    session.api("Merlin.compTurn = function () { Merlin.press(7); return 7; }");
-    session.api('Merlin.nextRules = function () { return Merlin.setRules("classic"); }');
+    session.api(patchedConsole('m.compTurn = function () { m.press(7); return 7; }; m.nextRules = function () { return m.setRules("classic"); };'))
     const before = session.state();
     type(ui, "c");
     expect(ui.message).toBe("COMP TURN pressed 7");
@@ -499,7 +503,7 @@ describe("the terminal UI on the real firmware", () => {
     expect(ui.message).toBe("rules: classic");
     expect(session.state().rules).toBe("classic");
     // And one that found nothing to press.
-    session.api("Merlin.compTurn = function () { return 0; }");
+    session.api(patchedConsole("m.compTurn = function () { return 0; };"));
     type(ui, "c");
     expect(ui.message).toBe("COMP TURN: nothing to press");
   });

@@ -8,19 +8,23 @@ import { loadProfile } from "../hardware/validate";
 import { openSession } from "../sim/app/node-session";
 import { goalCells, playedPuzzle } from "../sim/app/toy-info";
 import { digits, lesson, mathsPuzzle, pressPads, type ToyMaths } from "../sim/web/teach";
-import { buildToy } from "./helpers/toy";
+import { buildToy, toyGameFiles } from "./helpers/toy";
 
 const PROFILES = ["pico-3x3", "pico-4x4-neopixel", "pico-5x5-neopixel"];
 
 describe("Merlin.maths() on every board and every rule set and game it plays", () => {
   const code: { [name: string]: string } = {};
+  const files: { [name: string]: Record<string, string> } = {};
   beforeAll(async () => {
-    for (const name of PROFILES) code[name] = await buildToy(name);
+    for (const name of PROFILES) {
+      code[name] = await buildToy(name);
+      files[name] = await toyGameFiles(name);
+    }
   }, 300_000);
 
   it.each(PROFILES)("%s: the firmware's board is the one the page describes, and its goal the same", async (name) => {
     const profile = loadProfile(name);
-    const session = await openSession({ profile, code: code[name], boardSeed: 1 });
+    const session = await openSession({ profile, code: code[name], files: files[name], boardSeed: 1 });
     expect(session.rules.length).toBeGreaterThanOrEqual(3);
     for (const rules of session.rules) {
       session.api(`Merlin.setRules(${JSON.stringify(rules)})`);

@@ -260,8 +260,9 @@ export function runHeadless(session: SimSession, setup: HeadlessSetup, script: S
   const blink = state.blink ?? (blinks(state.rules) ? state.board : state.board.replace(/./g, "0"));
   return {
     result: {
-      leds, status: state.status, moves: state.moves ?? null, sounds: heard.map((h) => h.cue), errors: firmwareErrors(session).concat(refused),
-      game: state.game ?? MAGIC_SQUARE, blink, tones: heard.filter((h) => h.tone !== undefined).map((h) => h.tone!),
+      // (In the order --help gives them.)
+      game: state.game ?? MAGIC_SQUARE, leds, blink, status: state.status, moves: state.moves ?? null,
+      tones: heard.filter((h) => h.tone !== undefined).map((h) => h.tone!), sounds: heard.map((h) => h.cue), errors: firmwareErrors(session).concat(refused),
     },
     frames,
     notes,

@@ -17,8 +17,9 @@ export interface SessionOptions {
   storageDir?: string;
   /** Start from empty flash (the image on disk is erased first). */
   fresh?: boolean;
-  /** Firmware text to run instead of the profile's bundle (tests). */
+  /** Firmware text to run instead of the profile's bundle (tests), and the Storage modules flashed with it (build.ts storageModules; default none). */
   code?: string;
+  files?: Record<string, string>;
   /** Seed for the board's Math.random / E.hwRand. */
   boardSeed?: number;
   /** Told when the firmware had to be run from an older bundle (see loadFirmware). */
@@ -44,7 +45,7 @@ function checkStorageFolder(storagePath: string): void {
 /** Boots the profile's firmware (built first if stale) and, unless `atPowerOn`, lets the power-on light test finish. */
 export async function openSession(options: SessionOptions): Promise<SimSession> {
   const { profile } = options;
-  const fw = options.code === undefined ? await loadFirmware(profile, options.warn) : { code: options.code, codeName: "firmware.js", files: {} };
+  const fw = options.code === undefined ? await loadFirmware(profile, options.warn) : { code: options.code, codeName: "firmware.js", files: options.files ?? {} };
   const storagePath = options.persist ? defaultStoragePath(profile.name, options.storageDir) : undefined;
   if (storagePath) checkStorageFolder(storagePath);
   if (storagePath && options.fresh && existsSync(storagePath)) rmSync(storagePath);

@@ -14,7 +14,7 @@ import {
   AnyGameModule, createEffects, createHistory, GameEffects, History, historyPush, historyRedo, historyUndo, KEY_COMP_TURN, KEY_HIT_ME,
   KEY_NEW_GAME, KEY_SAME_GAME, lightOfPad, padsOfLights, STATUS_NAMES, STATUS_PLAYING,
 } from "./gamemodule";
-import { ASK_KEEP, ASK_LINE, ASK_REFUSAL, ASK_STATE, ASK_STATS, Command, FILE_GAME, FILE_GAMES, flash, Player, SAVE_NOW, Toy, ToyEffects } from "./midend";
+import { ASK_KEEP, ASK_LINE, ASK_REFUSAL, ASK_STATE, ASK_STATS, Command, FILE_GAME, FILE_GAMES, flash, gameFile, Player, SAVE_NOW, Toy, ToyEffects } from "./midend";
 import { maskToBits } from "./maskbits";
 import { CUE_ILLEGAL, CUE_NEW_GAME } from "./sounds";
 
@@ -42,6 +42,7 @@ interface LightState {
  */
 function enter(me: Toy, name: string, line: string | null, kept: any, seed: number): void {
   const mod: AnyGameModule = me.shelf.load(name);
+  if (!mod || mod.name !== name || typeof mod.create !== "function") throw new Error(gameFile(name) + " is not the game " + name + ": flash the toy again");
   let s = line !== null ? mod.load(line, me.layout) : null;
   if (s === null && kept) s = mod.load(kept["state"], me.layout);
   me.ms = {
@@ -97,7 +98,7 @@ function showEffects(me: Toy, fx: ToyEffects, gfx: GameEffects): void {
 function key(me: Toy, fx: ToyEffects, pad: number): boolean {
   const light = lightOfPad(me.layout, pad);
   if (light < 0) {
-    fx.show = true;
+    show(me, fx);
     fx.cues.push(CUE_ILLEGAL);
     return false;
   }
@@ -148,6 +149,7 @@ function perform(me: Toy, fx: ToyEffects, cmd: Command, arg: unknown): void {
     if (b === 0) fx.cues.push(CUE_NEW_GAME);
   } else if (cmd === "undo" || cmd === "redo") undo(me, fx, cmd === "redo");
   else if (cmd === "set") {
+    // (Checked by ASK_REFUSAL: a setting's name and its value.)
     const a = arg as unknown[];
     play(me, fx, function (mod, s, gfx) {
       mod.command(s, String(a[0]), a[1], me.now, gfx);
@@ -216,7 +218,8 @@ function state(me: Toy): { [key: string]: any } {
 
 /** Merlin.stats() in these games: games finished, won, lost, drawn. */
 function stats(me: Toy): { [key: string]: number } {
-  const r = (me.ms as LightState).results;
+  const st: LightState = me.ms;
+  const r = st.results;
   return { "games": r[0], "wins": r[1], "losses": r[2], "draws": r[3] };
 }
 

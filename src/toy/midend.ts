@@ -92,6 +92,12 @@ export const FILE_STATS = 1;
 export const FILE_GAME = 2;
 /** Merlin's other games: each one's statistics and its state when last left (its settings in it). */
 export const FILE_GAMES = 3;
+/**
+ * Longest file the toy reads (firmware/store.ts): its own are well under it (the settings,
+ * statistics and game files under 100 characters; merlin.gms, every game's state and results,
+ * about 500).
+ */
+export const MAX_FILE_LENGTH = 1000;
 /** ToyEffects.save: write the changed files now (a result, sleep), not within a second. */
 export const SAVE_NOW = 8;
 
@@ -144,9 +150,8 @@ export interface GameShelf {
  *   ends it by taking back what its keys did in the game;
  * - `due(me)` / `tick(me, fx)`: when the game next wants the clock (−1 never), and what is due
  *   then (a game without a clock of its own has neither);
- * - `ask(me, what, a, b)`: what the toy asks at boot, at a console call or when a file is
- *   written (ASK_*). (One function for these: on Espruino each function a module holds costs
- *   some 7 JsVars for as long as it is loaded; these run seldom, so they share one.)
+ * - `ask(me, what, a, b)`: what the toy asks seldom, at boot, at a console call or when a file
+ *   is written (ASK_*): one function for them all (docs/architecture.md says why).
  */
 export interface Player {
   enter: (me: Toy, name: string, line: string | null, kept: any, seed: number) => void;
@@ -240,8 +245,9 @@ export interface Toy {
   /** NEW GAME waits for a game's number; the last key was NEW GAME's deal in Magic Square (a second one chooses). */
   choosing: boolean;
   dealt: boolean;
-  /** The game, its state (its file's text) and the chooser as the current group of keys found them. */
+  /** The game, its state (its file's text), the chooser and NEW GAME's deal as the current group of keys found them. */
   groupName: string;
+  groupDealt: boolean;
   groupLine: string;
   groupChoosing: boolean;
   /** The last refused console call or internal error ("" none). */
@@ -278,24 +284,26 @@ export function createToy(
   const idleMs = settingsOk ? c["idle"] : DEFAULT_IDLE_MS;
   const pads = rows * cols;
   const me: Toy = {
-    pads: pads, allPads: -1 >>> (32 - pads), layout: layoutFor(rows, cols, keyCount - pads), shelf: shelf, name: "", player: null as any, ms: null,
+    // (The player comes next, from enterGame, which keeps its state in the toy: no player yet.)
+    pads: pads, allPads: -1 >>> (32 - pads), layout: layoutFor(rows, cols, keyCount - pads), shelf: shelf, name: "", player: null as unknown as Player, ms: null,
     rules: settingsOk ? c["rules"] : "", played: statsOk ? st["games"] : 0, won: statsOk ? st["wins"] : 0, best: statsOk ? st["best"] : 0,
     kept: keptFrom(files[FILE_GAMES], shelf), muted: settingsOk && c["mute"], idleMs: idleMs, brightMax: maxBright,
     bright: settingsOk && maxBright > 0 && c["bright"] !== undefined ? c["bright"] : maxBright, asleep: false, selfTest: -1, selfTestAt: -1,
     idleAt: idleMs > 0 ? time + idleMs : -1, keys: createKeyEvents(keyCount, SELF_TEST_CHORD), keysDue: -1, choosing: false, dealt: false,
-    groupName: "", groupLine: "", groupChoosing: false, error: "", now: time,
+    groupName: "", groupDealt: false, groupLine: "", groupChoosing: false, error: "", now: time,
   };
   // The game file names the game played first (its name, a space, its line) when it is not
   // Magic Square; else the settings' game; else Magic Square, whose own file it then is.
   const text = files[FILE_GAME];
   const first = text === null ? "" : text.slice(0, text.indexOf(" "));
-  const fromFile = shelf.names.indexOf(first) >= 0;
+  const fromFile = text !== null && shelf.names.indexOf(first) >= 0;
   const name = fromFile ? first : settingsOk && c["game"] !== undefined ? c["game"] : MAGIC_SQUARE;
   try {
-    enterGame(me, name, fromFile ? text!.slice(first.length + 1) : name === MAGIC_SQUARE ? text : null, seed);
+    // (Magic Square's own file is the game file: what merlin.gms kept of it is for coming back to it from another game.)
+    enterGame(me, name, fromFile ? text.slice(first.length + 1) : name === MAGIC_SQUARE ? text : null, seed, name !== MAGIC_SQUARE);
   } catch (e) {
     me.error = "game " + name + " could not be loaded: " + e;
-    enterGame(me, MAGIC_SQUARE, fromFile ? null : text, seed);
+    enterGame(me, MAGIC_SQUARE, fromFile ? null : text, seed, false);
   }
   if (settingsOk && me.name === MAGIC_SQUARE && me.player.ask(me, ASK_REFUSAL, "setRules", c["rules"]) !== "") {
     // A rule set this board does not have (Magic Square, told it, plays its first): none of the settings is used.
@@ -309,11 +317,12 @@ export function createToy(
 
 /**
  * Plays game `name` from now on (see Player.enter): its player from the shelf (the one played
- * already when it plays this game too), the game from `line`, what merlin.gms kept, or `seed`.
+ * already when it plays this game too), the game from `line`, what merlin.gms kept of it (when
+ * `kept`), or `seed`.
  */
-function enterGame(me: Toy, name: string, line: string | null, seed: number): void {
+function enterGame(me: Toy, name: string, line: string | null, seed: number, kept: boolean): void {
   const player: Player = name === MAGIC_SQUARE ? me.shelf.load(MAGIC_SQUARE) : me.name !== MAGIC_SQUARE && me.player !== null ? me.player : me.shelf.load(LIGHT_GAMES);
-  player.enter(me, name, line, JSON.parse(me.kept)[name], seed);
+  player.enter(me, name, line, kept ? JSON.parse(me.kept)[name] : undefined, seed);
   me.player = player;
   me.name = name;
 }
@@ -330,8 +339,8 @@ function keepGame(me: Toy): void {
  * whole numbers of results besides; anything else (or a text that is no such object) counts as no file.
  */
 function keptFrom(text: string | null, shelf: GameShelf): string {
-  const o = fileObject(text);
-  if (o === null) return "{}";
+  const o = text === null ? null : fileObject(text);
+  if (text === null || o === null) return "{}";
   for (const name in o) {
     // Each game's saved line; Merlin's other games' results too (Magic Square's are merlin.sta's).
     const g = o[name];
@@ -342,7 +351,7 @@ function keptFrom(text: string | null, shelf: GameShelf): string {
     for (let i = 1; ok && i < 4; i++) ok = isWhole(r[i], 0, r[0]);
     if (!ok) return "{}";
   }
-  return text!;
+  return text;
 }
 
 /** Starts a call at `time`: its effects, nothing in them yet. */
@@ -399,17 +408,22 @@ function showGame(me: Toy, fx: ToyEffects): void {
   me.player.show(me, fx);
 }
 
-/** NEW GAME: the toy waits for a game's number, the games' lights blinking and the one played steady. */
+/** NEW GAME: the toy waits for a game's number. */
 function openChooser(me: Toy, fx: ToyEffects): void {
   me.choosing = true;
   me.dealt = false;
+  showChooser(me, fx);
+  fx.cues.push(CUE_NEW_GAME);
+}
+
+/** The chooser: the games' lights blinking, the one played steady. */
+function showChooser(me: Toy, fx: ToyEffects): void {
   let lights = 1 << MAGIC_SQUARE_NUMBER;
   for (let i = 0; i < me.shelf.numbers.length; i++) lights |= 1 << me.shelf.numbers[i];
   const played = me.name === MAGIC_SQUARE ? MAGIC_SQUARE_NUMBER : me.shelf.numbers[me.shelf.names.indexOf(me.name)];
   fx.show = true;
   fx.frame = padsOfLights(me.layout, lights);
   fx.blink = padsOfLights(me.layout, lights & ~(1 << played));
-  fx.cues.push(CUE_NEW_GAME);
 }
 
 /** A key while the toy waits for a game's number: the pad of a game's light chooses it; NEW GAME again goes back. */
@@ -422,7 +436,7 @@ function chooserKey(me: Toy, fx: ToyEffects, key: number): void {
     me.choosing = false;
     showGame(me, fx);
   } else {
-    fx.show = true;
+    showChooser(me, fx);
     fx.cues.push(CUE_ILLEGAL);
   }
 }
@@ -436,7 +450,15 @@ function chooseGame(me: Toy, fx: ToyEffects, name: string): void {
   keepGame(me);
   me.choosing = false;
   me.dealt = false;
-  enterGame(me, name, null, 0);
+  try {
+    enterGame(me, name, null, 0, true);
+  } catch (e) {
+    // Its file missing or damaged: refused, the game played goes on.
+    fx.refused = me.error = String(e instanceof Error ? e.message : e);
+    fx.cues.push(CUE_ILLEGAL);
+    showGame(me, fx);
+    return;
+  }
   me.player.perform(me, fx, "newGame", undefined);
   fx.save |= (1 << FILE_GAME) | (1 << FILE_SETTINGS) | (1 << FILE_GAMES);
 }
@@ -539,11 +561,12 @@ function otherKey(me: Toy, fx: ToyEffects, key: number): void {
  * stays offered), then runs the gesture.
  */
 function gesture(me: Toy, fx: ToyEffects, key: number, chord: boolean): void {
-  const dealt = me.dealt;
+  // (NEW GAME's deal as the group found it: the hold's own press, taken back, does not count.)
+  const dealt = me.dealt || me.groupDealt;
   me.dealt = false;
   if (me.selfTest < 0 && (me.name !== me.groupName || me.choosing !== me.groupChoosing)) {
     // The group chose a game or opened the chooser: back to the game as it found it.
-    if (me.name !== me.groupName) enterGame(me, me.groupName, me.groupLine, 0);
+    if (me.name !== me.groupName) enterGame(me, me.groupName, me.groupLine, 0, true);
     me.choosing = me.groupChoosing;
     fx.save |= (1 << FILE_GAME) | (1 << FILE_SETTINGS) | (1 << FILE_GAMES);
     showGame(me, fx);
@@ -612,6 +635,7 @@ export function toyKeys(me: Toy, down: number, time: number): ToyEffects {
       if (first) {
         first = false;
         me.groupName = me.name;
+        me.groupDealt = me.dealt;
         me.groupLine = "";
         me.groupChoosing = me.choosing;
         me.player.mark(me);
@@ -632,7 +656,7 @@ export function toyTick(me: Toy, time: number): ToyEffects {
   const fx = begin(me, time);
   if (me.selfTestAt >= 0 && me.now >= me.selfTestAt) selfTestStep(me, fx);
   const due = !me.asleep && me.selfTest < 0 && !me.choosing && me.player.due ? me.player.due(me) : -1;
-  if (due >= 0 && me.now >= due) me.player.tick!(me, fx);
+  if (due >= 0 && me.now >= due && me.player.tick) me.player.tick(me, fx);
   if (me.idleAt >= 0 && me.now >= me.idleAt && !me.asleep) perform(me, fx, "sleep", undefined);
   return finish(me, fx);
 }
@@ -645,7 +669,7 @@ export function toyTick(me: Toy, time: number): ToyEffects {
  */
 function refusal(me: Toy, cmd: Command, arg: unknown): string {
   if (cmd === "mute" && arg !== true && arg !== false) return "mute takes true or false, got " + arg;
-  if (cmd === "game" && arg !== MAGIC_SQUARE && me.shelf.names.indexOf(arg as string) < 0) {
+  if (cmd === "game" && arg !== MAGIC_SQUARE && me.shelf.names.indexOf(String(arg)) < 0) {
     return "game must be one of " + gameNames(me).join(", ") + ", got " + arg;
   }
   if (cmd === "newGame" && arg !== undefined && !isWhole(arg, 0, MAX_COUNT)) return "seed must be a whole number from 0 to " + MAX_COUNT + ", got " + arg;
@@ -659,7 +683,8 @@ function refusal(me: Toy, cmd: Command, arg: unknown): string {
   }
   if (cmd === "setRules" && me.name !== MAGIC_SQUARE) {
     // Magic Square's rule sets, asked of its player (read for the check: it is played next).
-    return (me.shelf.load(MAGIC_SQUARE) as Player).ask(me, ASK_REFUSAL, cmd, arg);
+    const magic: Player = me.shelf.load(MAGIC_SQUARE);
+    return magic.ask(me, ASK_REFUSAL, cmd, arg);
   }
   return general(cmd) || cmd === "game" ? "" : me.player.ask(me, ASK_REFUSAL, cmd, arg);
 }
@@ -726,13 +751,13 @@ export function toyFile(me: Toy, file: number, time: number): string {
 /** Merlin.state(): the game and the toy as the console shows them; `leds` the pads lit now. */
 export function toyState(me: Toy, leds: Board): { [key: string]: any } {
   const s = me.player.ask(me, ASK_STATE);
-  s["game"] = me.name;
-  s["choosing"] = me.choosing;
   s["rules"] = me.rules;
   s["leds"] = typeof leds === "string" ? leds : maskToBits(leds, me.pads);
   s["muted"] = me.muted;
   s["asleep"] = me.asleep;
   s["error"] = me.error || null;
+  s["game"] = me.name;
+  s["choosing"] = me.choosing;
   return s;
 }
 

@@ -166,3 +166,14 @@ export function afterPresses(g: PadGeometry, from: number, keys: number[]): numb
 
 /** A seeded PRNG for test scripts. */
 export const testRng = mulberry32;
+
+/**
+ * A console expression that gives the toy's console API another shape from now on: `patch` is
+ * the body of a function of `m`, the API as the firmware reads it from its Storage file each
+ * time `Merlin` is used (firmware/console.ts), run on every such read (e.g. "delete m.redo").
+ */
+export function patchedConsole(patch: string): string {
+  return `(function(){var get=Object.getOwnPropertyDescriptor(globalThis,"Merlin").get;` +
+    `Object.defineProperty(globalThis,"Merlin",{get:function(){var m=get();(function(m){${patch}})(m);return m},configurable:true})})()`;
+}
+

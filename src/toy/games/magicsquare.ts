@@ -210,6 +210,7 @@ function perform(this: MagicSquare, me: Toy, fx: ToyEffects, cmd: Command, arg: 
     run(this, me, fx, ACT_SHOW);
     flash(fx, st.game.target, GOAL_FLASH_MS);
   } else if (cmd === "start") {
+    // (Checked by ASK_REFUSAL first: a game, not a reason.)
     st.game = startFrom(me, arg) as GameState<Board>;
     run(this, me, fx, ACT_SHOW);
     fx.save |= 1 << FILE_GAME;
@@ -278,6 +279,7 @@ function state(me: Toy): { [key: string]: any } {
     "moves": game.moves,
     "status": statusName(game),
     "reason": reasonName(game),
+    "rules": me.rules,
     "seed": game.seed,
     "puzzle": game.puzzle,
     "par": game.par,
