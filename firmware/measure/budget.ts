@@ -11,7 +11,8 @@
 import { listProfiles, loadProfile } from "../../hardware/validate";
 import { describeInterpreter, finishMeasurement, MEASUREMENTS_DIR, Report, startRun } from "../../tools/measurements";
 import { toolOptions } from "../../tools/tool-options";
-import { buildFirmware, DEFAULT_PROFILE, STORAGE_BUDGET, storageBudgeted, toyGameSpecs } from "../build/build";
+import { buildFirmware, DEFAULT_PROFILE, profileModules, STORAGE_BUDGET, storageBudgeted, toyGameSpecs } from "../build/build";
+import { MAGIC_SQUARE } from "../../src/toy/midend";
 import { readFileSync, rmSync } from "node:fs";
 import type { Profile } from "../../hardware/profile";
 import { builtImage, checkEspruino, Espruino, espruinoBin, exitOnBadEspruino, flashToy, freshFlashDir, preludeCost, type ToyImage } from "./espruino-bin";
@@ -35,10 +36,13 @@ export const JSVAR_BUDGET = JSVAR_BUDGETS["pico-3x3"];
 /** Growth allowed over the presses after a won game (the interpreter's own bookkeeping). */
 export const JSVAR_GROWTH = 8;
 
-/** The figures of `m` a budget applies to: after boot and after a won game, and every figure of each game. */
+/** The figures of `m` a budget applies to: after boot and after a won game, and every figure of each game (Merlin's and Lights Out's). */
 export function budgetedFigures(m: MemoryFigures): number[] {
-  return [m.boot, m.won, ...m.games.flatMap((g) => [g.won, g.presses])];
+  return [m.boot, m.won, ...m.games.flatMap((g) => [g.won, g.presses]), ...m.merlin.flatMap((g) => [g.chosen, g.played])];
 }
+
+/** Rounds of choosing every one of Merlin's games in turn (the switching figure). */
+export const SWITCH_ROUNDS = 20;
 
 export interface MemoryFigures {
   /** JsVars in use, net of the .boot0 pin aliases: 1.5 s after power-on, after a won game, after 2000 more presses. */
@@ -49,6 +53,14 @@ export interface MemoryFigures {
   prelude: number;
   /** Boards with games (build.ts toyGameSpecs): in each game, after a game won by COMP TURN and after 500 more presses. */
   games: { name: string; won: number; presses: number }[];
+  /**
+   * Merlin's six games (the profile's, Magic Square last), each chosen in turn as `Merlin.game`
+   * chooses it: after choosing it, and after 40 presses of its pads and buttons.
+   */
+  merlin: { name: string; chosen: number; played: number }[];
+  /** After those, before and after choosing every game SWITCH_ROUNDS times in a row. */
+  switchBefore: number;
+  switchAfter: number;
 }
 
 /**
@@ -93,7 +105,26 @@ export async function measureMemory(bin: string, p: Profile, toy: ToyImage): Pro
         await quiet(1200);
         games.push({ name: g.spec.name, won: gameWon - prelude, presses: (await usage()) - prelude });
       }
-      return { boot: boot - prelude, won: won - prelude, presses: presses - prelude, prelude, games };
+      const merlin: MemoryFigures["merlin"] = [];
+      const names = profileModules(p).map((m) => m.name).concat(MAGIC_SQUARE);
+      for (const name of names) {
+        await e.eval(`Merlin.game(${JSON.stringify(name)}).game`, 60_000);
+        await quiet(1200);
+        const chosen = await usage();
+        // Its pads and the four buttons, each press that the game refuses (Merlin's turn) let be.
+        await e.eval(`(function(){for(var i=0;i<40;i++){try{Merlin.press(1+(i*7)%${pads + 4})}catch(x){}}return 1})()`, 120_000);
+        await quiet(1200);
+        merlin.push({ name, chosen: chosen - prelude, played: (await usage()) - prelude });
+      }
+      const switchBefore = await usage();
+      const list = JSON.stringify(names);
+      await e.eval(`(function(){var n=${list};for(var r=0;r<${SWITCH_ROUNDS};r++)for(var i=0;i<n.length;i++)Merlin.game(n[i]);return 1})()`, 600_000);
+      await quiet(1200);
+      const switchAfter = await usage();
+      return {
+        boot: boot - prelude, won: won - prelude, presses: presses - prelude, prelude, games, merlin, switchBefore: switchBefore - prelude,
+        switchAfter: switchAfter - prelude,
+      };
     } finally {
       await e.kill();
     }
@@ -111,15 +142,17 @@ const ABOUT_SIZES =
 const ABOUT_MEMORY =
   "`npm run budget -- --all` measures the JsVars (Espruino's 13-byte variables on a Pico) the firmware uses on the " +
   "Espruino interpreter for Linux that `ESPRUINO_BIN` names, built as a 32-bit binary with the Pico's 5100 JsVars " +
-  "(see the interpreter row of the header). Each profile's pretokenised image is written to the interpreter's " +
-  "flash as .bootcde, as `npm run flash` writes it, and booted; each figure is `process.memory().usage` read by " +
-  "a console line of its own once the toy is quiet (1.5 s after power-on, 1.2 s after the play, when the write " +
-  "timer has run), net of the pin aliases the Linux build needs in .boot0 (the toy does not have them; the last " +
-  "column says how many that was). The won game is source 003's worked example on the 3×3 and a dealt puzzle " +
-  "won by COMP TURN elsewhere; then 2000 more presses. Boards with games are also measured in each game: after a " +
-  "game won by COMP TURN and after 500 more presses. The script exits 1 when a profile with a budget is over it " +
-  "(after boot and after the won game; on boards with games, every figure of each game too) or 2000 presses grow " +
-  "the figure by more than 8. " +
+  "(see the interpreter row of the header). Each profile's pretokenised image and its Storage modules (Magic " +
+  "Square, Merlin's other games, the console API) are written to the interpreter's flash as `npm run flash` writes " +
+  "them, and booted; each figure is `process.memory().usage` read by a console line of its own once the toy is " +
+  "quiet (1.5 s after power-on, 1.2 s after the play, when the write timer has run), net of the pin aliases the " +
+  "Linux build needs in .boot0 (the toy does not have them; the last column says how many that was). The won game " +
+  "is source 003's worked example on the 3×3 and a dealt puzzle won by COMP TURN elsewhere; then 2000 more " +
+  "presses. Then each of Merlin's games is chosen in turn (`Merlin.game`), measured after choosing it and after " +
+  "40 presses of its pads and buttons, and every game is chosen " + SWITCH_ROUNDS + " times in a row. Boards with " +
+  "Lights Out games are also measured in each of them: after a game won by COMP TURN and after 500 more presses. " +
+  "The script exits 1 when a profile with a budget is over it (any of these figures), or 2000 presses or the " +
+  "choosing grow the figure by more than 8. " +
   "JsVar counts do not depend on the machine's speed or load.";
 
 async function main(argv: string[]): Promise<number> {
@@ -190,6 +223,7 @@ async function main(argv: string[]): Promise<number> {
   const memory = new Report();
   const rows: (string | number)[][] = [];
   const gameRows: (string | number)[][] = [];
+  const merlinRows: (string | number)[][] = [];
   for (const name of names) {
     const profile = loadProfile(name);
     const built = await buildFirmware(profile);
@@ -210,6 +244,12 @@ async function main(argv: string[]): Promise<number> {
     const jsvars = JSVAR_BUDGETS[name];
     rows.push([name, m.boot, m.won, m.presses, jsvars === undefined ? "–" : `≤ ${jsvars}`, m.prelude]);
     for (const g of m.games) gameRows.push([name, g.name, g.won, g.presses]);
+    for (const g of m.merlin) merlinRows.push([name, g.name, g.chosen, g.played]);
+    merlinRows.push([name, `every game chosen ${SWITCH_ROUNDS} times`, m.switchBefore, m.switchAfter]);
+    if (m.switchAfter - m.switchBefore > JSVAR_GROWTH) {
+      failed = true;
+      process.stderr.write(`budget: ${name}: choosing every game ${SWITCH_ROUNDS} times grew the JsVars in use by ${m.switchAfter - m.switchBefore}, more than ${JSVAR_GROWTH}\n`);
+    }
     const checked = budgetedFigures(m);
     if (jsvars !== undefined && !(Math.max(...checked) <= jsvars)) {
       failed = true;
@@ -225,8 +265,12 @@ async function main(argv: string[]): Promise<number> {
   memory.line("");
   memory.table(["profile", "after boot", "after a won game", "after 2000 more presses", "budget", "pin aliases (subtracted)"], rows);
   memory.line("");
+  memory.line("In each of Merlin's games, chosen in turn with `Merlin.game` (Magic Square last, after the others), and choosing them all again and again:");
+  memory.line("");
+  memory.table(["profile", "game", "after choosing it", "after 40 presses"], merlinRows);
+  memory.line("");
   if (gameRows.length > 0) {
-    memory.line("In each game of the boards that have games:");
+    memory.line("In each Lights Out game of the boards that have them:");
     memory.line("");
     memory.table(["profile", "game", "after a won game (COMP TURN)", "after 500 more presses"], gameRows);
     memory.line("");

@@ -11,8 +11,8 @@
  * of these games is played, beside the game's own module.
  */
 import {
-  AnyGameModule, createEffects, createHistory, GameEffects, History, historyPush, historyRedo, historyUndo, KEY_COMP_TURN, KEY_HIT_ME,
-  KEY_NEW_GAME, KEY_SAME_GAME, lightOfPad, padsOfLights, STATUS_NAMES, STATUS_PLAYING,
+  AnyGameModule, createEffects, createHistory, GameEffects, GameLayout, History, historyPush, historyRedo, historyUndo, KEY_COMP_TURN, KEY_HIT_ME,
+  KEY_NEW_GAME, KEY_SAME_GAME, layoutFor, lightOfPad, padsOfLights, STATUS_NAMES, STATUS_PLAYING,
 } from "./gamemodule";
 import { ASK_KEEP, ASK_LINE, ASK_REFUSAL, ASK_STATE, ASK_STATS, Command, FILE_GAME, FILE_GAMES, flash, gameFile, Player, SAVE_NOW, Toy, ToyEffects } from "./midend";
 import { maskToBits } from "./maskbits";
@@ -23,6 +23,8 @@ export const HISTORY_SIZE = 20;
 
 /** The state of the game played, `me.ms`. */
 interface LightState {
+  /** Where Merlin's lights and buttons are on this board. */
+  layout: GameLayout;
   mod: AnyGameModule;
   /** The module's own state. */
   s: any;
@@ -43,10 +45,11 @@ interface LightState {
 function enter(me: Toy, name: string, line: string | null, kept: any, seed: number): void {
   const mod: AnyGameModule = me.shelf.load(name);
   if (!mod || mod.name !== name || typeof mod.create !== "function") throw new Error(gameFile(name) + " is not the game " + name + ": flash the toy again");
-  let s = line !== null ? mod.load(line, me.layout) : null;
-  if (s === null && kept) s = mod.load(kept["state"], me.layout);
+  const layout = layoutFor(me.rows, me.cols, me.buttons);
+  let s = line !== null ? mod.load(line, layout) : null;
+  if (s === null && kept) s = mod.load(kept["state"], layout);
   me.ms = {
-    mod: mod, s: s !== null ? s : mod.create(seed, me.layout, me.now), results: kept ? kept["results"].slice() : [0, 0, 0, 0],
+    layout: layout, mod: mod, s: s !== null ? s : mod.create(seed, layout, me.now), results: kept ? kept["results"].slice() : [0, 0, 0, 0],
     history: createHistory(HISTORY_SIZE), groupLine: "", groupResults: [0, 0, 0, 0], groupMoved: false,
   };
 }
@@ -87,16 +90,17 @@ function showEffects(me: Toy, fx: ToyEffects, gfx: GameEffects): void {
   const st: LightState = me.ms;
   if (!gfx.show) st.mod.show(st.s, gfx);
   fx.show = true;
-  fx.frame = padsOfLights(me.layout, gfx.frame);
-  fx.blink = padsOfLights(me.layout, gfx.blink);
-  if (gfx.flashMs > 0) flash(fx, padsOfLights(me.layout, gfx.flash), gfx.flashMs);
+  fx.frame = padsOfLights(st.layout, gfx.frame);
+  fx.blink = padsOfLights(st.layout, gfx.blink);
+  if (gfx.flashMs > 0) flash(fx, padsOfLights(st.layout, gfx.flash), gfx.flashMs);
   for (let i = 0; i < gfx.cues.length; i++) fx.cues.push(gfx.cues[i]);
   for (let i = 0; i < gfx.tones.length; i++) fx.tones.push(gfx.tones[i]);
 }
 
 /** A pad: the light over it (a pad with none is an illegal key). */
 function key(me: Toy, fx: ToyEffects, pad: number): boolean {
-  const light = lightOfPad(me.layout, pad);
+  const st: LightState = me.ms;
+  const light = lightOfPad(st.layout, pad);
   if (light < 0) {
     show(me, fx);
     fx.cues.push(CUE_ILLEGAL);
@@ -120,7 +124,7 @@ function undo(me: Toy, fx: ToyEffects, redo: boolean): void {
   const st: LightState = me.ms;
   const mod = st.mod;
   const line = mod.undo ? (redo ? historyRedo : historyUndo)(st.history, mod.save(st.s)) : null;
-  const back = line !== null ? mod.load(line, me.layout) : null;
+  const back = line !== null ? mod.load(line, st.layout) : null;
   if (back === null) {
     fx.refused = mod.undo ? "nothing to " + (redo ? "redo" : "undo") : mod.name + " has no undo";
     fx.cues.push(CUE_ILLEGAL);
@@ -138,7 +142,7 @@ function perform(me: Toy, fx: ToyEffects, cmd: Command, arg: unknown): void {
   const b = buttons.indexOf(cmd);
   if (cmd === "newGame" && typeof arg === "number") {
     // From the console, with a seed: a new game of this game from that seed.
-    st.s = st.mod.create(arg, me.layout, me.now);
+    st.s = st.mod.create(arg, st.layout, me.now);
     st.history = createHistory(HISTORY_SIZE);
     showEffects(me, fx, createEffects());
     fx.cues.push(CUE_NEW_GAME);
@@ -194,7 +198,7 @@ function mark(me: Toy): void {
 function back(me: Toy, fx: ToyEffects): void {
   const st: LightState = me.ms;
   if (!st.groupMoved) return;
-  const s = st.mod.load(st.groupLine, me.layout);
+  const s = st.mod.load(st.groupLine, st.layout);
   if (s !== null) st.s = s;
   st.results = st.groupResults;
   st.groupMoved = false;
@@ -209,8 +213,8 @@ function state(me: Toy): { [key: string]: any } {
   st.mod.show(st.s, gfx);
   return {
     "status": STATUS_NAMES[st.mod.status(st.s)],
-    "board": maskToBits(padsOfLights(me.layout, gfx.frame), me.pads),
-    "blink": maskToBits(padsOfLights(me.layout, gfx.frame & gfx.blink), me.pads),
+    "board": maskToBits(padsOfLights(st.layout, gfx.frame), me.pads),
+    "blink": maskToBits(padsOfLights(st.layout, gfx.frame & gfx.blink), me.pads),
     "state": st.mod.describe(st.s),
     "results": stats(me),
   };

@@ -25,7 +25,7 @@ import {
   createKeyEvents, EV_CHORD, EV_HOLD, EV_NONE, EV_PRESS, keyEventsNextDeadline, keyEventsPop, keyEventsUpdate, KeyEvents,
   SELF_TEST_CHORD,
 } from "./keyevents";
-import { GameLayout, layoutFor, lightOfPad, LIGHTS, padsOfLights } from "./gamemodule";
+import { layoutFor, lightOfPad, LIGHTS, padsOfLights } from "./gamemodule";
 import { maskToBits } from "./maskbits";
 import { CUE_ILLEGAL, CUE_MUTE, CUE_NEW_GAME, CUE_POWER_ON, CUE_SELF_TEST, CUE_UNMUTE } from "./sounds";
 
@@ -210,8 +210,10 @@ export interface Toy {
   /** Pads on the board (keys beyond them are the extra buttons), and every pad lit as a mask. */
   pads: number;
   allPads: number;
-  /** Where Merlin's lights and buttons are on this board. */
-  layout: GameLayout;
+  /** The board: its rows and columns of pads, and its extra buttons (where Merlin's lights and buttons are: layoutFor). */
+  rows: number;
+  cols: number;
+  buttons: number;
   /** The games the toy has, the game played (its name), what plays it and its state (the player's own). */
   shelf: GameShelf;
   name: string;
@@ -285,7 +287,7 @@ export function createToy(
   const pads = rows * cols;
   const me: Toy = {
     // (The player comes next, from enterGame, which keeps its state in the toy: no player yet.)
-    pads: pads, allPads: -1 >>> (32 - pads), layout: layoutFor(rows, cols, keyCount - pads), shelf: shelf, name: "", player: null as unknown as Player, ms: null,
+    pads: pads, allPads: -1 >>> (32 - pads), rows: rows, cols: cols, buttons: keyCount - pads, shelf: shelf, name: "", player: null as unknown as Player, ms: null,
     rules: settingsOk ? c["rules"] : "", played: statsOk ? st["games"] : 0, won: statsOk ? st["wins"] : 0, best: statsOk ? st["best"] : 0,
     kept: keptFrom(files[FILE_GAMES], shelf), muted: settingsOk && c["mute"], idleMs: idleMs, brightMax: maxBright,
     bright: settingsOk && maxBright > 0 && c["bright"] !== undefined ? c["bright"] : maxBright, asleep: false, selfTest: -1, selfTestAt: -1,
@@ -422,13 +424,14 @@ function showChooser(me: Toy, fx: ToyEffects): void {
   for (let i = 0; i < me.shelf.numbers.length; i++) lights |= 1 << me.shelf.numbers[i];
   const played = me.name === MAGIC_SQUARE ? MAGIC_SQUARE_NUMBER : me.shelf.numbers[me.shelf.names.indexOf(me.name)];
   fx.show = true;
-  fx.frame = padsOfLights(me.layout, lights);
-  fx.blink = padsOfLights(me.layout, lights & ~(1 << played));
+  const layout = layoutFor(me.rows, me.cols, me.buttons);
+  fx.frame = padsOfLights(layout, lights);
+  fx.blink = padsOfLights(layout, lights & ~(1 << played));
 }
 
 /** A key while the toy waits for a game's number: the pad of a game's light chooses it; NEW GAME again goes back. */
 function chooserKey(me: Toy, fx: ToyEffects, key: number): void {
-  const light = key < me.pads ? lightOfPad(me.layout, key) : -1;
+  const light = key < me.pads ? lightOfPad(layoutFor(me.rows, me.cols, me.buttons), key) : -1;
   const i = me.shelf.numbers.indexOf(light);
   if (light === MAGIC_SQUARE_NUMBER || i >= 0) {
     perform(me, fx, "game", light === MAGIC_SQUARE_NUMBER ? MAGIC_SQUARE : me.shelf.names[i]);
