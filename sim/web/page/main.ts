@@ -16,7 +16,7 @@
  * hold gesture fires, and a pad pressed after the game ended says what to do.
  */
 import { PROFILES, TOY_GAMES } from "merlin:profiles";
-import { ACTION_LABELS, ACTIONS, runAction, type ToyAction } from "../../app/actions";
+import { ACTION_LABELS, ACTIONS, type ToyAction } from "../../app/actions";
 import { COLOUR_STATES, inkOn, keyPads, legendLines, screenColour, shownState, stateLabel, statePalette } from "../../app/palette";
 import { readPuzzleLink, type PuzzleLink } from "../../app/deal-values";
 import { dealPuzzle } from "../../app/headless";
@@ -29,6 +29,8 @@ import { buildToyFace, setPadLabel } from "./toy";
 import type { TeachView } from "./teach-view";
 import type { TeachSource } from "./flash-panel";
 import type { ToyMaths } from "../teach";
+import type { GamesMenu } from "./games";
+import { otherGame } from "./game-names";
 import type { Profile } from "../../../hardware/profile";
 
 const DEFAULT_PROFILE = "pico-3x3";
@@ -64,6 +66,7 @@ interface EarlyFiles {
   board: string;
   profile: Promise<Response | null>;
   firmware: Promise<Response | null>;
+  files: Promise<Response | null>;
 }
 
 /**
@@ -81,9 +84,9 @@ function bundlePath(name: string): string {
   return name === DEFAULT_PROFILE ? "dist/firmware.js" : `dist/${name}/firmware.js`;
 }
 
-/** The URL that deals this puzzle again: board, rules, seed and puzzle. */
-function puzzleUrl(profile: string, s: Pick<FirmwareState, "rules" | "seed" | "puzzle">): string {
-  const q = new URLSearchParams({ board: profile, rules: s.rules, seed: String(s.seed), puzzle: String(s.puzzle) });
+/** The URL that deals this puzzle again: board, rules, seed and puzzle; in another of Merlin's games, board and game. */
+function puzzleUrl(profile: string, s: Pick<FirmwareState, "rules" | "seed" | "puzzle" | "game">): string {
+  const q = new URLSearchParams(otherGame(s) ? { board: profile, game: s.game! } : { board: profile, rules: s.rules, seed: String(s.seed), puzzle: String(s.puzzle) });
   return `${location.pathname}?${q}`;
 }
 
@@ -115,13 +118,19 @@ async function start(): Promise<void> {
   // ---- the board: its profile and firmware, fetched together ---------------------------------
   const early = (window as unknown as { merlinEarly: EarlyFiles | null }).merlinEarly;
   const mine = early !== null && early.board === chosen.name ? early : null;
-  const [profileText, code] = await Promise.all([fetchText(`profiles/${chosen.name}.json`, mine?.profile), fetchText(`firmware/${chosen.name}.js`, mine?.firmware)]);
+  const [profileText, code, files] = await Promise.all([
+    fetchText(`profiles/${chosen.name}.json`, mine?.profile),
+    fetchText(`firmware/${chosen.name}.js`, mine?.firmware),
+    // The image's other Storage files: Merlin's games, each loaded from its file when chosen.
+    fetchText(`firmware/${chosen.name}.files.json`, mine?.files),
+  ]);
   const profile = JSON.parse(profileText) as Profile;
   const board = new VirtualBoard({
     host: browserHost(),
     profile,
     flash: localStorageFlash(flashKey(profile.name)),
     code,
+    files: JSON.parse(files) as Record<string, string>,
     codeName: bundlePath(profile.name),
     seed: (Date.now() >>> 0) || 1,
   });
@@ -169,8 +178,19 @@ async function start(): Promise<void> {
   }
 
   /** While the link was wrong, the address bar keeps it (and the message says why) until the player acts. */
-  let keepAddress = linkError !== "";
+  // (A link naming a game keeps it too, until games.ts has read it: gameLink says what it found.)
+  let keepAddress = linkError !== "" || params.has("game");
   if (linkError !== "") say(linkError);
+
+  // Merlin's six games (games.ts): the game menu, the toy's functions in each game, their
+  // status and link, the link's game. Fetched right after the first frame.
+  let games: GamesMenu | null = null;
+  let gamesLoading: Promise<GamesMenu> | null = null;
+  const gameLink = (wrong: string) => {
+    if (wrong !== "") say((linkError = wrong));
+    keepAddress = linkError !== "";
+  };
+  const loadGames = () => (gamesLoading ??= import("./games").then((m) => (games = new m.GamesMenu({ session, profile, params, say, gameLink }))));
 
   // Pads and extra buttons: down presses the key in the matrix, up releases it, so holding
   // (mouse, finger, key) is a hold on the toy.
@@ -182,7 +202,8 @@ async function start(): Promise<void> {
     let over = "";
     if (typeof key === "number") {
       try {
-        over = gameOverText(session.state());
+        const st = session.state();
+        if (!otherGame(st)) over = gameOverText(st);
       } catch {
         /* the toy is not answering: draw() says so */
       }
@@ -244,9 +265,11 @@ async function start(): Promise<void> {
   function act(a: ToyAction): void {
     unlockSound();
     keepAddress = false;
-    const r = runAction(session, a);
-    if (r.showGoalMs > 0) goalUntil = board.clock.now + r.showGoalMs;
-    say(r.message);
+    void loadGames().then((g) => {
+      const r = g.act(a);
+      if (r.showGoalMs > 0) goalUntil = board.clock.now + r.showGoalMs;
+      say(r.message);
+    });
   }
   rulesSelect.onchange = () => {
     try {
@@ -429,7 +452,8 @@ async function start(): Promise<void> {
       return;
     }
     // The goal, states and keys of the rules in play first: the pads' symbols and labels below use them.
-    drawGoal(s.rules);
+    const other = otherGame(s);
+    drawGoal(other ? "basic" : s.rules);
     const showGoal = board.clock.now < goalUntil;
     const readings = board.leds();
     const bright = showGoal ? goalBoard(s.rules, profile.rows, profile.cols).split("").map((c) => Math.min(1, Number(c))) : readings.map((r) => Math.min(1, r.brightness / board.ledPeak));
@@ -490,33 +514,37 @@ async function start(): Promise<void> {
     const stateName = (i: number) => (looks[Number(s.board[i])] ?? looks[0]).name + (looks.length > 2 ? ` ${Number(s.board[i]) || 0}` : "");
     const presses = (n: number) => (n === 1 ? "once" : n === 2 ? "twice" : `${n} times`);
     const labels = face.pads
-      .map((p, i) => `pad ${i + 1}, ${s.asleep ? "off" : stateName(i)}${isKey[i] ? "" : ", no key"}${p.classList.contains("in-x") ? `, to press ${presses(Number(p.dataset.press) || 1)}` : ""}`)
+      .map((p, i) => `pad ${i + 1}, ${s.asleep ? "off" : stateName(i)}${s.blink?.[i] === "1" ? ", blinking" : ""}${isKey[i] ? "" : ", no key"}${p.classList.contains("in-x") ? `, to press ${presses(Number(p.dataset.press) || 1)}` : ""}`)
       .join("|");
     if (labels !== lastLabels) {
       lastLabels = labels;
       labels.split("|").forEach((l, i) => face.pads[i].setAttribute("aria-label", l));
     }
-    fields.moves.textContent = movesCount(s);
-    fields.par.textContent = parValue(s);
-    fields.status.textContent = statusText(s);
-    fields.status.dataset.status = s.asleep ? "asleep" : s.status;
-    fields.stats.textContent = statsText(stats);
-    fields.sound.textContent = s.muted ? "muted" : "sound on";
-    fields.puzzle.textContent = puzzleText(s);
     const url = puzzleUrl(profile.name, s);
-    if (fields.puzzle.getAttribute("href") !== url) fields.puzzle.href = url;
+    if (!other) {
+      fields.moves.textContent = movesCount(s);
+      fields.par.textContent = parValue(s);
+      fields.status.textContent = statusText(s);
+      fields.status.dataset.status = s.asleep ? "asleep" : s.status;
+      fields.stats.textContent = statsText(stats);
+      fields.puzzle.textContent = puzzleText(s);
+      if (fields.puzzle.getAttribute("href") !== url) fields.puzzle.href = url;
+    }
+    // Merlin's other games (and the choice of a game): games.ts says their status, results and link (the game's line).
+    const gameLine = games?.draw(s, stats as unknown as { [k: string]: number }, fields, url) ?? "";
+    fields.sound.textContent = s.muted ? "muted" : "sound on";
     if (!keepAddress && location.pathname + location.search !== url) history.replaceState(null, "", url);
     if (rulesSelect.value !== s.rules && document.activeElement !== rulesSelect) rulesSelect.value = s.rules;
     if (messageText === "" && board.errors.length > 0) say(`firmware error: ${board.errors[board.errors.length - 1].message}`, false);
     // The screen reader hears the board and the status once they settle after a change.
-    const key = `${s.board}|${s.moves}|${s.status}|${s.asleep}`;
+    const key = `${s.board}|${s.moves}|${s.status}|${s.asleep}|${s.game}|${s.blink}|${gameLine}`;
     if (key !== lastKey && board.clock.now > BOOT_SETTLE_MS) {
       lastKey = key;
       clearTimeout(announceTimer);
       announceTimer = window.setTimeout(() => {
         // A wrong link is said first, until the player acts: the status must not drown it.
-        const note = keepAddress ? `${linkError}. ` : "";
-        announcer.textContent = `${note}${statusText(s)}. ${movesText(s)}. ${padsByState(s.board)}`;
+        const note = keepAddress && linkError ? `${linkError}. ` : "";
+        announcer.textContent = `${note}${gameLine || `${statusText(s)}. ${movesText(s)}`}. ${padsByState(s.board)}`;
       }, 400);
     }
   }
@@ -533,6 +561,7 @@ async function start(): Promise<void> {
   requestAnimationFrame(frame);
   document.body.dataset.ready = "1";
   performance.mark("merlin-playable");
+  loadGames().catch((e: Error) => say(`the game menu could not load: ${e.message}`));
   import("./sound")
     .then((m) => {
       sound = new m.PiezoSound();
