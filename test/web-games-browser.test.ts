@@ -136,6 +136,22 @@ describe.skipIf(chromiumSkipReason)("Merlin's games in the browser toy", () => {
     expect(errors).toEqual([]);
   }, hangAfter(60_000));
 
+  it("on the 5×5 the pads are named by the toy's lights, 1 … 9 on the middle block, and the digit keys press those", async () => {
+    const { page, errors } = await open("?board=pico-5x5-neopixel&game=echo");
+    await shown(() => status(page)).toBe("Echo: press a pad for the tune's length");
+    const labels = () => page.evaluate(() => [...document.querySelectorAll(".pad .key")].map((e) => (e.classList.contains("nokey") ? "" : e.textContent)));
+    // Light 0 above light 2, 1 … 9 on the middle 3×3, 10 below 8 (the 1978 toy's column of lights folded onto the grid).
+    await shown(labels).toEqual(["", "", "0", "", "", "", "1", "2", "3", "", "", "4", "5", "6", "", "", "7", "8", "9", "", "", "", "10", "", ""]);
+    expect(await page.getAttribute('.pad[data-pad="6"]', "aria-label")).toMatch(/^light 1, /);
+    // The 2 key: light 2, a tune of two notes.
+    await page.keyboard.press("2");
+    await shown(() => status(page)).toBe("Echo: listen: Merlin plays 2 notes");
+    // Back in Magic Square the digit keys are pads 1 … 9 again, row by row.
+    await page.selectOption("#game-menu", "magicsquare");
+    await shown(labels).toEqual(Array.from({ length: 25 }, (_, i) => (i < 9 ? String(i + 1) : "")));
+    expect(errors).toEqual([]);
+  }, hangAfter(60_000));
+
   it("Tic-Tac-Toe, perfect level: Merlin answers a move with his mark, which blinks on the page while yours stays lit", async () => {
     const { page, errors } = await open("?board=pico-3x3&game=tictactoe");
     await shown(() => page.inputValue("#game-menu")).toBe("tictactoe");
@@ -154,7 +170,7 @@ describe.skipIf(chromiumSkipReason)("Merlin's games in the browser toy", () => {
     expect([1, 3, 7, 9]).toContain(blinking[0]);
     expect(pads.replace(/b/, "0").replace(/1/g, "x")).toBe("0000x0000");
     // A screen reader hears which pad blinks.
-    expect(await page.getAttribute(`.pad[data-pad="${blinking[0] - 1}"]`, "aria-label")).toBe(`pad ${blinking[0]}, lit, blinking`);
+    expect(await page.getAttribute(`.pad[data-pad="${blinking[0] - 1}"]`, "aria-label")).toBe(`light ${blinking[0]}, lit, blinking`);
     expect(errors).toEqual([]);
   }, hangAfter(60_000));
 

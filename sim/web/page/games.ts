@@ -31,6 +31,8 @@ export interface GamesPage {
    * the address bar keeps the link until the player acts, as for the link's other values).
    */
   gameLink(wrong: string): void;
+  /** Names the pads by the toy's lights ("0" … "10", "" for a pad with none; digits press them), or as in Magic Square (null). */
+  setLights(labels: string[] | null): void;
 }
 
 /** The fields main.ts fills for Magic Square, filled here for the other games. */
@@ -62,6 +64,17 @@ function settingOf(name: string, profile: Profile): Setting | null {
   if (name === "echo") return { name: "length", label: "Length", values: lengths(pad10 ? ECHO_LENGTH : 9) };
   if (name === "mindbender") return { name: "length", label: "Length", values: lengths(MINDBENDER_LENGTH) };
   return null;
+}
+
+/**
+ * The pads' names in the other games: the light over each (the games are written in Merlin's
+ * lights; on a 4×4 or 5×5, 1 … 9 sit on a 3×3 block of it, src/toy/gamemodule.ts layoutFor).
+ */
+function lightLabels(profile: Profile): string[] {
+  const layout = layoutFor(profile.rows, profile.cols, 0);
+  const labels = new Array<string>(profile.rows * profile.cols).fill("");
+  for (let n = 0; n <= 10; n++) if (hasLight(layout, n)) labels[layout.padOfLight[n]] = String(n);
+  return labels;
 }
 
 /** "1 right" etc.: a count with its noun. */
@@ -109,6 +122,8 @@ export class GamesMenu {
   private readonly games: { name: string; number: number }[];
   private shownSetting = "";
   private lastGame = "";
+  /** Magic Square's own parts of the page (moves and par, its goal): hidden in the other games. */
+  private readonly squareOnly: HTMLElement[];
 
   constructor(private readonly page: GamesPage) {
     const { session, profile } = page;
@@ -117,6 +132,7 @@ export class GamesMenu {
     this.settingLabel = document.getElementById("game-setting-label")!;
     this.settingName = document.getElementById("game-setting-name")!;
     this.settingSelect = document.getElementById("game-setting") as HTMLSelectElement;
+    this.squareOnly = [document.querySelector<HTMLElement>("#summary .counts")!, document.getElementById("goal")!.closest<HTMLElement>("dl > div")!];
     this.menu.replaceChildren(...this.games.map((g) => new Option(gameLabel(g.name), g.name)));
     this.menu.disabled = false;
     this.menu.onchange = () => this.choose(this.menu.value);
@@ -205,6 +221,8 @@ export class GamesMenu {
     if (game !== this.lastGame) {
       this.lastGame = game;
       document.body.dataset.game = game;
+      for (const e of this.squareOnly) e.hidden = otherGame(s);
+      this.page.setLights(otherGame(s) ? lightLabels(this.page.profile) : null);
     }
     // The setting: its choices when the game changes, its value as the game reports it.
     const setting = settingOf(game, this.page.profile);
@@ -214,7 +232,9 @@ export class GamesMenu {
       this.settingLabel.hidden = setting === null;
       if (setting) {
         this.settingName.textContent = setting.label;
-        this.settingSelect.replaceChildren(...setting.values.map((v) => new Option(v, v)));
+        // (A length not chosen yet shows as "choose", which is no choice.)
+        const none = Object.assign(new Option("choose", ""), { disabled: true });
+        this.settingSelect.replaceChildren(...(setting.name === "length" ? [none] : []), ...setting.values.map((v) => new Option(v, v)));
       }
     }
     if (setting && document.activeElement !== this.settingSelect) {
@@ -229,8 +249,6 @@ export class GamesMenu {
       return line;
     }
     if (!otherGame(s)) return "";
-    fields.moves.textContent = "–";
-    fields.par.textContent = "–";
     const status = otherStatusText(s, this.games);
     fields.status.textContent = status;
     fields.status.dataset.status = s.asleep ? "asleep" : s.status;

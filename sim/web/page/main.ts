@@ -166,7 +166,9 @@ async function start(): Promise<void> {
   // ---- the face ----------------------------------------------------------------------------
   const face = buildToyFace(profile, padLabels(profile.rows, profile.cols, keypad));
   $("toy").replaceChildren(face.root);
-  const setLabels = () => padLabels(profile.rows, profile.cols, keypad).forEach((l, i) => setPadLabel(face.pads[i].querySelector(".key")!, l, i));
+  // In Merlin's other games the pads are named by the toy's lights (0 … 10) and digits press those (games.ts).
+  let lights: string[] | null = null;
+  const setLabels = () => (lights ?? padLabels(profile.rows, profile.cols, keypad)).forEach((l, i) => setPadLabel(face.pads[i].querySelector(".key")!, l, i));
 
   const message = $("message");
   const announcer = $("announce");
@@ -190,7 +192,12 @@ async function start(): Promise<void> {
     if (wrong !== "") say((linkError = wrong));
     keepAddress = linkError !== "";
   };
-  const loadGames = () => (gamesLoading ??= import("./games").then((m) => (games = new m.GamesMenu({ session, profile, params, say, gameLink }))));
+  const setLights = (labels: string[] | null) => {
+    lights = labels;
+    setLabels();
+    lastLabels = "";
+  };
+  const loadGames = () => (gamesLoading ??= import("./games").then((m) => (games = new m.GamesMenu({ session, profile, params, say, gameLink, setLights }))));
 
   // Pads and extra buttons: down presses the key in the matrix, up releases it, so holding
   // (mouse, finger, key) is a hold on the toy.
@@ -302,7 +309,7 @@ async function start(): Promise<void> {
       return;
     }
     if (/^[0-9]$/.test(e.key)) {
-      const pad = padForDigit(Number(e.key), profile.rows, profile.cols, keypad);
+      const pad = lights ? lights.indexOf(e.key) : padForDigit(Number(e.key), profile.rows, profile.cols, keypad);
       if (pad >= 0) down(`digit:${e.key}`, pad);
       else say(`${e.key} is not a pad here: the numbered pads are 1-${Math.min(9, session.pads)}`);
       e.preventDefault();
@@ -514,7 +521,7 @@ async function start(): Promise<void> {
     const stateName = (i: number) => (looks[Number(s.board[i])] ?? looks[0]).name + (looks.length > 2 ? ` ${Number(s.board[i]) || 0}` : "");
     const presses = (n: number) => (n === 1 ? "once" : n === 2 ? "twice" : `${n} times`);
     const labels = face.pads
-      .map((p, i) => `pad ${i + 1}, ${s.asleep ? "off" : stateName(i)}${s.blink?.[i] === "1" ? ", blinking" : ""}${isKey[i] ? "" : ", no key"}${p.classList.contains("in-x") ? `, to press ${presses(Number(p.dataset.press) || 1)}` : ""}`)
+      .map((p, i) => `${lights?.[i] ? `light ${lights[i]}` : `pad ${i + 1}`}, ${s.asleep ? "off" : stateName(i)}${s.blink?.[i] === "1" ? ", blinking" : ""}${isKey[i] ? "" : ", no key"}${p.classList.contains("in-x") ? `, to press ${presses(Number(p.dataset.press) || 1)}` : ""}`)
       .join("|");
     if (labels !== lastLabels) {
       lastLabels = labels;
