@@ -106,7 +106,8 @@ async function start(): Promise<void> {
 
   // ---- controls around the toy -----------------------------------------------------------
   const profileSelect = $<HTMLSelectElement>("profile");
-  for (const p of PROFILES) profileSelect.add(new Option(`${p.name} (${p.rows}×${p.cols})`, p.name, false, p.name === chosen.name));
+  // (Its size after the name unless the name says it: pico-3x3 does.)
+  for (const p of PROFILES) profileSelect.add(new Option(p.name + (p.name.includes(`${p.rows}x${p.cols}`) ? "" : ` (${p.rows}×${p.cols})`), p.name, false, p.name === chosen.name));
   profileSelect.onchange = () => {
     location.search = `?board=${encodeURIComponent(profileSelect.value)}`;
   };
