@@ -120,7 +120,8 @@ export class GamesMenu {
   private readonly settingName: HTMLElement;
   private readonly settingSelect: HTMLSelectElement;
   private readonly games: { name: string; number: number }[];
-  private shownSetting = "";
+  /** The setting of the game shown (null: none). */
+  private setting: Setting | null = null;
   private lastGame = "";
   /** Magic Square's own parts of the page (moves and par, its goal): hidden in the other games. */
   private readonly squareOnly: HTMLElement[];
@@ -137,7 +138,7 @@ export class GamesMenu {
     this.menu.disabled = false;
     this.menu.onchange = () => this.choose(this.menu.value);
     this.settingSelect.onchange = () => {
-      const s = this.setting();
+      const s = this.setting;
       if (s === null) return;
       const value = s.name === "length" ? Number(this.settingSelect.value) : this.settingSelect.value;
       try {
@@ -175,10 +176,6 @@ export class GamesMenu {
     } catch (e) {
       this.page.say((e as Error).message);
     }
-  }
-
-  private setting(): Setting | null {
-    return settingOf(this.menu.value, this.page.profile);
   }
 
   /**
@@ -223,12 +220,8 @@ export class GamesMenu {
       document.body.dataset.game = game;
       for (const e of this.squareOnly) e.hidden = otherGame(s);
       this.page.setLights(otherGame(s) ? lightLabels(this.page.profile) : null);
-    }
-    // The setting: its choices when the game changes, its value as the game reports it.
-    const setting = settingOf(game, this.page.profile);
-    const key = setting ? `${game}|${setting.values.join(",")}` : "";
-    if (key !== this.shownSetting) {
-      this.shownSetting = key;
+      // The setting: its choices when the game changes, its value as the game reports it.
+      const setting = (this.setting = settingOf(game, this.page.profile));
       this.settingLabel.hidden = setting === null;
       if (setting) {
         this.settingName.textContent = setting.label;
@@ -237,6 +230,7 @@ export class GamesMenu {
         this.settingSelect.replaceChildren(...(setting.name === "length" ? [none] : []), ...setting.values.map((v) => new Option(v, v)));
       }
     }
+    const setting = this.setting;
     if (setting && document.activeElement !== this.settingSelect) {
       const now = String(((s as { state?: { [k: string]: unknown } }).state ?? {})[setting.name] ?? "");
       // Before a length is chosen (0) the menu shows none.
