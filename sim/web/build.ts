@@ -17,6 +17,8 @@
  *   firmware/NAME.files.json     the image's other Storage files, file name → text: Merlin's
  *                                games the profile carries (merlin-echo.js, …), each written to
  *                                the virtual board's Storage with the firmware, as on the toy
+ *   firmware/NAME.files.img.json those files pretokenised (base64), as `npm run flash` writes
+ *                                them: "Put this on my toy" writes them before the image
  *   profiles/NAME.json           each profile (validated), fetched with its firmware: app.js
  *                                holds only every profile's name and size
  *   manifest.webmanifest         the web app manifest (installable; every URL in it relative,
@@ -227,6 +229,9 @@ export async function buildWeb(dir: string = DEFAULT_WEB_DIR, warn: (m: string) 
     writeFileSync(join(dir, "firmware", `${p.name}.js`), fw.code);
     writeFileSync(join(dir, "firmware", `${p.name}.img`), pretokenise(fw.code));
     writeFileSync(join(dir, "firmware", `${p.name}.files.json`), JSON.stringify(fw.files));
+    const images: Record<string, string> = {};
+    for (const [name, text] of Object.entries(fw.files)) images[name] = pretokenise(text).toString("base64");
+    writeFileSync(join(dir, "firmware", `${p.name}.files.img.json`), JSON.stringify(images));
     firmware[p.name] = Buffer.byteLength(fw.code);
     writeFileSync(join(dir, "profiles", `${p.name}.json`), JSON.stringify(p) + "\n");
   }
@@ -270,7 +275,7 @@ export async function buildWeb(dir: string = DEFAULT_WEB_DIR, warn: (m: string) 
   for (const icon of ICONS) writeFileSync(join(dir, icon.path), iconPng(iconProfile, icon));
   writeFileSync(join(dir, MANIFEST_FILE), JSON.stringify(webManifest(), null, 2) + "\n");
   // Everything written above but the worker itself; index.html is cached as "./" (the page).
-  const precache = ["./", "app.js", ...Object.keys(lazyScripts), ...STATIC_FILES.filter((f) => f !== "index.html"), MANIFEST_FILE, ...ICONS.map((i) => i.path), ...profiles.flatMap((p) => [`profiles/${p.name}.json`, `firmware/${p.name}.js`, `firmware/${p.name}.img`, `firmware/${p.name}.files.json`])];
+  const precache = ["./", "app.js", ...Object.keys(lazyScripts), ...STATIC_FILES.filter((f) => f !== "index.html"), MANIFEST_FILE, ...ICONS.map((i) => i.path), ...profiles.flatMap((p) => [`profiles/${p.name}.json`, `firmware/${p.name}.js`, `firmware/${p.name}.img`, `firmware/${p.name}.files.json`, `firmware/${p.name}.files.img.json`])];
   const cacheVersion = await writeServiceWorker(dir, precache);
   return {
     dir,
