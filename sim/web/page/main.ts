@@ -5,8 +5,9 @@
  * pins; pads are pressed through the key matrix by pointer, touch (a long press is a hold) or
  * keyboard; the toy's functions go through its console API (sim/app/actions.ts, as in the
  * terminal); the piezo plays through WebAudio. Around the toy: rules, moves, par and score,
- * status, goal, statistics, the puzzle as a link, profile and rule-set choice, help, and the
- * teaching view (teach-view.ts, loaded when it first opens). The flash lives in localStorage:
+ * status, goal, statistics, the puzzle as a link, profile and rule-set choice, help, the game
+ * menu of Merlin's six games (games.ts, loaded right after the first frame) and the teaching
+ * view (teach-view.ts, loaded when it first opens). The flash lives in localStorage:
  * a reload is a power cycle.
  *
  * Colour games: each pad's state has a name and a symbol as well as its colour
