@@ -24,7 +24,7 @@ import { dealPuzzle } from "../../app/headless";
 import { BOOT_SETTLE_MS, type FirmwareState, SimSession } from "../../app/session";
 import { gameOverText, movesCount, movesText, padForDigit, padLabels, parValue, playedPuzzle, puzzleText, statsText, statusText, toyRuleNames, goalBoard, goalWords, pressWords, type ToyStats } from "../../app/toy-info";
 import { RealTimePacer, VirtualBoard } from "../../board";
-import { browserHost, flashKey, localStorageFlash } from "./host";
+import { base64Bytes, browserHost, flashKey, localStorageFlash, pretokenisedFlash } from "./host";
 import type { PiezoSound } from "./sound";
 import { buildToyFace, setPadLabel } from "./toy";
 import type { TeachView } from "./teach-view";
@@ -68,18 +68,21 @@ interface EarlyFiles {
   profile: Promise<Response | null>;
   firmware: Promise<Response | null>;
   files: Promise<Response | null>;
+  image: Promise<Response | null>;
+  images: Promise<Response | null>;
 }
 
 /**
  * A file of the build, next to the page, as text: from `early` (index.html's fetch of it) when
  * that got it, else fetched now (which says what went wrong).
  */
-async function fetchText(path: string, early?: Promise<Response | null>): Promise<string> {
+async function fetchFile(path: string, early?: Promise<Response | null>): Promise<Response> {
   const got = early ? await early : null;
   const response = got !== null && got.ok ? got : await fetch(path);
   if (!response.ok) throw new Error(`${path}: ${response.status} ${response.statusText}`);
-  return response.text();
+  return response;
 }
+const fetchText = async (path: string, early?: Promise<Response | null>) => (await fetchFile(path, early)).text();
 
 function bundlePath(name: string): string {
   return name === DEFAULT_PROFILE ? "dist/firmware.js" : `dist/${name}/firmware.js`;
@@ -120,19 +123,26 @@ async function start(): Promise<void> {
   // ---- the board: its profile and firmware, fetched together ---------------------------------
   const early = (window as unknown as { merlinEarly: EarlyFiles | null }).merlinEarly;
   const mine = early !== null && early.board === chosen.name ? early : null;
-  const [profileText, code, files] = await Promise.all([
+  const [profileText, code, files, image, images] = await Promise.all([
     fetchText(`profiles/${chosen.name}.json`, mine?.profile),
     fetchText(`firmware/${chosen.name}.js`, mine?.firmware),
     // The image's other Storage files: Merlin's games, each loaded from its file when chosen.
     fetchText(`firmware/${chosen.name}.files.json`, mine?.files),
+    // All of them pretokenised, as Storage keeps them on the toy.
+    fetchFile(`firmware/${chosen.name}.img`, mine?.image).then((r) => r.arrayBuffer()),
+    fetchText(`firmware/${chosen.name}.files.img.json`, mine?.images),
   ]);
   const profile = JSON.parse(profileText) as Profile;
+  const texts = JSON.parse(files) as Record<string, string>;
+  const flashed = new Map<string, Uint8Array>([[code, new Uint8Array(image)]]);
+  const imageOf = JSON.parse(images) as Record<string, string>;
+  for (const name in texts) flashed.set(texts[name], base64Bytes(imageOf[name]));
   const board = new VirtualBoard({
-    host: browserHost(),
+    host: browserHost(pretokenisedFlash(flashed)),
     profile,
     flash: localStorageFlash(flashKey(profile.name)),
     code,
-    files: JSON.parse(files) as Record<string, string>,
+    files: texts,
     codeName: bundlePath(profile.name),
     seed: (Date.now() >>> 0) || 1,
   });
