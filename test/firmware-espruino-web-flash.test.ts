@@ -252,6 +252,14 @@ describe.skipIf(!!skip)("Put this on my toy: the page flashes the interpreter th
       await page.click("#flash-close");
       bridge.socket?.destroy();
       expect(await bootcde()).toContain(`<<F>>${JSON.stringify([img.length, crc32(img)])}`);
+      // Merlin's games went before it, a Storage file each, byte for byte the build's.
+      const games = JSON.parse(readFileSync(join(dir, "firmware", "pico-3x3.files.img.json"), "utf8")) as Record<string, string>;
+      const names = Object.keys(games).sort();
+      expect(names.length).toBeGreaterThan(0);
+      const held = names.map((n) => [n, Buffer.from(games[n], "base64").length, crc32(Buffer.from(games[n], "base64"))]);
+      expect(await ask(`\x10print("<<"+"G>>"+JSON.stringify(${JSON.stringify(names)}.map(function(n){var f=require("Storage").read(n);return [n,f.length,E.CRC32(f)];})))\n`, 600)).toContain(`<<G>>${JSON.stringify(held)}`);
+      // And the toy plays one, read from its file.
+      expect(await ask('\x10print("<<"+"E>>"+Merlin.game("echo").game)\n', 600)).toContain("<<E>>echo");
     });
   }, hangAfter(80_000));
 

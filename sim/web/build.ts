@@ -14,6 +14,11 @@
  *                                rebuilt first when stale
  *   firmware/NAME.img            its pretokenised image, the bytes `npm run flash` writes to a
  *                                board: "Put this on my toy" writes it (page/flash-panel.ts)
+ *   firmware/NAME.files.json     the image's other Storage files, file name → text: Merlin's
+ *                                games the profile carries (merlin-echo.js, …), each written to
+ *                                the virtual board's Storage with the firmware, as on the toy
+ *   firmware/NAME.files.img.json those files pretokenised (base64), as `npm run flash` writes
+ *                                them: "Put this on my toy" writes them before the image
  *   profiles/NAME.json           each profile (validated), fetched with its firmware: app.js
  *                                holds only every profile's name and size
  *   manifest.webmanifest         the web app manifest (installable; every URL in it relative,
@@ -33,6 +38,8 @@ import { type Board, type BoardId, BOARDS } from "../../hardware/boards";
 import { loadAllProfiles } from "../../hardware/validate";
 import type { Profile } from "../../hardware/profile";
 import { loadFirmware, toyGameNames } from "../app/firmware-loader";
+import { GAME_MODULES } from "../../src/toy/games/index";
+import { MAGIC_SQUARE, MAGIC_SQUARE_NUMBER } from "../../src/toy/midend";
 import { ICONS, iconPng } from "./icons";
 
 export const PAGE_DIR = join(ROOT, "sim", "web", "page");
@@ -117,15 +124,26 @@ export async function writeServiceWorker(dir: string, precache: string[]): Promi
 }
 
 /**
+ * Merlin's six games by their numbers on the toy (NEW GAME, then the number), from the one list
+ * of games (src/toy/games/index.ts) and the mid-end's Magic Square: the page's game menu.
+ */
+export function merlinGames(): { name: string; number: number }[] {
+  const games = GAME_MODULES.map((m) => ({ name: m.name, number: m.number }));
+  games.push({ name: MAGIC_SQUARE, number: MAGIC_SQUARE_NUMBER });
+  return games.sort((a, b) => a.number - b.number);
+}
+
+/**
  * The page's `merlin:profiles` module: every profile's name and size (the page fetches the
- * chosen one's profile, profiles/NAME.json, with its firmware), and the games each one's firmware plays
- * besides the rule sets (its RULES cycle and the rules a link may name).
+ * chosen one's profile, profiles/NAME.json, with its firmware), the games each one's firmware plays
+ * besides the rule sets (its RULES cycle and the rules a link may name), and Merlin's six games
+ * (merlinGames; a profile's `games` says which of them its toy carries).
  */
 function profilesModule(profiles: Profile[]): string {
   const games: { [name: string]: string[] } = {};
   for (const p of profiles) games[p.name] = toyGameNames(p);
   const sizes = profiles.map((p) => ({ name: p.name, rows: p.rows, cols: p.cols }));
-  return `export const PROFILES = ${JSON.stringify(sizes)};\nexport const TOY_GAMES = ${JSON.stringify(games)};`;
+  return `export const PROFILES = ${JSON.stringify(sizes)};\nexport const TOY_GAMES = ${JSON.stringify(games)};\nexport const MERLIN_GAMES = ${JSON.stringify(merlinGames())};`;
 }
 
 /** What the page reads of a board in hardware/boards.ts: sim/board/board-family.ts and hardware/footprints.ts (the face's margin). */
@@ -210,6 +228,10 @@ export async function buildWeb(dir: string = DEFAULT_WEB_DIR, warn: (m: string) 
     const fw = await loadFirmware(p, warn);
     writeFileSync(join(dir, "firmware", `${p.name}.js`), fw.code);
     writeFileSync(join(dir, "firmware", `${p.name}.img`), pretokenise(fw.code));
+    writeFileSync(join(dir, "firmware", `${p.name}.files.json`), JSON.stringify(fw.files));
+    const images: Record<string, string> = {};
+    for (const [name, text] of Object.entries(fw.files)) images[name] = pretokenise(text).toString("base64");
+    writeFileSync(join(dir, "firmware", `${p.name}.files.img.json`), JSON.stringify(images));
     firmware[p.name] = Buffer.byteLength(fw.code);
     writeFileSync(join(dir, "profiles", `${p.name}.json`), JSON.stringify(p) + "\n");
   }
@@ -253,7 +275,7 @@ export async function buildWeb(dir: string = DEFAULT_WEB_DIR, warn: (m: string) 
   for (const icon of ICONS) writeFileSync(join(dir, icon.path), iconPng(iconProfile, icon));
   writeFileSync(join(dir, MANIFEST_FILE), JSON.stringify(webManifest(), null, 2) + "\n");
   // Everything written above but the worker itself; index.html is cached as "./" (the page).
-  const precache = ["./", "app.js", ...Object.keys(lazyScripts), ...STATIC_FILES.filter((f) => f !== "index.html"), MANIFEST_FILE, ...ICONS.map((i) => i.path), ...profiles.flatMap((p) => [`profiles/${p.name}.json`, `firmware/${p.name}.js`, `firmware/${p.name}.img`])];
+  const precache = ["./", "app.js", ...Object.keys(lazyScripts), ...STATIC_FILES.filter((f) => f !== "index.html"), MANIFEST_FILE, ...ICONS.map((i) => i.path), ...profiles.flatMap((p) => [`profiles/${p.name}.json`, `firmware/${p.name}.js`, `firmware/${p.name}.img`, `firmware/${p.name}.files.json`, `firmware/${p.name}.files.img.json`])];
   const cacheVersion = await writeServiceWorker(dir, precache);
   return {
     dir,

@@ -3,8 +3,9 @@
  * install — over a USB cable (Web Serial: Pico, ESP32, an MDBT42Q on a USB-serial adapter) or
  * over Bluetooth (Web Bluetooth, the MDBT42Q's Nordic UART console). The steps and checks are
  * those of `npm run flash` (firmware/flash/flash-protocol.ts): the board's Espruino build and
- * version, the pretokenised image (firmware/NAME.img) in acknowledged pieces to `.bootcde`, the
- * CRC-32 read back, and only then load(). Once flashed, the panel follows the real toy live
+ * version, Merlin's games (firmware/NAME.files.img.json, a Storage file each) and the
+ * pretokenised image (firmware/NAME.img) in acknowledged pieces, each file's CRC-32 read back,
+ * and only then load(). Once flashed, the panel follows the real toy live
  * over the same link (real-toy.ts) and offers to show it in the teaching view: main.ts then
  * gives the view the real toy's state and maths, and the board drawn at the view's top (this
  * module's banner) for its marks; the last board stays, marked, when the link ends.
@@ -20,7 +21,7 @@
  */
 import { PROFILES } from "merlin:profiles";
 import type { Profile } from "../../../hardware/profile";
-import { type ConsoleLink, FlashError, flashOverConsole, REQUIRED_VERSION, updateHint } from "../../../firmware/flash/flash-protocol";
+import { type ConsoleLink, FlashError, flashOverConsole, REQUIRED_VERSION, type StorageFile, updateHint } from "../../../firmware/flash/flash-protocol";
 import { inkOn, statePalette } from "../../app/palette";
 import type { FirmwareState } from "../../app/session";
 import type { ToyMaths } from "../teach";
@@ -195,6 +196,20 @@ async function imageOf(profile: Profile): Promise<Uint8Array> {
   }
   if (!response.ok) throw new FlashError(`cannot load the firmware image firmware/${profile.name}.img (${response.status} ${response.statusText})`);
   return new Uint8Array(await response.arrayBuffer());
+}
+
+/** The image's other Storage files, pretokenised: Merlin's games (the web build's firmware/NAME.files.img.json). */
+async function gameFilesOf(profile: Profile): Promise<StorageFile[]> {
+  const path = `firmware/${profile.name}.files.img.json`;
+  let images: Record<string, string>;
+  try {
+    const response = await fetch(path);
+    if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
+    images = (await response.json()) as Record<string, string>;
+  } catch (e) {
+    throw new FlashError(`cannot load the games' files ${path} (${(e as Error).message})`);
+  }
+  return Object.keys(images).map((name) => ({ name, bytes: Uint8Array.from(atob(images[name]), (c) => c.charCodeAt(0)) }));
 }
 
 /** The teaching view's source while it shows the real toy (main.ts switches to it and back). */
@@ -422,11 +437,13 @@ async function flash(p: Panel, open: () => Promise<ConsoleLink>): Promise<void> 
     const link = await open();
     p.link = link;
     const image = await imageOf(profile);
+    const files = await gameFilesOf(profile);
     const boards = await p.boards;
     let lost = false;
     link.onClose(() => (lost = true));
     say("Talking to the board…");
     const crc = await flashOverConsole(link, image, {
+      files,
       password: profile.consolePassword,
       board: p.anyBoard.checked ? undefined : { profile: profile.name, board: profile.board, profiles: boards },
       updateHint: updateHint(profile.chip),

@@ -5,8 +5,9 @@
  * pins; pads are pressed through the key matrix by pointer, touch (a long press is a hold) or
  * keyboard; the toy's functions go through its console API (sim/app/actions.ts, as in the
  * terminal); the piezo plays through WebAudio. Around the toy: rules, moves, par and score,
- * status, goal, statistics, the puzzle as a link, profile and rule-set choice, help, and the
- * teaching view (teach-view.ts, loaded when it first opens). The flash lives in localStorage:
+ * status, goal, statistics, the puzzle as a link, profile and rule-set choice, help, the game
+ * menu of Merlin's six games (games.ts, loaded right after the first frame) and the teaching
+ * view (teach-view.ts, loaded when it first opens). The flash lives in localStorage:
  * a reload is a power cycle.
  *
  * Colour games: each pad's state has a name and a symbol as well as its colour
@@ -16,19 +17,21 @@
  * hold gesture fires, and a pad pressed after the game ended says what to do.
  */
 import { PROFILES, TOY_GAMES } from "merlin:profiles";
-import { ACTION_LABELS, ACTIONS, runAction, type ToyAction } from "../../app/actions";
+import { ACTION_LABELS, ACTIONS, type ToyAction } from "../../app/actions";
 import { COLOUR_STATES, inkOn, keyPads, legendLines, screenColour, shownState, stateLabel, statePalette } from "../../app/palette";
 import { readPuzzleLink, type PuzzleLink } from "../../app/deal-values";
 import { dealPuzzle } from "../../app/headless";
 import { BOOT_SETTLE_MS, type FirmwareState, SimSession } from "../../app/session";
 import { gameOverText, movesCount, movesText, padForDigit, padLabels, parValue, playedPuzzle, puzzleText, statsText, statusText, toyRuleNames, goalBoard, goalWords, pressWords, type ToyStats } from "../../app/toy-info";
 import { RealTimePacer, VirtualBoard } from "../../board";
-import { browserHost, flashKey, localStorageFlash } from "./host";
+import { base64Bytes, browserHost, flashKey, localStorageFlash, pretokenisedFlash } from "./host";
 import type { PiezoSound } from "./sound";
 import { buildToyFace, setPadLabel } from "./toy";
 import type { TeachView } from "./teach-view";
 import type { TeachSource } from "./flash-panel";
 import type { ToyMaths } from "../teach";
+import type { GamesMenu } from "./games";
+import { otherGame } from "./game-names";
 import type { Profile } from "../../../hardware/profile";
 
 const DEFAULT_PROFILE = "pico-3x3";
@@ -64,26 +67,30 @@ interface EarlyFiles {
   board: string;
   profile: Promise<Response | null>;
   firmware: Promise<Response | null>;
+  files: Promise<Response | null>;
+  image: Promise<Response | null>;
+  images: Promise<Response | null>;
 }
 
 /**
  * A file of the build, next to the page, as text: from `early` (index.html's fetch of it) when
  * that got it, else fetched now (which says what went wrong).
  */
-async function fetchText(path: string, early?: Promise<Response | null>): Promise<string> {
+async function fetchFile(path: string, early?: Promise<Response | null>): Promise<Response> {
   const got = early ? await early : null;
   const response = got !== null && got.ok ? got : await fetch(path);
   if (!response.ok) throw new Error(`${path}: ${response.status} ${response.statusText}`);
-  return response.text();
+  return response;
 }
+const fetchText = async (path: string, early?: Promise<Response | null>) => (await fetchFile(path, early)).text();
 
 function bundlePath(name: string): string {
   return name === DEFAULT_PROFILE ? "dist/firmware.js" : `dist/${name}/firmware.js`;
 }
 
-/** The URL that deals this puzzle again: board, rules, seed and puzzle. */
-function puzzleUrl(profile: string, s: Pick<FirmwareState, "rules" | "seed" | "puzzle">): string {
-  const q = new URLSearchParams({ board: profile, rules: s.rules, seed: String(s.seed), puzzle: String(s.puzzle) });
+/** The URL that deals this puzzle again: board, rules, seed and puzzle; in another of Merlin's games, board and game. */
+function puzzleUrl(profile: string, s: Pick<FirmwareState, "rules" | "seed" | "puzzle" | "game">): string {
+  const q = new URLSearchParams(otherGame(s) ? { board: profile, game: s.game! } : { board: profile, rules: s.rules, seed: String(s.seed), puzzle: String(s.puzzle) });
   return `${location.pathname}?${q}`;
 }
 
@@ -103,7 +110,8 @@ async function start(): Promise<void> {
 
   // ---- controls around the toy -----------------------------------------------------------
   const profileSelect = $<HTMLSelectElement>("profile");
-  for (const p of PROFILES) profileSelect.add(new Option(`${p.name} (${p.rows}×${p.cols})`, p.name, false, p.name === chosen.name));
+  // (Its size after the name unless the name says it: pico-3x3 does.)
+  for (const p of PROFILES) profileSelect.add(new Option(p.name + (p.name.includes(`${p.rows}x${p.cols}`) ? "" : ` (${p.rows}×${p.cols})`), p.name, false, p.name === chosen.name));
   profileSelect.onchange = () => {
     location.search = `?board=${encodeURIComponent(profileSelect.value)}`;
   };
@@ -115,13 +123,26 @@ async function start(): Promise<void> {
   // ---- the board: its profile and firmware, fetched together ---------------------------------
   const early = (window as unknown as { merlinEarly: EarlyFiles | null }).merlinEarly;
   const mine = early !== null && early.board === chosen.name ? early : null;
-  const [profileText, code] = await Promise.all([fetchText(`profiles/${chosen.name}.json`, mine?.profile), fetchText(`firmware/${chosen.name}.js`, mine?.firmware)]);
+  const [profileText, code, files, image, images] = await Promise.all([
+    fetchText(`profiles/${chosen.name}.json`, mine?.profile),
+    fetchText(`firmware/${chosen.name}.js`, mine?.firmware),
+    // The image's other Storage files: Merlin's games, each loaded from its file when chosen.
+    fetchText(`firmware/${chosen.name}.files.json`, mine?.files),
+    // All of them pretokenised, as Storage keeps them on the toy.
+    fetchFile(`firmware/${chosen.name}.img`, mine?.image).then((r) => r.arrayBuffer()),
+    fetchText(`firmware/${chosen.name}.files.img.json`, mine?.images),
+  ]);
   const profile = JSON.parse(profileText) as Profile;
+  const texts = JSON.parse(files) as Record<string, string>;
+  const flashed = new Map<string, Uint8Array>([[code, new Uint8Array(image)]]);
+  const imageOf = JSON.parse(images) as Record<string, string>;
+  for (const name in texts) flashed.set(texts[name], base64Bytes(imageOf[name]));
   const board = new VirtualBoard({
-    host: browserHost(),
+    host: browserHost(pretokenisedFlash(flashed)),
     profile,
     flash: localStorageFlash(flashKey(profile.name)),
     code,
+    files: texts,
     codeName: bundlePath(profile.name),
     seed: (Date.now() >>> 0) || 1,
   });
@@ -157,7 +178,9 @@ async function start(): Promise<void> {
   // ---- the face ----------------------------------------------------------------------------
   const face = buildToyFace(profile, padLabels(profile.rows, profile.cols, keypad));
   $("toy").replaceChildren(face.root);
-  const setLabels = () => padLabels(profile.rows, profile.cols, keypad).forEach((l, i) => setPadLabel(face.pads[i].querySelector(".key")!, l, i));
+  // In Merlin's other games the pads are named by the toy's lights (0 … 10) and digits press those (games.ts).
+  let lights: string[] | null = null;
+  const setLabels = () => (lights ?? padLabels(profile.rows, profile.cols, keypad)).forEach((l, i) => setPadLabel(face.pads[i].querySelector(".key")!, l, i));
 
   const message = $("message");
   const announcer = $("announce");
@@ -169,8 +192,24 @@ async function start(): Promise<void> {
   }
 
   /** While the link was wrong, the address bar keeps it (and the message says why) until the player acts. */
-  let keepAddress = linkError !== "";
+  // (A link naming a game keeps it too, until games.ts has read it: gameLink says what it found.)
+  let keepAddress = linkError !== "" || params.has("game");
   if (linkError !== "") say(linkError);
+
+  // Merlin's six games (games.ts): the game menu, the toy's functions in each game, their
+  // status and link, the link's game. Fetched right after the first frame.
+  let games: GamesMenu | null = null;
+  let gamesLoading: Promise<GamesMenu> | null = null;
+  const gameLink = (wrong: string) => {
+    if (wrong !== "") say((linkError = wrong));
+    keepAddress = linkError !== "";
+  };
+  const setLights = (labels: string[] | null) => {
+    lights = labels;
+    setLabels();
+    lastLabels = "";
+  };
+  const loadGames = () => (gamesLoading ??= import("./games").then((m) => (games = new m.GamesMenu({ session, profile, params, say, gameLink, setLights }))));
 
   // Pads and extra buttons: down presses the key in the matrix, up releases it, so holding
   // (mouse, finger, key) is a hold on the toy.
@@ -182,7 +221,8 @@ async function start(): Promise<void> {
     let over = "";
     if (typeof key === "number") {
       try {
-        over = gameOverText(session.state());
+        const st = session.state();
+        if (!otherGame(st)) over = gameOverText(st);
       } catch {
         /* the toy is not answering: draw() says so */
       }
@@ -244,9 +284,11 @@ async function start(): Promise<void> {
   function act(a: ToyAction): void {
     unlockSound();
     keepAddress = false;
-    const r = runAction(session, a);
-    if (r.showGoalMs > 0) goalUntil = board.clock.now + r.showGoalMs;
-    say(r.message);
+    void loadGames().then((g) => {
+      const r = g.act(a);
+      if (r.showGoalMs > 0) goalUntil = board.clock.now + r.showGoalMs;
+      say(r.message);
+    });
   }
   rulesSelect.onchange = () => {
     try {
@@ -279,7 +321,7 @@ async function start(): Promise<void> {
       return;
     }
     if (/^[0-9]$/.test(e.key)) {
-      const pad = padForDigit(Number(e.key), profile.rows, profile.cols, keypad);
+      const pad = lights ? lights.indexOf(e.key) : padForDigit(Number(e.key), profile.rows, profile.cols, keypad);
       if (pad >= 0) down(`digit:${e.key}`, pad);
       else say(`${e.key} is not a pad here: the numbered pads are 1-${Math.min(9, session.pads)}`);
       e.preventDefault();
@@ -429,7 +471,8 @@ async function start(): Promise<void> {
       return;
     }
     // The goal, states and keys of the rules in play first: the pads' symbols and labels below use them.
-    drawGoal(s.rules);
+    const other = otherGame(s);
+    drawGoal(other ? "basic" : s.rules);
     const showGoal = board.clock.now < goalUntil;
     const readings = board.leds();
     const bright = showGoal ? goalBoard(s.rules, profile.rows, profile.cols).split("").map((c) => Math.min(1, Number(c))) : readings.map((r) => Math.min(1, r.brightness / board.ledPeak));
@@ -490,33 +533,37 @@ async function start(): Promise<void> {
     const stateName = (i: number) => (looks[Number(s.board[i])] ?? looks[0]).name + (looks.length > 2 ? ` ${Number(s.board[i]) || 0}` : "");
     const presses = (n: number) => (n === 1 ? "once" : n === 2 ? "twice" : `${n} times`);
     const labels = face.pads
-      .map((p, i) => `pad ${i + 1}, ${s.asleep ? "off" : stateName(i)}${isKey[i] ? "" : ", no key"}${p.classList.contains("in-x") ? `, to press ${presses(Number(p.dataset.press) || 1)}` : ""}`)
+      .map((p, i) => `${lights?.[i] ? `light ${lights[i]}` : `pad ${i + 1}`}, ${s.asleep ? "off" : stateName(i)}${s.blink?.[i] === "1" ? ", blinking" : ""}${isKey[i] ? "" : ", no key"}${p.classList.contains("in-x") ? `, to press ${presses(Number(p.dataset.press) || 1)}` : ""}`)
       .join("|");
     if (labels !== lastLabels) {
       lastLabels = labels;
       labels.split("|").forEach((l, i) => face.pads[i].setAttribute("aria-label", l));
     }
-    fields.moves.textContent = movesCount(s);
-    fields.par.textContent = parValue(s);
-    fields.status.textContent = statusText(s);
-    fields.status.dataset.status = s.asleep ? "asleep" : s.status;
-    fields.stats.textContent = statsText(stats);
-    fields.sound.textContent = s.muted ? "muted" : "sound on";
-    fields.puzzle.textContent = puzzleText(s);
     const url = puzzleUrl(profile.name, s);
-    if (fields.puzzle.getAttribute("href") !== url) fields.puzzle.href = url;
+    if (!other) {
+      fields.moves.textContent = movesCount(s);
+      fields.par.textContent = parValue(s);
+      fields.status.textContent = statusText(s);
+      fields.status.dataset.status = s.asleep ? "asleep" : s.status;
+      fields.stats.textContent = statsText(stats);
+      fields.puzzle.textContent = puzzleText(s);
+      if (fields.puzzle.getAttribute("href") !== url) fields.puzzle.href = url;
+    }
+    // Merlin's other games (and the choice of a game): games.ts says their status, results and link (the game's line).
+    const gameLine = games?.draw(s, stats as unknown as { [k: string]: number }, fields, url) ?? "";
+    fields.sound.textContent = s.muted ? "muted" : "sound on";
     if (!keepAddress && location.pathname + location.search !== url) history.replaceState(null, "", url);
     if (rulesSelect.value !== s.rules && document.activeElement !== rulesSelect) rulesSelect.value = s.rules;
     if (messageText === "" && board.errors.length > 0) say(`firmware error: ${board.errors[board.errors.length - 1].message}`, false);
     // The screen reader hears the board and the status once they settle after a change.
-    const key = `${s.board}|${s.moves}|${s.status}|${s.asleep}`;
+    const key = `${s.board}|${s.moves}|${s.status}|${s.asleep}|${s.game}|${s.blink}|${gameLine}`;
     if (key !== lastKey && board.clock.now > BOOT_SETTLE_MS) {
       lastKey = key;
       clearTimeout(announceTimer);
       announceTimer = window.setTimeout(() => {
         // A wrong link is said first, until the player acts: the status must not drown it.
-        const note = keepAddress ? `${linkError}. ` : "";
-        announcer.textContent = `${note}${statusText(s)}. ${movesText(s)}. ${padsByState(s.board)}`;
+        const note = keepAddress && linkError ? `${linkError}. ` : "";
+        announcer.textContent = `${note}${gameLine || `${statusText(s)}. ${movesText(s)}`}. ${padsByState(s.board)}`;
       }, 400);
     }
   }
@@ -533,6 +580,7 @@ async function start(): Promise<void> {
   requestAnimationFrame(frame);
   document.body.dataset.ready = "1";
   performance.mark("merlin-playable");
+  loadGames().catch((e: Error) => say(`the game menu could not load: ${e.message}`));
   import("./sound")
     .then((m) => {
       sound = new m.PiezoSound();

@@ -4,4 +4,6 @@ declare module "merlin:profiles" {
   export const PROFILES: { name: string; rows: number; cols: number }[];
   /** Profile name → the games its firmware plays besides the rule sets (sim/app/firmware-loader.ts toyGameNames). */
   export const TOY_GAMES: { [profile: string]: string[] };
+  /** Merlin's six games by their numbers on the toy (src/toy/games/index.ts and Magic Square; sim/web/build.ts merlinGames). */
+  export const MERLIN_GAMES: { name: string; number: number }[];
 }

@@ -8,7 +8,8 @@
  * board the quiet patterns and the solvability test; on Merlin's 3×3 source 003's strategy
  * as a guided hint; the elimination stepper (stepper-view.ts); and a plus-board workbench
  * playing source 000's row-by-row light chasing. After a game ends it says so and marks
- * nothing on pads that do nothing.
+ * nothing on pads that do nothing. In Merlin's other games (Tic-Tac-Toe, Echo, …), which are
+ * no boards of presses, it shows none of this: it says what it is about and how to get there.
  *
  * A board to teach with: the edit box gives the view a board of its own (clicked, typed,
  * cleared, random, or made unsolvable one pad away), so a class sees the test fail and the
@@ -32,9 +33,10 @@ import { chaseSteps, digits, lesson, mathsPuzzle, pressTotal, readBoardDigits, s
 import { StepperView } from "./stepper-view";
 import { h, paintChip, scrollBox, stateChip, stateName } from "./teach-dom";
 import type { ToyFace } from "./toy";
+import { gameLabel, gameNumber, gameTitle, MAGIC_SQUARE, otherGame } from "./game-names";
 
 /** What the view reads of the toy's state (Merlin.state()). */
-export type TeachState = Pick<FirmwareState, "board" | "rules" | "status" | "asleep">;
+export type TeachState = Pick<FirmwareState, "board" | "rules" | "status" | "asleep" | "game">;
 
 /** A panel whose drawing errors stay inside it. */
 class Panel {
@@ -198,6 +200,10 @@ export class TeachView {
   private readonly chasePanel: Panel;
   private readonly editPanel: Panel;
   private readonly toyPart: HTMLElement;
+  /** What the view says in a game it does not explain, and the parts it hides then. */
+  private readonly otherNote: HTMLElement;
+  private readonly parts: HTMLElement[];
+  private otherShown = false;
   private readonly editPart: HTMLElement;
   private readonly stepper: StepperView;
   private readonly pixels: boolean;
@@ -242,14 +248,15 @@ export class TeachView {
     this.toyPart = h("div", { id: "teach-toy" });
     this.editPart = h("section", { class: "edit", id: "teach-edit", "aria-label": "a board to teach with" });
     this.stepper = new StepperView((fn) => this.stepperPanel.run(fn));
-    this.section.replaceChildren(
-      h("h2", {}, "Teaching view"),
+    this.otherNote = h("p", { id: "teach-other-game", role: "status", hidden: "" });
+    this.parts = [
       h("p", { id: "teach-intro" }, "A press adds its pattern to the board, cell by cell mod k (k = 2: 1 + 1 = 0, the pad toggles): presses x turn board b into b + A·x. To reach the target t, solve A·x = t − b (sources 002 and 003)."),
       this.editPanel.mount(this.editPart),
       this.lessonPanel.mount(this.toyPart),
       this.stepperPanel.mount(this.stepper.root),
       this.chasePanel.mount(h("div", { id: "teach-chase-box" })),
-    );
+    ];
+    this.section.replaceChildren(h("h2", {}, "Teaching view"), this.otherNote, ...this.parts);
     this.chasePanel.run(() => this.section.querySelector("#teach-chase-box")!.append(chaseWorkbench((fn) => this.chasePanel.run(fn))));
   }
 
@@ -302,10 +309,11 @@ export class TeachView {
   update(s: TeachState): void {
     if (!this.open) return;
     const editing = this.editing ? Array.from(this.editing).join("") : "";
-    const key = `${s.board}|${s.rules}|${s.status}|${s.asleep}|${this.guided}|${editing}|${this.linkBoard}`;
+    const key = `${s.game}|${s.board}|${s.rules}|${s.status}|${s.asleep}|${this.guided}|${editing}|${this.linkBoard}`;
     if (key === this.shown) return;
     this.shown = key;
     this.last = s;
+    if (this.showOther(s)) return;
     const started = performance.now();
     let L: Lesson | null = null;
     let b: ToyBoard | null = null;
@@ -325,6 +333,27 @@ export class TeachView {
     });
     // The page's own measure of the work a redraw does (the browser tests read it).
     performance.measure("merlin-teach-update", { start: started, end: performance.now() });
+  }
+
+  /**
+   * In a game other than Magic Square the view shows only what it is about and how to get
+   * there, and marks nothing on the pads (no maths of the last Magic Square stays in sight).
+   * Returns whether it did.
+   */
+  private showOther(s: TeachState): boolean {
+    const other = otherGame(s);
+    if (other !== this.otherShown) {
+      this.otherShown = other;
+      this.otherNote.hidden = !other;
+      for (const part of this.parts) part.hidden = other;
+    }
+    if (!other) return false;
+    this.clearMarks();
+    this.otherNote.textContent =
+      `The teaching view is about Magic Square and the Lights Out games, where each press adds a pattern to the board (linear algebra mod k); ` +
+      `${gameTitle(s.game!)} is not such a game, so there is nothing to show here. To see it, choose ${gameLabel(MAGIC_SQUARE)} in the Game menu ` +
+      `(or press NEW GAME, then ${gameNumber(MAGIC_SQUARE)}, on the toy), and a rule set or a Lights Out game under Rules.`;
+    return true;
   }
 
   /** A board from the link, once the toy plays the link's rules: edited, or refused saying what a board here is. */

@@ -1,0 +1,254 @@
+/**
+ * Merlin's six games on the page: the game menu ("1 Tic-Tac-Toe" … "6 Mindbender", the toy's
+ * numbers) and the chosen game's setting (Tic-Tac-Toe's level, Echo's and Mindbender's
+ * length), the toy's functions in every game, the status, results and link of a game other
+ * than Magic Square, and the link's `game=`. Everything goes through the firmware's console
+ * API, as the toy's own keys do: `Merlin.game(name)` chooses a game, `Merlin.set(name, value)`
+ * a setting, `Merlin.state()` says which game is played (so the menu follows a game chosen on
+ * the toy's pads: NEW GAME, then its number). Loaded right after the first frame (main.ts):
+ * none of it is needed to draw the toy.
+ */
+import { ACTION_LABELS, runAction, type ActionResult, type ToyAction } from "../../app/actions";
+import { checkRules } from "../../app/deal-values";
+import { BOOT_SETTLE_MS, type FirmwareState, type SimSession } from "../../app/session";
+import type { Profile } from "../../../hardware/profile";
+import { LEVEL_NAMES } from "../../../src/toy/games/tictactoe";
+import { MAX_LENGTH as MINDBENDER_LENGTH } from "../../../src/toy/games/mindbender";
+import { MAX_LENGTH as ECHO_LENGTH } from "../../../src/toy/games/echo";
+import { hasLight, layoutFor } from "../../../src/toy/gamemodule";
+import { gameLabel, gameTitle, MAGIC_SQUARE, otherGame, toyGames } from "./game-names";
+
+/** What the games part gets of the page (main.ts). */
+export interface GamesPage {
+  session: SimSession;
+  profile: Profile;
+  /** The page's link. */
+  params: URLSearchParams;
+  /** Shows a line under the status and has a screen reader say it. */
+  say(text: string): void;
+  /**
+   * What the link's game was found to be: "" fine (or none), else why it is wrong (said, and
+   * the address bar keeps the link until the player acts, as for the link's other values).
+   */
+  gameLink(wrong: string): void;
+  /** Names the pads by the toy's lights ("0" … "10", "" for a pad with none; digits press them), or as in Magic Square (null). */
+  setLights(labels: string[] | null): void;
+}
+
+/** The fields main.ts fills for Magic Square, filled here for the other games. */
+export interface GameFields {
+  moves: HTMLElement;
+  par: HTMLElement;
+  status: HTMLElement;
+  stats: HTMLElement;
+  puzzle: HTMLAnchorElement;
+}
+
+/** A game's setting: the console's name, the menu's label, its values. */
+interface Setting {
+  name: string;
+  label: string;
+  values: string[];
+}
+
+/** NEW GAME, SAME GAME, HIT ME and COMP TURN are keys after the pads (Merlin.press(pads + 1 … 4)). */
+const BUTTON_KEYS: { [a: string]: number } = { newGame: 1, sameGame: 2, hitMe: 3, compTurn: 4 };
+
+const lengths = (n: number) => Array.from({ length: n }, (_, i) => String(i + 1));
+
+/** The setting game `name` offers on this board, null none. */
+function settingOf(name: string, profile: Profile): Setting | null {
+  if (name === "tictactoe") return { name: "level", label: "Level", values: LEVEL_NAMES };
+  // Echo's tune reaches pad 10 where the board has one (the 4×4 and 5×5), as on the toy.
+  const pad10 = hasLight(layoutFor(profile.rows, profile.cols, 0), 10);
+  if (name === "echo") return { name: "length", label: "Length", values: lengths(pad10 ? ECHO_LENGTH : 9) };
+  if (name === "mindbender") return { name: "length", label: "Length", values: lengths(MINDBENDER_LENGTH) };
+  return null;
+}
+
+/**
+ * The pads' names in the other games: the light over each (the games are written in Merlin's
+ * lights; on a 4×4 or 5×5, 1 … 9 sit on a 3×3 block of it, src/toy/gamemodule.ts layoutFor).
+ */
+function lightLabels(profile: Profile): string[] {
+  const layout = layoutFor(profile.rows, profile.cols, 0);
+  const labels = new Array<string>(profile.rows * profile.cols).fill("");
+  for (let n = 0; n <= 10; n++) if (hasLight(layout, n)) labels[layout.padOfLight[n]] = String(n);
+  return labels;
+}
+
+/** "1 right" etc.: a count with its noun. */
+const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** The game's own account of itself (Merlin.state().state), in words. */
+function gameWords(s: FirmwareState): string {
+  const g = ((s as { state?: { [k: string]: unknown } }).state ?? {}) as { [k: string]: any };
+  const over = s.status !== "playing";
+  switch (s.game) {
+    case "tictactoe":
+      return `level ${g.level}${over ? "" : g.turn === 1 ? ", your turn: press a pad" : ", Merlin's turn"}`;
+    case "music":
+      return g.playing ? `playing the tune back (${count(g.notes, "note")})` : `${count(g.notes, "note")} in the tune: pads play notes, COMP TURN plays it back`;
+    case "echo":
+      if (g.phase === "choose") return "press a pad for the tune's length";
+      if (g.phase === "listen") return `listen: Merlin plays ${count(g.length, "note")}`;
+      if (g.phase === "repeat") return `play it back: ${g.entered} of ${count(g.length, "note")}`;
+      return `${g.right} of ${g.length} right — SAME GAME hears it again, COMP TURN a new tune`;
+    case "blackjack13":
+      return `you ${g.you}, Merlin ${g.merlin}${over ? " — SAME GAME deals the next hand" : ": HIT ME for a card, COMP TURN to stand"}; hands won ${g.wins}, lost ${g.losses}, drawn ${g.draws}`;
+    case "mindbender":
+      if (!g.length) return "press a pad for the number's length";
+      return `${count(g.length, "digit")}, ${count(g.guesses, "guess", "guesses")}${g.guesses > 0 ? ` (last: ${g.right} in place, ${g.wrong} elsewhere)` : ""}${g.typed ? `, typed ${g.typed}` : ""}`;
+  }
+  return "";
+}
+
+const STATUS_WORDS: { [s: string]: string } = { won: "won", lost: "lost", draw: "a draw" };
+
+/** The status line of a game other than Magic Square: "Echo: play it back: 2 of 4 notes". */
+export function otherStatusText(s: FirmwareState, games: { name: string; number: number }[]): string {
+  if (s.asleep) return "asleep: press any pad to wake it";
+  if (s.choosing) return `choose a game: press its number (${games.map((g) => gameLabel(g.name)).join(", ")})`;
+  const status = STATUS_WORDS[s.status];
+  const words = gameWords(s);
+  return `${gameTitle(s.game!)}: ${status ? `${status}${words ? ` — ${words}` : ""}` : words}`;
+}
+
+export class GamesMenu {
+  private readonly menu: HTMLSelectElement;
+  private readonly settingLabel: HTMLElement;
+  private readonly settingName: HTMLElement;
+  private readonly settingSelect: HTMLSelectElement;
+  private readonly games: { name: string; number: number }[];
+  /** The setting of the game shown (null: none). */
+  private setting: Setting | null = null;
+  private lastGame = "";
+  /** Magic Square's own parts of the page (moves and par, its goal): hidden in the other games. */
+  private readonly squareOnly: HTMLElement[];
+
+  constructor(private readonly page: GamesPage) {
+    const { session, profile } = page;
+    this.games = toyGames(profile.games);
+    this.menu = document.getElementById("game-menu") as HTMLSelectElement;
+    this.settingLabel = document.getElementById("game-setting-label")!;
+    this.settingName = document.getElementById("game-setting-name")!;
+    this.settingSelect = document.getElementById("game-setting") as HTMLSelectElement;
+    this.squareOnly = [document.querySelector<HTMLElement>("#summary .counts")!, document.getElementById("goal")!.closest<HTMLElement>("dl > div")!];
+    this.menu.replaceChildren(...this.games.map((g) => new Option(gameLabel(g.name), g.name)));
+    this.menu.disabled = false;
+    this.menu.onchange = () => this.choose(this.menu.value);
+    this.settingSelect.onchange = () => {
+      const s = this.setting;
+      if (s === null) return;
+      const value = s.name === "length" ? Number(this.settingSelect.value) : this.settingSelect.value;
+      try {
+        session.api(`Merlin.set(${JSON.stringify(s.name)}, ${JSON.stringify(value)})`);
+        page.say(`${gameTitle(this.menu.value)}: ${s.label.toLowerCase()} ${value}`);
+      } catch (e) {
+        page.say((e as Error).message);
+      }
+    };
+    // A link naming a game plays it after the light test, unless the toy already plays it (a
+    // reload resumes the game in progress, as a power cycle does).
+    const linked = page.params.get("game");
+    if (linked !== null) {
+      try {
+        checkRules(linked, this.games.map((g) => g.name), "the link's game");
+        session.board.clock.after(Math.max(0, BOOT_SETTLE_MS - session.now), () => {
+          try {
+            if (session.state().game !== linked) session.api(`Merlin.game(${JSON.stringify(linked)})`);
+          } catch (e) {
+            page.say(`the link's game: ${(e as Error).message}`);
+          }
+        });
+        page.gameLink("");
+      } catch (e) {
+        page.gameLink(`${(e as Error).message} — the game was left as it is`);
+      }
+    } else page.gameLink("");
+  }
+
+  /** Plays game `name` (the menu's choice): a new game of it, as NEW GAME and its number do. */
+  choose(name: string): void {
+    try {
+      this.page.session.api(`Merlin.game(${JSON.stringify(name)})`);
+      this.page.say(`game ${gameLabel(name)}`);
+    } catch (e) {
+      this.page.say((e as Error).message);
+    }
+  }
+
+  /**
+   * One of the toy's functions. In Magic Square the shared actions (sim/app/actions.ts); in
+   * the other games the four buttons are the game's keys (Merlin.press, as the toy's buttons),
+   * UNDO and REDO the game's own (where it has them), GOAL Magic Square's alone.
+   */
+  act(a: ToyAction): ActionResult {
+    const { session } = this.page;
+    const done = (message: string): ActionResult => ({ message, showGoalMs: 0 });
+    let before: FirmwareState;
+    try {
+      before = session.state();
+    } catch (e) {
+      return done((e as Error).message);
+    }
+    if (!otherGame(before) || before.asleep || !(a in BUTTON_KEYS || a === "undo" || a === "redo" || a === "goal")) return runAction(session, a);
+    const title = gameTitle(before.game!);
+    try {
+      if (a === "goal") return done(`GOAL shows Magic Square's goal: ${title} has none`);
+      if (a === "undo" || a === "redo") {
+        session.api(`Merlin.${a}()`);
+        return done(`${ACTION_LABELS[a]}: done`);
+      }
+      const after = session.api<FirmwareState>(`Merlin.press(${session.pads + BUTTON_KEYS[a]})`);
+      return done(after.choosing ? `${ACTION_LABELS[a]}: choose a game, press its number` : `${ACTION_LABELS[a]} (${title})`);
+    } catch (e) {
+      return done(`${ACTION_LABELS[a]}: ${(e as Error).message}`);
+    }
+  }
+
+  /**
+   * Follows the toy: the menu shows the game played (unless the player is choosing in it),
+   * its setting; for a game other than Magic Square the status, results and link. Returns the
+   * line a screen reader hears about the game once it settles.
+   */
+  draw(s: FirmwareState, stats: { [k: string]: number }, fields: GameFields, url: string): string {
+    const game = s.game ?? MAGIC_SQUARE;
+    if (this.menu.value !== game && document.activeElement !== this.menu) this.menu.value = game;
+    if (game !== this.lastGame) {
+      this.lastGame = game;
+      document.body.dataset.game = game;
+      for (const e of this.squareOnly) e.hidden = otherGame(s);
+      this.page.setLights(otherGame(s) ? lightLabels(this.page.profile) : null);
+      // The setting: its choices when the game changes, its value as the game reports it.
+      const setting = (this.setting = settingOf(game, this.page.profile));
+      this.settingLabel.hidden = setting === null;
+      if (setting) {
+        this.settingName.textContent = setting.label;
+        // (A length not chosen yet shows as "choose", which is no choice.)
+        const none = Object.assign(new Option("choose", ""), { disabled: true });
+        this.settingSelect.replaceChildren(...(setting.name === "length" ? [none] : []), ...setting.values.map((v) => new Option(v, v)));
+      }
+    }
+    const setting = this.setting;
+    if (setting && document.activeElement !== this.settingSelect) {
+      const now = String(((s as { state?: { [k: string]: unknown } }).state ?? {})[setting.name] ?? "");
+      // Before a length is chosen (0) the menu shows none.
+      this.settingSelect.value = setting.values.includes(now) ? now : "";
+    }
+    if (s.choosing && !s.asleep) {
+      // NEW GAME (twice, in Magic Square): the toy waits for a game's number.
+      const line = otherStatusText(s, this.games);
+      fields.status.textContent = line;
+      return line;
+    }
+    if (!otherGame(s)) return "";
+    const status = otherStatusText(s, this.games);
+    fields.status.textContent = status;
+    fields.status.dataset.status = s.asleep ? "asleep" : s.status;
+    fields.stats.textContent = `${count(stats.games ?? 0, "game")}: ${stats.wins ?? 0} won, ${stats.losses ?? 0} lost, ${count(stats.draws ?? 0, "draw")}`;
+    fields.puzzle.textContent = `${gameLabel(game)} — a link that opens it`;
+    if (fields.puzzle.getAttribute("href") !== url) fields.puzzle.href = url;
+    return status;
+  }
+}
