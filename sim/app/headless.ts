@@ -133,10 +133,13 @@ export interface HeadlessSetup {
   start?: string;
 }
 
-/** Deals puzzle `puzzle` of `seed` as on the toy: Merlin.newGame(seed), then NEW GAME `puzzle` times. */
+/**
+ * Deals puzzle `puzzle` of `seed` as on the toy: Merlin.newGame(seed), then the next deal
+ * `puzzle` times (Merlin.newGame(): the toy's NEW GAME pressed twice would choose a game).
+ */
 export function dealPuzzle(session: SimSession, seed: number, puzzle: number): void {
   session.api(`Merlin.newGame(${seed})`);
-  for (let i = 0; i < puzzle; i++) session.api(`Merlin.press(${session.pads + 1})`);
+  for (let i = 0; i < puzzle; i++) session.api("Merlin.newGame()");
 }
 
 export interface HeadlessResult {
