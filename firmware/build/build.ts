@@ -608,13 +608,14 @@ export function compactBundle(code: string, cueText = ""): string {
     { open: '!function(){"use strict";', close: "}();", wrap: `(function(${params}){` },
   ];
   const shape = shapes.find((w) => code.startsWith(w.open) && code.endsWith(w.close));
-  if (shape === undefined) return code;
+  const compact = (body: string) => body.replace(/\bvoid 0\b/g, UNDEFINED_NAME).replace(/(?<![.\w$])Math\./g, MATH_NAME + ".");
+  if (shape === undefined) {
+    // A Storage module (gameBundles): `(()=>{…})()`, its value the file's; Math and undefined passed the same way.
+    const module = code.startsWith("(()=>{") && code.endsWith("})();") ? code.slice("(()=>{".length, code.length - "})();".length) : null;
+    return module === null ? code : `((${MATH_NAME},${UNDEFINED_NAME})=>{` + compact(module) + "})(Math);";
+  }
   const body = code.slice(shape.open.length, code.length - shape.close.length);
-  return (
-    shape.wrap +
-    body.replace(/\bvoid 0\b/g, UNDEFINED_NAME).replace(/(?<![.\w$])Math\./g, MATH_NAME + ".") +
-    `})(Math,${JSON.stringify(cueText)});`
-  );
+  return shape.wrap + compact(body) + `})(Math,${JSON.stringify(cueText)});`;
 }
 
 /**

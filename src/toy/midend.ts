@@ -25,7 +25,7 @@ import {
   createKeyEvents, EV_CHORD, EV_HOLD, EV_NONE, EV_PRESS, keyEventsNextDeadline, keyEventsPop, keyEventsUpdate, KeyEvents,
   SELF_TEST_CHORD,
 } from "./keyevents";
-import { layoutFor, lightOfPad, LIGHTS, padsOfLights } from "./gamemodule";
+import { LIGHTS } from "./gamemodule";
 import { maskToBits } from "./maskbits";
 import { CUE_ILLEGAL, CUE_MUTE, CUE_NEW_GAME, CUE_POWER_ON, CUE_SELF_TEST, CUE_UNMUTE } from "./sounds";
 
@@ -131,6 +131,12 @@ export interface GameShelf {
   names: string[];
   numbers: number[];
   load: (name: string) => any;
+  /**
+   * merlin.gms as the toy's Storage holds it now (null when it is missing or damaged), so the
+   * toy keeps the text itself only from a change until it is written; without it (a shelf in
+   * the host's memory) the mid-end keeps the text all along.
+   */
+  kept?: () => string | null;
 }
 
 /**
@@ -210,13 +216,15 @@ export interface Toy {
   /** Pads on the board (keys beyond them are the extra buttons), and every pad lit as a mask. */
   pads: number;
   allPads: number;
-  /** The board: its rows and columns of pads, and its extra buttons (where Merlin's lights and buttons are: layoutFor). */
+  /** The board: its rows and columns of pads, and its extra buttons (where Merlin's lights and buttons are: gamemodule.ts layoutFor). */
   rows: number;
   cols: number;
   buttons: number;
   /** The games the toy has, the game played (its name), what plays it and its state (the player's own). */
   shelf: GameShelf;
   name: string;
+  /** Whether the game played is Magic Square (name is MAGIC_SQUARE): NEW GAME deals there, and the rule sets are its. */
+  magic: boolean;
   player: Player;
   ms: any;
   /** Magic Square's rule set or Lights Out game (what setRules takes), kept with the settings. */
@@ -225,8 +233,11 @@ export interface Toy {
   played: number;
   won: number;
   best: number;
-  /** merlin.gms: for each game left, what its player kept (its state, and results), as the file's text (parsed when a game is chosen). */
-  kept: string;
+  /**
+   * merlin.gms: for each game left, what its player kept (its state, and results), as the
+   * file's text (parsed when a game is chosen); null while it is as the shelf's Storage holds it.
+   */
+  kept: string | null;
   muted: boolean;
   /** Idle time before sleep, ms; 0 = never. */
   idleMs: number;
@@ -287,9 +298,9 @@ export function createToy(
   const pads = rows * cols;
   const me: Toy = {
     // (The player comes next, from enterGame, which keeps its state in the toy: no player yet.)
-    pads: pads, allPads: -1 >>> (32 - pads), rows: rows, cols: cols, buttons: keyCount - pads, shelf: shelf, name: "", player: null as unknown as Player, ms: null,
+    pads: pads, allPads: -1 >>> (32 - pads), rows: rows, cols: cols, buttons: keyCount - pads, shelf: shelf, name: "", magic: false, player: null as unknown as Player, ms: null,
     rules: settingsOk ? c["rules"] : "", played: statsOk ? st["games"] : 0, won: statsOk ? st["wins"] : 0, best: statsOk ? st["best"] : 0,
-    kept: keptFrom(files[FILE_GAMES], shelf), muted: settingsOk && c["mute"], idleMs: idleMs, brightMax: maxBright,
+    kept: shelf.kept ? null : keptFrom(files[FILE_GAMES], shelf), muted: settingsOk && c["mute"], idleMs: idleMs, brightMax: maxBright,
     bright: settingsOk && maxBright > 0 && c["bright"] !== undefined ? c["bright"] : maxBright, asleep: false, selfTest: -1, selfTestAt: -1,
     idleAt: idleMs > 0 ? time + idleMs : -1, keys: createKeyEvents(keyCount, SELF_TEST_CHORD), keysDue: -1, choosing: false, dealt: false,
     groupName: "", groupDealt: false, groupLine: "", groupChoosing: false, error: "", now: time,
@@ -307,7 +318,7 @@ export function createToy(
     me.error = "game " + name + " could not be loaded: " + e;
     enterGame(me, MAGIC_SQUARE, fromFile ? null : text, seed, false);
   }
-  if (settingsOk && me.name === MAGIC_SQUARE && me.player.ask(me, ASK_REFUSAL, "setRules", c["rules"]) !== "") {
+  if (settingsOk && me.magic && me.player.ask(me, ASK_REFUSAL, "setRules", c["rules"]) !== "") {
     // A rule set this board does not have (Magic Square, told it, plays its first): none of the settings is used.
     me.muted = false;
     me.idleMs = DEFAULT_IDLE_MS;
@@ -323,15 +334,21 @@ export function createToy(
  * `kept`), or `seed`.
  */
 function enterGame(me: Toy, name: string, line: string | null, seed: number, kept: boolean): void {
-  const player: Player = name === MAGIC_SQUARE ? me.shelf.load(MAGIC_SQUARE) : me.name !== MAGIC_SQUARE && me.player !== null ? me.player : me.shelf.load(LIGHT_GAMES);
-  player.enter(me, name, line, kept ? JSON.parse(me.kept)[name] : undefined, seed);
+  const player: Player = name === MAGIC_SQUARE ? me.shelf.load(MAGIC_SQUARE) : !me.magic && me.player !== null ? me.player : me.shelf.load(LIGHT_GAMES);
+  player.enter(me, name, line, kept ? JSON.parse(keptText(me))[name] : undefined, seed);
   me.player = player;
   me.name = name;
+  me.magic = name === MAGIC_SQUARE;
+}
+
+/** merlin.gms's text: as changed, or as Storage holds it. */
+function keptText(me: Toy): string {
+  return me.kept !== null ? me.kept : keptFrom(me.shelf.kept ? me.shelf.kept() : null, me.shelf);
 }
 
 /** Keeps what the game played would come back to (Player ASK_KEEP) in merlin.gms. */
 function keepGame(me: Toy): void {
-  const o = JSON.parse(me.kept);
+  const o = JSON.parse(keptText(me));
   o[me.name] = me.player.ask(me, ASK_KEEP);
   me.kept = JSON.stringify(o);
 }
@@ -418,20 +435,32 @@ function openChooser(me: Toy, fx: ToyEffects): void {
   fx.cues.push(CUE_NEW_GAME);
 }
 
+/**
+ * The pad (0-based) of Merlin's light `n` (1 … 9), where the games' numbers are: 1 … 9 sit like
+ * a phone keypad on a 3×3, on the top-left 3×3 of a 4×4 and the middle 3×3 of a 5×5 (as
+ * gamemodule.ts layoutFor places them for the games).
+ */
+function padOfNumber(me: Toy, n: number): number {
+  return ((me.rows >= 5 ? 1 : 0) + Math.floor((n - 1) / 3)) * me.cols + (me.cols >= 5 ? 1 : 0) + ((n - 1) % 3);
+}
+
 /** The chooser: the games' lights blinking, the one played steady. */
 function showChooser(me: Toy, fx: ToyEffects): void {
-  let lights = 1 << MAGIC_SQUARE_NUMBER;
-  for (let i = 0; i < me.shelf.numbers.length; i++) lights |= 1 << me.shelf.numbers[i];
-  const played = me.name === MAGIC_SQUARE ? MAGIC_SQUARE_NUMBER : me.shelf.numbers[me.shelf.names.indexOf(me.name)];
+  const played = me.magic ? MAGIC_SQUARE_NUMBER : me.shelf.numbers[me.shelf.names.indexOf(me.name)];
   fx.show = true;
-  const layout = layoutFor(me.rows, me.cols, me.buttons);
-  fx.frame = padsOfLights(layout, lights);
-  fx.blink = padsOfLights(layout, lights & ~(1 << played));
+  fx.frame = 1 << padOfNumber(me, MAGIC_SQUARE_NUMBER);
+  fx.blink = played === MAGIC_SQUARE_NUMBER ? 0 : fx.frame;
+  for (let i = 0; i < me.shelf.numbers.length; i++) {
+    const pad = 1 << padOfNumber(me, me.shelf.numbers[i]);
+    fx.frame |= pad;
+    if (me.shelf.numbers[i] !== played) fx.blink |= pad;
+  }
 }
 
 /** A key while the toy waits for a game's number: the pad of a game's light chooses it; NEW GAME again goes back. */
 function chooserKey(me: Toy, fx: ToyEffects, key: number): void {
-  const light = key < me.pads ? lightOfPad(layoutFor(me.rows, me.cols, me.buttons), key) : -1;
+  let light = -1;
+  for (let n = 1; n <= 9; n++) if (key < me.pads && padOfNumber(me, n) === key) light = n;
   const i = me.shelf.numbers.indexOf(light);
   if (light === MAGIC_SQUARE_NUMBER || i >= 0) {
     perform(me, fx, "game", light === MAGIC_SQUARE_NUMBER ? MAGIC_SQUARE : me.shelf.names[i]);
@@ -477,8 +506,8 @@ function perform(me: Toy, fx: ToyEffects, cmd: Command, arg: unknown): void {
     if (arg !== me.name || me.choosing) chooseGame(me, fx, String(arg));
     else showGame(me, fx);
   } else if (!general(cmd)) {
-    if (me.name !== MAGIC_SQUARE && cmd === "newGame" && arg === undefined) openChooser(me, fx);
-    else if (me.name !== MAGIC_SQUARE && (cmd === "nextRules" || cmd === "setRules")) {
+    if (!me.magic && cmd === "newGame" && arg === undefined) openChooser(me, fx);
+    else if (!me.magic && (cmd === "nextRules" || cmd === "setRules")) {
       // Back to Magic Square under the rule set of the settings (nextRules: the first one).
       perform(me, fx, "game", MAGIC_SQUARE);
       if (cmd === "setRules") perform(me, fx, cmd, arg);
@@ -530,13 +559,13 @@ function keyDown(me: Toy, fx: ToyEffects, key: number): boolean {
   }
   // NEW GAME: in Magic Square a new deal, and a second one at once chooses a game (NEW GAME,
   // then its number); in the other games it chooses at once, as on the 1978 toy.
-  if (key === me.pads && me.shelf.names.length > 0 && (me.name !== MAGIC_SQUARE || dealt)) {
+  if (key === me.pads && me.shelf.names.length > 0 && (!me.magic || dealt)) {
     openChooser(me, fx);
     return false;
   }
   if (key >= me.pads) {
     otherKey(me, fx, key);
-    me.dealt = key === me.pads && me.name === MAGIC_SQUARE;
+    me.dealt = key === me.pads && me.magic;
     return false;
   }
   return me.player.key(me, fx, key);
@@ -577,10 +606,10 @@ function gesture(me: Toy, fx: ToyEffects, key: number, chord: boolean): void {
   if (chord) perform(me, fx, "selfTest", undefined);
   else if (me.selfTest < 0 && !me.asleep) {
     const cmd = holdCommand(key);
-    if (cmd === "newGame" && me.shelf.names.length > 0 && (me.name !== MAGIC_SQUARE || me.choosing || dealt)) openChooser(me, fx);
+    if (cmd === "newGame" && me.shelf.names.length > 0 && (!me.magic || me.choosing || dealt)) openChooser(me, fx);
     else {
       perform(me, fx, cmd, undefined);
-      me.dealt = cmd === "newGame" && me.name === MAGIC_SQUARE;
+      me.dealt = cmd === "newGame" && me.magic;
     }
   }
 }
@@ -684,7 +713,7 @@ function refusal(me: Toy, cmd: Command, arg: unknown): string {
     if (isWhole(arg, min, max) || (idle && arg === 0)) return "";
     return (idle ? "idle must be 0 or " : "brightness must be ") + "a whole number from " + min + " to " + max + ", got " + arg;
   }
-  if (cmd === "setRules" && me.name !== MAGIC_SQUARE) {
+  if (cmd === "setRules" && !me.magic) {
     // Magic Square's rule sets, asked of its player (read for the check: it is played next).
     const magic: Player = me.shelf.load(MAGIC_SQUARE);
     return magic.ask(me, ASK_REFUSAL, cmd, arg);
@@ -740,13 +769,16 @@ export function toyFile(me: Toy, file: number, time: number): string {
   if (file === FILE_SETTINGS) {
     const c: any = { "rules": me.rules, "mute": me.muted, "idle": me.idleMs };
     if (me.brightMax > 0) c["bright"] = me.bright;
-    if (me.name !== MAGIC_SQUARE) c["game"] = me.name;
+    if (!me.magic) c["game"] = me.name;
     return JSON.stringify(c);
   }
   if (file === FILE_STATS) return JSON.stringify({ "games": me.played, "wins": me.won, "best": me.best });
   if (file === FILE_GAMES) {
     keepGame(me);
-    return me.kept;
+    const text = keptText(me);
+    // Written now: read from Storage when next wanted.
+    if (me.shelf.kept) me.kept = null;
+    return text;
   }
   return me.player.ask(me, ASK_LINE, time);
 }
