@@ -7,7 +7,7 @@
  */
 import { LED_PINS, SHELF_NAMES, SHELF_NUMBERS } from "merlin:config";
 import {
-  Command, createToy, FILE_GAMES, gameFile, GameShelf, POWER_SLEEP, POWER_WAKE, SAVE_NOW, Toy, toyCommand, ToyEffects, toyFail, toyKeys, toyPress,
+  Command, createToy, gameFile, GameShelf, POWER_SLEEP, POWER_WAKE, SAVE_NOW, Toy, toyCommand, ToyEffects, toyFail, toyKeys, toyPress,
   toyPowerOn, toyState, toyTick,
 } from "../src/toy/midend";
 import type { ConsoleCore } from "./console";
@@ -15,7 +15,7 @@ import { pixelLevel, setLit, setPixelLevel, show, shownMask } from "./leds";
 import { cueStart, playNotes, playTones } from "./piezo";
 import { wifiOff } from "./radio";
 import { scannerInit } from "./scanner";
-import { loadFile, loadFiles, saveNow, saveSoon, storeFor } from "./store";
+import { loadFiles, saveNow, saveSoon, storeFor } from "./store";
 
 /** The toy (made at boot). */
 let toy: Toy;
@@ -159,14 +159,7 @@ export function loadModule(name: string): any {
   }
 }
 
-const shelf: GameShelf = {
-  names: SHELF_NAMES,
-  numbers: SHELF_NUMBERS,
-  load: loadModule,
-  kept: function () {
-    return loadFile(FILE_GAMES);
-  },
-};
+const shelf: GameShelf = { names: SHELF_NAMES, numbers: SHELF_NUMBERS, load: loadModule };
 
 /** Power-on: console, pins, the mid-end from the saved files, the key scanner. */
 export function boot(): void {

@@ -55,13 +55,13 @@ export function saveNow(): void {
 /** The texts of the toy's files (index FILE_*), null for one that is missing, too long or damaged. */
 export function loadFiles(): (string | null)[] {
   const texts: (string | null)[] = [];
-  for (let i = 0; i < FILE_COUNT; i++) texts.push(loadFile(i));
+  for (let i = 0; i < FILE_COUNT; i++) texts.push(load(fileName(i)));
   return texts;
 }
 
-/** The text last written to file FILE_* `file`, or null when it is missing, too long or damaged. */
-export function loadFile(file: number): string | null {
-  const data = storage.read(fileName(file));
+/** The text last written to `file`, or null when it is missing, too long or damaged. */
+function load(file: string): string | null {
+  const data = storage.read(file);
   if (typeof data !== "string" || data.length > MAX_FILE_LENGTH) return null;
   const i = data.lastIndexOf(",");
   const text = data.slice(0, i);

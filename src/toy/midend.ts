@@ -131,12 +131,6 @@ export interface GameShelf {
   names: string[];
   numbers: number[];
   load: (name: string) => any;
-  /**
-   * merlin.gms as the toy's Storage holds it now (null when it is missing or damaged), so the
-   * toy keeps the text itself only from a change until it is written; without it (a shelf in
-   * the host's memory) the mid-end keeps the text all along.
-   */
-  kept?: () => string | null;
 }
 
 /**
@@ -233,11 +227,8 @@ export interface Toy {
   played: number;
   won: number;
   best: number;
-  /**
-   * merlin.gms: for each game left, what its player kept (its state, and results), as the
-   * file's text (parsed when a game is chosen); null while it is as the shelf's Storage holds it.
-   */
-  kept: string | null;
+  /** merlin.gms: for each game left, what its player kept (its state, and results), as the file's text (parsed when a game is chosen). */
+  kept: string;
   muted: boolean;
   /** Idle time before sleep, ms; 0 = never. */
   idleMs: number;
@@ -300,7 +291,7 @@ export function createToy(
     // (The player comes next, from enterGame, which keeps its state in the toy: no player yet.)
     pads: pads, allPads: -1 >>> (32 - pads), rows: rows, cols: cols, buttons: keyCount - pads, shelf: shelf, name: "", magic: false, player: null as unknown as Player, ms: null,
     rules: settingsOk ? c["rules"] : "", played: statsOk ? st["games"] : 0, won: statsOk ? st["wins"] : 0, best: statsOk ? st["best"] : 0,
-    kept: shelf.kept ? null : keptFrom(files[FILE_GAMES], shelf), muted: settingsOk && c["mute"], idleMs: idleMs, brightMax: maxBright,
+    kept: keptFrom(files[FILE_GAMES], shelf), muted: settingsOk && c["mute"], idleMs: idleMs, brightMax: maxBright,
     bright: settingsOk && maxBright > 0 && c["bright"] !== undefined ? c["bright"] : maxBright, asleep: false, selfTest: -1, selfTestAt: -1,
     idleAt: idleMs > 0 ? time + idleMs : -1, keys: createKeyEvents(keyCount, SELF_TEST_CHORD), keysDue: -1, choosing: false, dealt: false,
     groupName: "", groupDealt: false, groupLine: "", groupChoosing: false, error: "", now: time,
@@ -335,20 +326,15 @@ export function createToy(
  */
 function enterGame(me: Toy, name: string, line: string | null, seed: number, kept: boolean): void {
   const player: Player = name === MAGIC_SQUARE ? me.shelf.load(MAGIC_SQUARE) : !me.magic && me.player !== null ? me.player : me.shelf.load(LIGHT_GAMES);
-  player.enter(me, name, line, kept ? JSON.parse(keptText(me))[name] : undefined, seed);
+  player.enter(me, name, line, kept ? JSON.parse(me.kept)[name] : undefined, seed);
   me.player = player;
   me.name = name;
   me.magic = name === MAGIC_SQUARE;
 }
 
-/** merlin.gms's text: as changed, or as Storage holds it. */
-function keptText(me: Toy): string {
-  return me.kept !== null ? me.kept : keptFrom(me.shelf.kept ? me.shelf.kept() : null, me.shelf);
-}
-
 /** Keeps what the game played would come back to (Player ASK_KEEP) in merlin.gms. */
 function keepGame(me: Toy): void {
-  const o = JSON.parse(keptText(me));
+  const o = JSON.parse(me.kept);
   o[me.name] = me.player.ask(me, ASK_KEEP);
   me.kept = JSON.stringify(o);
 }
@@ -775,10 +761,7 @@ export function toyFile(me: Toy, file: number, time: number): string {
   if (file === FILE_STATS) return JSON.stringify({ "games": me.played, "wins": me.won, "best": me.best });
   if (file === FILE_GAMES) {
     keepGame(me);
-    const text = keptText(me);
-    // Written now: read from Storage when next wanted.
-    if (me.shelf.kept) me.kept = null;
-    return text;
+    return me.kept;
   }
   return me.player.ask(me, ASK_LINE, time);
 }
