@@ -7,6 +7,7 @@
 // contrast; no empty table headers; wide matrices scroll inside their own box.
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { patchedConsole } from "./helpers/toy";
 import { chromiumSkipReason } from "./helpers/chromium";
 import { shown } from "./helpers/page-waits";
 import { serveWeb, type ServedWeb } from "./helpers/served-web";
@@ -366,7 +367,8 @@ describe.skipIf(SKIP)("the teaching view in Chromium", () => {
     const { page, errors } = await open("?board=pico-3x3&rules=basic&seed=11&puzzle=0");
     // A firmware whose board is the plus pattern, to be made all dark, under the basic rules.
     const plus = { k: 2, rows: 3, cols: 3, presses: ["110100000", "111010000", "011001000", "100110100", "010111010", "001011001", "000100110", "000010111", "000001011"], target: "000000000" };
-    await page.evaluate((m) => (window as any).merlin.session.api(`Merlin.maths = function () { return ${JSON.stringify(m)}; }`), plus);
+    const patch = patchedConsole(`m.maths = function () { return ${JSON.stringify(plus)}; };`);
+    await page.evaluate((p) => (window as any).merlin.session.api(p), patch);
     await openView(page);
     const s = await state(page);
     expect(await page.textContent("#teach-game")).toContain("Playing basic on the 3×3 board: the toy's 3×3 board, 9 pads and 9 keys");
