@@ -49,7 +49,7 @@ import { buildFirmware, toyGameSpecs } from "../build/build";
 import { SPEED_BUDGETS } from "../build/hotpath";
 
 export { SPEED_BUDGETS };
-import { bootImage, type CodeForm, Espruino, espruinoBin, exitOnBadEspruino, freshFlashDir, linuxPrelude, prebuiltBundle } from "./espruino-bin";
+import { bootImage, builtImage, type CodeForm, Espruino, espruinoBin, exitOnBadEspruino, freshFlashDir, linuxPrelude, prebuiltImage, type ToyImage } from "./espruino-bin";
 import { agreement, countingRunner, countLine, ensureValgrind } from "../../tools/callgrind";
 
 /**
@@ -168,18 +168,29 @@ export function viewName(v: View): string {
  */
 const RAM_LOADER = 'eval(E.toString(E.toUint8Array(require("Storage").read("code.img"))));';
 
-/** Writes `code` (a JavaScript program) as the view says, with .boot0 `boot0`, to a fresh flash; returns the folder. */
-async function writeFlash(bin: string, code: string, form: CodeForm, place: Place, boot0: string): Promise<string> {
+/**
+ * The RAM view's Storage modules (Magic Square, the games, the console) in RAM too: read through
+ * a Storage.read that returns a RAM copy of the toy's modules (merlin-*.js), as RAM_LOADER does for the image.
+ */
+const RAM_MODULES =
+  'var S=require("Storage"),R=S.read;S.read=function(f,o,l){var t=R.call(S,f,o,l);return t!==undefined&&f.indexOf("merlin-")===0?E.toString(E.toUint8Array(t)):t};';
+
+/**
+ * Writes `code` (a JavaScript program) and its Storage modules `files` as the view says, with
+ * .boot0 `boot0`, to a fresh flash; returns the folder.
+ */
+async function writeFlash(bin: string, code: string, files: Record<string, string>, form: CodeForm, place: Place, boot0: string): Promise<string> {
   const dir = freshFlashDir();
   const e = await Espruino.start(bin, dir);
   try {
     if (boot0) await e.writeFile(".boot0", boot0);
+    for (const name of Object.keys(files)) await e.writeFile(name, bootImage(files[name], form));
     const image = bootImage(code, form);
     if (place === "flash") {
       await e.writeFile(".bootcde", image);
     } else {
       await e.writeFile("code.img", image);
-      await e.writeFile(".boot1", RAM_LOADER);
+      await e.writeFile(".boot1", RAM_MODULES + RAM_LOADER);
     }
   } finally {
     await e.kill();
@@ -192,8 +203,8 @@ function runner(bin: string, counted: boolean): string {
   return counted ? countingRunner(bin) : bin;
 }
 
-async function bootToy(bin: string, p: Profile, bundle: string, shim: boolean, view: View, counted = false): Promise<Espruino> {
-  const dir = await writeFlash(bin, bundle, view.form, view.place, linuxPrelude(p) + (shim ? keyShim(p) : ""));
+async function bootToy(bin: string, p: Profile, image: ToyImage, shim: boolean, view: View, counted = false): Promise<Espruino> {
+  const dir = await writeFlash(bin, image.code, image.files, view.form, view.place, linuxPrelude(p) + (shim ? keyShim(p) : ""));
   // Under callgrind the interpreter runs some 50 times slower: booting takes longer.
   const toy = await Espruino.start(runner(bin, counted), dir, { password: p.consolePassword ?? null, echo: false, bootTimeoutMs: counted ? 600_000 : undefined });
   await new Promise((r) => setTimeout(r, counted ? 3000 : 800)); // the power-on light test
@@ -328,7 +339,7 @@ async function opensDuring(e: Espruino, line: string): Promise<number | null> {
  * by the clock (getTime), so their counts would depend on how fast the machine ran; a deal's
  * count is deterministic but 500 of them take an hour under callgrind.
  */
-async function measure(bin: string, p: Profile, bundle: string, view: View, repeat: number, counted = false): Promise<Figures> {
+async function measure(bin: string, p: Profile, bundle: ToyImage, view: View, repeat: number, counted = false): Promise<Figures> {
   const pads = p.rows * p.cols;
   const meter = counted ? countLine : cpuOf;
   let e = await bootToy(bin, p, bundle, false, view, counted);
@@ -395,7 +406,7 @@ async function measure(bin: string, p: Profile, bundle: string, view: View, repe
 async function lexCost(bin: string, bundle: string, view: View, repeat: number): Promise<{ perByte: number; bytes: number }> {
   const body = `if(0){${bundle}}`;
   const code = `global.NOP=function(){${body}};global.EMPTY=function(){};`;
-  const dir = await writeFlash(bin, code, view.form, view.place, "");
+  const dir = await writeFlash(bin, code, {}, view.form, view.place, "");
   const e = await Espruino.start(bin, dir, { echo: false });
   try {
     const perCallMs = (await perCall(e, "NOP()", 20, repeat)) - (await perCall(e, "EMPTY()", 20, repeat));
@@ -417,7 +428,7 @@ interface Measured {
  * when the toy does not boot this way. An in-RAM view that does not fit ESPRUINO_BIN is measured
  * on `large` (ESPRUINO_BIN_LARGE) when given.
  */
-async function measureView(bin: string, large: string | null, p: Profile, bundle: string, view: View, repeat: number, counted: boolean): Promise<Measured | null> {
+async function measureView(bin: string, large: string | null, p: Profile, bundle: ToyImage, view: View, repeat: number, counted: boolean): Promise<Measured | null> {
   for (let attempt = 1; ; attempt++) {
     try {
       return { f: await measure(bin, p, bundle, view, repeat, counted), large: false };
@@ -613,9 +624,9 @@ async function main(argv: string[]): Promise<number> {
   let firstBundle = "";
   for (const name of names) {
     const p = loadProfile(name);
-    const bundle = prebuiltBundle(p.name) ?? (await buildFirmware(p, { write: false })).code;
-    if (!bundle) throw new Error(`the ${p.name} firmware does not build (npm run build -- --board ${p.name})`);
-    if (!firstBundle) firstBundle = bundle;
+    const bundle = prebuiltImage(p.name) ?? builtImage(await buildFirmware(p, { write: false }));
+    if (!bundle.code) throw new Error(`the ${p.name} firmware does not build (npm run build -- --board ${p.name})`);
+    if (!firstBundle) firstBundle = bundle.code;
     for (const view of views) {
       const m = await measureView(bin, large?.bin ?? null, p, bundle, view, repeat, false);
       const label = viewName(view) + (m?.large ? " †" : "");
