@@ -100,7 +100,7 @@ function outcome(r: unknown): CallResult {
 async function runSession(image: FlashImage, s: Session): Promise<string | null> {
   const toy = await image.boot();
   try {
-    const board: VirtualBoard = bootToy(image.profile.name, { code: image.bundle, settleMs: Date.now() - toy.startedAt });
+    const board: VirtualBoard = bootToy(image.profile.name, { code: image.bundle, files: image.files, settleMs: Date.now() - toy.startedAt });
     let synced = Date.now();
     const done: string[] = [];
     const rnd = mulberry32(s.seed ^ 0x5eed);

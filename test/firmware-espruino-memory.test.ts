@@ -17,8 +17,9 @@ const CHUNK = 250;
 const SLACK = 8;
 
 /**
- * Defines `__ev(n, seed)` on the board: n mixed events from seed, then the usage. Defined once,
- * in three lines, so that every console line stays within MAX_LINE (espruino-bin.ts).
+ * Defines `__ev(n, seed)` on the board: n mixed events from seed, then the usage (a call the
+ * toy refuses is one of the events: NEW GAME twice chooses a game, whose keys differ). Defined
+ * once, in three lines, so that every console line stays within MAX_LINE (espruino-bin.ts).
  */
 function eventsFunctions(pads: number, rules: string[]): string[] {
   return [
@@ -28,7 +29,7 @@ function eventsFunctions(pads: number, rules: string[]): string[] {
     `global.__e2=function(k,r){var M=Merlin;if(k<82){var b="";for(var j=0;j<${pads};j++)b+=r(2);try{M.start(b)}catch(e){}}` +
       `else if(k<87)M.setRules(${JSON.stringify(rules)}[r(${rules.length})]);else if(k<93)M.mute(r(2)===0);else{M.sleep();M.press(1+r(${pads}))}}`,
     "global.__ev=function(n,s){function r(m){s=(s*69069+1)%4294967296;return Math.floor(s/65536)%m}" +
-      "for(var i=0;i<n;i++){var k=r(100);if(__e1(k,r))__e2(k,r)}return process.memory().usage}",
+      "for(var i=0;i<n;i++){var k=r(100);try{if(__e1(k,r))__e2(k,r)}catch(e){}}return process.memory().usage}",
   ];
 }
 

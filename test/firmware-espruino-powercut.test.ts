@@ -94,7 +94,7 @@ describe.skipIf(!bin)("power cuts on Espruino and in the simulator (ESPRUINO_BIN
       await toy.dispose();
     }
     // The simulator, same calls and timing.
-    const board: VirtualBoard = bootToy(PROFILE, { code: image.bundle });
+    const board: VirtualBoard = bootToy(PROFILE, { code: image.bundle, files: image.files });
     board.eval(`[${calls.join(",")}]`);
     const vBefore = observed(board.eval(OBSERVE) as Record<string, unknown>);
     board.clock.advance(cutAfterMs);
@@ -194,7 +194,7 @@ describe.skipIf(!bin)("damaged files on Espruino and in the simulator (ESPRUINO_
   beforeAll(async () => {
     image = await FlashImage.create(PROFILE);
     // The baseline files as the simulator writes them (the interpreter gets the same bytes).
-    baseBoard = bootToy(PROFILE, { code: image.bundle });
+    baseBoard = bootToy(PROFILE, { code: image.bundle, files: image.files });
     baseBoard.eval(`[${BASELINE_CALLS.join(",")}]`);
     baseBoard.eval("Merlin.sleep()");
     base = Object.fromEntries(FILES.map((f) => [f, baseBoard.eval(`require("Storage").read("${f}")`) as string])) as Record<File, string>;

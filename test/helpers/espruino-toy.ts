@@ -122,6 +122,8 @@ export class FlashImage {
     readonly profile: Profile,
     /** The bundle's text (the simulator runs it; the flash holds its pretokenised image). */
     readonly bundle: string,
+    /** Its Storage modules (Magic Square, the games, the console), flashed beside it. */
+    readonly files: Record<string, string>,
     private readonly dir: string,
   ) {}
 
@@ -133,7 +135,7 @@ export class FlashImage {
     // The image as `npm run flash` writes it: the bundle and the profile's Storage modules.
     await flashToy(bin as string, dir, profile, { code, files: image.files });
     if (!existsSync(join(dir, "espruino.flash"))) throw new Error("the interpreter left no espruino.flash in " + dir);
-    return new FlashImage(profile, code, dir);
+    return new FlashImage(profile, code, image.files, dir);
   }
 
   /** A new folder holding a copy of this image's flash. */
