@@ -5,8 +5,9 @@
 // sleep and wake — end within a few JsVars of where they started. Usage is read the same way at both ends: after
 // sleep (every file written), a wake, and 1.5 s without events (no write or display timer left).
 import { describe, expect, it } from "vitest";
-import { toyGameSpecs } from "../firmware/build/build";
 import { listProfiles } from "../hardware/validate";
+import { profileModules, toyGameSpecs } from "../firmware/build/build";
+import { MAGIC_SQUARE } from "../src/toy/midend";
 import { RULE_NAMES } from "../src/toy/rules";
 import { bin, checkInterpreterFirst, FlashImage, lastWords, sleep, type InterpreterToy } from "./helpers/espruino-toy";
 
@@ -56,7 +57,10 @@ describe.skipIf(!bin)("no JsVar growth on Espruino (ESPRUINO_BIN)", () => {
       try {
         const rules = RULE_NAMES.concat(toyGameSpecs(image.profile).map((g) => g.spec.name));
         for (const f of eventsFunctions(pads, rules)) await toy.value(`(${f},1)`);
-        // Warm-up: every kind of event once or more, so first-use allocations are behind us.
+        // Warm-up: every kind of event once or more, so first-use allocations are behind us, and
+        // every game chosen once (merlin.gms then keeps each game's state, as it will after any event).
+        const games = JSON.stringify(profileModules(image.profile).map((m) => m.name).concat(MAGIC_SQUARE));
+        await toy.value(`(function(n){for(var i=0;i<n.length;i++)Merlin.game(n[i]);return 1})(${games})`);
         await toy.value("__ev(200,1)");
         const start = await settledUsage(toy);
         const during: number[] = [];

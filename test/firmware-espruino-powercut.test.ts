@@ -8,7 +8,8 @@
 // which the Linux interpreter does not have: their console equivalents are used.)
 //
 // Damaged files: each of merlin.cfg, merlin.sta and merlin.gam in turn replaced by 4096
-// commas, a 16 KB valid JSON array, its own first half, values of the wrong types or
+// commas, a 4 KB valid JSON array (what a 3×3 toy's Storage has room for beside its games),
+// its own first half, values of the wrong types or
 // impossible values (sealed with the toy's own check field when it uses one), or the largest
 // file the Storage holds; at power-on that file's concern falls back to its defaults,
 // the other two are kept, nothing runs out of memory, and the toy plays.
@@ -153,7 +154,7 @@ function sealedValues(cfg: string, sta: string, field: number, change: (v: strin
 
 const DAMAGES: Damage[] = [
   { name: "4096 commas", text: () => '",".repeat(4096)' },
-  { name: "a 16 KB valid JSON array", text: () => `"["+"1,".repeat(8191)+"1]"` },
+  { name: "a 4 KB valid JSON array", text: () => `"["+"1,".repeat(2047)+"1]"` },
   { name: "its first half", text: (_f, base) => JSON.stringify(base.slice(0, Math.floor(base.length / 2))) },
   // Sealed as the toy seals its files, so that the values themselves are what is wrong.
   {
