@@ -105,6 +105,16 @@ describe("hoistVars (terser's inlining, made safe for an interpreter that does n
     expect((run(fixed) as unknown[])[3]).toBe("undefined");
   });
 
+  it("declares a variable once, in the outer function, when a function inside it reads it too", () => {
+    // Terser's shape for `toss(s)` inlined into `create`: draw(s, 2) assigns `holder` in the
+    // caller and reads `holder.b` in an arrow there; a `var holder` in the arrow would hide it.
+    const code = wrap("function create(seed){let s={b:seed,a:0};return(holder=s).a=(holder.b=(()=>{let x=0|holder.b;return x+1})())%2,s}out.value=[create(4).a,create(5).b];");
+    const fixed = declareStrays(code, new Set(["holder"]));
+    expect(fixed.match(/var holder/g)).toHaveLength(1);
+    expect(fixed).toContain("function create(seed){var holder;");
+    expect(run(fixed)).toEqual([1, 6]);
+  });
+
   it("dissolves arrow functions called in place whose body is one expression, inside loops too; leaves the others", () => {
     const code = wrap(
       "var log=[];function f(n){let s=0;for(let i=0;i<n;i++)s+=((a$1,b$1)=>(a$1-b$1)<<16>>16)(i,(log.push(i),1));" +

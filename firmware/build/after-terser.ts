@@ -59,8 +59,8 @@ export function hoistVars(code: string): string {
 }
 
 /**
- * Declares `names` where `code` uses them undeclared: a `var` at the start of the innermost
- * function around each use. Terser, dissolving a function into a caller inside a loop of a
+ * Declares `names` where `code` uses them undeclared: a `var` at the start of the function
+ * around each use (the outermost of those that use the name, when they are nested). Terser, dissolving a function into a caller inside a loop of a
  * function into which it was itself dissolved, can assign the inner function's parameters as
  * variables of the outer caller and declare them in another caller only (`me=void 0,…` with
  * `var me` elsewhere). In JavaScript such a name would be an accidental global, on Espruino
@@ -70,14 +70,12 @@ export function hoistVars(code: string): string {
 export function declareStrays(code: string, names: Set<string>): string {
   if (names.size === 0) return code;
   const ast = parse(code, { ecmaVersion: 2020, sourceType: "script" }) as unknown as Node;
-  const perFunction = new Map<Node, Set<string>>();
+  // Each use of a name, with the functions around it (outermost first).
+  const uses: { name: string; fns: Node[] }[] = [];
   const visit = (n: Node, fns: Node[], parent: Node | null, key: string) => {
     if (n.type === "Identifier" && names.has(n.name) && fns.length > 0) {
       const property = parent && ((parent.type === "MemberExpression" && key === "property" && !parent.computed) || (parent.type === "Property" && key === "key" && !parent.computed));
-      if (!property) {
-        const f = fns[fns.length - 1];
-        perFunction.set(f, (perFunction.get(f) ?? new Set()).add(n.name));
-      }
+      if (!property) uses.push({ name: n.name, fns });
     }
     const inner = FUNCTIONS.has(n.type) ? fns.concat(n) : fns;
     for (const k of Object.keys(n)) {
@@ -88,6 +86,18 @@ export function declareStrays(code: string, names: Set<string>): string {
     }
   };
   visit(ast, [], null, "");
+  // A name used in a function and in a function inside it is one variable, the outer one's: the
+  // inner function reads it as a closure (terser, inlining `draw(s, 2)` whose body calls
+  // another, assigns `holder=s` in the caller and reads `holder.rng` in an arrow there). It is
+  // declared in the outermost function around a use that uses it itself; a `var` in the inner
+  // one too would hide the outer one's value.
+  const users = new Map<string, Set<Node>>();
+  for (const u of uses) users.set(u.name, (users.get(u.name) ?? new Set<Node>()).add(u.fns[u.fns.length - 1]));
+  const perFunction = new Map<Node, Set<string>>();
+  for (const u of uses) {
+    const f = u.fns.find((g) => users.get(u.name)!.has(g))!;
+    perFunction.set(f, (perFunction.get(f) ?? new Set<string>()).add(u.name));
+  }
   const edits: { at: number; end: number; text: string }[] = [];
   for (const [f, declared] of perFunction) {
     const list = [...declared].join(",");
