@@ -29,7 +29,7 @@ const DEFAULT_BOARD = "pico-3x3";
 
 const SPECS: OptionSpec[] = [
   { name: "board", type: "string", arg: "NAME", help: `board profile (hardware/profiles): ${safeProfiles()}`, default: DEFAULT_BOARD },
-  { name: "game", type: "string", arg: "NAME", help: `one of Merlin's six games: ${profileGameNames({}).join(", ")} (default ${MAGIC_SQUARE}; NEW GAME twice, then its number, on the toy)` },
+  { name: "game", type: "string", arg: "NAME", help: `one of Merlin's games: ${profileGameNames({}).join(", ")} (default ${MAGIC_SQUARE}; NEW GAME twice, then its number, on the toy)` },
   { name: "level", type: "string", arg: "NAME", help: `with --game tictactoe: how Merlin plays, ${LEVEL_NAMES.join(", ")}` },
   { name: "rules", type: "string", arg: "NAME", help: `a rule set: ${ruleNames()}; or a game the board plays${profileGames()}` },
   { name: "seed", type: "int", arg: "N", help: "deal puzzle number N (a new game from that seed)", min: 0, max: MAX_SEED },
