@@ -5,9 +5,13 @@
 // undo by snapshots, and every bad name refused in one line.
 import { beforeEach, describe, expect, it } from "vitest";
 import { STATUS_NAMES } from "../src/toy/gamemodule";
-import { GAME_MODULES, shelfOf } from "../src/toy/games/index";
+import { blackjack13 } from "../src/toy/games/blackjack13";
+import { echo } from "../src/toy/games/echo";
+import { shelfOf } from "../src/toy/games/index";
 import { magicSquare } from "../src/toy/games/magicsquare";
-import { MERLIN_DELAY_MS } from "../src/toy/games/tictactoe";
+import { mindbender } from "../src/toy/games/mindbender";
+import { music } from "../src/toy/games/music";
+import { MERLIN_DELAY_MS, tictactoe } from "../src/toy/games/tictactoe";
 import { HOLD_MS } from "../src/toy/keyevents";
 import { MaskBackend } from "../src/toy/maskgame";
 import {
@@ -22,7 +26,8 @@ import { maskToBits } from "../src/toy/maskbits";
 const tables = compileTables(gridPuzzle({ rows: 3, cols: 3, pattern: "merlin" }));
 const RING = 0b111101111;
 const MAGIC = magicSquare(() => new MaskBackend(tables), RING, []);
-const SHELF = shelfOf(MAGIC, GAME_MODULES);
+/** The 1978 toy's games besides Magic Square (the list of games may hold more: test/games-seventh.test.ts). */
+const SHELF = shelfOf(MAGIC, [tictactoe, music, echo, blackjack13, mindbender]);
 /** Pad (0-based) of light n on a 3×3: lights 1 … 9 like a phone keypad. */
 const pad = (n: number) => n - 1;
 const pads = (...lights: number[]) => maskToBits(lights.reduce((m, n) => m | (1 << pad(n)), 0), 9);
