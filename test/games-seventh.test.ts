@@ -139,7 +139,7 @@ function withSeventh(list: string): string {
 }
 
 let copy = "";
-/** The repository's parts as they were copied: each file's text by its path. */
+/** The repository's parts as they were copied: each file's bytes by its path. */
 const original = new Map<string, Buffer>();
 
 interface Run {
@@ -220,7 +220,7 @@ afterAll(() => {
   if (copy !== "") rmSync(copy, { recursive: true, force: true });
 });
 
-/** How a board has the lights Coin Flip and the chooser use: the pad (1-based, as key scripts name them) under light n. */
+/** The key under Merlin's light n on a rows × cols board: its pad, 1-based as key scripts name pads (gamemodule.ts layoutFor). */
 function padKey(rows: number, cols: number, light: number): string {
   return String(layoutFor(rows, cols, 0).padOfLight[light] + 1);
 }
