@@ -48,12 +48,12 @@ describe("the toy's actions in each of Merlin's games (real firmware)", () => {
 
   it("Tic-Tac-Toe: COMP TURN lets Merlin move first; HIT ME is refused with the game's reason; S clears the board", async () => {
     const session = await playing("tictactoe");
-    expect(act(session, "compTurn")).toBe("COMP TURN lets Merlin move first: level merlin, your turn: press a pad");
+    expect(act(session, "compTurn")).toBe("COMP TURN lets Merlin move first");
     const s = session.state() as FirmwareState;
     expect((s.state as { board: string }).board).toMatch(/^0*20*$/);
     expect(act(session, "hitMe")).toBe("HIT ME: Tic-Tac-Toe takes pads 1-9, SAME GAME and COMP TURN");
     expect(act(session, "compTurn")).toBe("COMP TURN: COMP TURN lets Merlin start: on the empty board, against Merlin");
-    expect(act(session, "sameGame")).toBe("SAME GAME clears the board: level merlin, your turn: press a pad");
+    expect(act(session, "sameGame")).toBe("SAME GAME clears the board");
     expect((session.state().state as { board: string }).board).toBe("000000000");
   });
 
@@ -62,14 +62,15 @@ describe("the toy's actions in each of Merlin's games (real firmware)", () => {
     const cards = () => (session.state().state as { cards: string }).cards;
     const dealt = cards();
     const hit = act(session, "hitMe");
-    expect(hit).toMatch(/^HIT ME draws you a card: (lost — )?you \d+, Merlin \d+/);
+    expect(hit).toBe("HIT ME draws you a card");
     expect(cards()).not.toBe(dealt);
     if (session.state().status === "playing") {
-      expect(act(session, "compTurn")).toMatch(/^COMP TURN stands: Merlin draws: you \d+, Merlin \d+/);
+      expect(act(session, "compTurn")).toBe("COMP TURN stands: Merlin draws");
       session.wait(5000);
     }
     expect(session.state().status).not.toBe("playing");
-    expect(act(session, "sameGame")).toMatch(/^SAME GAME deals the next hand: you \d+, Merlin \d+: HIT ME for a card, COMP TURN to stand; hands won \d, lost \d, drawn \d$/);
+    expect(act(session, "sameGame")).toBe("SAME GAME deals the next hand");
+    expect(session.state().status).toBe("playing");
   });
 
   it("Echo: UNDO and REDO say the game has none (the firmware's reason), and change nothing", async () => {
@@ -81,7 +82,8 @@ describe("the toy's actions in each of Merlin's games (real firmware)", () => {
     expect(act(session, "redo")).toBe("REDO: echo has no undo");
     expect(kept(session)).toBe(before);
     expect(act(session, "hitMe")).toMatch(/^HIT ME: Echo takes pads 1-9/);
-    expect(act(session, "sameGame")).toBe("SAME GAME plays the same tune again: listen: Merlin plays 3 notes");
+    expect(act(session, "sameGame")).toBe("SAME GAME plays the same tune again");
+    expect(session.state().state).toMatchObject({ phase: "listen", length: 3 });
   });
 
   it("Tic-Tac-Toe's undo is the game's own: UNDO takes a mark back, REDO plays it again", async () => {
@@ -132,10 +134,15 @@ describe("the toy's actions in each of Merlin's games (real firmware)", () => {
     expect(act(square, "newGame")).toBe(`NEW GAME: ${CHOOSE_WORDS}`);
   });
 
-  it("what the buttons say of the game is the firmware's account of it (what Merlin.press answers), not worked out again", async () => {
+  it("whether a button was taken is the firmware's answer (Merlin.press refusing), not worked out again", async () => {
     const session = await playing("blackjack13");
-    session.api(patchedConsole('var p = m.press; m.press = function (k) { var s = p(k); s.state.you = 12; s.state.merlin = 3; return s; };'));
-    expect(act(session, "hitMe")).toMatch(/^HIT ME draws you a card: (lost — )?you 12, Merlin 3/);
+    session.api(patchedConsole('m.press = function (k) { throw new Error("the deck is empty"); };'));
+    expect(act(session, "hitMe")).toBe("HIT ME: the deck is empty");
+    // And what UNDO took back is the game as the firmware reports it after.
+    const tic = await playing("tictactoe");
+    tic.api(patchedConsole('var u = m.undo; m.undo = function () { var s = u(); s.state.level = "perfect"; return s; };'));
+    tic.api("Merlin.press(5)");
+    expect(act(tic, "undo")).toMatch(/^undone: level perfect/);
   });
 
   it("every action answers in one line in every game", async () => {

@@ -7,9 +7,9 @@
  * own cycle), `Merlin.mute()`. What a front end shows comes from the firmware's answers, never
  * from a second derivation here. Each returns the line a player reads about what happened.
  *
- * In Merlin's other games (not Magic Square) the four buttons are the game's keys and the
- * line says what the button does in that game (game-words.ts) and how the game then stands;
- * a key the game refuses says the firmware's reason. GOAL and RULES are Magic Square's: there
+ * In Merlin's other games (not Magic Square) the four buttons are the game's keys: a key the
+ * game takes says what it does there (game-words.ts; the status line says how the game then
+ * stands), a key it refuses says the firmware's reason. GOAL and RULES are Magic Square's: there
  * they say so and change nothing. While NEW GAME waits for a game's number, only NEW GAME
  * (back to the game), mute and sleep act.
  * Platform-neutral: the terminal UI and the browser toy share it.
@@ -151,8 +151,9 @@ function otherAction(session: SimSession, action: ToyAction, before: FirmwareSta
       const after = session.api<FirmwareState>(`Merlin.press(${session.pads + BUTTON_OFFSET[action]})`);
       if (after.choosing) return result(`${label}: ${CHOOSE_WORDS}`);
       if (before.choosing) return result(`${label} again: back to ${gameTitle(after.game ?? "")}`);
+      // Taken (a refusal throws): what the button does in this game; the status line says how it stands.
       const does = GAME_WORDS[after.game ?? ""]?.buttons[action as GameButton] ?? "";
-      return result(`${label}${does ? ` ${does}` : ""}: ${gameStateWords(after)}`);
+      return result(does ? `${label} ${does}` : `${label}: ${gameStateWords(after)}`);
     }
     case "undo":
     case "redo": {

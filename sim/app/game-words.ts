@@ -117,9 +117,9 @@ export function gameLabel(game: { name: string; number: number }): string {
   return game.number > 0 ? `${game.number} ${gameTitle(game.name)}` : gameTitle(game.name);
 }
 
-/** While NEW GAME waits for a game's number: what to press (`games`: the toy's, by number). */
+/** While NEW GAME waits for a game's number: what to press (`games`: the toy's, by number; none: listed elsewhere). */
 export function choosingText(games: { name: string; number: number }[]): string {
-  return `choose a game: press its number (${games.map(gameLabel).join(", ")}), or NEW GAME to go back`;
+  return `choose a game: press its number${games.length > 0 ? ` (${games.map(gameLabel).join(", ")})` : ""}, or NEW GAME to go back`;
 }
 
 /**
@@ -135,6 +135,6 @@ export function otherStatusText(s: FirmwareState, games: { name: string; number:
 }
 
 /** "4 games: 2 won, 1 lost, 1 draw": the results of another of Merlin's games (Merlin.stats()). */
-export function resultsText(r: { [k: string]: number | undefined }): string {
+export function resultsText(r: { games?: number; wins?: number; losses?: number; draws?: number }): string {
   return `${count(r.games ?? 0, "game")}: ${r.wins ?? 0} won, ${r.losses ?? 0} lost, ${count(r.draws ?? 0, "draw")}`;
 }
