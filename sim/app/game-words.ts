@@ -138,3 +138,33 @@ export function otherStatusText(s: FirmwareState, games: { name: string; number:
 export function resultsText(r: { games?: number; wins?: number; losses?: number; draws?: number }): string {
   return `${count(r.games ?? 0, "game")}: ${r.wins ?? 0} won, ${r.losses ?? 0} lost, ${count(r.draws ?? 0, "draw")}`;
 }
+
+const BUTTON_LABELS: { [b in GameButton]: string } = { sameGame: "SAME GAME", hitMe: "HIT ME", compTurn: "COMP TURN" };
+
+/** What the buttons do in `game`, one sentence: "SAME GAME clears the board; HIT ME is no key of Tic-Tac-Toe; …". */
+export function buttonsText(game: string): string {
+  const words = GAME_WORDS[game];
+  const parts = (Object.keys(BUTTON_LABELS) as GameButton[]).map((b) => {
+    const does = words?.buttons[b] ?? "";
+    return does ? `${BUTTON_LABELS[b]} ${does}` : `${BUTTON_LABELS[b]} is no key of ${gameTitle(game)}`;
+  });
+  return `${parts.join("; ")}; NEW GAME chooses a game.`;
+}
+
+/** The help's lines about `game` (the page's "How to play"): how it is played and what its buttons do. */
+export function gameHelpWords(game: string): string {
+  return `${gameTitle(game)}: ${GAME_WORDS[game]?.about ?? ""} ${buttonsText(game)}`;
+}
+
+/**
+ * The legend beside the toy in another game: how it is played, and which pads are keys
+ * (`keys[i]`: pad i carries one of Merlin's lights, lightLabels), as the page's legend says it
+ * for Magic Square's colours (palette.ts legendLines).
+ */
+export function gameLegendLines(game: string, keys: readonly boolean[]): [string, string] {
+  const n = keys.filter((k) => k).length;
+  const which = n === keys.length
+    ? "Keys: every pad, numbered by Merlin's lights."
+    : `Keys: the ${n} pads numbered by Merlin's lights; the ${keys.length - n} with a dashed edge are no keys.`;
+  return [`${gameTitle(game)}: ${GAME_WORDS[game]?.about ?? ""}`, which];
+}

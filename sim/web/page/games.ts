@@ -1,14 +1,14 @@
 /**
  * Merlin's six games on the page: the game menu ("1 Tic-Tac-Toe" … "6 Mindbender", the toy's
  * numbers) and the chosen game's setting (Tic-Tac-Toe's level, Echo's and Mindbender's
- * length), the toy's functions in every game, the status, results and link of a game other
- * than Magic Square, and the link's `game=`. Everything goes through the firmware's console
- * API, as the toy's own keys do: `Merlin.game(name)` chooses a game, `Merlin.set(name, value)`
- * a setting, `Merlin.state()` says which game is played (so the menu follows a game chosen on
- * the toy's pads: NEW GAME, then its number). Loaded right after the first frame (main.ts):
- * none of it is needed to draw the toy.
+ * length), the status, results and link of a game other than Magic Square, and the link's
+ * `game=` (the toy's functions, in every game, are the shared actions: sim/app/actions.ts).
+ * Everything goes through the firmware's console API, as the toy's own keys do:
+ * `Merlin.game(name)` chooses a game, `Merlin.set(name, value)` a setting, `Merlin.state()`
+ * says which game is played (so the menu follows a game chosen on the toy's pads: NEW GAME,
+ * then its number). Loaded right after the first frame (main.ts): none of it is needed to
+ * draw the toy.
  */
-import { runAction, type ActionResult, type ToyAction } from "../../app/actions";
 import { checkRules } from "../../app/deal-values";
 import { BOOT_SETTLE_MS, type FirmwareState, type SimSession } from "../../app/session";
 import type { Profile } from "../../../hardware/profile";
@@ -16,7 +16,8 @@ import { LEVEL_NAMES } from "../../../src/toy/games/tictactoe";
 import { MAX_LENGTH as MINDBENDER_LENGTH } from "../../../src/toy/games/mindbender";
 import { MAX_LENGTH as ECHO_LENGTH } from "../../../src/toy/games/echo";
 import { hasLight, layoutFor } from "../../../src/toy/gamemodule";
-import { lightLabels, otherStatusText, resultsText } from "../../app/game-words";
+import { runAction, type ActionResult, type ToyAction } from "../../app/actions";
+import { gameHelpWords, gameLegendLines, lightLabels, otherStatusText, resultsText } from "../../app/game-words";
 import { gameLabel, gameTitle, MAGIC_SQUARE, otherGame, toyGames } from "./game-names";
 
 /** What the games part gets of the page (main.ts). */
@@ -32,8 +33,17 @@ export interface GamesPage {
    * the address bar keeps the link until the player acts, as for the link's other values).
    */
   gameLink(wrong: string): void;
-  /** Names the pads by the toy's lights ("0" … "10", "" for a pad with none; digits press them), or as in Magic Square (null). */
-  setLights(labels: string[] | null): void;
+  /**
+   * Names the pads by the toy's lights ("0" … "10", "" for a pad with none, which is no key;
+   * digits press them) with the game's help and legend (`words`), or as in Magic Square (null).
+   */
+  setLights(labels: string[] | null, words?: GameWordsShown): void;
+}
+
+/** What the page says of another game: its help line and its legend (game-words.ts). */
+export interface GameWordsShown {
+  help: string;
+  legend: string[];
 }
 
 /** The fields main.ts fills for Magic Square, filled here for the other games. */
@@ -145,7 +155,9 @@ export class GamesMenu {
       this.lastGame = game;
       document.body.dataset.game = game;
       for (const e of this.squareOnly) e.hidden = otherGame(s);
-      this.page.setLights(otherGame(s) ? lightLabels(this.page.profile.rows, this.page.profile.cols) : null);
+      const lights = lightLabels(this.page.profile.rows, this.page.profile.cols);
+      const words = { help: gameHelpWords(game), legend: gameLegendLines(game, lights.map((l) => l !== "")) };
+      this.page.setLights(otherGame(s) ? lights : null, words);
       // The setting: its choices when the game changes, its value as the game reports it.
       const setting = (this.setting = settingOf(game, this.page.profile));
       this.settingLabel.hidden = setting === null;
