@@ -152,7 +152,7 @@ describe.skipIf(chromiumSkipReason)("Merlin's games in the browser toy", () => {
     expect(errors).toEqual([]);
   }, hangAfter(60_000));
 
-  it("on the 5×5 the legend and the help describe the game played and which pads are its keys; the toy's functions say what they do in it", async () => {
+  it("on the 5×5 the legend and the help describe the game played and which pads are its keys; the toy's functions say what they do in it; NEW GAME's choice names the pads by the lights", async () => {
     const { page, errors } = await open("?board=pico-5x5-neopixel&game=tictactoe");
     await shown(() => status(page)).toBe("Tic-Tac-Toe: level merlin, your turn: press a pad");
     const legend = () => page.locator("#legend p").allTextContents();
@@ -186,6 +186,14 @@ describe.skipIf(chromiumSkipReason)("Merlin's games in the browser toy", () => {
     await shown(legend).toEqual(["Colours: ● lit (a red glow), ○ dark.", "Keys: every pad."]);
     expect(await page.locator(".pad.nokey-pad").count()).toBe(0);
     expect(await page.textContent("#help-goal")).toMatch(/^Goal: /);
+    // NEW GAME twice in Magic Square: the pads carry the lights' numbers, where the games' are; 3 chooses Echo.
+    await page.keyboard.press("n");
+    await shown(() => page.textContent("#message")).toMatch(/^new game: /);
+    await page.keyboard.press("n");
+    await shown(() => status(page)).toMatch(/^choose a game: press its number/);
+    await shown(() => page.getAttribute('.pad[data-pad="8"]', "aria-label")).toMatch(/^light 3, /);
+    await page.keyboard.press("3");
+    await shown(() => status(page)).toBe("Echo: press a pad for the tune's length");
     expect(errors).toEqual([]);
   }, hangAfter(60_000));
 

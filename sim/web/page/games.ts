@@ -83,6 +83,8 @@ export class GamesMenu {
   /** The setting of the game shown (null: none). */
   private setting: Setting | null = null;
   private lastGame = "";
+  /** What the pads were last named for: the game, and whether by Merlin's lights. */
+  private lastLights = "";
   /** Magic Square's own parts of the page (moves and par, its goal): hidden in the other games. */
   private readonly squareOnly: HTMLElement[];
 
@@ -155,9 +157,6 @@ export class GamesMenu {
       this.lastGame = game;
       document.body.dataset.game = game;
       for (const e of this.squareOnly) e.hidden = otherGame(s);
-      const lights = lightLabels(this.page.profile.rows, this.page.profile.cols);
-      const words = { help: gameHelpWords(game), legend: gameLegendLines(game, lights.map((l) => l !== "")) };
-      this.page.setLights(otherGame(s) ? lights : null, words);
       // The setting: its choices when the game changes, its value as the game reports it.
       const setting = (this.setting = settingOf(game, this.page.profile));
       this.settingLabel.hidden = setting === null;
@@ -167,6 +166,15 @@ export class GamesMenu {
         const none = Object.assign(new Option("choose", ""), { disabled: true });
         this.settingSelect.replaceChildren(...(setting.name === "length" ? [none] : []), ...setting.values.map((v) => new Option(v, v)));
       }
+    }
+    // The pads are named by Merlin's lights in the other games, and while NEW GAME waits for a
+    // game's number (the numbers are on those lights); the other games' help and legend with them.
+    const byLights = otherGame(s) || (s.choosing === true && !s.asleep);
+    if (`${game}|${byLights}` !== this.lastLights) {
+      this.lastLights = `${game}|${byLights}`;
+      const lights = lightLabels(this.page.profile.rows, this.page.profile.cols);
+      const words = otherGame(s) ? { help: gameHelpWords(game), legend: gameLegendLines(game, lights.map((l) => l !== "")) } : undefined;
+      this.page.setLights(byLights ? lights : null, words);
     }
     const setting = this.setting;
     if (setting && document.activeElement !== this.settingSelect) {

@@ -209,7 +209,8 @@ async function start(): Promise<void> {
     setLabels();
     lastLabels = "";
     if (labels === null || !words) {
-      // Magic Square's help, legend and keys again, drawn at the next frame.
+      // Magic Square's help, legend and keys (again), drawn at the next frame; while NEW GAME
+      // waits for a game's number only the pads' names are the lights'.
       goalRules = "";
       return;
     }
