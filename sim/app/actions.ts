@@ -17,7 +17,7 @@
 import { BUTTON_LABEL } from "../../hardware/roles";
 import type { FirmwareState, SimSession } from "./session";
 import { goalBoard, goalWords, plural, puzzleText, ruleSet } from "./toy-info";
-import { GAME_WORDS, type GameButton, gameStateWords, gameTitle, otherGame } from "./game-words";
+import { CHOOSE_WORDS, GAME_WORDS, type GameButton, gameStateWords, gameTitle, otherGame } from "./game-words";
 
 export const ACTIONS = ["newGame", "sameGame", "hitMe", "compTurn", "undo", "redo", "goal", "sleep", "rules", "mute"] as const;
 export type ToyAction = (typeof ACTIONS)[number];
@@ -53,8 +53,7 @@ export function hasApi(session: SimSession, name: string): boolean {
 /** The extra buttons are the keys after the pads: Merlin.press(pads + 1 … 4). */
 const BUTTON_OFFSET: { [a: string]: number } = { newGame: 1, sameGame: 2, hitMe: 3, compTurn: 4 };
 
-/** What NEW GAME says when it opened the choice of a game. */
-export const CHOOSE_WORDS = "choose a game: press its number (NEW GAME again goes back)";
+export { CHOOSE_WORDS };
 
 /** What to do once the game is over, as HIT ME, COMP TURN, UNDO and REDO say it. */
 function overWords(status: string): string {

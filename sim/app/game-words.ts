@@ -117,9 +117,12 @@ export function gameLabel(game: { name: string; number: number }): string {
   return game.number > 0 ? `${game.number} ${gameTitle(game.name)}` : gameTitle(game.name);
 }
 
-/** While NEW GAME waits for a game's number: what to press (`games`: the toy's, by number; none: listed elsewhere). */
+/** While NEW GAME waits for a game's number: what to press (the games listed elsewhere). */
+export const CHOOSE_WORDS = "choose a game: press its number, or NEW GAME to go back";
+
+/** CHOOSE_WORDS with the games listed (`games`: the toy's, by number; none: as CHOOSE_WORDS). */
 export function choosingText(games: { name: string; number: number }[]): string {
-  return `choose a game: press its number${games.length > 0 ? ` (${games.map(gameLabel).join(", ")})` : ""}, or NEW GAME to go back`;
+  return games.length > 0 ? `choose a game: press its number (${games.map(gameLabel).join(", ")}), or NEW GAME to go back` : CHOOSE_WORDS;
 }
 
 /**
