@@ -475,7 +475,7 @@ describe("the terminal UI on the real firmware", () => {
       " move the cursor, space/enter press it; a click presses a pad for as long as",
       " the mouse button is held (a 1.5 s hold is the toy's own function gesture).",
       " N NEW GAME  S SAME GAME  H HIT ME (the key to press)  C COMP TURN (plays it)",
-      " U UNDO  Y REDO  G GOAL  Z SLEEP  R next rules  M mute  ? help  Q quit",
+      " U UNDO  Y REDO  G GOAL  Z SLEEP  R next rules  L level  M mute  ? help  Q quit",
       " Playing basic. Goal: every pad lit but the centre. A corner toggles its 2×2",
       " block, an edge pad its edge line, the centre the plus. The game is kept in",
       " .merlin/ like on the toy. Lost after 20 moves without a win, or when every pad",
@@ -575,7 +575,7 @@ describe("the terminal UI on the real firmware", () => {
     // The key line and the help name it.
     expect(ui.frame(80, 24).lines[23]).toContain("U undo Y redo");
     type(ui, "?");
-    expect(ui.frame(80, 24).lines).toContain(" U UNDO  Y REDO  G GOAL  Z SLEEP  R next rules  M mute  ? help  Q quit");
+    expect(ui.frame(80, 24).lines).toContain(" U UNDO  Y REDO  G GOAL  Z SLEEP  R next rules  L level  M mute  ? help  Q quit");
   });
 
   it("R steps through the toy's own RULES cycle (Merlin.nextRules), the rule sets then the board's games", async () => {

@@ -131,7 +131,7 @@ const PADS_HELP =
 /** The letters, two rows of a table (each fits an 80-column terminal). */
 export const HELP_TEXT = [
   "N NEW GAME  S SAME GAME  H HIT ME (the key to press)  C COMP TURN (plays it)",
-  "U UNDO  Y REDO  G GOAL  Z SLEEP  R next rules  M mute  ? help  Q quit",
+  "U UNDO  Y REDO  G GOAL  Z SLEEP  R next rules  L level  M mute  ? help  Q quit",
 ];
 
 /** What the pads take in Merlin's other games, for their help. */
