@@ -15,10 +15,12 @@ import { runMerlin } from "../sim/cli/main";
 import { openSession } from "../sim/app/node-session";
 import type { SimSession } from "../sim/app/session";
 import { colourWanted, helpText, padForDigit, padLabels, padLook, parseInput, renderFrame, TuiController, TuiView } from "../sim/app/tui";
+import { lightLabels } from "../sim/app/game-words";
 import { gridPuzzle } from "../src/maths/puzzle";
 import { solve } from "../src/maths/solver";
 import { merlin } from "./helpers/cli";
 import { buildToy, patchedConsole, toyGameFiles } from "./helpers/toy";
+import { applySetup } from "../sim/app/headless";
 
 const GOAL = "111101111";
 
@@ -143,6 +145,58 @@ describe("renderFrame", () => {
     expect(lines[hit.y0].slice(hit.x0, hit.x1 + 1)).toBe("[HIT ME]");
   });
 
+  it("in another of Merlin's games: the header and status line name it, the side panel says how it is played and its results, no goal", () => {
+    const games = [{ name: "tictactoe", number: 1 }, { name: "echo", number: 3 }, { name: "magicsquare", number: 5 }];
+    const tic = view(
+      { games, stats: { games: 4, wins: 2, best: 0, losses: 1, draws: 1 } as TuiView["stats"] },
+      { game: "tictactoe", rules: "basic", state: { level: "perfect", board: "000010000", turn: 1 }, blink: "000000000" },
+    );
+    const { lines } = renderFrame(tic, 80, 24);
+    expect(lines[0]).toBe(" MERLIN  pico-3x3   game 1 Tic-Tac-Toe");
+    expect(lines[1]).toBe(" 4 games: 2 won, 1 lost, 1 draw");
+    expect(lines).toContain(" Tic-Tac-Toe: level perfect, your turn: press a pad");
+    const side = lines.slice(3, 20).map((l) => l.slice(33)).join("\n");
+    expect(side).toMatch(/^Tic-Tac-Toe\nThree in a row wins\./);
+    expect(side).not.toContain("goal");
+    expect(side).toContain("keys: every pad, by its light");
+    expect(side).not.toContain("4 games");
+    expect(lines[23]).toBe(" N games S same H hit me C comp turn U undo Y redo L level M mute ? help Q quit");
+    // A finished game: its result, named.
+    expect(renderFrame({ ...tic, state: { ...tic.state, status: "draw" } }, 80, 24).lines).toContain(" Tic-Tac-Toe: a draw — level perfect");
+    // The choice of a game: what to press, and the games by number beside the pads.
+    const choosing = renderFrame(view({ games }, { choosing: true }), 80, 24).lines;
+    expect(choosing).toContain(" choose a game: press its number, or NEW GAME to go back");
+    expect(choosing.slice(3, 8).map((l) => l.slice(33))).toEqual(["games:", "  1 Tic-Tac-Toe", "  3 Echo", "  5 Magic Square", ""]);
+    // A line longer than the screen is cut, never wrapped (which would shift the screen).
+    const long = renderFrame({ ...tic, message: "x".repeat(200) }, 80, 24).lines;
+    expect(long.every((l) => l.length <= 80)).toBe(true);
+    // The help: how the game is played and what each button does in it.
+    const help = renderFrame({ ...tic, help: true }, 80, 24).lines.join("\n");
+    expect(help).toContain("Playing Tic-Tac-Toe.");
+    expect(help).toContain("C COMP TURN: lets Merlin move first.");
+    expect(help).toContain("H HIT ME: not a key of Tic-Tac-Toe.");
+    expect(help).toContain("L level: Tic-Tac-Toe's, merlin → perfect → two (a new game).");
+    expect(help).not.toMatch(/Goal:|R steps through/);
+  });
+
+  it("on the 5×5, another game's pads are named by Merlin's lights, without colours, pads of no light blank", () => {
+    const five = view(
+      { profile: "pico-5x5-neopixel", rows: 5, cols: 5, pads: new Array(25).fill(0), labels: lightLabels(5, 5), goal: "0".repeat(25) },
+      { game: "echo", rules: "lightsout2000", state: { phase: "choose", length: 0, entered: 0, right: 0 } },
+    );
+    const { lines, hits } = renderFrame(five, 100, 40);
+    const text = lines.join("\n");
+    expect(text).not.toContain("colours");
+    expect(text).toContain("keys: the 11 numbered pads");
+    const label = (pad: number) => {
+      const h = hits.find((x) => x.target === pad)!;
+      return lines[h.y0 + 1].slice(h.x0, h.x1 + 1);
+    };
+    expect(label(6)).toBe(" ░░ 1 ░░ ");
+    expect(label(0)).toBe(" ░░   ░░ ");
+    expect(lines).toContain(" Echo: press a pad for the tune's length");
+  });
+
   it("says so when the terminal is too small", () => {
     expect(renderFrame(view(), 20, 10).lines[0]).toMatch(/^terminal too small: 20×10, need \d+×\d+$/);
   });
@@ -256,6 +310,63 @@ describe("the terminal UI on the real firmware", () => {
     expect(ui.frame(80, 24).lines[0]).toContain("seed 42, puzzle 0");
   });
 
+  it("--game and --level run after the light test: the screen names the game and its level; L steps the level through the firmware", async () => {
+    const session = await openSession({ profile: loadProfile("pico-3x3"), code, files, boardSeed: 1, atPowerOn: true });
+    const ui = new TuiController(session, {
+      keypad: false,
+      quiet: true,
+      color: false,
+      setup: () => applySetup(session, { game: "tictactoe", level: "perfect" }),
+    });
+    session.wait(1300);
+    let lines = ui.frame(80, 24).lines;
+    expect(lines[0]).toBe(" MERLIN  pico-3x3   game 1 Tic-Tac-Toe");
+    expect(lines).toContain(" Tic-Tac-Toe: level perfect, your turn: press a pad");
+    // L: the next level, set by the firmware (Merlin.set), a new game at it.
+    type(ui, "5");
+    session.wait(1500);
+    type(ui, "l");
+    expect(ui.message).toBe("level two: two players take turns, the second one's marks blinking — a new game");
+    expect(session.state().state).toMatchObject({ level: "two", board: "000000000" });
+    type(ui, "L");
+    expect(session.state().state).toMatchObject({ level: "merlin" });
+    expect(ui.frame(80, 24).lines).toContain(" Tic-Tac-Toe: level merlin, your turn: press a pad");
+    // C lets Merlin move first; the line says so, and the firmware's board shows his mark.
+    type(ui, "c");
+    expect(ui.message).toBe("COMP TURN lets Merlin move first");
+    expect((session.state().state as { board: string }).board).toMatch(/^0*20*$/);
+    // In another game L says the level is Tic-Tac-Toe's, and changes nothing.
+    session.api('Merlin.game("echo")');
+    const before = JSON.stringify(session.state());
+    type(ui, "l");
+    expect(ui.message).toBe("L: the level is Tic-Tac-Toe's; Echo has none");
+    expect(JSON.stringify(session.state())).toBe(before);
+  });
+
+  it("on the 5×5, in another game the digits press the pads of Merlin's lights, as the screen numbers them", async () => {
+    const code5 = await buildToy("pico-5x5-neopixel");
+    const files5 = await toyGameFiles("pico-5x5-neopixel");
+    const session = await openSession({ profile: loadProfile("pico-5x5-neopixel"), code: code5, files: files5, boardSeed: 1 });
+    const ui = new TuiController(session, { keypad: false, quiet: true, color: false });
+    session.api('Merlin.game("tictactoe")');
+    session.api('Merlin.set("level", "two")');
+    session.wait(500);
+    type(ui, "5");
+    session.wait(500);
+    // Light 5 is the middle of the 5×5 (pad 13): the firmware's Tic-Tac-Toe has its cell 5.
+    expect((session.state().state as { board: string }).board).toBe("000010000");
+    expect(session.state().board[12]).toBe("1");
+    expect(ui.view().labels[12]).toBe("5");
+    type(ui, "0");
+    expect(ui.message).toBe("");
+    // NEW GAME's choice: the digits are the games' numbers on the lights.
+    type(ui, "n");
+    expect(session.state().choosing).toBe(true);
+    type(ui, "3");
+    session.wait(500);
+    expect(session.state().game).toBe("echo");
+  }, 120_000);
+
   it("C is COMP TURN at once: one move, the board changed by one key of the solution, no hold", async () => {
     const { session, ui } = await open();
     const before = session.state();
@@ -364,7 +475,7 @@ describe("the terminal UI on the real firmware", () => {
       " move the cursor, space/enter press it; a click presses a pad for as long as",
       " the mouse button is held (a 1.5 s hold is the toy's own function gesture).",
       " N NEW GAME  S SAME GAME  H HIT ME (the key to press)  C COMP TURN (plays it)",
-      " U UNDO  Y REDO  G GOAL  Z SLEEP  R next rules  M mute  ? help  Q quit",
+      " U UNDO  Y REDO  G GOAL  Z SLEEP  R next rules  L level  M mute  ? help  Q quit",
       " Playing basic. Goal: every pad lit but the centre. A corner toggles its 2×2",
       " block, an edge pad its edge line, the centre the plus. The game is kept in",
       " .merlin/ like on the toy. Lost after 20 moves without a win, or when every pad",
@@ -464,7 +575,7 @@ describe("the terminal UI on the real firmware", () => {
     // The key line and the help name it.
     expect(ui.frame(80, 24).lines[23]).toContain("U undo Y redo");
     type(ui, "?");
-    expect(ui.frame(80, 24).lines).toContain(" U UNDO  Y REDO  G GOAL  Z SLEEP  R next rules  M mute  ? help  Q quit");
+    expect(ui.frame(80, 24).lines).toContain(" U UNDO  Y REDO  G GOAL  Z SLEEP  R next rules  L level  M mute  ? help  Q quit");
   });
 
   it("R steps through the toy's own RULES cycle (Merlin.nextRules), the rule sets then the board's games", async () => {
@@ -513,10 +624,14 @@ const TMUX = ["/usr/bin/tmux", "/usr/local/bin/tmux"].find((t) => existsSync(t))
 const MERLIN = fileURLToPath(new URL("../sim/bin/merlin.mjs", import.meta.url));
 
 describe.skipIf(!TMUX || !existsSync(fileURLToPath(new URL("../dist/merlin.mjs", import.meta.url))))("merlin sim in a real terminal (tmux)", () => {
-  it("draws the screen, takes C as COMP TURN at once, and restores the terminal on Q", async () => {
+  /**
+   * Runs `merlin ARGS` in an 80×24 tmux pane of its own and hands `play` the pane: send keys,
+   * wait until the screen shows something; the server is killed and the directory removed after.
+   */
+  async function inTmux(args: string, tag: string, play: (send: (keys: string) => void, until: (what: (s: string) => boolean) => Promise<string>) => Promise<void>): Promise<void> {
     const cwd = mkdtempSync(join(tmpdir(), "merlin-tui-"));
-    const name = `merlin-test-${process.pid}`;
-    const tmux = (...args: string[]) => execFileSync(TMUX!, ["-L", name, ...args], { cwd, encoding: "utf8" });
+    const name = `merlin-test-${tag}-${process.pid}`;
+    const tmux = (...a: string[]) => execFileSync(TMUX!, ["-L", name, ...a], { cwd, encoding: "utf8" });
     const screen = () => tmux("capture-pane", "-p", "-t", name);
     const until = async (what: (s: string) => boolean) => {
       for (let i = 0; i < 100; i++) {
@@ -527,13 +642,8 @@ describe.skipIf(!TMUX || !existsSync(fileURLToPath(new URL("../dist/merlin.mjs",
       throw new Error(`the screen never showed it:\n${screen()}`);
     };
     try {
-      tmux("new-session", "-d", "-s", name, "-x", "80", "-y", "24", `${process.execPath} ${MERLIN} sim --fresh --seed 7 --quiet; echo EXITED $?; sleep 5`);
-      await until((s) => s.includes("seed 7, puzzle 0") && s.includes("moves 0/20"));
-      tmux("send-keys", "-t", name, "c");
-      const s = await until((t) => /COMP TURN pressed \d/.test(t));
-      expect(s).toContain("moves 1/20");
-      tmux("send-keys", "-t", name, "q");
-      await until((t) => t.includes("EXITED 0"));
+      tmux("new-session", "-d", "-s", name, "-x", "80", "-y", "24", `${process.execPath} ${MERLIN} ${args}; echo EXITED $?; sleep 5`);
+      await play((keys) => void tmux("send-keys", "-t", name, keys), until);
     } finally {
       try {
         tmux("kill-server");
@@ -542,6 +652,28 @@ describe.skipIf(!TMUX || !existsSync(fileURLToPath(new URL("../dist/merlin.mjs",
       }
       rmSync(cwd, { recursive: true, force: true });
     }
+  }
+
+  it("draws the screen, takes C as COMP TURN at once, and restores the terminal on Q", async () => {
+    await inTmux("sim --fresh --seed 7 --quiet", "square", async (send, until) => {
+      await until((s) => s.includes("seed 7, puzzle 0") && s.includes("moves 0/20"));
+      send("c");
+      const s = await until((t) => /COMP TURN pressed \d/.test(t));
+      expect(s).toContain("moves 1/20");
+      send("q");
+      await until((t) => t.includes("EXITED 0"));
+    });
+  }, 30_000);
+
+  it("--game tictactoe --level perfect starts that game: the header and status line name it, C lets Merlin move first", async () => {
+    await inTmux("sim --fresh --game tictactoe --level perfect --quiet", "game", async (send, until) => {
+      const s = await until((t) => t.includes("game 1 Tic-Tac-Toe") && t.includes("Tic-Tac-Toe: level perfect, your turn: press a pad"));
+      expect(s).toContain("L level");
+      send("c");
+      await until((t) => t.includes("COMP TURN lets Merlin move first"));
+      send("q");
+      await until((t) => t.includes("EXITED 0"));
+    });
   }, 30_000);
 });
 

@@ -129,7 +129,7 @@ describe.skipIf(chromiumSkipReason)("Merlin's games in the browser toy", () => {
     await newGame.click();
     await pass(page, 300);
     await newGame.click();
-    await shown(() => status(page)).toMatch(/^choose a game: press its number \(1 Tic-Tac-Toe, 2 Music Machine, 3 Echo, 4 Blackjack 13, 5 Magic Square, 6 Mindbender\)$/);
+    await shown(() => status(page)).toBe("choose a game: press its number (1 Tic-Tac-Toe, 2 Music Machine, 3 Echo, 4 Blackjack 13, 5 Magic Square, 6 Mindbender), or NEW GAME to go back");
     await clickPad(page, 3);
     await shown(() => page.inputValue("#game-menu")).toBe("echo");
     await shown(() => status(page)).toBe("Echo: press a pad for the tune's length");
@@ -149,6 +149,51 @@ describe.skipIf(chromiumSkipReason)("Merlin's games in the browser toy", () => {
     // Back in Magic Square the digit keys are pads 1 … 9 again, row by row.
     await page.selectOption("#game-menu", "magicsquare");
     await shown(labels).toEqual(Array.from({ length: 25 }, (_, i) => (i < 9 ? String(i + 1) : "")));
+    expect(errors).toEqual([]);
+  }, hangAfter(60_000));
+
+  it("on the 5×5 the legend and the help describe the game played and which pads are its keys; the toy's functions say what they do in it; NEW GAME's choice names the pads by the lights", async () => {
+    const { page, errors } = await open("?board=pico-5x5-neopixel&game=tictactoe");
+    await shown(() => status(page)).toBe("Tic-Tac-Toe: level merlin, your turn: press a pad");
+    const legend = () => page.locator("#legend p").allTextContents();
+    await shown(legend).toEqual([
+      "Tic-Tac-Toe: Three in a row wins. Press a pad 1-9 for your mark (steady); Merlin answers with his (blinking). The level (merlin, perfect, two players) is the game's setting.",
+      "Keys: the 11 pads numbered by Merlin's lights; the 14 with a dashed edge are no keys.",
+    ]);
+    // The pads of no light are drawn and named as no keys.
+    expect(await page.locator(".pad.nokey-pad").count()).toBe(14);
+    expect(await page.getAttribute('.pad[data-pad="0"]', "aria-label")).toMatch(/^pad 1, .*, no key$/);
+    expect(await page.getAttribute('.pad[data-pad="12"]', "aria-label")).toMatch(/^light 5, [^,]*$/);
+    expect(await page.textContent("#help-goal")).toBe(
+      "Tic-Tac-Toe: Three in a row wins. Press a pad 1-9 for your mark (steady); Merlin answers with his (blinking). The level (merlin, perfect, two players) is the game's setting. " +
+        "SAME GAME clears the board; HIT ME is no key of Tic-Tac-Toe; COMP TURN lets Merlin move first; NEW GAME chooses a game.",
+    );
+    // The toy's functions, said for Tic-Tac-Toe: COMP TURN lets Merlin move, GOAL and RULES are Magic Square's.
+    await button(page, "compTurn");
+    await shown(() => page.textContent("#message")).toBe("COMP TURN lets Merlin move first");
+    await shown(() => page.evaluate(() => (window as any).merlin.session.state().state.board)).toMatch(/^0*20*$/);
+    await button(page, "goal");
+    await shown(() => page.textContent("#message")).toBe("GOAL: Tic-Tac-Toe has no goal to show — GOAL is Magic Square's (NEW GAME, then 5)");
+    await button(page, "hitMe");
+    await shown(() => page.textContent("#message")).toBe("HIT ME: Tic-Tac-Toe takes pads 1-9, SAME GAME and COMP TURN");
+    // Another game, its own words; back in Magic Square the legend is its colours and keys again.
+    await page.selectOption("#game-menu", "blackjack13");
+    await shown(legend).toEqual([
+      "Blackjack 13: Closest to 13 without going over wins. Your cards light steady, Merlin's blink; HIT ME draws you a card, COMP TURN stands and Merlin draws. Cards seen stay dealt: no undo.",
+      "Keys: the 11 pads numbered by Merlin's lights; the 14 with a dashed edge are no keys.",
+    ]);
+    await page.selectOption("#game-menu", "magicsquare");
+    await shown(legend).toEqual(["Colours: ● lit (a red glow), ○ dark.", "Keys: every pad."]);
+    expect(await page.locator(".pad.nokey-pad").count()).toBe(0);
+    expect(await page.textContent("#help-goal")).toMatch(/^Goal: /);
+    // NEW GAME twice in Magic Square: the pads carry the lights' numbers, where the games' are; 3 chooses Echo.
+    await page.keyboard.press("n");
+    await shown(() => page.textContent("#message")).toMatch(/^new game: /);
+    await page.keyboard.press("n");
+    await shown(() => status(page)).toMatch(/^choose a game: press its number/);
+    await shown(() => page.getAttribute('.pad[data-pad="8"]', "aria-label")).toMatch(/^light 3, /);
+    await page.keyboard.press("3");
+    await shown(() => status(page)).toBe("Echo: press a pad for the tune's length");
     expect(errors).toEqual([]);
   }, hangAfter(60_000));
 

@@ -6,11 +6,18 @@
  * `Merlin.redo()`, `Merlin.goal()`, `Merlin.sleep()`, `Merlin.nextRules()` (the RULES hold's
  * own cycle), `Merlin.mute()`. What a front end shows comes from the firmware's answers, never
  * from a second derivation here. Each returns the line a player reads about what happened.
+ *
+ * In Merlin's other games (not Magic Square) the four buttons are the game's keys: a key the
+ * game takes says what it does there (game-words.ts; the status line says how the game then
+ * stands), a key it refuses says the firmware's reason. GOAL and RULES are Magic Square's: there
+ * they say so and change nothing. While NEW GAME waits for a game's number, only NEW GAME
+ * (back to the game), mute and sleep act.
  * Platform-neutral: the terminal UI and the browser toy share it.
  */
 import { BUTTON_LABEL } from "../../hardware/roles";
-import type { SimSession } from "./session";
+import type { FirmwareState, SimSession } from "./session";
 import { goalBoard, goalWords, plural, puzzleText, ruleSet } from "./toy-info";
+import { CHOOSE_WORDS, GAME_WORDS, type GameButton, gameStateWords, gameTitle, otherGame } from "./game-words";
 
 export const ACTIONS = ["newGame", "sameGame", "hitMe", "compTurn", "undo", "redo", "goal", "sleep", "rules", "mute"] as const;
 export type ToyAction = (typeof ACTIONS)[number];
@@ -43,7 +50,10 @@ export function hasApi(session: SimSession, name: string): boolean {
   return session.api<boolean>(`typeof Merlin[${JSON.stringify(name)}] === "function"`);
 }
 
-const BUTTON_OFFSET: { [a: string]: number } = { newGame: 1, sameGame: 2 };
+/** The extra buttons are the keys after the pads: Merlin.press(pads + 1 … 4). */
+const BUTTON_OFFSET: { [a: string]: number } = { newGame: 1, sameGame: 2, hitMe: 3, compTurn: 4 };
+
+export { CHOOSE_WORDS };
 
 /** What to do once the game is over, as HIT ME, COMP TURN, UNDO and REDO say it. */
 function overWords(status: string): string {
@@ -60,12 +70,17 @@ export function runAction(session: SimSession, action: ToyAction): ActionResult 
       session.api(`Merlin.press(${session.pads + 1})`);
       return result("woke the toy (the first key only wakes it)");
     }
+    if (before.choosing && action !== "newGame" && action !== "mute" && action !== "sleep") {
+      // The toy waits for a game's number: the pads choose, NEW GAME goes back.
+      return result(`${ACTION_LABELS[action]}: ${CHOOSE_WORDS}`);
+    }
+    if ((before.choosing || otherGame(before)) && action !== "mute" && action !== "sleep") return otherAction(session, action, before);
     switch (action) {
       case "newGame":
       case "sameGame": {
-        const after = session.api<{ seed: number; puzzle: number; rules: string; moves: number }>(
-          `Merlin.press(${session.pads + BUTTON_OFFSET[action]})`,
-        );
+        const after = session.api<FirmwareState>(`Merlin.press(${session.pads + BUTTON_OFFSET[action]})`);
+        // NEW GAME right after NEW GAME's deal chooses a game, as on the 1978 toy.
+        if (after.choosing) return result(`${ACTION_LABELS[action]}: ${CHOOSE_WORDS}`);
         const deals = action === "newGame" || ruleSet(after.rules)?.sameGameDeals;
         return result(`${deals ? "new game" : "same game, from the start"}: ${puzzleText(after)}`);
       }
@@ -114,6 +129,41 @@ export function runAction(session: SimSession, action: ToyAction): ActionResult 
     }
   } catch (e) {
     return result(`${ACTION_LABELS[action]}: ${(e as Error).message}`);
+  }
+  return result("");
+}
+
+/**
+ * An action in another of Merlin's games, or while NEW GAME waits for a game's number
+ * (`before`: the state it found). The buttons are the game's keys; what the firmware refuses
+ * comes back as its one line (the caller's catch); GOAL and RULES are Magic Square's.
+ */
+function otherAction(session: SimSession, action: ToyAction, before: FirmwareState): ActionResult {
+  const result = (message: string): ActionResult => ({ message, showGoalMs: 0 });
+  const label = ACTION_LABELS[action];
+  const title = gameTitle(before.game ?? "");
+  switch (action) {
+    case "newGame":
+    case "sameGame":
+    case "hitMe":
+    case "compTurn": {
+      const after = session.api<FirmwareState>(`Merlin.press(${session.pads + BUTTON_OFFSET[action]})`);
+      if (after.choosing) return result(`${label}: ${CHOOSE_WORDS}`);
+      if (before.choosing) return result(`${label} again: back to ${gameTitle(after.game ?? "")}`);
+      // Taken (a refusal throws): what the button does in this game; the status line says how it stands.
+      const does = GAME_WORDS[after.game ?? ""]?.buttons[action as GameButton] ?? "";
+      return result(does ? `${label} ${does}` : `${label}: ${gameStateWords(after)}`);
+    }
+    case "undo":
+    case "redo": {
+      // The game's own undo (snapshots), where it offers one; refused with its reason where not.
+      const after = session.api<FirmwareState>(`Merlin.${action}()`);
+      return result(`${action === "undo" ? "undone" : "redone"}: ${gameStateWords(after)}`);
+    }
+    case "goal":
+      return result(`GOAL: ${title} has no goal to show — GOAL is Magic Square's (NEW GAME, then 5)`);
+    case "rules":
+      return result(`RULES: ${title} has no rule sets — they are Magic Square's (NEW GAME, then 5)`);
   }
   return result("");
 }

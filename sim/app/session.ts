@@ -27,6 +27,8 @@ export interface FirmwareState {
   /** Merlin's other games: the blinking pads, and whether NEW GAME waits for a game's number. */
   blink?: string;
   choosing?: boolean;
+  /** Merlin's other games: the game's own account of itself (its module's describe(): Tic-Tac-Toe's level and turn …). */
+  state?: { [key: string]: unknown };
   board: string;
   moves: number;
   status: "playing" | "won" | "lost" | "draw";

@@ -221,8 +221,13 @@ export function padLabels(rows: number, cols: number, keypad: boolean): string[]
  * The games a profile's toy plays, by their numbers on the 1978 toy (NEW GAME, then the number):
  * Magic Square, and those of the list of games (src/toy/games/index.ts) the profile carries.
  */
-export function profileGameNames(profile: Pick<Profile, "games">): string[] {
+export function profileGames(profile: Pick<Profile, "games">): { name: string; number: number }[] {
   const games = GAME_MODULES.filter((m) => profile.games === undefined || profile.games.includes(m.name)).map((m) => ({ name: m.name, number: m.number }));
   games.push({ name: MAGIC_SQUARE, number: MAGIC_SQUARE_NUMBER });
-  return games.sort((a, b) => a.number - b.number).map((g) => g.name);
+  return games.sort((a, b) => a.number - b.number);
+}
+
+/** The names of profileGames, by number. */
+export function profileGameNames(profile: Pick<Profile, "games">): string[] {
+  return profileGames(profile).map((g) => g.name);
 }

@@ -6,7 +6,9 @@
  * toy's functions, done directly through its console API (actions.ts), as its extra buttons
  * do. Around the pads: rule set, seed and puzzle, moves against the limit, par and score,
  * status and why, the goal, statistics and whether the toy is muted (toy-info.ts, the same
- * texts as the browser toy). The piezo rings the terminal bell.
+ * texts as the browser toy); in Merlin's other games the game's name, how it stands and its
+ * results, how it is played (game-words.ts), and the pads named by Merlin's lights, which the
+ * digits press. The piezo rings the terminal bell.
  *
  * Three layers: renderFrame (a pure function of a view, tested on strings), TuiController
  * (keys and mouse in, actions and frames out, on a session in virtual time: tested without a
@@ -18,7 +20,9 @@ import { RealTimePacer } from "../board";
 import { ACTION_LABELS, runAction, type ToyAction } from "./actions";
 import { BOOT_SETTLE_MS, type ButtonName, type FirmwareState, SimSession } from "./session";
 import { COLOUR_STATES, inkOn, keyPads, shownState, statePalette } from "./palette";
-import { gameOverText, goalBoard, goalWords, movesText, padForDigit, padLabels, parText, playedPuzzle, pressWords, puzzleText, ruleSet, statsText, statusText, type ToyStats } from "./toy-info";
+import { gameOverText, goalBoard, goalWords, movesText, padForDigit, padLabels, parText, playedPuzzle, pressWords, profileGames, puzzleText, ruleSet, statsText, statusText, type ToyStats } from "./toy-info";
+import { GAME_WORDS, gameLabel, gameTitle, lightLabels, otherGame, otherStatusText, resultsText } from "./game-words";
+import { LEVEL_NAMES } from "../../src/toy/games/tictactoe";
 import { lossRuleWords } from "../basic-dialogue";
 import { wrapText } from "../../tools/options";
 
@@ -33,7 +37,8 @@ export function padLook(brightness: number): PadLook {
   return "dark";
 }
 
-export type TuiState = Pick<FirmwareState, "moves" | "status" | "reason" | "rules" | "seed" | "puzzle" | "par" | "muted" | "asleep">;
+export type TuiState = Pick<FirmwareState, "moves" | "status" | "reason" | "rules" | "seed" | "puzzle" | "par" | "muted" | "asleep"> &
+  Partial<Pick<FirmwareState, "game" | "choosing" | "blink" | "state">>;
 
 export interface TuiView {
   profile: string;
@@ -52,7 +57,10 @@ export interface TuiView {
   cursor: number;
   buttons: ButtonName[];
   state: TuiState;
-  stats: ToyStats;
+  /** Magic Square's statistics; in another game its results (games, wins, losses, draws). */
+  stats: ToyStats & { losses?: number; draws?: number };
+  /** The games the toy plays, by number (what NEW GAME's choice lists). */
+  games?: { name: string; number: number }[];
   /** Row-major "0"/"1" of the goal. */
   goal: string;
   /** Frequency playing now (0 = silent). */
@@ -105,6 +113,15 @@ export const LETTER_ACTIONS: { [key: string]: ToyAction } = {
 
 /** The key line at the foot of the screen (80 columns; Z sleep is in the help). */
 export const HELP_LINE = "N new S same H hint C comp U undo Y redo G goal R rules M mute ? help Q quit";
+/** The key line in Merlin's other games: the buttons are the game's, L Tic-Tac-Toe's level (GOAL and RULES are Magic Square's). */
+export const GAME_HELP_LINE = "N games S same H hit me C comp turn U undo Y redo L level M mute ? help Q quit";
+
+/** Tic-Tac-Toe's levels (its setting "level", src/toy/games/tictactoe.ts), for the L key's line. */
+const LEVEL_WORDS: { [level: string]: string } = {
+  merlin: "Merlin's own play, which can be beaten",
+  perfect: "Merlin never loses",
+  two: "two players take turns, the second one's marks blinking",
+};
 
 /** What the pads take, for the help (wrapped to the screen). */
 const PADS_HELP =
@@ -114,8 +131,30 @@ const PADS_HELP =
 /** The letters, two rows of a table (each fits an 80-column terminal). */
 export const HELP_TEXT = [
   "N NEW GAME  S SAME GAME  H HIT ME (the key to press)  C COMP TURN (plays it)",
-  "U UNDO  Y REDO  G GOAL  Z SLEEP  R next rules  M mute  ? help  Q quit",
+  "U UNDO  Y REDO  G GOAL  Z SLEEP  R next rules  L level  M mute  ? help  Q quit",
 ];
+
+/** What the pads take in Merlin's other games, for their help. */
+const LIGHTS_HELP =
+  "Pads: each carries the number of Merlin's light over it, and keys 0-9 press those (pads without a number are no keys); " +
+  "arrows move the cursor, space/enter press it; a click presses a pad while the mouse button is held.";
+
+/**
+ * The help in another of Merlin's games (`game`): the pads, how the game is played, what each
+ * button does in it (game-words.ts), the letters; the games NEW GAME chooses from (`games`).
+ */
+export function gameHelpText(game: string, games: readonly { name: string; number: number }[], width = HELP_COLUMNS): string[] {
+  const words = GAME_WORDS[game];
+  const b = words?.buttons ?? { sameGame: "", hitMe: "", compTurn: "" };
+  const does = (key: string, label: string, what: string) => wrapText(`${key} ${label}: ${what || `not a key of ${gameTitle(game)}`}.`, width, "", "  ");
+  const lines = wrapText(LIGHTS_HELP, width);
+  lines.push(...wrapText(`Playing ${gameTitle(game)}. ${words?.about ?? ""}`, width));
+  lines.push(...does("N", "NEW GAME", `chooses a game, by its number (${games.map(gameLabel).join(", ")})`));
+  lines.push(...does("S", "SAME GAME", b.sameGame), ...does("H", "HIT ME", b.hitMe), ...does("C", "COMP TURN", b.compTurn));
+  lines.push(...does("L", "level", `Tic-Tac-Toe's, ${LEVEL_NAMES.join(" → ")} (a new game)`));
+  lines.push(...wrapText("U UNDO and Y REDO where the game has them; G GOAL and R RULES are Magic Square's.", width), "Z SLEEP  M mute  ? help  Q quit");
+  return lines;
+}
 
 /** Widest the help is wrapped to (narrower terminals: their width). */
 const HELP_COLUMNS = 82;
@@ -176,7 +215,8 @@ function colourPadStyle(look: PadLook, state: number): string {
  */
 function padRow(view: TuiView, r: number, line: number): string {
   let out = "";
-  const k = view.state.rules === "?" ? 2 : playedPuzzle(view.state.rules, view.rows, view.cols).states;
+  const k = view.state.rules === "?" || otherGame(view.state) ? 2 : playedPuzzle(view.state.rules, view.rows, view.cols).states;
+  const lights = otherGame(view.state) || view.state.choosing === true;
   for (let c = 0; c < view.cols; c++) {
     const i = r * view.cols + c;
     const look = padLook(view.pads[i]);
@@ -185,8 +225,8 @@ function padRow(view: TuiView, r: number, line: number): string {
     let body: string;
     if (line === 1) {
       // A pad no digit key presses shows its number, dimmed, as the page does: messages name
-      // pads by number ("hint: press 12").
-      const label = view.labels[i] || String(i + 1);
+      // pads by number ("hint: press 12"). In the other games such a pad is no key: blank.
+      const label = view.labels[i] || (lights ? "" : String(i + 1));
       let field = (" " + label + " ").padEnd(3).slice(0, 3);
       if (view.color && !view.labels[i]) field = DIM + field + NO_DIM;
       body = view.color ? " ".repeat(2) + field + " ".repeat(2) : GLYPH[look].repeat(2) + field + GLYPH[look].repeat(2);
@@ -205,6 +245,11 @@ function padRow(view: TuiView, r: number, line: number): string {
  * symbol, digit and name, and which pads are keys); then statistics and sound.
  */
 function sidePanel(view: TuiView): string[] {
+  if (view.state.choosing && !view.state.asleep) {
+    // NEW GAME waits for a game's number: the games, by number (the status line says what to press).
+    return ["games:", ...(view.games ?? []).map((g) => "  " + gameLabel(g)), "", "NEW GAME again goes back"];
+  }
+  if (otherGame(view.state)) return gamePanel(view);
   const out = ["goal"];
   for (let r = 0; r < view.rows; r++) {
     let row = "";
@@ -223,6 +268,20 @@ function sidePanel(view: TuiView): string[] {
   return out;
 }
 
+/**
+ * The side panel in another of Merlin's games: its name, how it is played (game-words.ts),
+ * which pads are keys, its results and the sound.
+ */
+function gamePanel(view: TuiView): string[] {
+  const game = view.state.game!;
+  const out = [gameTitle(game), ...wrapText(GAME_WORDS[game]?.about ?? "", SIDE_W - 2)];
+  const keys = view.labels.filter((l) => l !== "").length;
+  out.push("", keys === view.labels.length ? "keys: every pad, by its light" : `keys: the ${keys} numbered pads`);
+  // (Its results are on the header's second line.)
+  out.push("", view.state.muted ? "sound: MUTED (M)" : `sound on${view.quiet ? " (bell off: --quiet)" : ""}`);
+  return out;
+}
+
 /** The whole screen for a terminal `width` × `height`, and where the clickable things are. */
 export function renderFrame(view: TuiView, width: number, height: number): Frame {
   const lines: string[] = [];
@@ -235,16 +294,29 @@ export function renderFrame(view: TuiView, width: number, height: number): Frame
   }
   const s = view.state;
   const bold = (t: string) => (view.color ? ESC + "1m" + t + RESET : t);
-  lines.push(bold(" MERLIN ") + ` ${view.profile}   rules ${s.rules}   ${puzzleText(s)}`);
-  lines.push(` ${movesText(s)}   ${parText(s)}${s.muted ? "   MUTED" : ""}`);
+  const other = otherGame(s);
+  const games = view.games ?? [];
+  const helpLine = other ? GAME_HELP_LINE : HELP_LINE;
+  if (other) {
+    lines.push(bold(" MERLIN ") + ` ${view.profile}   game ${gameLabel(games.find((g) => g.name === s.game) ?? { name: s.game!, number: 0 })}`);
+    lines.push(` ${resultsText(view.stats)}${s.muted ? "   MUTED" : ""}`);
+  } else {
+    lines.push(bold(" MERLIN ") + ` ${view.profile}   rules ${s.rules}   ${puzzleText(s)}`);
+    lines.push(` ${movesText(s)}   ${parText(s)}${s.muted ? "   MUTED" : ""}`);
+  }
   lines.push("");
+  // The status line names the game played (Magic Square's is its rules' status), or asks for a game's number.
+  // (The games to choose from are listed beside the pads, not on the line.)
+  const status = other || s.choosing ? otherStatusText(s as FirmwareState, []) : statusText(s);
   if (view.help) {
     // The help takes the place of the pads (digits still press them): it fits a 24-line screen.
-    for (const h of helpText(s.rules, view.rows, view.cols, view.ruleCycle ?? [s.rules], Math.min(HELP_COLUMNS, width - 2))) lines.push(" " + h);
+    const width2 = Math.min(HELP_COLUMNS, width - 2);
+    const help = other ? gameHelpText(s.game!, games, width2) : helpText(s.rules, view.rows, view.cols, view.ruleCycle ?? [s.rules], width2);
+    for (const h of help) lines.push(" " + h);
     lines.push("", " ? or Esc: back to the pads");
-    lines.push(` ${statusText(s)}${view.tone > 0 ? `   ♪ ${view.tone} Hz` : ""}`);
-    lines.push(view.message ? ` ${view.message}` : "");
-    return finish(lines, hits, width, height);
+    lines.push(fit(` ${status}${view.tone > 0 ? `   ♪ ${view.tone} Hz` : ""}`, width));
+    lines.push(view.message ? fit(` ${view.message}`, width) : "");
+    return finish(lines, hits, width, height, helpLine);
   }
   const side = sidePanel(view);
   const gridLines: string[] = [];
@@ -274,16 +346,21 @@ export function renderFrame(view: TuiView, width: number, height: number): Frame
     }
     lines.push(row.trimEnd());
   }
-  lines.push(` ${statusText(s)}${view.tone > 0 ? `   ♪ ${view.tone} Hz` : ""}`);
-  lines.push(view.message ? ` ${view.message}` : "");
-  return finish(lines, hits, width, height);
+  lines.push(fit(` ${status}${view.tone > 0 ? `   ♪ ${view.tone} Hz` : ""}`, width));
+  lines.push(view.message ? fit(` ${view.message}`, width) : "");
+  return finish(lines, hits, width, height, helpLine);
 }
 
-/** The frame's lines to the screen's height, the key line at the bottom. */
-function finish(lines: string[], hits: HitBox[], width: number, height: number): Frame {
+/** A plain line cut to the screen's width, "…" where it was cut (a longer one would wrap and shift the screen). */
+function fit(line: string, width: number): string {
+  return line.length < width ? line : line.slice(0, width - 2) + "…";
+}
+
+/** The frame's lines to the screen's height, the key line (`helpLine`) at the bottom. */
+function finish(lines: string[], hits: HitBox[], width: number, height: number, helpLine: string): Frame {
   while (lines.length < height - 1) lines.push("");
   lines.length = Math.min(lines.length, height - 1);
-  lines.push(" " + HELP_LINE.slice(0, width - 2));
+  lines.push(" " + helpLine.slice(0, width - 2));
   return { lines, hits };
 }
 
@@ -353,7 +430,11 @@ const NO_STATE: TuiState = { moves: 0, status: "playing", reason: null, rules: "
  * Time is the session's virtual clock (runTui paces it in real time; tests advance it).
  */
 export class TuiController {
+  /** The key that presses each pad in Magic Square (padLabels); the other games name pads by Merlin's lights (lights). */
   readonly labels: string[];
+  readonly lights: string[];
+  /** The games the toy plays, by number (profileGames). */
+  readonly games: { name: string; number: number }[];
   cursor = -1;
   message = "";
   help = false;
@@ -368,6 +449,8 @@ export class TuiController {
     readonly options: TuiOptions,
   ) {
     this.labels = padLabels(session.rows, session.cols, options.keypad);
+    this.lights = lightLabels(session.rows, session.cols);
+    this.games = profileGames(session.profile);
     if (session.now < BOOT_SETTLE_MS) this.message = "power-on: the light test";
     const setup = options.setup;
     if (setup) {
@@ -384,10 +467,10 @@ export class TuiController {
   view(): TuiView {
     const session = this.session;
     let state: TuiState = NO_STATE;
-    let stats: ToyStats = { games: 0, wins: 0, best: 0 };
+    let stats: TuiView["stats"] = { games: 0, wins: 0, best: 0 };
     try {
       state = session.state();
-      stats = session.api<ToyStats>("Merlin.stats()");
+      stats = session.api<TuiView["stats"]>("Merlin.stats()");
     } catch {
       /* the board is off or the firmware broken: the message says why */
     }
@@ -401,11 +484,12 @@ export class TuiController {
       cols: session.cols,
       pads: showGoal ? goal.split("").map(Number) : session.brightness(),
       rgb: showGoal ? undefined : session.board.leds().map((r) => r.rgb),
-      labels: this.labels,
+      labels: this.padKeys(state),
       cursor: this.cursor,
       buttons: session.buttons,
       state,
       stats,
+      games: this.games,
       goal,
       tone: session.board.tone.freq,
       quiet: this.options.quiet,
@@ -422,6 +506,35 @@ export class TuiController {
     return frame;
   }
 
+  /**
+   * What the digit keys press: Magic Square's pads as numbered (or --keypad); in Merlin's
+   * other games, and while NEW GAME waits for a game's number, the pads of Merlin's lights.
+   */
+  private padKeys(s: TuiState): string[] {
+    return otherGame(s) || s.choosing ? this.lights : this.labels;
+  }
+
+  /**
+   * L: Tic-Tac-Toe's level, the next of its levels (Merlin.set("level", …), a new game at it);
+   * in the other games it says the level is Tic-Tac-Toe's and changes nothing.
+   */
+  nextLevel(): void {
+    try {
+      const s = this.session.state();
+      if (s.asleep || s.choosing || s.game !== "tictactoe") {
+        this.message = s.asleep || s.choosing ? "L sets Tic-Tac-Toe's level: play Tic-Tac-Toe first" : `L: the level is Tic-Tac-Toe's; ${gameTitle(s.game ?? "magicsquare")} has none`;
+        return;
+      }
+      const now = String((s.state ?? {})["level"]);
+      const next = LEVEL_NAMES[(LEVEL_NAMES.indexOf(now) + 1) % LEVEL_NAMES.length];
+      const after = this.session.api<FirmwareState>(`Merlin.set("level", ${JSON.stringify(next)})`);
+      const level = String((after.state ?? {})["level"]);
+      this.message = `level ${level}: ${LEVEL_WORDS[level] ?? ""} — a new game`;
+    } catch (e) {
+      this.message = `L: ${(e as Error).message}`;
+    }
+  }
+
   /** Runs a toy function directly (console API). */
   act(action: ToyAction): void {
     const r = runAction(this.session, action);
@@ -434,10 +547,12 @@ export class TuiController {
     this.session.tapLater(pad);
   }
 
-  /** The message a pad press leaves: what to do instead, when the game is over. */
+  /** The message a pad press leaves: what to do instead, when Magic Square's game is over. */
   private padMessage(): string {
     try {
-      return gameOverText(this.session.state());
+      const s = this.session.state();
+      // (The other games keep their pads live or refuse them in their own words.)
+      return otherGame(s) || s.choosing ? "" : gameOverText(s);
     } catch {
       return "";
     }
@@ -481,6 +596,20 @@ export class TuiController {
       return;
     }
     if (/^[0-9]$/.test(k)) {
+      let s: TuiState = NO_STATE;
+      try {
+        s = session.state();
+      } catch {
+        /* the board is off: the digit presses Magic Square's pad, as before */
+      }
+      if (otherGame(s) || s.choosing) {
+        // Merlin's other games (and the choice of a game): the digit is a light's number.
+        const pad = this.lights.indexOf(k);
+        if (pad >= 0) return this.tapPad(pad);
+        const have = this.lights.filter((l) => l !== "").map(Number);
+        this.message = `${keyName(k)} is no light here: the lights are ${Math.min(...have)}-${Math.max(...have)}`;
+        return;
+      }
       const pad = padForDigit(Number(k), session.rows, session.cols, this.options.keypad);
       if (pad >= 0) return this.tapPad(pad);
       this.message = `${keyName(k)} is not a pad here: the pads with numbers are 1-${Math.min(9, session.pads)}${session.pads > 9 ? " (arrows reach the others)" : ""}`;
@@ -499,6 +628,7 @@ export class TuiController {
       this.help = false;
       return;
     }
+    if (k === "l" || k === "L") return this.nextLevel();
     const action = LETTER_ACTIONS[k.toLowerCase()];
     if (action) return this.act(action);
     this.message = `${keyName(k)} does nothing: ? lists the keys`;

@@ -30,7 +30,7 @@ const DEFAULT_BOARD = "pico-3x3";
 const SPECS: OptionSpec[] = [
   { name: "board", type: "string", arg: "NAME", help: `board profile (hardware/profiles): ${safeProfiles()}`, default: DEFAULT_BOARD },
   { name: "game", type: "string", arg: "NAME", help: `one of Merlin's games: ${profileGameNames({}).join(", ")} (default ${MAGIC_SQUARE}; NEW GAME twice, then its number, on the toy)` },
-  { name: "level", type: "string", arg: "NAME", help: `with --game tictactoe: how Merlin plays, ${LEVEL_NAMES.join(", ")}` },
+  { name: "level", type: "string", arg: "NAME", help: `with --game tictactoe: how Merlin plays, ${LEVEL_NAMES.join(", ")} (two: two players; L in the terminal UI steps through them)` },
   { name: "rules", type: "string", arg: "NAME", help: `a rule set: ${ruleNames()}; or a game the board plays${profileGames()}` },
   { name: "seed", type: "int", arg: "N", help: "deal puzzle number N (a new game from that seed)", min: 0, max: MAX_SEED },
   { name: "puzzle", type: "int", arg: "P", help: "with --seed: the seed's P-th deal after the first (NEW GAME P times)", min: 0, max: MAX_PUZZLE },
@@ -73,6 +73,7 @@ const HELP = formatHelp({
   summary: "merlin sim — the toy's own firmware on a virtual board: terminal UI, --basic text, --headless runner",
   usage: [
     "merlin sim [--board NAME] [--rules NAME] [--seed N [--puzzle P]] [--start BITS] [options]",
+    "merlin sim [--board NAME] --game NAME [--level NAME] [--seed N] [options]",
     "merlin sim --basic [--board NAME] [--seed N] [--start BITS]",
     "merlin sim --headless [--board NAME] [--rules NAME] [--seed N] --keys SCRIPT [--json]",
     "merlin sim --headless --game NAME [--level NAME] [--seed N] --keys SCRIPT [--json]",
@@ -80,6 +81,7 @@ const HELP = formatHelp({
   examples: [
     ["merlin sim", "the toy in the terminal (? shows the keys and the rules)"],
     ["merlin sim --board pico-5x5-neopixel --rules lightsout", "Lights Out on the 5×5 pixel board"],
+    ["merlin sim --game tictactoe --level perfect", "Tic-Tac-Toe against Merlin's perfect play"],
     ["merlin sim --basic --seed 7", "the BASIC dialogue, typed or piped"],
     ["merlin sim --headless --start 010110101 --keys \"3 4 5 8 9\"", "source 003's worked example on the LED pins"],
     ["merlin sim --headless --start 010110101 --keys \"3 4 undo\" --json", ""],
@@ -99,6 +101,7 @@ const HELP = formatHelp({
   N NEW GAME, S SAME GAME, H HIT ME (shows the key to press), C COMP TURN (plays it), U undo,
   Y redo (what U took back, until a new move), G show the goal, Z sleep, R next rule set or
   game, M mute; ? help (goal and rules), Q quit.
+In Merlin's other games (--game, or NEW GAME then the game's number) the header and status line name the game, each pad shows the number of Merlin's light over it and keys 0-9 press those; N chooses a game, S, H and C are the game's own keys (? says what each does in it), U and Y undo where the game allows it, L steps Tic-Tac-Toe's level (${LEVEL_NAMES.join(", ")}); G and R are Magic Square's and say so.
 The flash lives in .merlin/NAME.storage.json under the current directory, so a game survives restarts. Cues ring the terminal bell.`,
     ],
     [

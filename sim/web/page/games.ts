@@ -1,14 +1,14 @@
 /**
  * Merlin's six games on the page: the game menu ("1 Tic-Tac-Toe" … "6 Mindbender", the toy's
  * numbers) and the chosen game's setting (Tic-Tac-Toe's level, Echo's and Mindbender's
- * length), the toy's functions in every game, the status, results and link of a game other
- * than Magic Square, and the link's `game=`. Everything goes through the firmware's console
- * API, as the toy's own keys do: `Merlin.game(name)` chooses a game, `Merlin.set(name, value)`
- * a setting, `Merlin.state()` says which game is played (so the menu follows a game chosen on
- * the toy's pads: NEW GAME, then its number). Loaded right after the first frame (main.ts):
- * none of it is needed to draw the toy.
+ * length), the status, results and link of a game other than Magic Square, and the link's
+ * `game=` (the toy's functions, in every game, are the shared actions: sim/app/actions.ts).
+ * Everything goes through the firmware's console API, as the toy's own keys do:
+ * `Merlin.game(name)` chooses a game, `Merlin.set(name, value)` a setting, `Merlin.state()`
+ * says which game is played (so the menu follows a game chosen on the toy's pads: NEW GAME,
+ * then its number). Loaded right after the first frame (main.ts): none of it is needed to
+ * draw the toy.
  */
-import { ACTION_LABELS, runAction, type ActionResult, type ToyAction } from "../../app/actions";
 import { checkRules } from "../../app/deal-values";
 import { BOOT_SETTLE_MS, type FirmwareState, type SimSession } from "../../app/session";
 import type { Profile } from "../../../hardware/profile";
@@ -16,6 +16,8 @@ import { LEVEL_NAMES } from "../../../src/toy/games/tictactoe";
 import { MAX_LENGTH as MINDBENDER_LENGTH } from "../../../src/toy/games/mindbender";
 import { MAX_LENGTH as ECHO_LENGTH } from "../../../src/toy/games/echo";
 import { hasLight, layoutFor } from "../../../src/toy/gamemodule";
+import { runAction, type ActionResult, type ToyAction } from "../../app/actions";
+import { gameHelpWords, gameLegendLines, lightLabels, otherStatusText, resultsText } from "../../app/game-words";
 import { gameLabel, gameTitle, MAGIC_SQUARE, otherGame, toyGames } from "./game-names";
 
 /** What the games part gets of the page (main.ts). */
@@ -31,8 +33,17 @@ export interface GamesPage {
    * the address bar keeps the link until the player acts, as for the link's other values).
    */
   gameLink(wrong: string): void;
-  /** Names the pads by the toy's lights ("0" … "10", "" for a pad with none; digits press them), or as in Magic Square (null). */
-  setLights(labels: string[] | null): void;
+  /**
+   * Names the pads by the toy's lights ("0" … "10", "" for a pad with none, which is no key;
+   * digits press them) with the game's help and legend (`words`), or as in Magic Square (null).
+   */
+  setLights(labels: string[] | null, words?: GameWordsShown): void;
+}
+
+/** What the page says of another game: its help line and its legend (game-words.ts). */
+export interface GameWordsShown {
+  help: string;
+  legend: string[];
 }
 
 /** The fields main.ts fills for Magic Square, filled here for the other games. */
@@ -51,9 +62,6 @@ interface Setting {
   values: string[];
 }
 
-/** NEW GAME, SAME GAME, HIT ME and COMP TURN are keys after the pads (Merlin.press(pads + 1 … 4)). */
-const BUTTON_KEYS: { [a: string]: number } = { newGame: 1, sameGame: 2, hitMe: 3, compTurn: 4 };
-
 const lengths = (n: number) => Array.from({ length: n }, (_, i) => String(i + 1));
 
 /** The setting game `name` offers on this board, null none. */
@@ -66,54 +74,6 @@ function settingOf(name: string, profile: Profile): Setting | null {
   return null;
 }
 
-/**
- * The pads' names in the other games: the light over each (the games are written in Merlin's
- * lights; on a 4×4 or 5×5, 1 … 9 sit on a 3×3 block of it, src/toy/gamemodule.ts layoutFor).
- */
-function lightLabels(profile: Profile): string[] {
-  const layout = layoutFor(profile.rows, profile.cols, 0);
-  const labels = new Array<string>(profile.rows * profile.cols).fill("");
-  for (let n = 0; n <= 10; n++) if (hasLight(layout, n)) labels[layout.padOfLight[n]] = String(n);
-  return labels;
-}
-
-/** "1 right" etc.: a count with its noun. */
-const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
-/** The game's own account of itself (Merlin.state().state), in words. */
-function gameWords(s: FirmwareState): string {
-  const g = ((s as { state?: { [k: string]: unknown } }).state ?? {}) as { [k: string]: any };
-  const over = s.status !== "playing";
-  switch (s.game) {
-    case "tictactoe":
-      return `level ${g.level}${over ? "" : g.turn === 1 ? ", your turn: press a pad" : ", Merlin's turn"}`;
-    case "music":
-      return g.playing ? `playing the tune back (${count(g.notes, "note")})` : `${count(g.notes, "note")} in the tune: pads play notes, COMP TURN plays it back`;
-    case "echo":
-      if (g.phase === "choose") return "press a pad for the tune's length";
-      if (g.phase === "listen") return `listen: Merlin plays ${count(g.length, "note")}`;
-      if (g.phase === "repeat") return `play it back: ${g.entered} of ${count(g.length, "note")}`;
-      return `${g.right} of ${g.length} right — SAME GAME hears it again, COMP TURN a new tune`;
-    case "blackjack13":
-      return `you ${g.you}, Merlin ${g.merlin}${over ? " — SAME GAME deals the next hand" : ": HIT ME for a card, COMP TURN to stand"}; hands won ${g.wins}, lost ${g.losses}, drawn ${g.draws}`;
-    case "mindbender":
-      if (!g.length) return "press a pad for the number's length";
-      return `${count(g.length, "digit")}, ${count(g.guesses, "guess", "guesses")}${g.guesses > 0 ? ` (last: ${g.right} in place, ${g.wrong} elsewhere)` : ""}${g.typed ? `, typed ${g.typed}` : ""}`;
-  }
-  return "";
-}
-
-const STATUS_WORDS: { [s: string]: string } = { won: "won", lost: "lost", draw: "a draw" };
-
-/** The status line of a game other than Magic Square: "Echo: play it back: 2 of 4 notes". */
-export function otherStatusText(s: FirmwareState, games: { name: string; number: number }[]): string {
-  if (s.asleep) return "asleep: press any pad to wake it";
-  if (s.choosing) return `choose a game: press its number (${games.map((g) => gameLabel(g.name)).join(", ")})`;
-  const status = STATUS_WORDS[s.status];
-  const words = gameWords(s);
-  return `${gameTitle(s.game!)}: ${status ? `${status}${words ? ` — ${words}` : ""}` : words}`;
-}
-
 export class GamesMenu {
   private readonly menu: HTMLSelectElement;
   private readonly settingLabel: HTMLElement;
@@ -123,6 +83,8 @@ export class GamesMenu {
   /** The setting of the game shown (null: none). */
   private setting: Setting | null = null;
   private lastGame = "";
+  /** What the pads were last named for: the game, and whether by Merlin's lights. */
+  private lastLights = "";
   /** Magic Square's own parts of the page (moves and par, its goal): hidden in the other games. */
   private readonly squareOnly: HTMLElement[];
 
@@ -178,33 +140,9 @@ export class GamesMenu {
     }
   }
 
-  /**
-   * One of the toy's functions. In Magic Square the shared actions (sim/app/actions.ts); in
-   * the other games the four buttons are the game's keys (Merlin.press, as the toy's buttons),
-   * UNDO and REDO the game's own (where it has them), GOAL Magic Square's alone.
-   */
+  /** One of the toy's functions: the shared actions (sim/app/actions.ts) word each for the game played. */
   act(a: ToyAction): ActionResult {
-    const { session } = this.page;
-    const done = (message: string): ActionResult => ({ message, showGoalMs: 0 });
-    let before: FirmwareState;
-    try {
-      before = session.state();
-    } catch (e) {
-      return done((e as Error).message);
-    }
-    if (!otherGame(before) || before.asleep || !(a in BUTTON_KEYS || a === "undo" || a === "redo" || a === "goal")) return runAction(session, a);
-    const title = gameTitle(before.game!);
-    try {
-      if (a === "goal") return done(`GOAL shows Magic Square's goal: ${title} has none`);
-      if (a === "undo" || a === "redo") {
-        session.api(`Merlin.${a}()`);
-        return done(`${ACTION_LABELS[a]}: done`);
-      }
-      const after = session.api<FirmwareState>(`Merlin.press(${session.pads + BUTTON_KEYS[a]})`);
-      return done(after.choosing ? `${ACTION_LABELS[a]}: choose a game, press its number` : `${ACTION_LABELS[a]} (${title})`);
-    } catch (e) {
-      return done(`${ACTION_LABELS[a]}: ${(e as Error).message}`);
-    }
+    return runAction(this.page.session, a);
   }
 
   /**
@@ -219,7 +157,6 @@ export class GamesMenu {
       this.lastGame = game;
       document.body.dataset.game = game;
       for (const e of this.squareOnly) e.hidden = otherGame(s);
-      this.page.setLights(otherGame(s) ? lightLabels(this.page.profile) : null);
       // The setting: its choices when the game changes, its value as the game reports it.
       const setting = (this.setting = settingOf(game, this.page.profile));
       this.settingLabel.hidden = setting === null;
@@ -229,6 +166,15 @@ export class GamesMenu {
         const none = Object.assign(new Option("choose", ""), { disabled: true });
         this.settingSelect.replaceChildren(...(setting.name === "length" ? [none] : []), ...setting.values.map((v) => new Option(v, v)));
       }
+    }
+    // The pads are named by Merlin's lights in the other games, and while NEW GAME waits for a
+    // game's number (the numbers are on those lights); the other games' help and legend with them.
+    const byLights = otherGame(s) || (s.choosing === true && !s.asleep);
+    if (`${game}|${byLights}` !== this.lastLights) {
+      this.lastLights = `${game}|${byLights}`;
+      const lights = lightLabels(this.page.profile.rows, this.page.profile.cols);
+      const words = otherGame(s) ? { help: gameHelpWords(game), legend: gameLegendLines(game, lights.map((l) => l !== "")) } : undefined;
+      this.page.setLights(byLights ? lights : null, words);
     }
     const setting = this.setting;
     if (setting && document.activeElement !== this.settingSelect) {
@@ -246,7 +192,7 @@ export class GamesMenu {
     const status = otherStatusText(s, this.games);
     fields.status.textContent = status;
     fields.status.dataset.status = s.asleep ? "asleep" : s.status;
-    fields.stats.textContent = `${count(stats.games ?? 0, "game")}: ${stats.wins ?? 0} won, ${stats.losses ?? 0} lost, ${count(stats.draws ?? 0, "draw")}`;
+    fields.stats.textContent = resultsText(stats);
     fields.puzzle.textContent = `${gameLabel(game)} — a link that opens it`;
     if (fields.puzzle.getAttribute("href") !== url) fields.puzzle.href = url;
     return status;

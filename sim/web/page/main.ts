@@ -30,7 +30,7 @@ import { buildToyFace, setPadLabel } from "./toy";
 import type { TeachView } from "./teach-view";
 import type { TeachSource } from "./flash-panel";
 import type { ToyMaths } from "../teach";
-import type { GamesMenu } from "./games";
+import type { GamesMenu, GameWordsShown } from "./games";
 import { otherGame } from "./game-names";
 import type { Profile } from "../../../hardware/profile";
 
@@ -204,10 +204,21 @@ async function start(): Promise<void> {
     if (wrong !== "") say((linkError = wrong));
     keepAddress = linkError !== "";
   };
-  const setLights = (labels: string[] | null) => {
+  const setLights = (labels: string[] | null, words?: GameWordsShown) => {
     lights = labels;
     setLabels();
     lastLabels = "";
+    if (labels === null || !words) {
+      // Magic Square's help, legend and keys (again), drawn at the next frame; while NEW GAME
+      // waits for a game's number only the pads' names are the lights'.
+      goalRules = "";
+      return;
+    }
+    // Another game: its keys are the pads of Merlin's lights; its own help and legend.
+    isKey = labels.map((l) => l !== "");
+    face.pads.forEach((p, i) => p.classList.toggle("nokey-pad", !isKey[i]));
+    $("help-goal").textContent = words.help;
+    showLegend(words.legend);
   };
   const loadGames = () => (gamesLoading ??= import("./games").then((m) => (games = new m.GamesMenu({ session, profile, params, say, gameLink, setLights }))));
 
@@ -284,6 +295,7 @@ async function start(): Promise<void> {
   function act(a: ToyAction): void {
     unlockSound();
     keepAddress = false;
+    // (The shared actions, which word each for the game played, come with games.ts.)
     void loadGames().then((g) => {
       const r = g.act(a);
       if (r.showGoalMs > 0) goalUntil = board.clock.now + r.showGoalMs;
@@ -348,6 +360,7 @@ async function start(): Promise<void> {
   });
 
   // ---- the goal, drawn again when the rules change (a game's goal is its own) ----------------
+  // (In Merlin's other games the help, the legend and the keys are the game's: setLights.)
   const goal = $("goal");
   goal.style.gridTemplateColumns = `repeat(${profile.cols}, 1fr)`;
   let goalRules = "";
@@ -377,8 +390,9 @@ async function start(): Promise<void> {
       e.style.setProperty("--rgb", look.screen.join(" "));
       e.style.setProperty("--ink", inkOn(look.screen).join(" "));
     });
-    legend.replaceChildren(...legendLines(played.states, isKey).map((t) => Object.assign(document.createElement("p"), { textContent: t })));
+    showLegend(legendLines(played.states, isKey));
   };
+  const showLegend = (lines: string[]) => legend.replaceChildren(...lines.map((t) => Object.assign(document.createElement("p"), { textContent: t })));
   const legend = $("legend");
   $("help-colours").textContent = COLOUR_STATES.map((l) => `${stateLabel(l)} ${l.state}`).join(", ");
   let played = playedPuzzle("basic", profile.rows, profile.cols);
