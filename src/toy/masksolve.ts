@@ -135,16 +135,35 @@ export function safeMaskOrder(t: MaskTables, board: number, target: number, pres
  * The first key (in `pref` order) of a safe order of `rest`'s presses from board `b`: 32 when
  * nothing is left to press, −1 when no order avoids the dark board (or none was found before
  * `budget.tries` presses were tried). The order safeOrder finds, computed directly, since a
- * hint needs only its first key. (Top-level on purpose: on Espruino 2v29 a recursive function
- * nested in another leaks memory on every call of the outer one.)
+ * hint needs only its first key: a depth-first search over the presses left, on a stack of
+ * its own (depth d: the board, the presses left, the next of `pref` to try). (Not a recursive
+ * function: on Espruino 2v29 a recursive function inside another one — and the toy's Storage
+ * modules are functions — keeps memory on every call of the outer one.)
  */
 function firstSafe(t: MaskTables, pref: ArrayLike<number>, b: number, rest: number, budget: { tries: number }): number {
   if (rest === 0) return 32;
-  for (let i = 0; i < pref.length; i++) {
-    const k = pref[i];
-    const nb = b ^ t.toggle[k];
-    // Never dark on the way; the last press ends on the target, dark or not.
-    if ((rest >>> k) & 1 && (nb !== 0 || rest === 1 << k) && budget.tries-- > 0 && firstSafe(t, pref, nb, rest & ~(1 << k), budget) >= 0) return k;
+  const boards = new Int32Array(33);
+  const rests = new Int32Array(33);
+  const next = new Uint8Array(33);
+  boards[0] = b;
+  rests[0] = rest;
+  let d = 0;
+  while (d >= 0) {
+    // Every press made, never dark on the way: the key tried first at depth 0 starts a safe order.
+    if (rests[d] === 0) return pref[next[0] - 1];
+    let deeper = false;
+    while (!deeper && next[d] < pref.length) {
+      const k = pref[next[d]++];
+      const nb = boards[d] ^ t.toggle[k];
+      // Never dark on the way; the last press ends on the target, dark or not.
+      if ((rests[d] >>> k) & 1 && (nb !== 0 || rests[d] === 1 << k) && budget.tries-- > 0) {
+        boards[d + 1] = nb;
+        rests[d + 1] = rests[d] & ~(1 << k);
+        next[d + 1] = 0;
+        deeper = true;
+      }
+    }
+    d += deeper ? 1 : -1;
   }
   return -1;
 }
