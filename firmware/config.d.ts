@@ -59,8 +59,8 @@ declare module "merlin:config" {
  * The generated `merlin:games` module (build.ts gamesModule), what Magic Square plays on the
  * board (firmware/magicsquare.ts): the board's tables and goal, and the Lights Out games its pads play
  * besides its rule sets (5×5: lightsout, lightsout2000, blackwhite; 4×4: blackwhite; none
- * elsewhere), each with its name, rule set, goal and a function that makes its back-end. It
- * imports the back-ends its games need, and only those: a board without games bundles none.
+ * elsewhere), each with its name, rule set, goal and a function that makes its back-end: its
+ * class read from that class's own Storage module (build.ts BACKEND_MODULES), its tables made then.
  */
 declare module "merlin:games" {
   import { ToyGame } from "../src/toy/games/magicsquare";

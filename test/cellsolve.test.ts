@@ -3,7 +3,8 @@
 // solver (src/maths/solver.ts, src/maths/zk.ts) on the games' 5×5 and source 001's boards, and every hint
 // sequence replayed to the goal in exactly par presses.
 import { describe, expect, it } from "vitest";
-import { gamesModule } from "../firmware/build/build";
+import { lightsOutGames } from "../firmware/build/build";
+import type { Profile } from "../hardware/profile";
 import { loadProfile } from "../hardware/validate";
 import { formatBoard } from "../src/maths/boardstate";
 import { digitsToCells } from "../src/maths/cellboards";
@@ -265,13 +266,9 @@ describe("cellsolve on the games' boards against the solver", () => {
   });
 });
 
-describe("the firmware build's game tables (build.ts gamesModule)", () => {
-  /** The value of `export const NAME = …;` in the generated module. */
-  function exported(module: string, name: string): unknown {
-    const prefix = `export const ${name} = `;
-    const line = module.split("\n").find((l) => l.startsWith(prefix));
-    if (line === undefined) throw new Error(`no ${name}`);
-    // The back-end classes it names stand in as records of what they were made with.
+describe("the firmware build's game tables (build.ts lightsOutGames)", () => {
+  /** The back-end a game's Storage module makes, its class standing in as a record of what it was made with. */
+  function made(make: string): { kind: string; tables: unknown } {
     const stand = (kind: string) => class {
       kind = kind;
       tables: unknown;
@@ -279,27 +276,23 @@ describe("the firmware build's game tables (build.ts gamesModule)", () => {
         this.tables = tables;
       }
     };
-    return new Function("CellBackend", "LevelBackend", "MaskBackend", "return " + line.slice(prefix.length, -1))(
-      stand("CellBackend"), stand("LevelBackend"), stand("MaskBackend"),
-    );
+    return new Function("CellBackend", "LevelBackend", "MaskBackend", "return " + make)(stand("CellBackend"), stand("LevelBackend"), stand("MaskBackend"));
   }
 
-  type MadeGame = { name: string; rules: number; target: number | string; backend: () => { kind: string; tables: unknown } };
-
-  /** The module's games as the lists the firmware reads: names, rule sets, goals, whether they deal levels, their tables. */
-  function gameLists(module: string): { [list: string]: unknown[] } {
-    const games = exported(module, "GAMES") as MadeGame[];
+  /** The board's Lights Out games as the firmware has them: names, rule sets, goals, whether they deal levels, their tables. */
+  function gameLists(p: Profile): { [list: string]: unknown[] } {
+    const games = lightsOutGames(p);
     return {
       GAME_NAMES: games.map((g) => g.name),
       GAME_RULES: games.map((g) => g.rules),
-      GAME_GOALS: games.map((g) => g.target),
-      GAME_LEVELS: games.map((g) => g.backend().kind === "LevelBackend"),
-      GAME_TABLES: games.map((g) => () => g.backend().tables),
+      GAME_GOALS: games.map((g) => JSON.parse(g.target)),
+      GAME_LEVELS: games.map((g) => made(`new ${g.kind}(${g.args})`).kind === "LevelBackend"),
+      GAME_TABLES: games.map((g) => () => made(`new ${g.kind}(${g.args})`).tables),
     };
   }
 
   it("pico-5x5-neopixel: lightsout (mask tables, levels), lightsout2000 and blackwhite (cell tables) with their goals and rules, the tables `merlin play` plays on", () => {
-    const lines = gameLists(gamesModule(loadProfile("pico-5x5-neopixel")));
+    const lines = gameLists(loadProfile("pico-5x5-neopixel"));
     expect(lines["GAME_NAMES"]).toEqual(["lightsout", "lightsout2000", "blackwhite"]);
     expect(lines["GAME_RULES"]).toEqual([RULES_CLASSIC, RULES_CLASSIC, RULES_CLASSIC]);
     // blackwhite's goal: source 001's checkerboard swapped, white (1: the default cycle (1,3)) where row + column is even.
@@ -320,12 +313,12 @@ describe("the firmware build's game tables (build.ts gamesModule)", () => {
   });
 
   it("pico-4x4-neopixel plays blackwhite alone (the plus games are 5×5), on its 9 inner intersections mod 4; boards without pixels (one colour per pad) get no games", () => {
-    const lines = gameLists(gamesModule(loadProfile("pico-4x4-neopixel")));
+    const lines = gameLists(loadProfile("pico-4x4-neopixel"));
     expect(lines["GAME_NAMES"]).toEqual(["blackwhite"]);
     expect(lines["GAME_GOALS"]).toEqual(["1010" + "0101" + "1010" + "0101"]);
     const made = (lines["GAME_TABLES"] as (() => unknown)[]).map((f) => f());
     const plain = (t: unknown) => JSON.parse(JSON.stringify(t, (_k, v) => (ArrayBuffer.isView(v) ? Array.from(v as Uint8Array) : v)));
     expect(made.map(plain)).toEqual([plain(compileCellTables(intersectionPuzzle(4, 4)))]);
-    expect(gameLists(gamesModule(loadProfile("pico-3x3"))).GAME_NAMES).toEqual([]);
+    expect(gameLists(loadProfile("pico-3x3")).GAME_NAMES).toEqual([]);
   });
 });

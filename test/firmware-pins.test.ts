@@ -608,11 +608,11 @@ describe.each(PROFILES)("%s through its pins", (name) => {
       ["truncated JSON", new TextEncoder().encode('{"rules":"classic","mu')],
       ["wrong types", new TextEncoder().encode('{"rules":7,"mute":"yes","idle":-5,"games":"x","wins":null,"best":[]}')],
       ["a JSON array", new TextEncoder().encode("[1,2,3]")],
-      // Larger than anything the toy writes (twice MAX_FILE_LENGTH): splitting or parsing such files
-      // can run out of memory on Espruino. (2 KB: a 3×3 toy with its six games has about 6 KB of
-      // its MDBT42Q's Storage free.)
-      ["2048 commas", new TextEncoder().encode(",".repeat(2 * MAX_FILE_LENGTH + 48))],
-      ["a 2 KB JSON array", new TextEncoder().encode("[" + "1,".repeat(MAX_FILE_LENGTH + 23) + "1]")],
+      // Larger than anything the toy writes (MAX_FILE_LENGTH): splitting or parsing such files can
+      // run out of memory on Espruino, so the toy refuses them by their length. (Just over 1 KB: a
+      // Pico 5×5 with its six games and Lights Out back-ends has about 1.5 KB of its Storage free.)
+      ["1048 commas", new TextEncoder().encode(",".repeat(MAX_FILE_LENGTH + 48))],
+      ["a 1 KB JSON array", new TextEncoder().encode("[" + "1,".repeat(MAX_FILE_LENGTH / 2 + 23) + "1]")],
     ];
     /** Well-formed files with a valid CRC-32 whose values no toy could have written. */
     const IMPOSSIBLE: Record<string, string[]> = {

@@ -156,38 +156,56 @@ export function toyGameSpecs(p: Profile): { spec: GameSpec; puzzle: Puzzle }[] {
 }
 
 /**
+ * The Storage module of each back-end class a Lights Out game may play through (firmware/games.ts),
+ * by the class's name: read when a game on it is chosen, so Magic Square's module carries none of
+ * them and the toy holds the class of the game played only.
+ */
+export const BACKEND_MODULES: Record<string, string> = { CellBackend: "cells", LevelBackend: "levels", MaskBackend: "masks" };
+
+/**
+ * The Lights Out games the board's pads play (toyGameSpecs) as the toy makes them: each one's
+ * name, the rule set it plays under, its goal as source text (a mask, or a digit string), the
+ * back-end class src/maths/games.ts picks for `merlin play` (so a seed deals the same: on/off
+ * boards of at most 32 cells and keys as masks, with levels LevelBackend, the rest as cells,
+ * CellBackend over src/toy/tables.ts CellTables) and the source of its constructor's arguments
+ * (the tables, made when the back-end is: the toy holds the tables of the game played only).
+ */
+export function lightsOutGames(p: Profile): { name: string; rules: number; target: string; kind: string; args: string }[] {
+  return toyGameSpecs(p).map((g) => {
+    const masks = g.puzzle.states === 2 && g.puzzle.cells <= 32 && g.puzzle.keys <= 32;
+    const kind = !masks ? "CellBackend" : g.spec.levels ? "LevelBackend" : "MaskBackend";
+    const goal = gameTarget(g.spec, g.puzzle, DEFAULT_CYCLE);
+    return {
+      name: g.spec.name,
+      rules: g.spec.rules,
+      target: kind === "CellBackend" ? JSON.stringify(formatBoard(goal)) : String(cellsToMask(goal)),
+      kind,
+      args: kind === "CellBackend" ? `(${cellTablesMaker(compileCellTables(g.puzzle))})(),${p.rows},${p.cols}` : `(${maskTablesMaker(compileTables(g.puzzle))})()`,
+    };
+  });
+}
+
+/**
  * The source of the generated `merlin:games` module, what Magic Square plays on the board
  * (firmware/magicsquare.ts): the board's own tables (on boards with Lights Out games a
  * function that makes them: in a game the toy holds that game's tables only) and goal, and
- * GAMES, the Lights Out games the board's pads play (toyGameSpecs), each with its name, the
- * rule set it plays under, its goal (a mask, or a digit string) and a function that makes its
- * back-end from tables emitted here — the class src/maths/games.ts picks for `merlin play`, so
- * a seed deals the same: on/off boards of at most 32 cells as masks (with levels:
- * LevelBackend), the rest as cells (CellBackend over src/toy/tables.ts CellTables). It imports
- * only the back-end classes its games use, so a board without games carries none of them.
+ * GAMES, the Lights Out games the board's pads play (lightsOutGames), each with its name, the
+ * rule set it plays under, its goal and a function that makes its back-end when it is chosen:
+ * its class read from that class's Storage module (BACKEND_MODULES, through the toy's shelf),
+ * its tables from a literal here.
  */
 export function gamesModule(p: Profile): string {
-  const games = toyGameSpecs(p);
   const puzzle = gridPuzzle({ rows: p.rows, cols: p.cols, pattern: "merlin" });
   const tables = compileTables(puzzle);
   const ring = namedTarget(puzzle, "ring").reduce((m, v, i) => m | (v << i), 0);
-  const goal = (i: number) => gameTarget(games[i].spec, games[i].puzzle, DEFAULT_CYCLE);
-  // Each game's back-end class (src/toy/), as src/maths/games.ts picks it for `merlin play`: on/off
-  // boards of at most 32 cells and keys as masks (with levels: the level game), the rest as cells.
-  const masks = (i: number) => games[i].puzzle.states === 2 && games[i].puzzle.cells <= 32 && games[i].puzzle.keys <= 32;
-  const kind = (i: number) => (!masks(i) ? "CellBackend" : games[i].spec.levels ? "LevelBackend" : "MaskBackend");
-  const used = [...new Set(games.map((_x, i) => kind(i)))];
-  const entry = (i: number) => {
-    const k = kind(i);
-    const target = k === "CellBackend" ? JSON.stringify(formatBoard(goal(i))) : String(cellsToMask(goal(i)));
-    const make = k === "CellBackend" ? `new CellBackend((${cellTablesMaker(compileCellTables(games[i].puzzle))})(),${p.rows},${p.cols})` : `new ${k}((${maskTablesMaker(compileTables(games[i].puzzle))})())`;
-    return `{name:${JSON.stringify(games[i].spec.name)},rules:${games[i].spec.rules},target:${target},backend:function(){return ${make}}}`;
-  };
+  const games = lightsOutGames(p);
+  const entry = (g: (typeof games)[number]) =>
+    `{name:${JSON.stringify(g.name)},rules:${g.rules},target:${g.target},` +
+    `backend:function(me){var Backend=me.shelf.load(${JSON.stringify(BACKEND_MODULES[g.kind])});return new Backend(${g.args})}}`;
   return [
-    ...(used.length > 0 ? [`import { ${used.join(", ")} } from "./firmware/games";`] : []),
     `export const TABLES = ${games.length > 0 ? maskTablesMaker(tables) : narrowTables(emitTables(tables))};`,
     `export const TARGET = ${ring};`,
-    `export const GAMES = [${games.map((_x, i) => entry(i)).join(",")}];`,
+    `export const GAMES = [${games.map(entry).join(",")}];`,
   ].join("\n");
 }
 
@@ -364,8 +382,10 @@ export async function esbuildCore(p: Profile): Promise<{ code: string; names: Re
  * is wanted (as Bangle.js loads an app): Magic Square made for the board (firmware/magicsquare.ts:
  * its tables and Lights Out games), and when the profile carries any of Merlin's other games (its
  * `games`, default every one of src/toy/games/index.ts) the player of the games on Merlin's lights
- * (src/toy/lightgames.ts) and each of those games; and the console API (firmware/console.ts). `from` is the module to import, `value` what
- * of it the file's value is.
+ * (src/toy/lightgames.ts) and each of those games; the back-end class of each kind of Lights Out
+ * game the board plays (BACKEND_MODULES), read when such a game is chosen; and the console API
+ * (firmware/console.ts).
+ * `from` is the module to import, `value` what of it the file's value is.
  */
 export function storageModules(p: Profile): { name: string; from: string; value: string }[] {
   const games = profileModules(p);
@@ -373,6 +393,7 @@ export function storageModules(p: Profile): { name: string; from: string; value:
     { name: MAGIC_SQUARE, from: "./firmware/magicsquare", value: "magicSquareOnBoard" },
     ...(games.length > 0 ? [{ name: LIGHT_GAMES, from: "./src/toy/lightgames", value: "lightGames" }] : []),
     ...games.map((m) => ({ name: m.name, from: `./src/toy/games/${m.name}`, value: m.name })),
+    ...[...new Set(lightsOutGames(p).map((g) => g.kind))].map((kind) => ({ name: BACKEND_MODULES[kind], from: "./firmware/games", value: kind })),
     { name: CONSOLE, from: "./firmware/console", value: "consoleApi" },
   ];
 }

@@ -25,12 +25,13 @@ import { CUE_NEW_GAME } from "../sounds";
 /**
  * A Lights Out game beyond the board's own rule sets (src/maths/games.ts; square pixel boards:
  * lightsout, lightsout2000, blackwhite): its name (what setRules takes), a function that makes
- * its back-end when it is chosen (the toy holds the back-end of the game played only), its
- * goal and the rule set it plays under.
+ * its back-end when it is chosen (the toy holds the back-end of the game played only; on the
+ * toy it reads it from the game's Storage module, through `me.shelf`), its goal and the rule
+ * set it plays under.
  */
 export interface ToyGame {
   name: string;
-  backend: () => Backend<Board>;
+  backend: (me: Toy) => Backend<Board>;
   target: Board;
   rules: number;
 }
@@ -66,8 +67,8 @@ function indexOfGame(games: ToyGame[], name: unknown): number {
 }
 
 /** The back-end of game `no` (−1: the board's own). */
-function backendOf(p: MagicSquare, no: number): Backend<Board> {
-  return no < 0 ? p.board() : p.games[no].backend();
+function backendOf(p: MagicSquare, me: Toy, no: number): Backend<Board> {
+  return no < 0 ? p.board() : p.games[no].backend(me);
 }
 
 /** The name of the rule set or game played (what setRules takes and the settings keep). */
@@ -89,11 +90,11 @@ function enter(this: MagicSquare, me: Toy, name: string, line: string | null, ke
   const named = space > 0 ? indexOfGame(this.games, text.slice(0, space)) : -1;
   const fromText = text !== "" && !(space > 0 && named < 0);
   let no = fromText ? named : chosen;
-  let backend = backendOf(this, no);
+  let backend = backendOf(this, me, no);
   const saved = fromText ? loadGame(backend, text.slice(space + 1), me.now) : null;
   if (saved === null && no !== chosen) {
     no = chosen;
-    backend = backendOf(this, no);
+    backend = backendOf(this, me, no);
   }
   const g = no >= 0 ? this.games[no] : null;
   const goal = g ? g.target : this.target;
@@ -152,7 +153,7 @@ function switchTo(p: MagicSquare, me: Toy, fx: ToyEffects, name: string): void {
   if (no !== st.gameNo) {
     // The toy holds the back-end of the game played only, made when it is chosen.
     st.gameNo = no;
-    st.backend = backendOf(p, no);
+    st.backend = backendOf(p, me, no);
   }
   const g = no >= 0 ? p.games[no] : null;
   st.game = createGameFrom(st.backend, g ? g.target : p.target, g ? g.rules : RULE_NAMES.indexOf(name), null, st.game.seed, me.now);
