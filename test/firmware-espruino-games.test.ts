@@ -83,7 +83,7 @@ async function usage(toy: InterpreterToy): Promise<number> {
 
 /** A seed whose Blackjack 13 hand takes a card on HIT ME without passing 13 (the host's module, as the toy deals). */
 function blackjackSeed(k: Keys): number {
-  const layout = layoutFor(k.side, k.side, 4);
+  const layout = layoutFor(k.side, k.side);
   for (let seed = 1; ; seed++) {
     const s = blackjack13.create(seed, layout, 0);
     blackjack13.key(s, KEY_HIT_ME, 0, createEffects());

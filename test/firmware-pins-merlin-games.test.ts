@@ -329,7 +329,7 @@ describe.each(TOYS)("Merlin's games through the pins: $name", (toy) => {
   it("Blackjack 13: your card steady, Merlin's blinking; HIT ME draws, COMP TURN stands, Merlin draws by his rule and the closer to 13 wins", () => {
     const board = bootInto(toy, 4);
     // A seed whose hand takes a card below 10 on HIT ME without passing 13, and none of whose first cards is a 10.
-    const layout = layoutFor(toy.padOf[0] >= 0 ? 5 : 3, toy.padOf[0] >= 0 ? 5 : 3, toy.padOf[0] >= 0 ? 4 : 0);
+    const layout = layoutFor(toy.padOf[0] >= 0 ? 5 : 3, toy.padOf[0] >= 0 ? 5 : 3);
     let seed = 1;
     for (; ; seed++) {
       const s = blackjack13.create(seed, layout, 0);
@@ -381,7 +381,7 @@ describe.each(TOYS)("Merlin's games through the pins: $name", (toy) => {
     expect(look(toy, board)).toBe(lights(toy, [], [1, 2, 3, 4, 5, 6, 7, 8, 9]));
     light(toy, board, 4);
     // The secret the same seed gives the module on the host.
-    const host = mindbender.create(seed, layoutFor(3, 3, 0), 0);
+    const host = mindbender.create(seed, layoutFor(3, 3), 0);
     mindbender.key(host, 4, 0, createEffects());
     const secret = Array.from(host.secret.subarray(0, 4));
     // A guess with something in place and something elsewhere: the secret turned by one, its first digit kept.

@@ -6,8 +6,8 @@ import { blackjack13, BlackjackState, CARD_FLASH_MS, DEAL_MS, DEALER_MIN, PHASE_
 import { CUE_DRAW, CUE_ILLEGAL, CUE_LOSS, CUE_MERLIN, CUE_NEW_GAME, CUE_PRESS, CUE_WIN } from "../src/toy/sounds";
 import { keyEffects } from "./helpers/game-calls";
 
-const toy = layoutFor(0, 11, 4);
-const grid = layoutFor(3, 3, 0);
+const toy = layoutFor(0, 11);
+const grid = layoutFor(3, 3);
 
 const key = (s: BlackjackState, k: number, t: number): GameEffects => keyEffects(blackjack13, s, k, t);
 

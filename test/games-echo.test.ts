@@ -7,7 +7,7 @@ import { lightHz } from "../src/toy/games/scale";
 import { CUE_ILLEGAL, CUE_LOSS, CUE_NEW_GAME, CUE_WIN } from "../src/toy/sounds";
 import { keyEffects, tickEffects } from "./helpers/game-calls";
 
-const grid = layoutFor(3, 3, 0);
+const grid = layoutFor(3, 3);
 
 const key = (s: EchoState, k: number, t: number): GameEffects => keyEffects(echo, s, k, t);
 
@@ -59,7 +59,7 @@ describe("echo: a timed game", () => {
   });
 
   it("takes a length of 10 only where the board has pad 10", () => {
-    const toy = echo.create(1, layoutFor(0, 11, 4), 0);
+    const toy = echo.create(1, layoutFor(0, 11), 0);
     key(toy, 10, 0);
     expect(toy.size).toBe(10);
     const s = echo.create(1, grid, 0);

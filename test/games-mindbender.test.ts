@@ -5,7 +5,7 @@ import { countLights, createEffects, KEY_COMP_TURN, KEY_HIT_ME, KEY_NEW_GAME, KE
 import { mastermind, mindbender, MindbenderState } from "../src/toy/games/mindbender";
 import { CUE_ILLEGAL, CUE_NEW_GAME, CUE_PRESS, CUE_WIN } from "../src/toy/sounds";
 
-const layout = layoutFor(3, 3, 0);
+const layout = layoutFor(3, 3);
 
 /** Every ordering of 0 … n − 1. */
 function permutations(n: number): number[][] {

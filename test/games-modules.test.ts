@@ -3,15 +3,14 @@
 // from the seed, and snapshot undo.
 import { describe, expect, it } from "vitest";
 import {
-  ALL_LIGHTS, AnyGameModule, createEffects, createHistory, GRID_LIGHTS, historyPush, historyRedo, historyUndo, KEY_COUNT, layoutFor,
+  ALL_LIGHTS, AnyGameModule, createEffects, createHistory, GRID_LIGHTS, hasLight, historyPush, historyRedo, historyUndo, KEY_COUNT, layoutFor, NO_PAD,
   STATUS_NAMES,
 } from "../src/toy/gamemodule";
 import { GAME_MODULES, gameNamed, gameNumbered } from "../src/toy/games/index";
-import { holdCommand } from "../src/toy/midend";
 import { nextRandom } from "../src/toy/rng";
 import { CUE_ILLEGAL } from "../src/toy/sounds";
 
-const LAYOUTS = { "3x3": layoutFor(3, 3, 0), "1978": layoutFor(0, 11, 4), "4x4": layoutFor(4, 4, 0), "5x5": layoutFor(5, 5, 0) };
+const LAYOUTS = { "3x3": layoutFor(3, 3), "1978": layoutFor(0, 11), "4x4": layoutFor(4, 4), "5x5": layoutFor(5, 5) };
 
 describe("the list of games", () => {
   it("names and numbers the games as the 1978 toy does (Magic Square, 5, is the mid-end's)", () => {
@@ -34,25 +33,19 @@ describe("layouts", () => {
   it("put lights 1-9 like a phone keypad, 0 above and 10 below where there is room", () => {
     const grid = LAYOUTS["3x3"];
     expect(grid.lights).toBe(GRID_LIGHTS);
-    expect([...grid.padOfLight]).toEqual([-1, 0, 1, 2, 3, 4, 5, 6, 7, 8, -1]);
+    expect([...grid.padOfLight]).toEqual([NO_PAD, 0, 1, 2, 3, 4, 5, 6, 7, 8, NO_PAD]);
     const toy = LAYOUTS["1978"];
     expect(toy.lights).toBe(ALL_LIGHTS);
     expect([...toy.padOfLight]).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    expect([...toy.buttonKey]).toEqual([11, 12, 13, 14]);
     // 5×5: 0 above 2, 10 below 8, the 3×3 in the middle.
     expect([...LAYOUTS["5x5"].padOfLight]).toEqual([2, 6, 7, 8, 11, 12, 13, 16, 17, 18, 22]);
     expect([...LAYOUTS["4x4"].padOfLight]).toEqual([3, 0, 1, 2, 4, 5, 6, 8, 9, 10, 13]);
     for (const l of Object.values(LAYOUTS)) {
-      const pads = [...l.padOfLight].filter((p) => p >= 0);
+      const pads = [...l.padOfLight].filter((_p, n) => hasLight(l, n));
+      expect(pads.length).toBe([...l.padOfLight].filter((p) => p !== NO_PAD).length);
       expect(new Set(pads).size).toBe(pads.length);
       expect(Math.max(...pads)).toBeLessThan(l.pads);
     }
-  });
-
-  it("play the buttons by the mid-end's holds where a board has no button keys", () => {
-    const l = LAYOUTS["3x3"];
-    expect([...l.buttonKey]).toEqual([-1, -1, -1, -1]);
-    expect([...l.holdPad].map((p) => holdCommand(p))).toEqual(["newGame", "sameGame", "hint", "compTurn"]);
   });
 });
 

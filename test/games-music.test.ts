@@ -8,8 +8,8 @@ import { noteHz } from "../src/toy/sounds";
 import { CUE_ILLEGAL, CUE_NEW_GAME } from "../src/toy/sounds";
 import { keyEffects } from "./helpers/game-calls";
 
-const grid = layoutFor(3, 3, 0);
-const toy = layoutFor(0, 11, 4);
+const grid = layoutFor(3, 3);
+const toy = layoutFor(0, 11);
 
 const key = (s: MusicState, k: number, t: number): GameEffects => keyEffects(music, s, k, t);
 

@@ -222,7 +222,7 @@ afterAll(() => {
 
 /** The key under Merlin's light n on a rows × cols board: its pad, 1-based as key scripts name pads (gamemodule.ts layoutFor). */
 function padKey(rows: number, cols: number, light: number): string {
-  return String(layoutFor(rows, cols, 0).padOfLight[light] + 1);
+  return String(layoutFor(rows, cols).padOfLight[light] + 1);
 }
 
 const BOARDS = [

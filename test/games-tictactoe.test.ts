@@ -7,7 +7,7 @@ import {
 import { LEVEL_MERLIN, LEVEL_PERFECT, MERLIN_DELAY_MS, TicTacToeState, tictactoe } from "../src/toy/games/tictactoe";
 import { CUE_DRAW, CUE_ILLEGAL, CUE_LOSS, CUE_MERLIN, CUE_PRESS, CUE_WIN } from "../src/toy/sounds";
 
-const layout = layoutFor(3, 3, 0);
+const layout = layoutFor(3, 3);
 
 function game(level: string, seed = 1): TicTacToeState {
   const s = tictactoe.create(seed, layout, 0);

@@ -78,7 +78,7 @@ export function otherGame(s: { game?: string }): boolean {
  * src/toy/gamemodule.ts layoutFor). NEW GAME's game numbers are on those lights too.
  */
 export function lightLabels(rows: number, cols: number): string[] {
-  const layout = layoutFor(rows, cols, 0);
+  const layout = layoutFor(rows, cols);
   const labels = new Array<string>(rows * cols).fill("");
   for (let n = 0; n <= 10; n++) if (hasLight(layout, n)) labels[layout.padOfLight[n]] = String(n);
   return labels;

@@ -37,19 +37,22 @@ export const STATUS_DRAW = 3;
 export const STATUS_NAMES = ["playing", "won", "lost", "draw"];
 
 /**
- * Where Merlin's lights and buttons are on a board. `lights` is the mask of the lights the
- * board has (bit n = light n); `padOfLight[n]` the pad (0-based) under light n, −1 where there
- * is none; `buttonKey[b]` the key (0-based, after the pads) of button b (NEW GAME, SAME GAME,
- * HIT ME, COMP TURN), −1 when the board plays it by a hold; `holdPad[b]` the pad whose 1.5 s
- * hold plays it then, −1 none.
+ * Where Merlin's lights are on a board. `lights` is the mask of the lights the board has (bit
+ * n = light n); `padOfLight[n]` the pad (0-based) under light n, NO_PAD where there is none
+ * (read it where hasLight). (The buttons are the mid-end's: keys of their own after the pads,
+ * or holds of pads; it hands a game its buttons as KEY_*.)
+ *
+ * Games keep their small arrays in Uint16Array, the one typed-array kind the toy's core uses on
+ * every board: on Espruino each kind costs about 8 JsVars from its first use until power-off.
  */
 export interface GameLayout {
   pads: number;
   lights: number;
-  padOfLight: Int8Array;
-  buttonKey: Int8Array;
-  holdPad: Int8Array;
+  padOfLight: Uint16Array;
 }
+
+/** padOfLight of a light the board does not have. */
+export const NO_PAD = 0xffff;
 
 /** Every light, 0 … 10: the 1978 toy and the pixel boards. */
 export const ALL_LIGHTS = 0x7ff;
@@ -57,21 +60,16 @@ export const ALL_LIGHTS = 0x7ff;
 export const GRID_LIGHTS = 0x3fe;
 
 /**
- * The layout of a `rows` × `cols` board with `buttons` extra keys after its pads (0 or 4), or
- * of the 1978 toy's 11 pads (rows 0, cols 11: pads 0 … 10 are lights 0 … 10). Lights 1 … 9 sit
- * like a phone keypad on the top-left 3×3 of a 4×4 and the middle 3×3 of a 5×5; light 0 sits
- * above light 2 where there is a row for it (5×5), else right of light 3 (4×4); light 10 below
- * light 8. A 3×3 board has lights 1 … 9 only. Without button keys, the
- * buttons are holds of pads 1, 2, 3 and 5 (the mid-end's holdCommand: NEW GAME, SAME GAME,
- * HIT ME, COMP TURN).
+ * The layout of a `rows` × `cols` board, or of the 1978 toy's 11 pads (rows 0, cols 11: pads
+ * 0 … 10 are lights 0 … 10). Lights 1 … 9 sit like a phone keypad on the top-left 3×3 of a 4×4
+ * and the middle 3×3 of a 5×5; light 0 sits above light 2 where there is a row for it (5×5),
+ * else right of light 3 (4×4); light 10 below light 8. A 3×3 board has lights 1 … 9 only.
  */
-export function layoutFor(rows: number, cols: number, buttons: number): GameLayout {
-  const padOfLight = new Int8Array(LIGHTS);
-  const buttonKey = new Int8Array(4);
-  const holdPad = new Int8Array(4);
+export function layoutFor(rows: number, cols: number): GameLayout {
+  const padOfLight = new Uint16Array(LIGHTS);
   let pads = rows * cols;
   let lights = GRID_LIGHTS;
-  for (let n = 0; n < LIGHTS; n++) padOfLight[n] = -1;
+  for (let n = 0; n < LIGHTS; n++) padOfLight[n] = NO_PAD;
   if (rows === 0) {
     // The 1978 toy: eleven pads in a column, numbered as its lights.
     pads = cols;
@@ -88,12 +86,7 @@ export function layoutFor(rows: number, cols: number, buttons: number): GameLayo
       padOfLight[10] = (top + 3) * cols + left + 1;
     }
   }
-  const holds = [0, 1, 2, 4];
-  for (let b = 0; b < 4; b++) {
-    buttonKey[b] = buttons >= 4 ? pads + b : -1;
-    holdPad[b] = buttons >= 4 ? -1 : holds[b];
-  }
-  return { pads: pads, lights: lights, padOfLight: padOfLight, buttonKey: buttonKey, holdPad: holdPad };
+  return { pads: pads, lights: lights, padOfLight: padOfLight };
 }
 
 /** Whether the layout has light (and pad) `n`. */
@@ -254,14 +247,14 @@ export function historyRedo(h: History, now: string): string | null {
 const LIGHT_CHARS = "0123456789a";
 
 /** The lights (0 … 10) in `a[0 … n)` as characters. */
-export function lightsText(a: Uint8Array, n: number): string {
+export function lightsText(a: Uint16Array, n: number): string {
   let t = "";
   for (let i = 0; i < n; i++) t += LIGHT_CHARS.charAt(a[i]);
   return t;
 }
 
 /** Reads lightsText's characters into `a`: false when one is not a light from `min` to `max` or there are too many. */
-export function readLights(text: string, a: Uint8Array, min: number, max: number): boolean {
+export function readLights(text: string, a: Uint16Array, min: number, max: number): boolean {
   if (text.length > a.length) return false;
   for (let i = 0; i < text.length; i++) {
     const n = LIGHT_CHARS.indexOf(text.charAt(i));

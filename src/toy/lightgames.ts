@@ -45,7 +45,7 @@ interface LightState {
 function enter(me: Toy, name: string, line: string | null, kept: any, seed: number): void {
   const mod: AnyGameModule = me.shelf.load(name);
   if (!mod || mod.name !== name || typeof mod.create !== "function") throw new Error(gameFile(name) + " is not the game " + name + ": flash the toy again");
-  const layout = layoutFor(me.rows, me.cols, me.buttons);
+  const layout = layoutFor(me.rows, me.cols);
   let s = line !== null ? mod.load(line, layout) : null;
   if (s === null && kept) s = mod.load(kept["state"], layout);
   me.ms = {

@@ -68,7 +68,7 @@ const lengths = (n: number) => Array.from({ length: n }, (_, i) => String(i + 1)
 function settingOf(name: string, profile: Profile): Setting | null {
   if (name === "tictactoe") return { name: "level", label: "Level", values: LEVEL_NAMES };
   // Echo's tune reaches pad 10 where the board has one (the 4×4 and 5×5), as on the toy.
-  const pad10 = hasLight(layoutFor(profile.rows, profile.cols, 0), 10);
+  const pad10 = hasLight(layoutFor(profile.rows, profile.cols), 10);
   if (name === "echo") return { name: "length", label: "Length", values: lengths(pad10 ? ECHO_LENGTH : 9) };
   if (name === "mindbender") return { name: "length", label: "Length", values: lengths(MINDBENDER_LENGTH) };
   return null;

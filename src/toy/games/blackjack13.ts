@@ -37,9 +37,9 @@ export interface BlackjackState {
   rng: number;
   /** Whether the board has pad 10 (else a 10 only flashes). */
   ten: boolean;
-  you: Uint8Array;
+  you: Uint16Array;
   youN: number;
-  dealer: Uint8Array;
+  dealer: Uint16Array;
   dealerN: number;
   phase: number;
   /** When Merlin draws next (ms), −1 not drawing. */
@@ -49,13 +49,13 @@ export interface BlackjackState {
   draws: number;
 }
 
-export function total(cards: Uint8Array, n: number): number {
+export function total(cards: Uint16Array, n: number): number {
   let t = 0;
   for (let i = 0; i < n; i++) t += cards[i];
   return t;
 }
 
-function lightsOf(s: BlackjackState, cards: Uint8Array, n: number): number {
+function lightsOf(s: BlackjackState, cards: Uint16Array, n: number): number {
   let m = 0;
   for (let i = 0; i < n; i++) if (cards[i] < 10 || s.ten) m |= 1 << cards[i];
   return m;
@@ -154,7 +154,7 @@ function save(s: BlackjackState): string {
 
 function blank(rng: number, layout: GameLayout): BlackjackState {
   return {
-    rng: rng, ten: hasLight(layout, 10), you: new Uint8Array(MAX_CARDS), youN: 0, dealer: new Uint8Array(MAX_CARDS), dealerN: 0,
+    rng: rng, ten: hasLight(layout, 10), you: new Uint16Array(MAX_CARDS), youN: 0, dealer: new Uint16Array(MAX_CARDS), dealerN: 0,
     phase: PHASE_YOU, nextAt: -1, wins: 0, losses: 0, draws: 0,
   };
 }

@@ -34,7 +34,7 @@ export interface EchoState {
   /** The longest tune the board can take: 10 with pad 10, else 9. */
   maxLength: number;
   size: number;
-  tune: Uint8Array;
+  tune: Uint16Array;
   phase: number;
   /** Listening: the next note Merlin plays, and when (ms). */
   played: number;
@@ -138,7 +138,7 @@ function save(s: EchoState): string {
 
 function blank(rng: number, layout: GameLayout): EchoState {
   return {
-    rng: rng, maxLength: hasLight(layout, 10) ? 10 : 9, size: 0, tune: new Uint8Array(MAX_LENGTH), phase: PHASE_CHOOSE, played: 0,
+    rng: rng, maxLength: hasLight(layout, 10) ? 10 : 9, size: 0, tune: new Uint16Array(MAX_LENGTH), phase: PHASE_CHOOSE, played: 0,
     nextAt: -1, entered: 0, right: 0,
   };
 }

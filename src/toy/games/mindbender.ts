@@ -26,9 +26,9 @@ export interface MindbenderState {
   shown: number;
   /** The number's length, 0 while it is being chosen. */
   size: number;
-  secret: Uint8Array;
+  secret: Uint16Array;
   /** The guess being typed, and how many of its digits are in. */
-  guess: Uint8Array;
+  guess: Uint16Array;
   entered: number;
   guesses: number;
   /** The last guess's score: digits in place, digits elsewhere (−1 before the first guess). */
@@ -42,8 +42,8 @@ export interface MindbenderState {
  * min(times in the secret, times in the guess) in all, the right places first.
  */
 export function mastermind(secret: ArrayLike<number>, guess: ArrayLike<number>, n: number): number {
-  const inSecret = new Uint8Array(10);
-  const inGuess = new Uint8Array(10);
+  const inSecret = new Uint16Array(10);
+  const inGuess = new Uint16Array(10);
   let right = 0;
   for (let i = 0; i < n; i++) {
     if (secret[i] === guess[i]) right++;
@@ -57,7 +57,7 @@ export function mastermind(secret: ArrayLike<number>, guess: ArrayLike<number>, 
 
 function blank(rng: number, layout: GameLayout): MindbenderState {
   return {
-    rng: rng, shown: hasLight(layout, 10) ? 10 : 9, size: 0, secret: new Uint8Array(MAX_LENGTH), guess: new Uint8Array(MAX_LENGTH), entered: 0, guesses: 0,
+    rng: rng, shown: hasLight(layout, 10) ? 10 : 9, size: 0, secret: new Uint16Array(MAX_LENGTH), guess: new Uint16Array(MAX_LENGTH), entered: 0, guesses: 0,
     right: -1, wrong: -1,
   };
 }
@@ -132,7 +132,7 @@ function command(s: MindbenderState, name: string, value: unknown, now: number, 
   } else refuse(fx, "Mindbender takes length 1-" + MAX_LENGTH + ", got " + name + " " + value);
 }
 
-function digits(a: Uint8Array, n: number): string {
+function digits(a: Uint16Array, n: number): string {
   let t = "";
   for (let i = 0; i < n; i++) t += a[i];
   return t;

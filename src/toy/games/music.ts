@@ -26,7 +26,7 @@ export interface MusicState {
   /** The highest note pad: 10 with pad 10, else 9. */
   top: number;
   /** The tune: pads 1 … 10, 0 for a rest. */
-  tune: Uint8Array;
+  tune: Uint16Array;
   count: number;
   /** Playing back: the next note (−1 not playing), and when (ms). */
   playing: number;
@@ -91,7 +91,7 @@ function save(s: MusicState): string {
 }
 
 function blank(layout: GameLayout): MusicState {
-  return { top: hasLight(layout, 10) ? 10 : 9, tune: new Uint8Array(MAX_NOTES), count: 0, playing: -1, nextAt: -1 };
+  return { top: hasLight(layout, 10) ? 10 : 9, tune: new Uint16Array(MAX_NOTES), count: 0, playing: -1, nextAt: -1 };
 }
 
 function load(text: string, layout: GameLayout): MusicState | null {

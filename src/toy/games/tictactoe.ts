@@ -37,14 +37,14 @@ export interface TicTacToeState {
   rng: number;
   level: number;
   /** Cells 0 … 8: 0 empty, 1 yours (steady), 2 Merlin's or the second player's (blinking). */
-  cells: Uint8Array;
+  cells: Uint16Array;
   /** Whose mark comes next: 1 or 2. */
   turn: number;
   /** When Merlin makes his move (ms), −1 when he is not about to. */
   replyAt: number;
 }
 
-function maskOf(cells: Uint8Array, who: number): number {
+function maskOf(cells: Uint16Array, who: number): number {
   let m = 0;
   for (let i = 0; i < 9; i++) if (cells[i] === who) m |= 1 << i;
   return m;
@@ -244,7 +244,7 @@ function load(text: string, layout: GameLayout): TicTacToeState | null {
   const f = text.split(",");
   if (f.length !== 5 || LEVEL_NAMES.indexOf(f[0]) < 0 || f[1].length !== 9 || !/^[012]*$/.test(f[1]) || !/^[12]$/.test(f[2])) return null;
   if (!/^[01]$/.test(f[3]) || !wholeField(f[4], 1, 4294967295)) return null;
-  const s: TicTacToeState = { rng: Number(f[4]) | 0, level: LEVEL_NAMES.indexOf(f[0]), cells: new Uint8Array(9), turn: Number(f[2]), replyAt: -1 };
+  const s: TicTacToeState = { rng: Number(f[4]) | 0, level: LEVEL_NAMES.indexOf(f[0]), cells: new Uint16Array(9), turn: Number(f[2]), replyAt: -1 };
   for (let i = 0; i < 9; i++) s.cells[i] = Number(f[1][i]);
   // Marks alternate; whoever is to move has no more marks than the other (and the empty board
   // waits for you or COMP TURN); a finished game has one result.
@@ -266,7 +266,7 @@ export const tictactoe: GameModule<TicTacToeState> = {
   number: 1,
   undo: true,
   create: function (seed: number, layout: GameLayout, now: number): TicTacToeState {
-    return { rng: seedRandom(seed, 1), level: LEVEL_MERLIN, cells: new Uint8Array(9), turn: 1, replyAt: -1 };
+    return { rng: seedRandom(seed, 1), level: LEVEL_MERLIN, cells: new Uint16Array(9), turn: 1, replyAt: -1 };
   },
   key: key,
   tick: tick,
