@@ -63,10 +63,11 @@ declare module "merlin:config" {
  * class read from that class's own Storage module (build.ts BACKEND_MODULES), its tables made then.
  */
 declare module "merlin:games" {
+  import { Backend, Board } from "../src/toy/backend";
   import { ToyGame } from "../src/toy/games/magicsquare";
-  import { MaskTables } from "../src/toy/tables";
-  /** The board's tables (Merlin's rule on its pads), or on boards with Lights Out games a function that makes them. */
-  export const TABLES: MaskTables | (() => MaskTables);
+  import { Toy } from "../src/toy/midend";
+  /** Makes the back-end of the board's own rule sets (Merlin's rule on its pads). */
+  export const BOARD: (me: Toy) => Backend<Board>;
   /** The goal as a mask: the ring (every pad lit but the centre). */
   export const TARGET: number;
   export const GAMES: ToyGame[];

@@ -5,7 +5,7 @@
 // writes them) stay within their budget of 36 KB together (STORAGE_BUDGET; docs/measurements/
 // has the measured sizes).
 import { describe, expect, it } from "vitest";
-import { BACKEND_MODULES, DEFAULT_PROFILE, lightsOutGames, maskTablesMaker, STORAGE_BUDGET, storageBudgeted, toyGameSpecs } from "../firmware/build/build";
+import { BACKEND_MODULES, backendKinds, DEFAULT_PROFILE, maskTablesMaker, STORAGE_BUDGET, storageBudgeted, toyGameSpecs } from "../firmware/build/build";
 import { pretokenise } from "../firmware/build/pretokenise";
 import { listProfiles, loadProfile } from "../hardware/validate";
 import { gridPuzzle } from "../src/maths/puzzle";
@@ -56,9 +56,9 @@ describe("firmware bundle", () => {
       }
       expect(r.bytes).toBe(Buffer.byteLength(code));
       // Every game the profile carries is a file of its own (Magic Square and the player of the
-      // games on Merlin's lights too, the back-end class of each kind of Lights Out game, and the
+      // games on Merlin's lights too, on boards with Lights Out games each back-end class, and the
       // console API), and the core holds none of them.
-      const kinds = [...new Set(lightsOutGames(p).map((g) => BACKEND_MODULES[g.kind]))];
+      const kinds = backendKinds(p).map((kind) => BACKEND_MODULES[kind]);
       expect((r.games ?? []).map((g) => g.file)).toEqual([
         "merlin-magicsquare.js", "merlin-lights.js", ...carried(p).map((name) => `merlin-${name}.js`),
         ...kinds.map((name) => `merlin-${name}.js`), "merlin-console.js",

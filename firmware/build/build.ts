@@ -187,26 +187,38 @@ export function lightsOutGames(p: Profile): { name: string; rules: number; targe
 
 /**
  * The source of the generated `merlin:games` module, what Magic Square plays on the board
- * (firmware/magicsquare.ts): the board's own tables (on boards with Lights Out games a
- * function that makes them: in a game the toy holds that game's tables only) and goal, and
- * GAMES, the Lights Out games the board's pads play (lightsOutGames), each with its name, the
- * rule set it plays under, its goal and a function that makes its back-end when it is chosen:
- * its class read from that class's Storage module (BACKEND_MODULES, through the toy's shelf),
- * its tables from a literal here.
+ * (firmware/magicsquare.ts): BOARD, a function that makes the back-end of the board's own rule
+ * sets, with the board's tables; its goal, TARGET; and GAMES, the Lights Out games the board's
+ * pads play (lightsOutGames), each with its name, the rule set it plays under, its goal and a
+ * function that makes its back-end when it is chosen: its class read from that class's Storage
+ * module (BACKEND_MODULES, through the toy's shelf), its tables from a literal here. On boards
+ * with such games the mask back-end is read from its module too (the level back-end's module
+ * carries one of its own, and the toy holds the classes of the game played only); on the others
+ * it is bundled with Magic Square, with the tables as they are.
  */
 export function gamesModule(p: Profile): string {
   const puzzle = gridPuzzle({ rows: p.rows, cols: p.cols, pattern: "merlin" });
   const tables = compileTables(puzzle);
   const ring = namedTarget(puzzle, "ring").reduce((m, v, i) => m | (v << i), 0);
   const games = lightsOutGames(p);
+  const made = (kind: string, args: string) => `var Backend=me.shelf.load(${JSON.stringify(BACKEND_MODULES[kind])});return new Backend(${args})`;
   const entry = (g: (typeof games)[number]) =>
-    `{name:${JSON.stringify(g.name)},rules:${g.rules},target:${g.target},` +
-    `backend:function(me){var Backend=me.shelf.load(${JSON.stringify(BACKEND_MODULES[g.kind])});return new Backend(${g.args})}}`;
-  return [
-    `export const TABLES = ${games.length > 0 ? maskTablesMaker(tables) : narrowTables(emitTables(tables))};`,
-    `export const TARGET = ${ring};`,
-    `export const GAMES = [${games.map(entry).join(",")}];`,
-  ].join("\n");
+    `{name:${JSON.stringify(g.name)},rules:${g.rules},target:${g.target},backend:function(me){${made(g.kind, g.args)}}}`;
+  const board =
+    games.length > 0
+      ? [`export const BOARD = function(me){${made("MaskBackend", `(${maskTablesMaker(tables)})()`)}};`]
+      : [
+          `import { MaskBackend } from "./firmware/games";`,
+          `const TABLES = ${narrowTables(emitTables(tables))};`,
+          `export const BOARD = function(){return new MaskBackend(TABLES)};`,
+        ];
+  return [...board, `export const TARGET = ${ring};`, `export const GAMES = [${games.map(entry).join(",")}];`].join("\n");
+}
+
+/** The kinds of back-end (BACKEND_MODULES) profile `p`'s Magic Square reads from Storage: its games', and with them the board's own. */
+export function backendKinds(p: Profile): string[] {
+  const games = lightsOutGames(p);
+  return games.length === 0 ? [] : [...new Set(["MaskBackend", ...games.map((g) => g.kind)])];
 }
 
 /** A typed array of the tables, by its property name, for packedViews. */
@@ -382,9 +394,9 @@ export async function esbuildCore(p: Profile): Promise<{ code: string; names: Re
  * is wanted (as Bangle.js loads an app): Magic Square made for the board (firmware/magicsquare.ts:
  * its tables and Lights Out games), and when the profile carries any of Merlin's other games (its
  * `games`, default every one of src/toy/games/index.ts) the player of the games on Merlin's lights
- * (src/toy/lightgames.ts) and each of those games; the back-end class of each kind of Lights Out
- * game the board plays (BACKEND_MODULES), read when such a game is chosen; and the console API
- * (firmware/console.ts).
+ * (src/toy/lightgames.ts) and each of those games; on boards with Lights Out games each back-end
+ * class Magic Square plays them and the rule sets on (backendKinds), read when it is wanted; and
+ * the console API (firmware/console.ts).
  * `from` is the module to import, `value` what of it the file's value is.
  */
 export function storageModules(p: Profile): { name: string; from: string; value: string }[] {
@@ -393,7 +405,7 @@ export function storageModules(p: Profile): { name: string; from: string; value:
     { name: MAGIC_SQUARE, from: "./firmware/magicsquare", value: "magicSquareOnBoard" },
     ...(games.length > 0 ? [{ name: LIGHT_GAMES, from: "./src/toy/lightgames", value: "lightGames" }] : []),
     ...games.map((m) => ({ name: m.name, from: `./src/toy/games/${m.name}`, value: m.name })),
-    ...[...new Set(lightsOutGames(p).map((g) => g.kind))].map((kind) => ({ name: BACKEND_MODULES[kind], from: "./firmware/games", value: kind })),
+    ...backendKinds(p).map((kind) => ({ name: BACKEND_MODULES[kind], from: "./firmware/games", value: kind })),
     { name: CONSOLE, from: "./firmware/console", value: "consoleApi" },
   ];
 }

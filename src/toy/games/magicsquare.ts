@@ -38,8 +38,8 @@ export interface ToyGame {
 
 /** Magic Square on one board: the Player, and what it plays on (its functions read them as `this`). */
 interface MagicSquare extends Player {
-  /** Makes the board's own back-end (its rule sets play on it), and the board's goal. */
-  board: () => Backend<Board>;
+  /** Makes the board's own back-end (its rule sets play on it; on the toy it may read its class through `me.shelf`), and the board's goal. */
+  board: (me: Toy) => Backend<Board>;
   target: Board;
   /** The Lights Out games the board has. */
   games: ToyGame[];
@@ -68,7 +68,7 @@ function indexOfGame(games: ToyGame[], name: unknown): number {
 
 /** The back-end of game `no` (−1: the board's own). */
 function backendOf(p: MagicSquare, me: Toy, no: number): Backend<Board> {
-  return no < 0 ? p.board() : p.games[no].backend(me);
+  return no < 0 ? p.board(me) : p.games[no].backend(me);
 }
 
 /** The name of the rule set or game played (what setRules takes and the settings keep). */
@@ -234,7 +234,7 @@ function refusal(p: MagicSquare, me: Toy, cmd: Command, arg: unknown): string {
   if (r < 0 && indexOfGame(p.games, arg) >= 0) return "";
   // A rule set plays on the board's own back-end (in a game, or outside Magic Square, made for this check).
   const st: MagicState | null = me.name === MAGIC_SQUARE ? me.ms : null;
-  if (r >= 0 && startCode(st !== null && st.gameNo < 0 ? st.backend : p.board(), p.target, r, null) === START_OK) return "";
+  if (r >= 0 && startCode(st !== null && st.gameNo < 0 ? st.backend : p.board(me), p.target, r, null) === START_OK) return "";
   let names = RULE_NAMES.join(", ");
   for (let i = 0; i < p.games.length; i++) names += ", " + p.games[i].name;
   return "rules must be one of " + names + ", got " + arg;
@@ -316,7 +316,7 @@ function maths(me: Toy): Maths {
 }
 
 /** Magic Square on the board whose back-end `board` makes, with goal `target` and the Lights Out games `games`. */
-export function magicSquare(board: () => Backend<Board>, target: Board, games: ToyGame[]): Player {
+export function magicSquare(board: (me: Toy) => Backend<Board>, target: Board, games: ToyGame[]): Player {
   const p: MagicSquare = {
     board: board, target: target, games: games, enter: enter, key: key, perform: perform, show: show, mark: mark, back: back, ask: ask,
   };
