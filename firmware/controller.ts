@@ -7,7 +7,7 @@
  */
 import { LED_PINS, SHELF_NAMES, SHELF_NUMBERS } from "merlin:config";
 import {
-  Command, createToy, gameFile, GameShelf, POWER_SLEEP, POWER_WAKE, SAVE_NOW, Toy, toyCommand, ToyEffects, toyFail, toyKeys, toyPress,
+  Command, createToy, FILE_GAMES, fileName, gameFile, GameShelf, POWER_SLEEP, POWER_WAKE, SAVE_NOW, Toy, toyCommand, ToyEffects, toyFail, toyKeys, toyPress,
   toyPowerOn, toyState, toyTick,
 } from "../src/toy/midend";
 import type { ConsoleCore } from "./console";
@@ -15,7 +15,7 @@ import { pixelLevel, setLit, setPixelLevel, show, shownMask } from "./leds";
 import { cueStart, playNotes, playTones } from "./piezo";
 import { wifiOff } from "./radio";
 import { scannerInit } from "./scanner";
-import { loadFiles, saveNow, saveSoon, storeFor } from "./store";
+import { load, loadFiles, saveNow, saveSoon, storeFor } from "./store";
 
 /** The toy (made at boot). */
 let toy: Toy;
@@ -159,7 +159,15 @@ export function loadModule(name: string): any {
   }
 }
 
-const shelf: GameShelf = { names: SHELF_NAMES, numbers: SHELF_NUMBERS, load: loadModule };
+/** The games, each read from its file when chosen; merlin.gms read back from Storage when a game is chosen or left, not held. */
+const shelf: GameShelf = {
+  names: SHELF_NAMES,
+  numbers: SHELF_NUMBERS,
+  load: loadModule,
+  saved: function () {
+    return load(fileName(FILE_GAMES));
+  },
+};
 
 /** Power-on: console, pins, the mid-end from the saved files, the key scanner. */
 export function boot(): void {

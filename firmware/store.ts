@@ -60,7 +60,7 @@ export function loadFiles(): (string | null)[] {
 }
 
 /** The text last written to `file`, or null when it is missing, too long or damaged. */
-function load(file: string): string | null {
+export function load(file: string): string | null {
   const data = storage.read(file);
   if (typeof data !== "string" || data.length > MAX_FILE_LENGTH) return null;
   const i = data.lastIndexOf(",");

@@ -19,7 +19,7 @@ import { maskToBits } from "./maskbits";
 import { CUE_ILLEGAL, CUE_NEW_GAME } from "./sounds";
 
 /** Snapshots kept for a game's undo (each its saved line: a few dozen bytes). */
-export const HISTORY_SIZE = 20;
+export const HISTORY_SIZE = 8;
 
 /** The state of the game played, `me.ms`. */
 interface LightState {

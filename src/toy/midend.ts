@@ -126,11 +126,16 @@ export const CONSOLE = "console";
  * and no other. `load(MAGIC_SQUARE)` gives Magic Square's Player, `load(LIGHT_GAMES)` the Player
  * of the games on Merlin's lights, `load(name)` of a listed game its GameModule. `load` throws
  * when it cannot be had (a file missing or damaged).
+ *
+ * `saved`, where there is one (the toy's: Storage), reads back merlin.gms as last written (null
+ * when missing or damaged): the mid-end then keeps the text of every game left in that file only,
+ * not in memory, and reads it when a game is chosen or left.
  */
 export interface GameShelf {
   names: string[];
   numbers: number[];
   load: (name: string) => any;
+  saved?: () => string | null;
 }
 
 /**
@@ -227,8 +232,11 @@ export interface Toy {
   played: number;
   won: number;
   best: number;
-  /** merlin.gms: for each game left, what its player kept (its state, and results), as the file's text (parsed when a game is chosen). */
-  kept: string;
+  /**
+   * merlin.gms: for each game left, what its player kept (its state, and results), as the file's
+   * text (parsed when a game is chosen); null when that is the file as written last (shelf.saved).
+   */
+  kept: string | null;
   muted: boolean;
   /** Idle time before sleep, ms; 0 = never. */
   idleMs: number;
@@ -291,7 +299,7 @@ export function createToy(
     // (The player comes next, from enterGame, which keeps its state in the toy: no player yet.)
     pads: pads, allPads: -1 >>> (32 - pads), rows: rows, cols: cols, buttons: keyCount - pads, shelf: shelf, name: "", magic: false, player: null as unknown as Player, ms: null,
     rules: settingsOk ? c["rules"] : "", played: statsOk ? st["games"] : 0, won: statsOk ? st["wins"] : 0, best: statsOk ? st["best"] : 0,
-    kept: keptFrom(files[FILE_GAMES], shelf), muted: settingsOk && c["mute"], idleMs: idleMs, brightMax: maxBright,
+    kept: shelf.saved ? null : keptFrom(files[FILE_GAMES], shelf), muted: settingsOk && c["mute"], idleMs: idleMs, brightMax: maxBright,
     bright: settingsOk && maxBright > 0 && c["bright"] !== undefined ? c["bright"] : maxBright, asleep: false, selfTest: -1, selfTestAt: -1,
     idleAt: idleMs > 0 ? time + idleMs : -1, keys: createKeyEvents(keyCount, SELF_TEST_CHORD), keysDue: -1, choosing: false, dealt: false,
     groupName: "", groupDealt: false, groupLine: "", groupChoosing: false, error: "", now: time,
@@ -326,15 +334,20 @@ export function createToy(
  */
 function enterGame(me: Toy, name: string, line: string | null, seed: number, kept: boolean): void {
   const player: Player = name === MAGIC_SQUARE ? me.shelf.load(MAGIC_SQUARE) : !me.magic && me.player !== null ? me.player : me.shelf.load(LIGHT_GAMES);
-  player.enter(me, name, line, kept ? JSON.parse(me.kept)[name] : undefined, seed);
+  player.enter(me, name, line, kept ? JSON.parse(keptText(me))[name] : undefined, seed);
   me.player = player;
   me.name = name;
   me.magic = name === MAGIC_SQUARE;
 }
 
+/** merlin.gms's text: as kept in memory, or as written last (GameShelf.saved). */
+function keptText(me: Toy): string {
+  return me.kept !== null ? me.kept : keptFrom(me.shelf.saved!(), me.shelf);
+}
+
 /** Keeps what the game played would come back to (Player ASK_KEEP) in merlin.gms. */
 function keepGame(me: Toy): void {
-  const o = JSON.parse(me.kept);
+  const o = JSON.parse(keptText(me));
   o[me.name] = me.player.ask(me, ASK_KEEP);
   me.kept = JSON.stringify(o);
 }
@@ -761,7 +774,10 @@ export function toyFile(me: Toy, file: number, time: number): string {
   if (file === FILE_STATS) return JSON.stringify({ "games": me.played, "wins": me.won, "best": me.best });
   if (file === FILE_GAMES) {
     keepGame(me);
-    return me.kept;
+    const text = me.kept;
+    // Where the file can be read back, memory need not hold it once it is written.
+    if (me.shelf.saved) me.kept = null;
+    return text as string;
   }
   return me.player.ask(me, ASK_LINE, time);
 }
