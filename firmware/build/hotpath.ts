@@ -530,12 +530,14 @@ export function playScript(p: Profile, code: string, counters: number, games: st
 
 /**
  * JsVars each profile's build may spend to make the player's actions faster (placedBundle in
- * build.ts: functions kept as functions rather than made in place): 50 on boards with direct
- * LEDs (the 3×3s, whose budget is 1 000 JsVars after boot), 120 on pixel boards (1 700). A few
- * percent of the budget, spent where the actions gain the most per JsVar.
+ * build.ts: functions kept as functions rather than made in place): 20 on boards with direct
+ * LEDs (the 3×3s, whose budget of 1 200 JsVars holds the core and the game played, the core
+ * bringing Merlin's six games), 120 on pixel boards (1 700). A few percent of the budget, spent
+ * where the actions gain the most per JsVar; on the 3×3s a key press stays under half its bar
+ * without more (docs/measurements/device-speed.md).
  */
 export function speedAllowance(p: Profile): number {
-  return p.leds.drive === "neopixel" ? 120 : 50;
+  return p.leds.drive === "neopixel" ? 120 : 20;
 }
 
 /**
