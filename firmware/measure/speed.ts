@@ -45,7 +45,8 @@ import type { Profile } from "../../hardware/profile";
 import { OptionSpec } from "../../tools/options";
 import { describeInterpreter, finishMeasurement, interpreterText, MEASUREMENTS_DIR, Report, startRun } from "../../tools/measurements";
 import { toolOptions } from "../../tools/tool-options";
-import { buildFirmware, toyGameSpecs } from "../build/build";
+import { buildFirmware, profileModules, toyGameSpecs } from "../build/build";
+import { layoutFor } from "../../src/toy/gamemodule";
 import { SPEED_BUDGETS } from "../build/hotpath";
 
 export { SPEED_BUDGETS };
@@ -82,12 +83,18 @@ export const MIR = (x: number) => `${(x / 1e6).toFixed(3)} M instructions`;
  * The budgets profile `p`'s figures `f` (in RAM) break, one line each; empty when none: timed
  * figures against SPEED_BUDGETS, or counted ones against COUNT_BUDGETS.
  */
-export function overBudget(p: Profile, f: Figures, budgets = SPEED_BUDGETS, show: (x: number) => string = MS): string[] {
+export function overBudget(
+  p: Profile, f: Figures, budgets: { press: number; hint3x3: number; colourHint5x5: number; choose?: number } = SPEED_BUDGETS, show: (x: number) => string = MS,
+): string[] {
   const out: string[] = [];
   const press = f.press - f.state;
   if (press > budgets.press) out.push(`${p.name}: key press → LEDs ${show(press)}, over ${show(budgets.press)}`);
   if (p.rows === 3 && p.cols === 3 && f.hint > budgets.hint3x3) {
     out.push(`${p.name}: HIT ME ${show(f.hint)}, over ${show(budgets.hint3x3)}`);
+  }
+  for (const m of f.merlin ?? []) {
+    if (m.press - m.state > budgets.press) out.push(`${p.name}: key press → LEDs in ${m.name} ${show(m.press - m.state)}, over ${show(budgets.press)}`);
+    if (budgets.choose !== undefined && m.choose > budgets.choose) out.push(`${p.name}: choosing ${m.name} and Magic Square again ${show(m.choose)}, over ${show(budgets.choose)}`);
   }
   if (p.rows === 5 && p.cols === 5) {
     for (const g of toyGameSpecs(p)) {
@@ -266,6 +273,28 @@ interface Figures {
   games: { name: string; hint: number }[];
   /** The level deals of the board's games with levels (lightsout on 5×5): levelDeals. */
   deals: LevelDeals[];
+  /**
+   * Merlin's other games the profile carries (build.ts profileModules): choosing it and Magic
+   * Square again (`Merlin.game` twice, each returning its state object), and in it a key press
+   * (merlinKeys in turn, played or refused) and the state object a press returns.
+   */
+  merlin?: { name: string; choose: number; press: number; state: number }[];
+  /** Whether Merlin's games ran this view's interpreter out of memory (no figures for them). */
+  merlinOutOfMemory?: boolean;
+}
+
+/**
+ * The keys a key press in one of Merlin's games cycles through (1-based, as `Merlin.press`
+ * takes them): the pads of lights 1 … 9, then SAME GAME, HIT ME and COMP TURN (not NEW GAME,
+ * which would open the chooser). Which are played and which refused depends on the game and
+ * where it stands; a refused key shows and sounds too.
+ */
+function merlinKeys(p: Profile): number[] {
+  const layout = layoutFor(p.rows, p.cols);
+  const pads = p.rows * p.cols;
+  const keys: number[] = [];
+  for (let n = 1; n <= 9; n++) keys.push(layout.padOfLight[n] + 1);
+  return keys.concat([pads + 2, pads + 3, pads + 4]);
 }
 
 /** Seeds whose 50 levels levelDeals deals. */
@@ -358,12 +387,38 @@ async function measure(bin: string, p: Profile, bundle: ToyImage, view: View, re
     const pressOpens = counted ? null : await opensDuring(e, `(function(){for(var i=0;i<${n};i++)Merlin.press(1+(i*4)%${pads})})()`);
     const stateOpens = counted ? null : await opensDuring(e, `(function(){for(var i=0;i<${n};i++)Merlin.state()})()`);
     const opens = pressOpens === null || stateOpens === null ? null : (pressOpens - stateOpens) / n;
-    f = { press, state, hint, scan: null, opens, games: [], deals: [] };
+    f = { press, state, hint, scan: null, opens, games: [], deals: [], merlin: [] };
+    const merlin = f.merlin!;
     for (const g of toyGameSpecs(p)) {
       await e.eval(`Merlin.setRules(${JSON.stringify(g.spec.name)}),Merlin.newGame(7),1`);
       f.games.push({ name: g.spec.name, hint: await perCall(e, "Merlin.hint()", 40, repeat, fresh, meter) });
       if (g.spec.levels && !counted) f.deals.push(await levelDeals(e, g.spec.name));
     }
+    if (!counted) {
+      const keys = JSON.stringify(merlinKeys(p));
+      // (In the RAM view each module read is a RAM copy of its file as well: on the standard
+      // interpreter Magic Square's and another game's copies together may not fit, and then this
+      // view has no figures for these games; main judges them on the emulated flash's, which
+      // are the interpreter's own work and the file reads besides: an upper bound.)
+      try {
+        for (const m of profileModules(p)) {
+          const name = JSON.stringify(m.name);
+          await e.eval('Merlin.setRules("basic"),1');
+          const choose = await perCall(e, `Merlin.game(${name});Merlin.game("magicsquare")`, 1, repeat, "", meter);
+          await e.eval(`Merlin.game(${name}),1`);
+          const press = await perCall(e, `try{Merlin.press(${keys}[i%${merlinKeys(p).length}])}catch(x){}`, 40, repeat, "", meter);
+          const inState = await perCall(e, "Merlin.state()", 100, repeat, "", meter);
+          merlin.push({ name: m.name, choose, press, state: inState });
+          await e.eval('Merlin.game("magicsquare"),1');
+        }
+      } catch (err) {
+        // Out of memory (the RAM view's copies): the figures before Merlin's games stand.
+        if (!/out of memory/i.test(String(err))) throw err;
+        merlin.length = 0;
+        f.merlinOutOfMemory = true;
+      }
+    }
+
   } finally {
     await dispose(e);
   }
@@ -610,6 +665,10 @@ async function main(argv: string[]): Promise<number> {
   ];
   const reads = (x: number | null) => (x === null ? "–" : String(Math.round(x)));
   const gameRows = ["| profile | code | game | HIT ME |", "|---|---|---|---|"];
+  const merlinRows = [
+    "| profile | code | game | choosing it and Magic Square again | key press → LEDs | `Merlin.press` | `Merlin.state` |",
+    "|---|---|---|---|---|---|---|",
+  ];
   const dealRows = ["| profile | code | game | level 1 | level 25 | level 50 | slowest deal |", "|---|---|---|---|---|---|---|"];
   const countRows = [
     `| profile | code | key press → LEDs | \`Merlin.press\` | \`Merlin.state\` | HIT ME | ${repeat} runs |`,
@@ -617,6 +676,9 @@ async function main(argv: string[]): Promise<number> {
   ];
   const countGameRows = [`| profile | code | game | HIT ME | ${repeat} runs |`, "|---|---|---|---|---|"];
   const estimates: string[] = [];
+  /** Merlin's games in the emulated flash view of the profile measured last (judged when the RAM view has none), and notes on that. */
+  let flashedMerlin: NonNullable<Figures["merlin"]> = [];
+  const notes: string[] = [];
   /** Budgets broken (overBudget), and profiles whose in-RAM figures could not be taken. */
   const over: string[] = [];
   /** Count mode: the timed figures against the bars in ms, for information only. */
@@ -640,15 +702,25 @@ async function main(argv: string[]): Promise<number> {
         continue;
       }
       const f = m.f;
+      if (view.form === FLASHED.form && view.place !== "ram") flashedMerlin = f.merlin ?? [];
+      if (f.merlinOutOfMemory) {
+        merlinRows.push(`| ${name} | ${label} | out of memory holding a RAM copy of two games' files | | | | |`);
+        notes.push(
+          `${name}: the RAM view cannot hold a RAM copy of Magic Square's and another game's files at once on this interpreter; ` +
+            "Merlin's games are judged on their figures in emulated flash, which add the file reads to the interpreter's own work (an upper bound).",
+        );
+      }
       rows.push(`| ${name} | ${label} | ${ms(f.press - f.state)} | ${ms(f.press)} | ${ms(f.state)} | ${ms(f.hint)} | ${ms(f.scan)} | ${reads(f.opens)} |`);
       for (const g of f.games) gameRows.push(`| ${name} | ${label} | ${g.name} | ${ms(g.hint)} |`);
+      for (const m of f.merlin ?? []) merlinRows.push(`| ${name} | ${label} | ${m.name} | ${ms(m.choose)} | ${ms(m.press - m.state)} | ${ms(m.press)} | ${ms(m.state)} |`);
       for (const d of f.deals) {
         const at = d.levels.map((l) => ms(l.median)).join(" | ");
         dealRows.push(`| ${name} | ${label} | ${d.name} | ${at} | ${ms(d.worst)} (${d.worstAt}) |`);
       }
       const judged = view.form === FLASHED.form && view.place === "ram";
       if (judged) {
-        (count ? overTimed : over).push(...overBudget(p, f));
+        const judgedFigures = f.merlinOutOfMemory ? { ...f, merlin: flashedMerlin } : f;
+        (count ? overTimed : over).push(...overBudget(p, judgedFigures));
         estimates.push(`| ${name}${label.endsWith("†") ? " †" : ""} | ${pico(f.press - f.state)} ms | ${pico(f.scan)} ms | ${pico(f.hint)} ms |`);
       }
       process.stderr.write(`measured ${name}, ${viewName(view)}\n`);
@@ -690,6 +762,16 @@ async function main(argv: string[]): Promise<number> {
     ...rows,
     "",
     ...(gameRows.length > 2 ? ["The games (HIT ME on puzzle 0 of seed 7):", "", ...gameRows, ""] : []),
+    ...(merlinRows.length > 2
+      ? [
+          "Merlin's other games: choosing one (`Merlin.game`: its Storage module read and run, its state object returned) and then Magic Square again, " +
+            "both together; and in the game a key press, the pads of lights 1–9, SAME GAME, HIT ME and COMP TURN in turn (played or refused, as the game stands), net of the state object it returns:",
+          "",
+          ...merlinRows,
+          "",
+          ...notes.flatMap((n) => [n, ""]),
+        ]
+      : []),
     ...(dealRows.length > 2
       ? [`Level deals (the \`Merlin.newGame\` that deals the level, its state object included; median over seeds 1–${DEAL_SEEDS}, and the slowest of all 50 levels):`, "", ...dealRows, ""]
       : []),
