@@ -194,15 +194,22 @@ export function hint(t: MaskTables, board: number, target: number): number {
   let found = -1;
   let foundCount = 33;
   let sought = 0;
+  // The s that turn the board dark, walked once before the walk over x rather than inside its
+  // callback (on Espruino a walk run again from inside its own callback kept memory on every
+  // HIT ME). (When the board cannot be turned dark at all, these s are not solutions, and on a
+  // dark board s = 0 is: false alarms, which only cost the search. More than 2^12 of them are
+  // not all looked at: then always search.)
+  const alwaysSearch = t.quiet.length > 12;
+  const toDark: number[] = [];
+  if (!alwaysSearch) {
+    walkSolutions(t, board, 0, 4096, function (s) {
+      toDark.push(s);
+    });
+  }
   walkSolutions(t, board, target, Infinity, function (x, n) {
     if (n < foundCount && sought++ < HINT_ALTERNATIVES) {
-      // (When the board cannot be turned dark at all, these s are not solutions, and on a dark
-      // board s = 0 is: false alarms, which only cost the search. More than 2^12 of them are
-      // not all looked at: then always search.)
-      let risky = t.quiet.length > 12;
-      walkSolutions(t, board, 0, 4096, function (s) {
-        if (!(s & ~x) && s !== x) risky = true;
-      });
+      let risky = alwaysSearch;
+      for (let i = 0; i < toDark.length && !risky; i++) if (!(toDark[i] & ~x) && toDark[i] !== x) risky = true;
       // 32: any order of x is safe; its first key is the hint (below).
       const k = risky ? firstSafe(t, pref, board, x, { tries: SAFE_ORDER_EXTRA_TRIES }) : 32;
       if (k >= 0) {
