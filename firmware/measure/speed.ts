@@ -263,6 +263,22 @@ export async function perCall(e: Espruino, body: string, n: number, repeat: numb
   return median(runs);
 }
 
+/**
+ * CPU ms of `call` alone in a console line, net of an empty line; before each of the two
+ * lines, `reset` in a line of its own (unmeasured) puts the toy where the call starts from.
+ */
+async function oneCall(e: Espruino, reset: string, call: string, repeat: number, meter: Meter): Promise<number> {
+  const runs: number[] = [];
+  for (let k = 0; k < repeat; k++) {
+    await e.eval(`${reset},1`);
+    const full = await meter(e, `(function(){${call}})()`);
+    await e.eval(`${reset},1`);
+    const empty = await meter(e, "(function(){})()");
+    runs.push(full - empty);
+  }
+  return median(runs);
+}
+
 interface Figures {
   press: number;
   state: number;
@@ -407,9 +423,9 @@ async function measure(bin: string, p: Profile, bundle: ToyImage, view: View, re
         for (const m of profileModules(p)) {
           const name = JSON.stringify(m.name);
           await e.eval('Merlin.setRules("basic"),1');
-          // Each way alone: one call a line, after the call that leaves the other game played (run in the empty line too).
-          const choose = await perCall(e, `Merlin.game(${name})`, 1, repeat, 'Merlin.game("magicsquare")', meter);
-          const back = await perCall(e, 'Merlin.game("magicsquare")', 1, repeat, `Merlin.game(${name})`, meter);
+          // Each way alone: one call a line, after a line of its own that leaves the other game played.
+          const choose = await oneCall(e, 'Merlin.game("magicsquare")', `Merlin.game(${name})`, repeat, meter);
+          const back = await oneCall(e, `Merlin.game(${name})`, 'Merlin.game("magicsquare")', repeat, meter);
           await e.eval(`Merlin.game(${name}),1`);
           const press = await perCall(e, `try{Merlin.press(${keys}[i%${merlinKeys(p).length}])}catch(x){}`, 40, repeat, "", meter);
           const inState = await perCall(e, "Merlin.state()", 100, repeat, "", meter);
