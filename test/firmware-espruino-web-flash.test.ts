@@ -218,6 +218,14 @@ describe.skipIf(!!skip)("Put this on my toy: the page flashes the interpreter th
     return img;
   }
 
+  /** Flashes the profile's image over USB, the board check overridden (the interpreter is no profile's board), and checks it as flashedAndFollowed does. */
+  async function flashOverUsb(page: Page, profile: string): Promise<Buffer> {
+    await page.check("#flash-any-board");
+    await page.click("#flash-usb");
+    await settled(page);
+    return flashedAndFollowed(page, profile);
+  }
+
   it("no port chosen: says so, and nothing is written", async () => {
     await withToy("pico-3x3", async (page) => {
       bridge.choose = false;
@@ -239,10 +247,7 @@ describe.skipIf(!!skip)("Put this on my toy: the page flashes the interpreter th
       // Every flash starts with one Ctrl-C (it abandons a half-typed line); the Linux build, and
       // no board, exits at a second one within 5 s on an empty line (src/jsinteractive.c).
       await sleep(5500);
-      await page.check("#flash-any-board");
-      await page.click("#flash-usb");
-      await settled(page);
-      const img = await flashedAndFollowed(page, "pico-3x3");
+      const img = await flashOverUsb(page, "pico-3x3");
       // Its pads as the toy reports them (Merlin.state().board), and the open panel accessible.
       const board = /board ([01]{9}) /.exec((await page.locator("#flash-live").textContent())!)![1];
       await page.waitForFunction((b) => [...document.querySelectorAll("#flash-live-board span")].map((e) => (e.className === "on" ? "1" : "0")).join("") === b, board);
@@ -265,10 +270,7 @@ describe.skipIf(!!skip)("Put this on my toy: the page flashes the interpreter th
 
   it("once flashed, the teaching view shows the real toy: its board live as pads are pressed on it, its rules, then its last board once it is disconnected, and back to the virtual toy", async () => {
     await withToy("pico-3x3", async (page) => {
-      await page.check("#flash-any-board");
-      await page.click("#flash-usb");
-      await settled(page);
-      await flashedAndFollowed(page, "pico-3x3");
+      await flashOverUsb(page, "pico-3x3");
       const virtual = () => page.evaluate(() => (window as any).merlin.session.state().board as string);
       const virtualBefore = await virtual();
       // The panel offers it; the panel closes, the teaching view opens on the real toy.
@@ -337,10 +339,7 @@ describe.skipIf(!!skip)("Put this on my toy: the page flashes the interpreter th
 
   it("a colour game on a pixel toy: the teaching view counts mod 3 with the toy's own maths, its board drawn in the states' colours and symbols", async () => {
     await withToy("pico-5x5-neopixel", async (page) => {
-      await page.check("#flash-any-board");
-      await page.click("#flash-usb");
-      await settled(page);
-      await flashedAndFollowed(page, "pico-5x5-neopixel");
+      await flashOverUsb(page, "pico-5x5-neopixel");
       await page.click("#flash-teach");
       await page.waitForSelector("#real-toy-board[data-board]");
       // Lights Out 2000 on the toy (its console): three states, every pad dark the goal.
