@@ -42,8 +42,8 @@ export const STATUS_NAMES = ["playing", "won", "lost", "draw"];
  * (read it where hasLight). (The buttons are the mid-end's: keys of their own after the pads,
  * or holds of pads; it hands a game its buttons as KEY_*.)
  *
- * Games keep their small arrays in Uint16Array, the one typed-array kind the toy's core uses on
- * every board: on Espruino each kind costs about 8 JsVars from its first use until power-off.
+ * Games keep their small arrays in Uint16Array, as the toy's core does (docs/architecture.md,
+ * "Game modules", says why).
  */
 export interface GameLayout {
   pads: number;

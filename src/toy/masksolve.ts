@@ -136,11 +136,10 @@ export function safeMaskOrder(t: MaskTables, board: number, target: number, pres
  * nothing is left to press, −1 when no order avoids the dark board (or none was found before
  * `budget.tries` presses were tried). The order safeOrder finds, computed directly, since a
  * hint needs only its first key: a depth-first search over the presses left, on a stack of
- * its own (depth d: the board, the presses left, the next of `pref` to try; plain arrays,
- * gone with the call, where typed arrays of kinds the toy uses nowhere else would each cost
- * Espruino about 8 JsVars until power-off). (Not a recursive function: on Espruino 2v29 a
- * recursive function inside another one — and the toy's Storage modules are functions — kept
- * the whole module in memory after it was left.)
+ * its own (depth d: the board, the presses left, the next of `pref` to try). (Not a recursive
+ * function: on Espruino 2v29 a recursive function inside another one — and the toy's Storage
+ * modules are functions — kept the whole module in memory after it was left;
+ * docs/architecture.md.)
  */
 function firstSafe(t: MaskTables, pref: ArrayLike<number>, b: number, rest: number, budget: { tries: number }): number {
   if (rest === 0) return 32;

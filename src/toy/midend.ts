@@ -342,14 +342,17 @@ function enterGame(me: Toy, name: string, line: string | null, seed: number, kep
 
 /** merlin.gms's text: as kept in memory, or as written last (GameShelf.saved). */
 function keptText(me: Toy): string {
-  return me.kept !== null ? me.kept : keptFrom(me.shelf.saved!(), me.shelf);
+  const saved = me.shelf.saved;
+  return me.kept !== null ? me.kept : keptFrom(saved ? saved() : null, me.shelf);
 }
 
-/** Keeps what the game played would come back to (Player ASK_KEEP) in merlin.gms. */
-function keepGame(me: Toy): void {
+/** Keeps what the game played would come back to (Player ASK_KEEP) in merlin.gms; returns the file's text. */
+function keepGame(me: Toy): string {
   const o = JSON.parse(keptText(me));
   o[me.name] = me.player.ask(me, ASK_KEEP);
-  me.kept = JSON.stringify(o);
+  const text = JSON.stringify(o);
+  me.kept = text;
+  return text;
 }
 
 /**
@@ -773,11 +776,10 @@ export function toyFile(me: Toy, file: number, time: number): string {
   }
   if (file === FILE_STATS) return JSON.stringify({ "games": me.played, "wins": me.won, "best": me.best });
   if (file === FILE_GAMES) {
-    keepGame(me);
-    const text = me.kept;
+    const text = keepGame(me);
     // Where the file can be read back, memory need not hold it once it is written.
     if (me.shelf.saved) me.kept = null;
-    return text as string;
+    return text;
   }
   return me.player.ask(me, ASK_LINE, time);
 }
