@@ -12,11 +12,12 @@
 // pseudo-terminal and quit, the test command is checked against .ci/run, a test run of the
 // optional suites is listed instead of run).
 import { spawn, spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { linkPackages } from "./helpers/sandbox";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
@@ -110,7 +111,7 @@ export function outputMatches(expected: string[], actual: string): boolean {
 
 let sandbox = "";
 
-/** A copy of the repository's files to run commands in, with node_modules and dist linked. */
+/** A copy of the repository's files to run commands in, with its installed packages linked (linkPackages) and dist copied. */
 function makeSandbox(): string {
   const dir = mkdtempSync(join(tmpdir(), "merlin-docs-"));
   const skip = new Set(["node_modules", "dist", ".git", ".merlin"]);
@@ -119,7 +120,7 @@ function makeSandbox(): string {
     preserveTimestamps: true, // so the simulator does not think the firmware is stale
     filter: (src) => !skip.has(relative(ROOT, src).split(/[\\/]/)[0]),
   });
-  symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"));
+  linkPackages(ROOT, dir);
   // A copy, not a link: `npm run build` in an example must not rewrite the bundles other test
   // files are reading.
   cpSync(join(ROOT, "dist"), join(dir, "dist"), { recursive: true, preserveTimestamps: true });

@@ -8,7 +8,7 @@
 // page's game menu lists it, and a wrong name is refused in one line naming it among the
 // accepted ones. Nothing else of the copy differs from the repository.
 import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { layoutFor } from "../src/toy/gamemodule";
 import { MAGIC_SQUARE } from "../src/toy/midend";
 import { profileGameNames } from "../sim/app/toy-info";
+import { linkPackages } from "./helpers/sandbox";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
@@ -204,13 +205,7 @@ beforeAll(() => {
     mkdirSync(dirname(join(copy, f)), { recursive: true });
     copyFileSync(join(ROOT, f), join(copy, f));
   }
-  // The installed packages, each linked. Not node_modules as one link: tools/tsrun.mjs bundles
-  // into node_modules/.cache and the build finds the checkout from there (hardware/load.ts),
-  // which through a linked node_modules would be this repository, not the copy.
-  mkdirSync(join(copy, "node_modules"));
-  for (const name of readdirSync(join(ROOT, "node_modules"))) {
-    if (name !== ".cache") symlinkSync(join(ROOT, "node_modules", name), join(copy, "node_modules", name));
-  }
+  linkPackages(ROOT, copy);
   // The seventh game: its file, and its line in the list.
   writeFileSync(join(copy, GAME_FILE), GAME_SOURCE);
   writeFileSync(join(copy, LIST_FILE), withSeventh(readFileSync(join(copy, LIST_FILE), "utf8")));
