@@ -215,10 +215,9 @@ export interface Toy {
   /** Pads on the board (keys beyond them are the extra buttons), and every pad lit as a mask. */
   pads: number;
   allPads: number;
-  /** The board: its rows and columns of pads, and its extra buttons (where Merlin's lights and buttons are: gamemodule.ts layoutFor). */
+  /** The board's rows and columns of pads (where Merlin's lights are on them: gamemodule.ts layoutFor). */
   rows: number;
   cols: number;
-  buttons: number;
   /** The games the toy has, the game played (its name), what plays it and its state (the player's own). */
   shelf: GameShelf;
   name: string;
@@ -297,7 +296,7 @@ export function createToy(
   const pads = rows * cols;
   const me: Toy = {
     // (The player comes next, from enterGame, which keeps its state in the toy: no player yet.)
-    pads: pads, allPads: -1 >>> (32 - pads), rows: rows, cols: cols, buttons: keyCount - pads, shelf: shelf, name: "", magic: false, player: null as unknown as Player, ms: null,
+    pads: pads, allPads: -1 >>> (32 - pads), rows: rows, cols: cols, shelf: shelf, name: "", magic: false, player: null as unknown as Player, ms: null,
     rules: settingsOk ? c["rules"] : "", played: statsOk ? st["games"] : 0, won: statsOk ? st["wins"] : 0, best: statsOk ? st["best"] : 0,
     kept: shelf.saved ? null : keptFrom(files[FILE_GAMES], shelf), muted: settingsOk && c["mute"], idleMs: idleMs, brightMax: maxBright,
     bright: settingsOk && maxBright > 0 && c["bright"] !== undefined ? c["bright"] : maxBright, asleep: false, selfTest: -1, selfTestAt: -1,
