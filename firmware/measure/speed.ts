@@ -414,7 +414,8 @@ async function measure(bin: string, p: Profile, bundle: ToyImage, view: View, re
       if (g.spec.levels && !counted) f.deals.push(await levelDeals(e, g.spec.name));
     }
     if (!counted) {
-      const keys = JSON.stringify(merlinKeys(p));
+      const keyList = merlinKeys(p);
+      const keys = JSON.stringify(keyList);
       // (In the RAM view each module read is a RAM copy of its file as well: on the standard
       // interpreter Magic Square's and another game's copies together may not fit, and then this
       // view has no figures for these games; main judges them on the emulated flash's, which
@@ -427,7 +428,7 @@ async function measure(bin: string, p: Profile, bundle: ToyImage, view: View, re
           const choose = await oneCall(e, 'Merlin.game("magicsquare")', `Merlin.game(${name})`, repeat, meter);
           const back = await oneCall(e, `Merlin.game(${name})`, 'Merlin.game("magicsquare")', repeat, meter);
           await e.eval(`Merlin.game(${name}),1`);
-          const press = await perCall(e, `try{Merlin.press(${keys}[i%${merlinKeys(p).length}])}catch(x){}`, 40, repeat, "", meter);
+          const press = await perCall(e, `try{Merlin.press(${keys}[i%${keyList.length}])}catch(x){}`, 40, repeat, "", meter);
           const inState = await perCall(e, "Merlin.state()", 100, repeat, "", meter);
           merlin.push({ name: m.name, choose, back, press, state: inState });
           await e.eval('Merlin.game("magicsquare"),1');
