@@ -15,7 +15,7 @@ import { MERLIN_DELAY_MS, tictactoe } from "../src/toy/games/tictactoe";
 import { HOLD_MS } from "../src/toy/keyevents";
 import { MaskBackend } from "../src/toy/maskgame";
 import {
-  createToy, FILE_COUNT, FILE_GAME, FILE_GAMES, FILE_SETTINGS, GameShelf, Toy, toyCommand, ToyEffects, toyFile, toyKeys, toyPowerOn, toyPress,
+  createToy, FILE_COUNT, FILE_GAME, FILE_GAMES, FILE_SETTINGS, GameShelf, SAVE_NOW, Toy, toyCommand, ToyEffects, toyFile, toyKeys, toyPowerOn, toyPress,
   toyState, toyStats, toyTick,
 } from "../src/toy/midend";
 import { CUE_ILLEGAL, CUE_NEW_GAME } from "../src/toy/sounds";
@@ -94,6 +94,16 @@ describe("choosing a game", () => {
       expect(fx.refused).toBe("");
       expect(toyState(toy, 0).game).toBe(names[n - 1]);
       expect(toyState(toy, 0).choosing).toBe(false);
+    }
+  });
+
+  it("choosing a game marks the game, the settings and merlin.gms to be written within a second, not at once (flash wear, and the time a choice takes)", () => {
+    // SAVE_NOW is a bit of its own, above every file's.
+    for (let f = 0; f < FILE_COUNT; f++) expect(SAVE_NOW & (1 << f)).toBe(0);
+    for (const name of ["tictactoe", "magicsquare", "mindbender", "echo"]) {
+      const fx = toyCommand(toy, "game", name, now += 100);
+      expect(fx.refused).toBe("");
+      expect(fx.save).toBe((1 << FILE_GAME) | (1 << FILE_SETTINGS) | (1 << FILE_GAMES));
     }
   });
 

@@ -98,8 +98,8 @@ export const FILE_GAMES = 3;
  * about 500).
  */
 export const MAX_FILE_LENGTH = 1000;
-/** ToyEffects.save: write the changed files now (a result, sleep), not within a second. */
-export const SAVE_NOW = 8;
+/** ToyEffects.save: write the changed files now (a result, sleep), not within a second (the bit after the files'). */
+export const SAVE_NOW = 1 << FILE_COUNT;
 
 /** The name of file FILE_* in Storage: merlin.cfg, merlin.sta, merlin.gam, merlin.gms. */
 export function fileName(file: number): string {
