@@ -146,7 +146,7 @@ const PENDING = '(function(){var T=global["\\xFF"].timers,n=0;for(var k in T)if(
  * than one counted after: counted lines start with none due soon, only the idle timer's
  * minutes and any interval.
  */
-async function settle(e: Espruino): Promise<void> {
+export async function settle(e: Espruino): Promise<void> {
   const deadline = Date.now() + 120_000;
   while ((await e.eval(PENDING)) !== 0) {
     if (Date.now() > deadline) throw new Error("timeouts still pending after 2 minutes: a counted line would not start from the same state");
