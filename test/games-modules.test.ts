@@ -3,8 +3,8 @@
 // from the seed, and snapshot undo.
 import { describe, expect, it } from "vitest";
 import {
-  ALL_LIGHTS, AnyGameModule, createEffects, createHistory, GRID_LIGHTS, hasLight, historyPush, historyRedo, historyUndo, KEY_COUNT, layoutFor, NO_PAD,
-  STATUS_NAMES,
+  ALL_LIGHTS, AnyGameModule, createEffects, createHistory, GRID_LIGHTS, hasLight, historyPush, historyRedo, historyUndo, KEY_COUNT, layoutFor, LIGHTS,
+  lightOfPad, NO_PAD, padsOfLights, STATUS_NAMES,
 } from "../src/toy/gamemodule";
 import { GAME_MODULES, gameNamed, gameNumbered } from "../src/toy/games/index";
 import { nextRandom } from "../src/toy/rng";
@@ -47,6 +47,20 @@ describe("layouts", () => {
       expect(Math.max(...pads)).toBeLessThan(l.pads);
     }
   });
+
+  it("turn any lights into the pads under them, and a pad into its light", () => {
+    for (const l of Object.values(LAYOUTS)) {
+      for (let lights = 0; lights < 1 << LIGHTS; lights++) {
+        let pads = 0;
+        for (let n = 0; n < LIGHTS; n++) if ((lights >> n) & 1 && hasLight(l, n)) pads |= 1 << l.padOfLight[n];
+        if (padsOfLights(l, lights) !== pads) expect(padsOfLights(l, lights), `lights ${lights.toString(2)}`).toBe(pads);
+      }
+      for (let pad = 0; pad < l.pads; pad++) {
+        const light = [...l.padOfLight].findIndex((p, n) => p === pad && hasLight(l, n));
+        expect(lightOfPad(l, pad), `pad ${pad}`).toBe(light);
+      }
+    }
+  });
 });
 
 /** Random keys and ticks on game `g`: after each, the saved line reloads to itself; refusals change nothing. */
@@ -60,6 +74,7 @@ function randomPlay(g: AnyGameModule, layoutName: keyof typeof LAYOUTS, seed: nu
     r = nextRandom(r);
     const fx = createEffects();
     const before = g.save(s);
+    const statusBefore = g.status(s);
     now += (r >>> 8) % 900;
     if ((r & 3) === 0 && g.due(s) >= 0) {
       now = Math.max(now, g.due(s));
@@ -70,6 +85,11 @@ function randomPlay(g: AnyGameModule, layoutName: keyof typeof LAYOUTS, seed: nu
       if (fx.refused !== "") {
         expect(g.save(s), `${g.name} key ${k} refused`).toBe(before);
         expect(fx.cues).toEqual([CUE_ILLEGAL]);
+      }
+      if (!fx.changed) {
+        // A key not `changed` left the line and the status alone: the player keeps both until one is (lightgames.ts play).
+        expect(g.save(s), `${g.name} key ${k} unchanged`).toBe(before);
+        expect(g.status(s)).toBe(statusBefore);
       }
     }
     const line = g.save(s);

@@ -94,17 +94,23 @@ export function hasLight(layout: GameLayout, n: number): boolean {
   return n >= 0 && n < LIGHTS && (layout.lights & (1 << n)) !== 0;
 }
 
-/** Lights `lights` (bit n = light n) as the layout's pads (bit p = pad p). */
+/**
+ * Lights `lights` (bit n = light n) as the layout's pads (bit p = pad p). (It runs at every key:
+ * lights 1 … 9 go three at a time, since each row of three sits on three pads side by side in
+ * every layout layoutFor makes, the 1978 toy's column too.)
+ */
 export function padsOfLights(layout: GameLayout, lights: number): number {
-  let pads = 0;
-  for (let n = 0; n < LIGHTS; n++) if ((lights >> n) & 1 && hasLight(layout, n)) pads |= 1 << layout.padOfLight[n];
+  const at = layout.padOfLight;
+  let pads = (((lights >> 1) & 7) << at[1]) | (((lights >> 4) & 7) << at[4]) | (((lights >> 7) & 7) << at[7]);
+  if ((lights & 1) !== 0 && hasLight(layout, 0)) pads |= 1 << at[0];
+  if ((lights & 1024) !== 0 && hasLight(layout, 10)) pads |= 1 << at[10];
   return pads;
 }
 
 /** The light (0 … 10) over pad `pad` (0-based) in the layout, −1 when none is. */
 export function lightOfPad(layout: GameLayout, pad: number): number {
-  for (let n = 0; n < LIGHTS; n++) if (hasLight(layout, n) && layout.padOfLight[n] === pad) return n;
-  return -1;
+  // (A light the layout lacks has NO_PAD, which is no pad.)
+  return layout.padOfLight.indexOf(pad);
 }
 
 /** What a game call shows and plays. A front end shows frame/blink when `show` is set. */

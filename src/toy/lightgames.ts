@@ -28,6 +28,13 @@ interface LightState {
   mod: AnyGameModule;
   /** The module's own state. */
   s: any;
+  /**
+   * What the player keeps of `s` while it stands: its saved line (undo's snapshot, a gesture's
+   * mark; null once `s` changed, made again when next wanted: lineOf) and its status. A key that
+   * changes nothing (a refused one, most often) then asks the module for neither.
+   */
+  line: string | null;
+  status: number;
   /** Games finished, won, lost, drawn (index STATUS_* − 1 + 1). */
   results: number[];
   history: History;
@@ -48,35 +55,63 @@ function enter(me: Toy, name: string, line: string | null, kept: any, seed: numb
   const layout = layoutFor(me.rows, me.cols);
   let s = line !== null ? mod.load(line, layout) : null;
   if (s === null && kept) s = mod.load(kept["state"], layout);
-  me.ms = {
-    layout: layout, mod: mod, s: s !== null ? s : mod.create(seed, layout, me.now), results: kept ? kept["results"].slice() : [0, 0, 0, 0],
+  const st: LightState = {
+    layout: layout, mod: mod, s: null, line: null, status: STATUS_PLAYING, results: kept ? kept["results"].slice() : [0, 0, 0, 0],
     history: createHistory(HISTORY_SIZE), groupLine: "", groupResults: [0, 0, 0, 0], groupMoved: false,
   };
+  me.ms = st;
+  setState(st, s !== null ? s : mod.create(seed, layout, me.now));
+}
+
+/** The game from now on is the module's state `s` (loaded, made new, or taken back). */
+function setState(st: LightState, s: any): void {
+  st.s = s;
+  st.line = null;
+  st.status = st.mod.status(s);
+}
+
+/** The module's saved line of the game as it stands. */
+function lineOf(st: LightState): string {
+  if (st.line === null) st.line = st.mod.save(st.s);
+  return st.line;
 }
 
 /** What merlin.gms keeps of the game (when it is left, and when that file is written): its state and results. */
 function keep(me: Toy): any {
   const st: LightState = me.ms;
-  return { "state": st.mod.save(st.s), "results": st.results.slice() };
+  return { "state": lineOf(st), "results": st.results.slice() };
 }
 
+/** What play runs on the module: a key (a light, or KEY_*), its tick, or a command (a setting). */
+const PLAY_KEY = 0;
+const PLAY_TICK = 1;
+const PLAY_COMMAND = 2;
+
 /**
- * Runs `call` on the module with fresh game effects, then carries them into the toy's: the
- * frame on the board's pads, cues and tones, the game file when the state changed, a result
- * into the game's results when it ends. Returns whether the state changed.
+ * Runs `what` on the module (PLAY_*: key `k`, the tick, or command `name` with `value`) with
+ * fresh game effects, then carries them into the toy's: the frame on the board's pads, cues and
+ * tones, the game file when the state changed, a result into the game's results when it ends.
+ * Returns whether the state changed. (A module says `changed` whenever its saved line may
+ * differ — the game file is written then — so only then are the line and status made again; a
+ * tick, seldom, makes them again whatever it says.)
  */
-function play(me: Toy, fx: ToyEffects, call: (mod: AnyGameModule, s: any, gfx: GameEffects) => void): boolean {
+function play(me: Toy, fx: ToyEffects, what: number, k: number, name?: string, value?: unknown): boolean {
   const st: LightState = me.ms;
   const mod = st.mod;
   const gfx = createEffects();
-  const was = mod.status(st.s);
-  const before = mod.undo ? mod.save(st.s) : "";
-  call(mod, st.s, gfx);
+  const was = st.status;
+  const before = mod.undo ? lineOf(st) : "";
+  if (what === PLAY_KEY) mod.key(st.s, k, me.now, gfx);
+  else if (what === PLAY_TICK) mod.tick(st.s, me.now, gfx);
+  else mod.command(st.s, name as string, value, me.now, gfx);
+  if (gfx.changed || what === PLAY_TICK) setState(st, st.s);
+  // A key that changed the game is what a gesture takes back.
+  if (gfx.changed && what === PLAY_KEY) st.groupMoved = true;
   if (gfx.changed && mod.undo && gfx.refused === "") historyPush(st.history, before);
   showEffects(me, fx, gfx);
   if (gfx.refused !== "") fx.refused = gfx.refused;
   if (gfx.changed) fx.save |= 1 << FILE_GAME;
-  const now = mod.status(st.s);
+  const now = st.status;
   if (was === STATUS_PLAYING && now !== STATUS_PLAYING) {
     st.results[0]++;
     st.results[now]++;
@@ -106,30 +141,20 @@ function key(me: Toy, fx: ToyEffects, pad: number): boolean {
     fx.cues.push(CUE_ILLEGAL);
     return false;
   }
-  return pressed(me, fx, light);
-}
-
-/** Key `k` of the module (a light, or KEY_*); a change is what a gesture takes back. */
-function pressed(me: Toy, fx: ToyEffects, k: number): boolean {
-  const st: LightState = me.ms;
-  const changed = play(me, fx, function (mod, s, gfx) {
-    mod.key(s, k, me.now, gfx);
-  });
-  if (changed) st.groupMoved = true;
-  return changed;
+  return play(me, fx, PLAY_KEY, light);
 }
 
 /** Undo or redo: the module's snapshots, when it offers them. */
 function undo(me: Toy, fx: ToyEffects, redo: boolean): void {
   const st: LightState = me.ms;
   const mod = st.mod;
-  const line = mod.undo ? (redo ? historyRedo : historyUndo)(st.history, mod.save(st.s)) : null;
+  const line = mod.undo ? (redo ? historyRedo : historyUndo)(st.history, lineOf(st)) : null;
   const back = line !== null ? mod.load(line, st.layout) : null;
   if (back === null) {
     fx.refused = mod.undo ? "nothing to " + (redo ? "redo" : "undo") : mod.name + " has no undo";
     fx.cues.push(CUE_ILLEGAL);
   } else {
-    st.s = back;
+    setState(st, back);
     fx.save |= 1 << FILE_GAME;
   }
   showEffects(me, fx, createEffects());
@@ -142,22 +167,20 @@ function perform(me: Toy, fx: ToyEffects, cmd: Command, arg: unknown): void {
   const b = buttons.indexOf(cmd);
   if (cmd === "newGame" && typeof arg === "number") {
     // From the console, with a seed: a new game of this game from that seed.
-    st.s = st.mod.create(arg, st.layout, me.now);
+    setState(st, st.mod.create(arg, st.layout, me.now));
     st.history = createHistory(HISTORY_SIZE);
     showEffects(me, fx, createEffects());
     fx.cues.push(CUE_NEW_GAME);
     fx.save |= 1 << FILE_GAME;
   } else if (b >= 0) {
     // NEW GAME here is the game chosen (again): it starts over and asks for its settings.
-    pressed(me, fx, [KEY_NEW_GAME, KEY_SAME_GAME, KEY_HIT_ME, KEY_COMP_TURN][b]);
+    play(me, fx, PLAY_KEY, [KEY_NEW_GAME, KEY_SAME_GAME, KEY_HIT_ME, KEY_COMP_TURN][b]);
     if (b === 0) fx.cues.push(CUE_NEW_GAME);
   } else if (cmd === "undo" || cmd === "redo") undo(me, fx, cmd === "redo");
   else if (cmd === "set") {
     // (Checked by ASK_REFUSAL: a setting's name and its value.)
     const a = arg as unknown[];
-    play(me, fx, function (mod, s, gfx) {
-      mod.command(s, String(a[0]), a[1], me.now, gfx);
-    });
+    play(me, fx, PLAY_COMMAND, 0, String(a[0]), a[1]);
   } else show(me, fx);
 }
 
@@ -176,9 +199,7 @@ function due(me: Toy): number {
 }
 
 function tick(me: Toy, fx: ToyEffects): void {
-  play(me, fx, function (mod, s, gfx) {
-    mod.tick(s, me.now, gfx);
-  });
+  play(me, fx, PLAY_TICK, 0);
 }
 
 /** Shows the game as it stands. */
@@ -189,7 +210,7 @@ function show(me: Toy, fx: ToyEffects): void {
 /** A group of keys begins: the game as it found it, for a gesture to go back to. */
 function mark(me: Toy): void {
   const st: LightState = me.ms;
-  st.groupLine = st.mod.save(st.s);
+  st.groupLine = lineOf(st);
   st.groupResults = st.results.slice();
   st.groupMoved = false;
 }
@@ -199,7 +220,7 @@ function back(me: Toy, fx: ToyEffects): void {
   const st: LightState = me.ms;
   if (!st.groupMoved) return;
   const s = st.mod.load(st.groupLine, st.layout);
-  if (s !== null) st.s = s;
+  if (s !== null) setState(st, s);
   st.results = st.groupResults;
   st.groupMoved = false;
   fx.save |= (1 << FILE_GAME) | (1 << FILE_GAMES);
@@ -212,7 +233,7 @@ function state(me: Toy): { [key: string]: any } {
   const gfx = createEffects();
   st.mod.show(st.s, gfx);
   return {
-    "status": STATUS_NAMES[st.mod.status(st.s)],
+    "status": STATUS_NAMES[st.status],
     "board": maskToBits(padsOfLights(st.layout, gfx.frame), me.pads),
     "blink": maskToBits(padsOfLights(st.layout, gfx.frame & gfx.blink), me.pads),
     "state": st.mod.describe(st.s),
@@ -230,7 +251,7 @@ function stats(me: Toy): { [key: string]: number } {
 /** The game file's text: the game's name, a space, its saved line. */
 function line(me: Toy, time: number): string {
   const st: LightState = me.ms;
-  return st.mod.name + " " + st.mod.save(st.s);
+  return st.mod.name + " " + lineOf(st);
 }
 
 /** What the toy asks of these games (midend.ts ASK_*). */
