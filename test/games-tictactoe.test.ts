@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   createEffects, GameEffects, KEY_COMP_TURN, KEY_HIT_ME, KEY_SAME_GAME, layoutFor, STATUS_DRAW, STATUS_LOST, STATUS_PLAYING, STATUS_WON,
 } from "../src/toy/gamemodule";
-import { LEVEL_MERLIN, LEVEL_PERFECT, MERLIN_DELAY_MS, TicTacToeState, tictactoe } from "../src/toy/games/tictactoe";
+import { cellAt, LEVEL_MERLIN, LEVEL_PERFECT, MERLIN_DELAY_MS, TicTacToeState, tictactoe } from "../src/toy/games/tictactoe";
 import { CUE_DRAW, CUE_ILLEGAL, CUE_LOSS, CUE_MERLIN, CUE_PRESS, CUE_WIN } from "../src/toy/sounds";
 
 const layout = layoutFor(3, 3);
@@ -35,7 +35,7 @@ function walk(s: TicTacToeState, counts: number[]): void {
     return;
   }
   for (let k = 1; k <= 9; k++) {
-    if (s.cells[k - 1] !== 0) continue;
+    if (cellAt(s, k - 1) !== 0) continue;
     const t = copy(s);
     play(t, k);
     walk(t, counts);
@@ -77,9 +77,9 @@ describe("tictactoe: the merlin level", () => {
     const s = game("merlin");
     // You 1, Merlin (centre: nothing to attack yet), you 2: Merlin blocks at 3.
     play(s, 1);
-    expect(s.cells[4]).toBe(2);
+    expect(cellAt(s, 4)).toBe(2);
     play(s, 2);
-    expect(s.cells[2]).toBe(2);
+    expect(cellAt(s, 2)).toBe(2);
   });
 });
 
@@ -127,7 +127,7 @@ describe("tictactoe: a timed table under a fake clock", () => {
     // Merlin took the centre; a side, then the wrong block, lose.
     play(p, 2);
     let last: number[] = [];
-    for (let k = 1; k <= 9 && tictactoe.status(p) === STATUS_PLAYING; k++) if (p.cells[k - 1] === 0) last = play(p, k).cues;
+    for (let k = 1; k <= 9 && tictactoe.status(p) === STATUS_PLAYING; k++) if (cellAt(p, k - 1) === 0) last = play(p, k).cues;
     expect(tictactoe.status(p)).toBe(STATUS_LOST);
     expect(last).toContain(CUE_LOSS);
   });
@@ -150,7 +150,7 @@ describe("tictactoe: refusals and saved lines", () => {
     expect(fx.refused).toMatch(/merlin, perfect, two/);
     expect(tictactoe.save(s)).toBe(before);
     tictactoe.key(s, KEY_SAME_GAME, 0, createEffects());
-    expect(s.cells.every((c) => c === 0)).toBe(true);
+    expect(s.ones | s.twos).toBe(0);
     expect(s.level).toBe(LEVEL_MERLIN);
   });
 
@@ -159,7 +159,7 @@ describe("tictactoe: refusals and saved lines", () => {
       const s = game(seed % 2 ? "merlin" : "perfect", seed);
       const moves = seed % 7;
       for (let i = 0; i < moves && tictactoe.status(s) === STATUS_PLAYING; i++) {
-        const free = [...s.cells].map((c, j) => (c === 0 ? j + 1 : 0)).filter((k) => k > 0);
+        const free = [1, 2, 3, 4, 5, 6, 7, 8, 9].filter((k) => cellAt(s, k - 1) === 0);
         play(s, free[(seed * 7 + i) % free.length]);
       }
       const line = tictactoe.save(s);

@@ -36,18 +36,22 @@ const FULL = 511;
 export interface TicTacToeState {
   rng: number;
   level: number;
-  /** Cells 0 … 8: 0 empty, 1 yours (steady), 2 Merlin's or the second player's (blinking). */
-  cells: Uint16Array;
+  /**
+   * The marks as masks of cells (bit i = cell i, pad i + 1): mark 1 yours (steady), mark 2
+   * Merlin's or the second player's (blinking). The rules are mask tests, so a key costs a few
+   * of them, not a walk over the board.
+   */
+  ones: number;
+  twos: number;
   /** Whose mark comes next: 1 or 2. */
   turn: number;
   /** When Merlin makes his move (ms), −1 when he is not about to. */
   replyAt: number;
 }
 
-function maskOf(cells: Uint16Array, who: number): number {
-  let m = 0;
-  for (let i = 0; i < 9; i++) if (cells[i] === who) m |= 1 << i;
-  return m;
+/** What is in cell `c` (0 … 8): 0 empty, else the mark, 1 or 2. */
+export function cellAt(s: TicTacToeState, c: number): number {
+  return ((s.ones >> c) & 1) !== 0 ? 1 : ((s.twos >> c) & 1) !== 0 ? 2 : 0;
 }
 
 /** Whether mask `m` holds a whole line. */
@@ -155,28 +159,28 @@ export function merlinMove(s: { rng: number }, me: number, op: number): number {
 }
 
 function statusOf(s: TicTacToeState): number {
-  const mine = maskOf(s.cells, 1);
-  const theirs = maskOf(s.cells, 2);
-  if (hasLine(mine)) return STATUS_WON;
-  if (hasLine(theirs)) return STATUS_LOST;
-  return (mine | theirs) === FULL ? STATUS_DRAW : STATUS_PLAYING;
+  if (hasLine(s.ones)) return STATUS_WON;
+  if (hasLine(s.twos)) return STATUS_LOST;
+  return (s.ones | s.twos) === FULL ? STATUS_DRAW : STATUS_PLAYING;
 }
 
 function clear(s: TicTacToeState): void {
-  for (let i = 0; i < 9; i++) s.cells[i] = 0;
+  s.ones = 0;
+  s.twos = 0;
   s.turn = 1;
   s.replyAt = -1;
 }
 
 function show(s: TicTacToeState, fx: GameEffects): void {
   fx.show = true;
-  fx.frame = (maskOf(s.cells, 1) | maskOf(s.cells, 2)) << 1;
-  fx.blink = maskOf(s.cells, 2) << 1;
+  fx.frame = (s.ones | s.twos) << 1;
+  fx.blink = s.twos << 1;
 }
 
 /** Puts the mark of `s.turn` in cell `c` and says how it ended: the cue of a result or of the move. */
 function mark(s: TicTacToeState, c: number, moveCue: number, fx: GameEffects): void {
-  s.cells[c] = s.turn;
+  if (s.turn === 1) s.ones |= 1 << c;
+  else s.twos |= 1 << c;
   s.turn = 3 - s.turn;
   const st = statusOf(s);
   fx.cues.push(st === STATUS_WON ? CUE_WIN : st === STATUS_LOST ? CUE_LOSS : st === STATUS_DRAW ? CUE_DRAW : moveCue);
@@ -184,31 +188,31 @@ function mark(s: TicTacToeState, c: number, moveCue: number, fx: GameEffects): v
 }
 
 function merlinPlays(s: TicTacToeState, fx: GameEffects): void {
-  const me = maskOf(s.cells, 2);
-  const op = maskOf(s.cells, 1);
+  const me = s.twos;
+  const op = s.ones;
   s.replyAt = -1;
   mark(s, s.level === LEVEL_PERFECT ? perfectMove(me, op) : merlinMove(s, me, op), CUE_MERLIN, fx);
 }
 
 function key(s: TicTacToeState, k: number, now: number, fx: GameEffects): void {
-  const playing = statusOf(s) === STATUS_PLAYING;
   if (k === KEY_SAME_GAME || k === KEY_NEW_GAME) {
     clear(s);
     fx.cues.push(CUE_NEW_GAME);
     fx.changed = true;
   } else if (k === KEY_COMP_TURN) {
-    if (s.level === LEVEL_TWO || s.replyAt >= 0 || maskOf(s.cells, 0) !== FULL) {
+    if (s.level === LEVEL_TWO || s.replyAt >= 0 || (s.ones | s.twos) !== 0) {
       return refuse(fx, "COMP TURN lets Merlin start: on the empty board, against Merlin");
     }
     s.turn = 2;
     merlinPlays(s, fx);
   } else if (!(k >= 1 && k <= 9)) {
     return refuse(fx, "Tic-Tac-Toe takes pads 1-9, SAME GAME and COMP TURN");
-  } else if (!playing) {
-    return refuse(fx, "the game is over: SAME GAME for another");
   } else if (s.replyAt >= 0) {
+    // (Merlin moves only in a game still on: this comes first, as the cheaper test.)
     return refuse(fx, "Merlin is moving");
-  } else if (s.cells[k - 1] !== 0) {
+  } else if (statusOf(s) !== STATUS_PLAYING) {
+    return refuse(fx, "the game is over: SAME GAME for another");
+  } else if (cellAt(s, k - 1) !== 0) {
     return refuse(fx, "pad " + k + " is taken");
   } else {
     mark(s, k - 1, CUE_PRESS, fx);
@@ -236,7 +240,7 @@ function command(s: TicTacToeState, name: string, value: unknown, now: number, f
 /** "level,cells,turn,merlinDue,rng": the cells as nine digits 0/1/2, pad 1 first. */
 function save(s: TicTacToeState): string {
   let cells = "";
-  for (let i = 0; i < 9; i++) cells += s.cells[i];
+  for (let i = 0; i < 9; i++) cells += cellAt(s, i);
   return [LEVEL_NAMES[s.level], cells, s.turn, s.replyAt >= 0 ? 1 : 0, s.rng >>> 0].join(",");
 }
 
@@ -244,15 +248,16 @@ function load(text: string, layout: GameLayout): TicTacToeState | null {
   const f = text.split(",");
   if (f.length !== 5 || LEVEL_NAMES.indexOf(f[0]) < 0 || f[1].length !== 9 || !/^[012]*$/.test(f[1]) || !/^[12]$/.test(f[2])) return null;
   if (!/^[01]$/.test(f[3]) || !wholeField(f[4], 1, 4294967295)) return null;
-  const s: TicTacToeState = { rng: Number(f[4]) | 0, level: LEVEL_NAMES.indexOf(f[0]), cells: new Uint16Array(9), turn: Number(f[2]), replyAt: -1 };
-  for (let i = 0; i < 9; i++) s.cells[i] = Number(f[1][i]);
+  const s: TicTacToeState = { rng: Number(f[4]) | 0, level: LEVEL_NAMES.indexOf(f[0]), ones: 0, twos: 0, turn: Number(f[2]), replyAt: -1 };
+  for (let i = 0; i < 9; i++) {
+    if (f[1][i] === "1") s.ones |= 1 << i;
+    if (f[1][i] === "2") s.twos |= 1 << i;
+  }
   // Marks alternate; whoever is to move has no more marks than the other (and the empty board
   // waits for you or COMP TURN); a finished game has one result.
   const ones = f[1].split("1").length - 1;
   const twos = f[1].split("2").length - 1;
-  const mine = maskOf(s.cells, 1);
-  const theirs = maskOf(s.cells, 2);
-  if (Math.abs(ones - twos) > 1 || (s.turn === 1 ? ones > twos : twos > ones || ones === 0) || (hasLine(mine) && hasLine(theirs))) return null;
+  if (Math.abs(ones - twos) > 1 || (s.turn === 1 ? ones > twos : twos > ones || ones === 0) || (hasLine(s.ones) && hasLine(s.twos))) return null;
   // Merlin is due (after a power cut: at once) only against Merlin, on his turn, in a game still on.
   if (f[3] === "1") {
     if (s.level === LEVEL_TWO || s.turn !== 2 || statusOf(s) !== STATUS_PLAYING) return null;
@@ -266,7 +271,7 @@ export const tictactoe: GameModule<TicTacToeState> = {
   number: 1,
   undo: true,
   create: function (seed: number, layout: GameLayout, now: number): TicTacToeState {
-    return { rng: seedRandom(seed, 1), level: LEVEL_MERLIN, cells: new Uint16Array(9), turn: 1, replyAt: -1 };
+    return { rng: seedRandom(seed, 1), level: LEVEL_MERLIN, ones: 0, twos: 0, turn: 1, replyAt: -1 };
   },
   key: key,
   tick: tick,
