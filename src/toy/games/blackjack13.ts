@@ -55,11 +55,6 @@ export function total(cards: Uint16Array, n: number): number {
   return t;
 }
 
-function lightsOf(s: BlackjackState, cards: Uint16Array, n: number): number {
-  let m = 0;
-  for (let i = 0; i < n; i++) if (cards[i] < 10 || s.ten) m |= 1 << cards[i];
-  return m;
-}
 
 /** The result of a finished hand (STATUS_*), from your side. */
 function result(s: BlackjackState): number {
@@ -70,12 +65,15 @@ function result(s: BlackjackState): number {
   return you === merlin ? STATUS_DRAW : STATUS_LOST;
 }
 
+/** Your cards steady, Merlin's blinking (a card you both hold, steady); a 10 only where the board has pad 10. */
 function show(s: BlackjackState, fx: GameEffects): void {
+  let mine = 0;
+  let his = 0;
+  for (let i = 0; i < s.youN; i++) if (s.you[i] < 10 || s.ten) mine |= 1 << s.you[i];
+  for (let i = 0; i < s.dealerN; i++) if (s.dealer[i] < 10 || s.ten) his |= 1 << s.dealer[i];
   fx.show = true;
-  const mine = lightsOf(s, s.you, s.youN);
-  const his = lightsOf(s, s.dealer, s.dealerN) & ~mine;
   fx.frame = mine | his;
-  fx.blink = his;
+  fx.blink = his & ~mine;
 }
 
 /** A card from the draw; a 10 on a board without pad 10 flashes every pad. */

@@ -132,10 +132,9 @@ function command(s: MindbenderState, name: string, value: unknown, now: number, 
   } else refuse(fx, "Mindbender takes length 1-" + MAX_LENGTH + ", got " + name + " " + value);
 }
 
+/** The first `n` digits of `a` as a string (the native join: saved at every key, for undo). */
 function digits(a: Uint16Array, n: number): string {
-  let t = "";
-  for (let i = 0; i < n; i++) t += a[i];
-  return t;
+  return a.subarray(0, n).join("");
 }
 
 /** "length,secret,typed,guesses,right,wrong,rng": the secret and the typed digits as digit strings. */
