@@ -88,14 +88,14 @@ const PLAY_TICK = 1;
 const PLAY_COMMAND = 2;
 
 /**
- * Runs `what` on the module (PLAY_*: key `k`, the tick, or command `name` with `value`) with
- * fresh game effects, then carries them into the toy's: the frame on the board's pads, cues and
+ * Runs `what` on the module (PLAY_*: key `k`, the tick, or the command `k`, a setting's name
+ * and its value) with fresh game effects, then carries them into the toy's: the frame on the board's pads, cues and
  * tones, the game file when the state changed, a result into the game's results when it ends.
  * Returns whether the state changed. (A module says `changed` whenever its saved line may
  * differ — the game file is written then — so only then are the line and status made again; a
  * tick, seldom, makes them again whatever it says.)
  */
-function play(me: Toy, fx: ToyEffects, what: number, k: number, name?: string, value?: unknown): boolean {
+function play(me: Toy, fx: ToyEffects, what: number, k: any): boolean {
   const st: LightState = me.ms;
   const mod = st.mod;
   const gfx = createEffects();
@@ -103,7 +103,7 @@ function play(me: Toy, fx: ToyEffects, what: number, k: number, name?: string, v
   const before = mod.undo ? lineOf(st) : "";
   if (what === PLAY_KEY) mod.key(st.s, k, me.now, gfx);
   else if (what === PLAY_TICK) mod.tick(st.s, me.now, gfx);
-  else mod.command(st.s, name as string, value, me.now, gfx);
+  else mod.command(st.s, String(k[0]), k[1], me.now, gfx);
   if (gfx.changed || what === PLAY_TICK) setState(st, st.s);
   // A key that changed the game is what a gesture takes back.
   if (gfx.changed && what === PLAY_KEY) st.groupMoved = true;
@@ -179,8 +179,7 @@ function perform(me: Toy, fx: ToyEffects, cmd: Command, arg: unknown): void {
   } else if (cmd === "undo" || cmd === "redo") undo(me, fx, cmd === "redo");
   else if (cmd === "set") {
     // (Checked by ASK_REFUSAL: a setting's name and its value.)
-    const a = arg as unknown[];
-    play(me, fx, PLAY_COMMAND, 0, String(a[0]), a[1]);
+    play(me, fx, PLAY_COMMAND, arg);
   } else show(me, fx);
 }
 
