@@ -12,9 +12,7 @@
  * WRITE_INTERVAL_MS later, its text asked of the mid-end only then (toyFile), so nothing is
  * serialised per key press.
  */
-import { FILE_COUNT, fileName, MAX_FILE_LENGTH, Toy, toyFile } from "../src/toy/midend";
-
-export const WRITE_INTERVAL_MS = 1000;
+import { FILE_COUNT, fileName, MAX_FILE_LENGTH, Toy, toyFile, WRITE_INTERVAL_MS } from "../src/toy/midend";
 
 const storage = require("Storage");
 /** Files changed since they were last written (bit 1 << FILE_*). */

@@ -48,6 +48,7 @@ import { toolOptions } from "../../tools/tool-options";
 import { buildFirmware, profileModules, toyGameSpecs } from "../build/build";
 import { layoutFor } from "../../src/toy/gamemodule";
 import { SPEED_BUDGETS } from "../build/hotpath";
+import { WRITE_INTERVAL_MS } from "../../src/toy/midend";
 
 export { SPEED_BUDGETS };
 import { bootImage, builtImage, type CodeForm, Espruino, espruinoBin, exitOnBadEspruino, freshFlashDir, linuxPrelude, prebuiltImage, type ToyImage } from "./espruino-bin";
@@ -179,13 +180,16 @@ const RAM_LOADER = 'eval(E.toString(E.toUint8Array(require("Storage").read("code
 /**
  * The RAM view's Storage modules (Magic Square, the games, the console) in RAM too: read through
  * a Storage.read that returns a RAM copy of each of the toy's modules (merlin-*.js), made the
- * first time it is read and kept, as RAM_LOADER's copy of the image is. The copy itself is the
- * emulated flash's work (a file read for every 16 bytes), not the toy's: a Pico reads its flash
- * as memory. The data files (merlin.gms …) are read from the emulated flash as they are.
+ * first time it is read and kept, as RAM_LOADER's copy of the image is — the last four read (the
+ * console, Magic Square, the games' player and one game: what choosing a game and coming back
+ * read), so that they fit the Pico-sized interpreter. The copy itself is the emulated flash's
+ * work (a file read for every 16 bytes), not the toy's: a Pico reads its flash as memory. The
+ * data files (merlin.gms …) are read from the emulated flash as they are.
  */
 const RAM_MODULES =
-  'var S=require("Storage"),R=S.read,C={};S.read=function(f,o,l){if(o!==undefined||l!==undefined||f.indexOf("merlin-")!==0)return R.call(S,f,o,l);' +
-  'if(!(f in C)){var t=R.call(S,f);C[f]=t===undefined?t:E.toString(E.toUint8Array(t))}return C[f]};';
+  'var S=require("Storage"),R=S.read,C={},K=[];S.read=function(f,o,l){if(o!==undefined||l!==undefined||f.indexOf("merlin-")!==0)return R.call(S,f,o,l);' +
+  'var i=K.indexOf(f);if(i>=0)K.splice(i,1);else{var t=R.call(S,f);C[f]=t===undefined?t:E.toString(E.toUint8Array(t));if(K.length>=4)delete C[K.shift()]}' +
+  'K.push(f);return C[f]};';
 
 /**
  * Writes `code` (a JavaScript program) and its Storage modules `files` as the view says, with
@@ -275,13 +279,19 @@ export async function perCall(e: Espruino, body: string, n: number, repeat: numb
  */
 async function oneCall(e: Espruino, reset: string, call: string, repeat: number, meter: Meter): Promise<number> {
   const runs: number[] = [];
+  // (A wait as long as the writes' deferral first, so that settle seldom asks: every console
+  // line is a chance for the Linux build's input race, docs/espruino.md.)
+  const quiet = async () => {
+    await new Promise((r) => setTimeout(r, WRITE_INTERVAL_MS + 200));
+    await settle(e);
+  };
   for (let k = 0; k < repeat; k++) {
     await e.eval(`${reset},1`);
-    await settle(e);
+    await quiet();
     const full = await meter(e, `(function(){${call}})()`);
-    await settle(e);
+    await quiet();
     await e.eval(`${reset},1`);
-    await settle(e);
+    await quiet();
     const empty = await meter(e, "(function(){})()");
     runs.push(full - empty);
   }
@@ -303,6 +313,7 @@ async function keyCycle(e: Espruino, keys: number[], repeat: number, meter: Mete
   for (let k = 0; k < repeat; k++) {
     const c0 = await meter(e, loop(`try{M.press(${JSON.stringify(keys)}[i%${keys.length}])}catch(x){REFUSED++}`));
     refused = Number(await e.eval("REFUSED"));
+    await new Promise((r) => setTimeout(r, WRITE_INTERVAL_MS + 200));
     await settle(e);
     const empty = await meter(e, loop(""));
     const st = await meter(e, loop("M.state()"));

@@ -98,7 +98,9 @@ export const FILE_GAMES = 3;
  * about 500).
  */
 export const MAX_FILE_LENGTH = 1000;
-/** ToyEffects.save: write the changed files now (a result, sleep), not within a second (the bit after the files'). */
+/** How long the firmware may wait before it writes a changed file (firmware/store.ts saveSoon): changes within it are written once. */
+export const WRITE_INTERVAL_MS = 1000;
+/** ToyEffects.save: write the changed files now (a result, sleep), not within WRITE_INTERVAL_MS (the bit after the files'). */
 export const SAVE_NOW = 1 << FILE_COUNT;
 
 /** The name of file FILE_* in Storage: merlin.cfg, merlin.sta, merlin.gam, merlin.gms. */
