@@ -127,7 +127,10 @@ export interface GameEffects {
   cues: number[];
   /** Tones to play now, in order: (Hz, ms) pairs; Hz 0 is a rest. */
   tones: number[];
-  /** The state changed: the game file is to be written. */
+  /**
+   * The state changed: the game file is to be written. Set it whenever the saved line or the
+   * status may differ: the player keeps both from one change to the next (lightgames.ts).
+   */
   changed: boolean;
   /** Why a key or command was refused (one line), "" when it was not. */
   refused: string;
