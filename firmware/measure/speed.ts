@@ -179,17 +179,18 @@ const RAM_LOADER = 'eval(E.toString(E.toUint8Array(require("Storage").read("code
 
 /**
  * The RAM view's Storage modules (Magic Square, the games, the console) in RAM too: read through
- * a Storage.read that returns a RAM copy of each of the toy's modules (merlin-*.js), made the
- * first time it is read and kept, as RAM_LOADER's copy of the image is — the last four read (the
- * console, Magic Square, the games' player and one game: what choosing a game and coming back
- * read), so that they fit the Pico-sized interpreter. The copy itself is the emulated flash's
- * work (a file read for every 16 bytes), not the toy's: a Pico reads its flash as memory. The
- * data files (merlin.gms …) are read from the emulated flash as they are.
+ * a Storage.read that returns a RAM copy of each of the toy's modules (merlin-*.js), as
+ * RAM_LOADER does for the image. While Merlin's other games are timed, the last COPIES copies
+ * read are kept (4: the console, Magic Square, the games' player and one game, what choosing a
+ * game and coming back read), since copying a file out of the emulated flash, a file read for
+ * every 16 bytes, is the emulation's work, not the toy's (a Pico reads its flash as memory);
+ * otherwise none is kept (COPIES 0), as the 5×5's image and its back-end modules leave no room
+ * for more. The data files (merlin.gms …) are read from the emulated flash as they are.
  */
 const RAM_MODULES =
-  'var S=require("Storage"),R=S.read,C={},K=[];S.read=function(f,o,l){if(o!==undefined||l!==undefined||f.indexOf("merlin-")!==0)return R.call(S,f,o,l);' +
-  'var i=K.indexOf(f);if(i>=0)K.splice(i,1);else{var t=R.call(S,f);C[f]=t===undefined?t:E.toString(E.toUint8Array(t));if(K.length>=4)delete C[K.shift()]}' +
-  'K.push(f);return C[f]};';
+  'var COPIES=0,S=require("Storage"),R=S.read,C={},K=[];S.read=function(f,o,l){if(o!==undefined||l!==undefined||f.indexOf("merlin-")!==0)return R.call(S,f,o,l);' +
+  'var i=K.indexOf(f),c;if(i>=0){K.splice(i,1);c=C[f]}else{c=R.call(S,f);if(c!==undefined)c=E.toString(E.toUint8Array(c))}' +
+  'C[f]=c;K.push(f);while(K.length>COPIES)delete C[K.shift()];return c};';
 
 /**
  * Writes `code` (a JavaScript program) and its Storage modules `files` as the view says, with
@@ -468,6 +469,8 @@ async function measure(bin: string, p: Profile, bundle: ToyImage, view: View, re
       // then these games are measured on ESPRUINO_BIN_LARGE, or without it judged on the emulated
       // flash's figures, which are the interpreter's own work and the file reads besides: an upper bound.)
       try {
+        // (The RAM view keeps its module copies while these are timed; the flash view has no COPIES.)
+        if (view.place === "ram") await e.eval("COPIES=4,1");
         for (const m of profileModules(p)) {
           const name = JSON.stringify(m.name);
           await e.eval('Merlin.setRules("basic"),1');
