@@ -273,6 +273,17 @@ export async function perCall(e: Espruino, body: string, n: number, repeat: numb
 }
 
 /**
+ * Waits until the timeouts the lines before set have fired (the files' writes, deferred
+ * WRITE_INTERVAL_MS; a cue's notes; a game's move): first as long as the writes' deferral, so
+ * that settle seldom asks — every console line is a chance for the Linux build's input race
+ * (docs/espruino.md).
+ */
+async function quiet(e: Espruino): Promise<void> {
+  await new Promise((r) => setTimeout(r, WRITE_INTERVAL_MS + 200));
+  await settle(e);
+}
+
+/**
  * CPU ms of `call` alone in a console line, net of an empty line; before each of the two
  * lines, `reset` in a line of its own (unmeasured) puts the toy where the call starts from.
  * Each line is measured once the timeouts earlier lines set have fired (the files' deferred
@@ -280,19 +291,13 @@ export async function perCall(e: Espruino, body: string, n: number, repeat: numb
  */
 async function oneCall(e: Espruino, reset: string, call: string, repeat: number, meter: Meter): Promise<number> {
   const runs: number[] = [];
-  // (A wait as long as the writes' deferral first, so that settle seldom asks: every console
-  // line is a chance for the Linux build's input race, docs/espruino.md.)
-  const quiet = async () => {
-    await new Promise((r) => setTimeout(r, WRITE_INTERVAL_MS + 200));
-    await settle(e);
-  };
   for (let k = 0; k < repeat; k++) {
     await e.eval(`${reset},1`);
-    await quiet();
+    await quiet(e);
     const full = await meter(e, `(function(){${call}})()`);
-    await quiet();
+    await quiet(e);
     await e.eval(`${reset},1`);
-    await quiet();
+    await quiet(e);
     const empty = await meter(e, "(function(){})()");
     runs.push(full - empty);
   }
@@ -314,8 +319,7 @@ async function keyCycle(e: Espruino, keys: number[], repeat: number, meter: Mete
   for (let k = 0; k < repeat; k++) {
     const c0 = await meter(e, loop(`try{M.press(${JSON.stringify(keys)}[i%${keys.length}])}catch(x){REFUSED++}`));
     refused = Number(await e.eval("REFUSED"));
-    await new Promise((r) => setTimeout(r, WRITE_INTERVAL_MS + 200));
-    await settle(e);
+    await quiet(e);
     const empty = await meter(e, loop(""));
     const st = await meter(e, loop("M.state()"));
     const press = (c0 - empty) / n;
