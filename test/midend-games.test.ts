@@ -13,6 +13,7 @@ import { mindbender } from "../src/toy/games/mindbender";
 import { music } from "../src/toy/games/music";
 import { MERLIN_DELAY_MS, tictactoe } from "../src/toy/games/tictactoe";
 import { HOLD_MS } from "../src/toy/keyevents";
+import { HISTORY_SIZE } from "../src/toy/lightgames";
 import { MaskBackend } from "../src/toy/maskgame";
 import {
   createToy, FILE_COUNT, FILE_GAME, FILE_GAMES, FILE_SETTINGS, GameShelf, SAVE_NOW, Toy, toyCommand, ToyEffects, toyFile, toyKeys, toyPowerOn, toyPress,
@@ -213,6 +214,40 @@ describe("playing Tic-Tac-Toe through the mid-end", () => {
     const no = toyCommand(toy, "undo", undefined, now + 4);
     expect(no.refused).toBe("echo has no undo");
     expect(no.cues).toEqual([CUE_ILLEGAL]);
+  });
+
+  it("undo takes back the last HISTORY_SIZE keys, no more", () => {
+    boot(4);
+    toyCommand(toy, "game", "mindbender", 1);
+    // A number of 9 digits, then 6 digits of a guess.
+    for (const k of [9, 1, 2, 3, 4, 5, 6]) press(k);
+    expect((toyState(toy, 0).state as { typed: string }).typed).toBe("123456");
+    for (let i = 0; i < HISTORY_SIZE; i++) expect(toyCommand(toy, "undo", undefined, now + 1 + i).refused).toBe("");
+    expect((toyState(toy, 0).state as { typed: string }).typed).toBe("12");
+    expect(toyCommand(toy, "undo", undefined, now + 9).refused).toBe("nothing to undo");
+  });
+
+  it("against Merlin, undo takes back your mark with Merlin's answer, and Merlin does not answer again", () => {
+    boot(4);
+    toyCommand(toy, "game", "tictactoe", 1);
+    for (let move = 0; move < 2; move++) {
+      // Your mark on the first free pad, then Merlin's answer.
+      const free = 1 + (toyState(toy, 0).board as string).indexOf("0");
+      press(free);
+      runUntil(now + MERLIN_DELAY_MS, { due: now + MERLIN_DELAY_MS } as ToyEffects);
+    }
+    const played = toyState(toy, 0).board as string;
+    expect(played.split("1").length - 1).toBe(4);
+    expect(toyCommand(toy, "undo", undefined, now + 1).refused).toBe("");
+    const back = toyCommand(toy, "undo", undefined, now + 2);
+    expect(back.refused).toBe("");
+    // (Were Merlin's answer still to come, its deadline would be due by then.)
+    runUntil(now + 3 * MERLIN_DELAY_MS, { due: now + MERLIN_DELAY_MS } as ToyEffects);
+    expect(toyState(toy, 0).board).toBe(pads());
+    // Redo brings back each of your marks with Merlin's answer, as they were.
+    toyCommand(toy, "redo", undefined, now + 1);
+    toyCommand(toy, "redo", undefined, now + 2);
+    expect(toyState(toy, 0).board).toBe(played);
   });
 });
 

@@ -44,6 +44,18 @@ export function budgetedFigures(m: MemoryFigures): number[] {
 /** Rounds of choosing every one of Merlin's games in turn (the switching figure). */
 export const SWITCH_ROUNDS = 20;
 
+/**
+ * The keys (1-based, as `Merlin.press` takes them) pressed in each of Merlin's games on a board
+ * of `pads` pads: its pads, SAME GAME, HIT ME and COMP TURN — not NEW GAME (`pads` + 1), which
+ * opens the chooser, so that the next pad would choose another game. Pressed with a stride of
+ * 11, which no list's length here is a multiple of, they come in a mixed order.
+ */
+export function playedKeys(pads: number): number[] {
+  const keys: number[] = [];
+  for (let k = 1; k <= pads + 4; k++) if (k !== pads + 1) keys.push(k);
+  return keys;
+}
+
 export interface MemoryFigures {
   /** JsVars in use, net of the .boot0 pin aliases: 1.5 s after power-on, after a won game, after 2000 more presses. */
   boot: number;
@@ -55,7 +67,7 @@ export interface MemoryFigures {
   games: { name: string; won: number; presses: number }[];
   /**
    * Merlin's six games (the profile's, Magic Square last), each chosen in turn as `Merlin.game`
-   * chooses it: after choosing it, and after 40 presses of its pads and buttons.
+   * chooses it: after choosing it, and after 40 presses of its pads and buttons (playedKeys).
    */
   merlin: { name: string; chosen: number; played: number }[];
   /** After those, before and after choosing every game SWITCH_ROUNDS times in a row. */
@@ -111,8 +123,10 @@ export async function measureMemory(bin: string, p: Profile, toy: ToyImage): Pro
         await e.eval(`Merlin.game(${JSON.stringify(name)}).game`, 60_000);
         await quiet(1200);
         const chosen = await usage();
-        // Its pads and the four buttons, each press that the game refuses (Merlin's turn) let be.
-        await e.eval(`(function(){for(var i=0;i<40;i++){try{Merlin.press(1+(i*7)%${pads + 4})}catch(x){}}return 1})()`, 120_000);
+        // Its pads and the buttons but NEW GAME (which would open the chooser and leave the game:
+        // the figure is the game's), each press that the game refuses (Merlin's turn) let be.
+        const keys = JSON.stringify(playedKeys(pads));
+        await e.eval(`(function(){var K=${keys};for(var i=0;i<40;i++){try{Merlin.press(K[(i*11)%K.length])}catch(x){}}return 1})()`, 120_000);
         await quiet(1200);
         merlin.push({ name, chosen: chosen - prelude, played: (await usage()) - prelude });
       }
@@ -149,7 +163,8 @@ const ABOUT_MEMORY =
   "Linux build needs in .boot0 (the toy does not have them; the last column says how many that was). The won game " +
   "is source 003's worked example on the 3×3 and a dealt puzzle won by COMP TURN elsewhere; then 2000 more " +
   "presses. Then each of Merlin's games is chosen in turn (`Merlin.game`), measured after choosing it and after " +
-  "40 presses of its pads and buttons, and every game is chosen " + SWITCH_ROUNDS + " times in a row. Boards with " +
+  "40 presses of its pads and its buttons but NEW GAME (which would open the chooser), and every game is chosen " +
+  SWITCH_ROUNDS + " times in a row. Boards with " +
   "Lights Out games are also measured in each of them: after a game won by COMP TURN and after 500 more presses. " +
   "The script exits 1 when a profile with a budget is over it (any of these figures), or 2000 presses or the " +
   "choosing grow the figure by more than 8. " +

@@ -18,8 +18,12 @@ import { ASK_KEEP, ASK_LINE, ASK_REFUSAL, ASK_STATE, ASK_STATS, Command, FILE_GA
 import { maskToBits } from "./maskbits";
 import { CUE_ILLEGAL, CUE_NEW_GAME } from "./sounds";
 
-/** Snapshots kept for a game's undo (each its saved line: a few dozen bytes). */
-export const HISTORY_SIZE = 8;
+/**
+ * Keys a game's undo takes back: snapshots of its saved line, each some 30 characters, 5 JsVars
+ * on a Pico while they are kept — 20 in all, which the 3×3 boards' memory budget has room for
+ * beside the core and the game (docs/measurements/device-memory.md), and twice that not.
+ */
+export const HISTORY_SIZE = 4;
 
 /** The state of the game played, `me.ms`. */
 interface LightState {
@@ -37,7 +41,8 @@ interface LightState {
   status: number;
   /** Games finished, won, lost, drawn (index STATUS_* − 1 + 1). */
   results: number[];
-  history: History;
+  /** Undo's snapshots; null in a game without undo (mod.undo false), which keeps none. */
+  history: History | null;
   /** The game (its saved line) and its results when the current group of keys began, and whether a key of it changed the game. */
   groupLine: string;
   groupResults: number[];
@@ -57,7 +62,7 @@ function enter(me: Toy, name: string, line: string | null, kept: any, seed: numb
   if (s === null && kept) s = mod.load(kept["state"], layout);
   const st: LightState = {
     layout: layout, mod: mod, s: null, line: null, status: STATUS_PLAYING, results: kept ? kept["results"].slice() : [0, 0, 0, 0],
-    history: createHistory(HISTORY_SIZE), groupLine: "", groupResults: [0, 0, 0, 0], groupMoved: false,
+    history: mod.undo ? createHistory(HISTORY_SIZE) : null, groupLine: "", groupResults: [0, 0, 0, 0], groupMoved: false,
   };
   me.ms = st;
   setState(st, s !== null ? s : mod.create(seed, layout, me.now));
@@ -100,14 +105,16 @@ function play(me: Toy, fx: ToyEffects, what: number, k: any): boolean {
   const mod = st.mod;
   const gfx = createEffects();
   const was = st.status;
-  const before = mod.undo ? lineOf(st) : "";
+  const before = st.history !== null && what !== PLAY_TICK ? lineOf(st) : "";
   if (what === PLAY_KEY) mod.key(st.s, k, me.now, gfx);
   else if (what === PLAY_TICK) mod.tick(st.s, me.now, gfx);
   else mod.command(st.s, String(k[0]), k[1], me.now, gfx);
   if (gfx.changed || what === PLAY_TICK) setState(st, st.s);
   // A key that changed the game is what a gesture takes back.
   if (gfx.changed && what === PLAY_KEY) st.groupMoved = true;
-  if (gfx.changed && mod.undo && gfx.refused === "") historyPush(st.history, before);
+  // Undo takes back a key (or a setting) with what its ticks did after it (Merlin's answer in
+  // Tic-Tac-Toe), so a tick's change is no step of its own.
+  if (gfx.changed && what !== PLAY_TICK && st.history !== null && gfx.refused === "") historyPush(st.history, before);
   showEffects(me, fx, gfx);
   if (gfx.refused !== "") fx.refused = gfx.refused;
   if (gfx.changed) fx.save |= 1 << FILE_GAME;
@@ -148,7 +155,7 @@ function key(me: Toy, fx: ToyEffects, pad: number): boolean {
 function undo(me: Toy, fx: ToyEffects, redo: boolean): void {
   const st: LightState = me.ms;
   const mod = st.mod;
-  const line = mod.undo ? (redo ? historyRedo : historyUndo)(st.history, lineOf(st)) : null;
+  const line = st.history !== null ? (redo ? historyRedo : historyUndo)(st.history, lineOf(st)) : null;
   const back = line !== null ? mod.load(line, st.layout) : null;
   if (back === null) {
     fx.refused = mod.undo ? "nothing to " + (redo ? "redo" : "undo") : mod.name + " has no undo";
@@ -168,7 +175,7 @@ function perform(me: Toy, fx: ToyEffects, cmd: Command, arg: unknown): void {
   if (cmd === "newGame" && typeof arg === "number") {
     // From the console, with a seed: a new game of this game from that seed.
     setState(st, st.mod.create(arg, st.layout, me.now));
-    st.history = createHistory(HISTORY_SIZE);
+    if (st.history !== null) st.history = createHistory(HISTORY_SIZE);
     showEffects(me, fx, createEffects());
     fx.cues.push(CUE_NEW_GAME);
     fx.save |= 1 << FILE_GAME;
