@@ -7,7 +7,7 @@
  */
 import { LED_PINS, SHELF_NAMES, SHELF_NUMBERS } from "merlin:config";
 import {
-  Command, createToy, FILE_GAMES, fileName, gameFile, GameShelf, POWER_SLEEP, POWER_WAKE, SAVE_NOW, Toy, toyCommand, ToyEffects, toyFail, toyKeys, toyPress,
+  Command, createToy, FILE_GAMES, fileName, gameFile, GameShelf, POWER_SLEEP, POWER_WAKE, Toy, toyCommand, ToyEffects, toyFail, toyKeys, toyPress,
   toyPowerOn, toyState, toyTick,
 } from "../src/toy/midend";
 import type { ConsoleCore } from "./console";
@@ -39,7 +39,8 @@ function carryOut(e: ToyEffects, now: number): void {
   if (e.tones.length > 0) playTones(e.tones, 0, cue);
   else if (cue >= 0) playNotes(cue, false);
   if (e.save !== 0) saveSoon(e.save);
-  if ((e.save & SAVE_NOW) !== 0) saveNow();
+  // Going to sleep writes at once: a toy asleep may be switched off any moment.
+  if (e.power === POWER_SLEEP) saveNow();
   if (e.due >= 0 && (tickTimer === undefined || e.due < tickAt)) schedule(e.due, now);
   keysDue = e.keysDue;
 }

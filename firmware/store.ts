@@ -12,7 +12,7 @@
  * WRITE_INTERVAL_MS later, its text asked of the mid-end only then (toyFile), so nothing is
  * serialised per key press.
  */
-import { FILE_COUNT, fileName, MAX_FILE_LENGTH, Toy, toyFile, WRITE_INTERVAL_MS } from "../src/toy/midend";
+import { FILE_COUNT, fileName, MAX_FILE_LENGTH, SAVE_NOW, Toy, toyFile, WRITE_INTERVAL_MS } from "../src/toy/midend";
 
 const storage = require("Storage");
 /** Files changed since they were last written (bit 1 << FILE_*). */
@@ -26,13 +26,19 @@ export function storeFor(toy: Toy): void {
   files = toy;
 }
 
-/** Marks files (bits 1 << FILE_*) as changed: they are written within WRITE_INTERVAL_MS. */
+/**
+ * Marks files (bits 1 << FILE_*) as changed: they are written within WRITE_INTERVAL_MS, or with
+ * SAVE_NOW (a game's end) as soon as the call that changed them is done: its LEDs and its first
+ * note are not held up by the flash.
+ */
 export function saveSoon(files: number): void {
   pending |= files & ((1 << FILE_COUNT) - 1);
-  if (timer === undefined) timer = setTimeout(saveNow, WRITE_INTERVAL_MS);
+  const now = (files & SAVE_NOW) !== 0;
+  if (now && timer !== undefined) clearTimeout(timer);
+  if (now || timer === undefined) timer = setTimeout(saveNow, now ? 0 : WRITE_INTERVAL_MS);
 }
 
-/** Writes every changed file now (the write timer, a game's end, sleep). */
+/** Writes every changed file now (the write timer; sleep). */
 export function saveNow(): void {
   if (timer !== undefined) clearTimeout(timer);
   timer = undefined;
