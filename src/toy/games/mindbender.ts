@@ -39,19 +39,23 @@ export interface MindbenderState {
 /**
  * The Mastermind score of `guess` against `secret` (the first `n` digits of each, digits 0 … 9):
  * digits in the right place × 16 + digits in the number but in another place. A digit counts
- * min(times in the secret, times in the guess) in all, the right places first.
+ * min(times in the secret, times in the guess) in all, the right places first: each digit of
+ * the guess takes one of the secret's copies of it while any is left.
  */
 export function mastermind(secret: ArrayLike<number>, guess: ArrayLike<number>, n: number): number {
-  const inSecret = new Uint16Array(10);
-  const inGuess = new Uint16Array(10);
+  const left = new Uint16Array(10);
   let right = 0;
   for (let i = 0; i < n; i++) {
     if (secret[i] === guess[i]) right++;
-    inSecret[secret[i]]++;
-    inGuess[guess[i]]++;
+    left[secret[i]]++;
   }
   let common = 0;
-  for (let d = 0; d < 10; d++) common += Math.min(inSecret[d], inGuess[d]);
+  for (let i = 0; i < n; i++) {
+    if (left[guess[i]] > 0) {
+      left[guess[i]]--;
+      common++;
+    }
+  }
   return right * 16 + common - right;
 }
 
