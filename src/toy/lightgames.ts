@@ -19,9 +19,8 @@ import { maskToBits } from "./maskbits";
 import { CUE_ILLEGAL, CUE_NEW_GAME } from "./sounds";
 
 /**
- * Keys a game's undo takes back: snapshots of its saved line, each some 30 characters, 5 JsVars
- * on a Pico while they are kept — 20 in all, which the 3×3 boards' memory budget has room for
- * beside the core and the game (docs/measurements/device-memory.md), and twice that not.
+ * Keys a game's undo takes back, each a snapshot of its saved line: the last four (what the
+ * 3×3 boards have room for beside the core and the game: docs/architecture.md).
  */
 export const HISTORY_SIZE = 4;
 
