@@ -33,9 +33,9 @@ export function storeFor(toy: Toy): void {
  */
 export function saveSoon(files: number): void {
   pending |= files & ((1 << FILE_COUNT) - 1);
-  const now = (files & SAVE_NOW) !== 0;
-  if (now && timer !== undefined) clearTimeout(timer);
-  if (now || timer === undefined) timer = setTimeout(saveNow, now ? 0 : WRITE_INTERVAL_MS);
+  const atOnce = (files & SAVE_NOW) !== 0;
+  if (atOnce && timer !== undefined) clearTimeout(timer);
+  if (atOnce || timer === undefined) timer = setTimeout(saveNow, atOnce ? 0 : WRITE_INTERVAL_MS);
 }
 
 /** Writes every changed file now (the write timer; sleep). */

@@ -100,7 +100,10 @@ export const FILE_GAMES = 3;
 export const MAX_FILE_LENGTH = 1000;
 /** How long the firmware may wait before it writes a changed file (firmware/store.ts saveSoon): changes within it are written once. */
 export const WRITE_INTERVAL_MS = 1000;
-/** ToyEffects.save: write the changed files now (a result, sleep), not within WRITE_INTERVAL_MS (the bit after the files'). */
+/**
+ * ToyEffects.save: write the changed files as soon as the call is carried out (a result, sleep),
+ * not within WRITE_INTERVAL_MS (the bit after the files').
+ */
 export const SAVE_NOW = 1 << FILE_COUNT;
 
 /** The name of file FILE_* in Storage: merlin.cfg, merlin.sta, merlin.gam, merlin.gms. */
