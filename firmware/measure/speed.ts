@@ -45,7 +45,7 @@ import type { Profile } from "../../hardware/profile";
 import { OptionSpec } from "../../tools/options";
 import { describeInterpreter, finishMeasurement, interpreterText, MEASUREMENTS_DIR, Report, startRun } from "../../tools/measurements";
 import { toolOptions } from "../../tools/tool-options";
-import { buildFirmware, profileModules, toyGameSpecs } from "../build/build";
+import { backendKinds, buildFirmware, profileModules, toyGameSpecs } from "../build/build";
 import { layoutFor } from "../../src/toy/gamemodule";
 import { SPEED_BUDGETS } from "../build/hotpath";
 import { WRITE_INTERVAL_MS } from "../../src/toy/midend";
@@ -181,16 +181,28 @@ const RAM_LOADER = 'eval(E.toString(E.toUint8Array(require("Storage").read("code
  * The RAM view's Storage modules (Magic Square, the games, the console) in RAM too: read through
  * a Storage.read that returns a RAM copy of each of the toy's modules (merlin-*.js), as
  * RAM_LOADER does for the image. While Merlin's other games are timed, the last COPIES copies
- * read are kept (4: the console, Magic Square, the games' player and one game, what choosing a
- * game and coming back read), since copying a file out of the emulated flash, a file read for
- * every 16 bytes, is the emulation's work, not the toy's (a Pico reads its flash as memory);
- * otherwise none is kept (COPIES 0), as the 5×5's image and its back-end modules leave no room
- * for more. The data files (merlin.gms …) are read from the emulated flash as they are.
+ * read are kept (modulesChoosingReads: what choosing a game and coming back read), since copying
+ * a file out of the emulated flash, a file read for every 16 bytes, is the emulation's work, not
+ * the toy's (a Pico reads its flash as memory); otherwise none is kept (COPIES 0), as the 5×5's
+ * image and its back-end modules leave no room for more. The data files (merlin.gms …) are read
+ * from the emulated flash as they are.
  */
 const RAM_MODULES =
   'var COPIES=0,S=require("Storage"),R=S.read,C={},K=[];S.read=function(f,o,l){if(o!==undefined||l!==undefined||f.indexOf("merlin-")!==0)return R.call(S,f,o,l);' +
   'var i=K.indexOf(f),c;if(i>=0){K.splice(i,1);c=C[f]}else{c=R.call(S,f);if(c!==undefined)c=E.toString(E.toUint8Array(c))}' +
   'C[f]=c;K.push(f);while(K.length>COPIES)delete C[K.shift()];return c};';
+
+/**
+ * How many Storage modules choosing one of Merlin's games and coming back to Magic Square read
+ * (the RAM view keeps that many copies while they are timed: RAM_MODULES): the console, Magic
+ * Square, the games' player and the game, and on boards with Lights Out games the back-end class
+ * module of Magic Square's own board (build.ts backendKinds: Magic Square's board reads it when
+ * it is chosen). With one copy fewer, the 5×5's Magic Square file, 12 KB, was copied out of the
+ * emulated flash again at every choosing, 6 of the 12 ms its figure read.
+ */
+export function modulesChoosingReads(p: Profile): number {
+  return 4 + (backendKinds(p).length > 0 ? 1 : 0);
+}
 
 /**
  * Writes `code` (a JavaScript program) and its Storage modules `files` as the view says, with
@@ -313,19 +325,34 @@ async function oneCall(e: Espruino, reset: string, call: string, repeat: number,
   return median(runs);
 }
 
+/** The seed of the game each key cycle in one of Merlin's games starts from (keyCycle). */
+const CYCLE_SEED = 7;
+
 /**
  * A key press to its LEDs in one of Merlin's games: CPU ms per key of `keys` pressed in turn
  * through the console, net of an empty loop and of the state object `Merlin.press` returns for
  * each key played (a refused key throws its one line instead); the median of `repeat` runs,
  * and how many of the keys were refused in the last. (`Merlin` is read once per loop: its
- * console module is the console's cost, not a key's.)
+ * console module is the console's cost, not a key's.) Each run starts from the game of seed
+ * CYCLE_SEED (`Merlin.newGame(seed)`, a line of its own): which keys a game plays and which it
+ * refuses depends on where it stands — in Mindbender on the secret numbers it draws — and the
+ * toy's own seed is a new one at every boot, which moved Mindbender's figure from one run to
+ * the next by half a bar. A game won in the loop brings its files' write forward to a 0 ms
+ * timer, which runs after the key's LEDs as the line ends, and was counted with the line when it
+ * ran before the line's CPU was read (by chance: 2 to 3 ms, some 0.05 ms a key in Mindbender):
+ * each loop defers 0 ms timeouts by a second through a wrapper of setTimeout, whose own cost
+ * (a call per timeout set: the cues' notes) stays in the figure.
  */
 async function keyCycle(e: Espruino, keys: number[], repeat: number, meter: Meter): Promise<{ key: number; press: number; state: number; refused: number }> {
   const n = 4 * keys.length;
-  const loop = (body: string) => `(function(){var M=Merlin;global.REFUSED=0;for(var i=0;i<${n};i++){${body}}})()`;
+  const loop = (body: string) =>
+    `(function(){var M=Merlin,T=setTimeout;global.REFUSED=0;global.setTimeout=function(f,t){return T(f,t>0?t:1000)};` +
+    `for(var i=0;i<${n};i++){${body}}global.setTimeout=T})()`;
   const runs: { key: number; press: number; state: number }[] = [];
   let refused = 0;
   for (let k = 0; k < repeat; k++) {
+    await e.eval(`Merlin.newGame(${CYCLE_SEED}),1`);
+    await quiet(e);
     const c0 = await meter(e, loop(`try{M.press(${JSON.stringify(keys)}[i%${keys.length}])}catch(x){REFUSED++}`));
     refused = Number(await e.eval("REFUSED"));
     await quiet(e);
@@ -355,13 +382,18 @@ interface Figures {
    * Merlin's other games the profile carries (build.ts profileModules): choosing it from Magic
    * Square, and Magic Square from it (`Merlin.game`, returning its state object), and in it a
    * key press to its LEDs (keyCycle: merlinKeys in turn, played or refused), what `Merlin.press`
-   * and `Merlin.state` cost, and the share of the keys refused.
+   * and `Merlin.state` cost, and the share of the keys refused. Choosing is NaN where it ran the
+   * interpreter out of memory (chooseOutOfMemory).
    */
   merlin?: { name: string; choose: number; back: number; key: number; press: number; state: number; refused: number }[];
   /** Whether Merlin's games ran this view's interpreter out of memory (no figures for them). */
   merlinOutOfMemory?: boolean;
   /** Whether the figures of Merlin's games are ESPRUINO_BIN_LARGE's (they did not fit). */
   merlinLarge?: boolean;
+  /** Whether choosing them ran this view's interpreter out of memory (the RAM copies of the files it reads: chooseTimes). */
+  chooseOutOfMemory?: boolean;
+  /** Whether the figures of choosing them are ESPRUINO_BIN_LARGE's (they did not fit). */
+  chooseLarge?: boolean;
 }
 
 /**
@@ -444,6 +476,39 @@ async function opensDuring(e: Espruino, line: string): Promise<number | null> {
 }
 
 /**
+ * Choosing each of Merlin's games the profile carries from Magic Square, and Magic Square from
+ * it (`Merlin.game`, each way alone: oneCall), on the toy `e` booted in `view`, under Magic
+ * Square's basic rules. In the RAM view the copies of the files choosing reads are kept while it
+ * is timed (modulesChoosingReads), and dropped after. Throws when they run the interpreter out
+ * of memory.
+ */
+async function chooseTimes(e: Espruino, p: Profile, view: View, repeat: number, meter: Meter): Promise<{ name: string; choose: number; back: number }[]> {
+  const out: { name: string; choose: number; back: number }[] = [];
+  if (view.place === "ram") await e.eval(`COPIES=${modulesChoosingReads(p)},1`);
+  for (const m of profileModules(p)) {
+    const name = JSON.stringify(m.name);
+    await e.eval('Merlin.setRules("basic"),1');
+    // (Once each way first: the RAM view's copies of the files are made.)
+    await e.eval(`Merlin.game(${name}),Merlin.game("magicsquare"),1`);
+    const choose = await oneCall(e, 'Merlin.game("magicsquare")', `Merlin.game(${name})`, repeat, meter);
+    const back = await oneCall(e, `Merlin.game(${name})`, 'Merlin.game("magicsquare")', repeat, meter);
+    out.push({ name: m.name, choose, back });
+  }
+  if (view.place === "ram") await e.eval("COPIES=0,C={},K=[],1");
+  return out;
+}
+
+/** chooseTimes on a toy of its own, booted on interpreter `bin`. */
+async function chooseTimesOn(bin: string, p: Profile, bundle: ToyImage, view: View, repeat: number): Promise<{ name: string; choose: number; back: number }[]> {
+  const e = await bootToy(bin, p, bundle, false, view);
+  try {
+    return await chooseTimes(e, p, view, repeat, cpuOf);
+  } finally {
+    await dispose(e);
+  }
+}
+
+/**
  * The figures of one view, timed (CPU ms) or `counted` (instructions, under callgrind). Counted,
  * the scan and the level deals are left out: the scan's debounce and the settling around it go
  * by the clock (getTime), so their counts would depend on how fast the machine ran; a deal's
@@ -477,31 +542,31 @@ async function measure(bin: string, p: Profile, bundle: ToyImage, view: View, re
     }
     if (!counted) {
       const keyList = merlinKeys(p);
-      // (In the RAM view every module read is kept as a RAM copy of its file: on the standard
-      // interpreter the copies of Magic Square's and the games' files together may not fit, and
-      // then these games are measured on ESPRUINO_BIN_LARGE, or without it judged on the emulated
-      // flash's figures, which are the interpreter's own work and the file reads besides: an upper bound.)
+      // The keys first, with no RAM copy of a module kept (a key reads none); then choosing, with
+      // the copies it reads kept (chooseTimes), which on the Pico-sized interpreter may not fit:
+      // choosing is then measured on ESPRUINO_BIN_LARGE (measureView), or without it judged on the
+      // emulated flash's figures, which are the interpreter's own work and the file reads
+      // besides: an upper bound.
       try {
-        // (The RAM view keeps its module copies while these are timed; the flash view has no COPIES.)
-        if (view.place === "ram") await e.eval("COPIES=4,1");
         for (const m of profileModules(p)) {
-          const name = JSON.stringify(m.name);
-          await e.eval('Merlin.setRules("basic"),1');
-          // Each way alone: one call a line, after a line of its own that leaves the other game played.
-          // (Once each way first: the RAM view's copies of the game's modules are made.)
-          await e.eval(`Merlin.game(${name}),Merlin.game("magicsquare"),1`);
-          const choose = await oneCall(e, 'Merlin.game("magicsquare")', `Merlin.game(${name})`, repeat, meter);
-          const back = await oneCall(e, `Merlin.game(${name})`, 'Merlin.game("magicsquare")', repeat, meter);
-          await e.eval(`Merlin.game(${name}),1`);
+          await e.eval(`Merlin.game(${JSON.stringify(m.name)}),1`);
           const cycle = await keyCycle(e, keyList, repeat, meter);
-          merlin.push({ name: m.name, choose, back, ...cycle });
-          await e.eval('Merlin.game("magicsquare"),1');
+          merlin.push({ name: m.name, choose: NaN, back: NaN, ...cycle });
         }
+        await e.eval('Merlin.game("magicsquare"),1');
       } catch (err) {
-        // Out of memory (the RAM view's copies): the figures before Merlin's games stand.
+        // Out of memory: the figures before Merlin's games stand.
         if (!/out of memory/i.test(String(err))) throw err;
         merlin.length = 0;
         f.merlinOutOfMemory = true;
+      }
+      if (!f.merlinOutOfMemory) {
+        try {
+          for (const t of await chooseTimes(e, p, view, repeat, meter)) Object.assign(merlin.find((m) => m.name === t.name)!, t);
+        } catch (err) {
+          if (!/out of memory/i.test(String(err))) throw err;
+          f.chooseOutOfMemory = true;
+        }
       }
     }
 
@@ -577,6 +642,16 @@ async function measureView(bin: string, large: string | null, p: Profile, bundle
         // Merlin's games did not fit this view: on ESPRUINO_BIN_LARGE they do (rows marked †).
         const more = await measure(large, p, bundle, view, repeat, counted);
         if (!more.merlinOutOfMemory) Object.assign(f, { merlin: more.merlin, merlinOutOfMemory: false, merlinLarge: true });
+      } else if (f.chooseOutOfMemory && large !== null) {
+        // Choosing did not fit this view (the RAM copies it reads): on ESPRUINO_BIN_LARGE (figures marked †).
+        const times = await chooseTimesOn(large, p, bundle, view, repeat).catch((err) => {
+          if (!/out of memory/i.test(String(err))) throw err;
+          return null;
+        });
+        if (times !== null) {
+          for (const t of times) Object.assign(f.merlin!.find((m) => m.name === t.name)!, t);
+          Object.assign(f, { chooseOutOfMemory: false, chooseLarge: true });
+        }
       }
       return { f, large: false };
     } catch (e) {
@@ -814,8 +889,15 @@ async function main(argv: string[]): Promise<number> {
       rows.push(`| ${name} | ${label} | ${ms(f.press - f.state)} | ${ms(f.press)} | ${ms(f.state)} | ${ms(f.hint)} | ${ms(f.scan)} | ${reads(f.opens)} |`);
       for (const g of f.games) gameRows.push(`| ${name} | ${label} | ${g.name} | ${ms(g.hint)} |`);
       const merlinLabel = f.merlinLarge && !label.endsWith("†") ? label + " †" : label;
+      const chosen = (x: number) => (Number.isNaN(x) ? "out of memory" : ms(x) + (f.chooseLarge ? " †" : ""));
       for (const m of f.merlin ?? []) {
-        merlinRows.push(`| ${name} | ${merlinLabel} | ${m.name} | ${ms(m.choose)} | ${ms(m.back)} | ${ms(m.key)} | ${ms(m.press)} | ${ms(m.state)} | ${Math.round(m.refused * 100)} % |`);
+        merlinRows.push(`| ${name} | ${merlinLabel} | ${m.name} | ${chosen(m.choose)} | ${chosen(m.back)} | ${ms(m.key)} | ${ms(m.press)} | ${ms(m.state)} | ${Math.round(m.refused * 100)} % |`);
+      }
+      if (f.chooseOutOfMemory) {
+        notes.push(
+          `${name}: the RAM view cannot hold RAM copies of the files choosing a game reads on this interpreter; ` +
+            "choosing is judged on its figures in emulated flash, which add the file reads to the interpreter's own work (an upper bound).",
+        );
       }
       for (const d of f.deals) {
         const at = d.levels.map((l) => ms(l.median)).join(" | ");
@@ -823,7 +905,11 @@ async function main(argv: string[]): Promise<number> {
       }
       const judged = view.form === FLASHED.form && view.place === "ram";
       if (judged) {
-        const judgedFigures = f.merlinOutOfMemory ? { ...f, merlin: flashedMerlin } : f;
+        const flashedChoosing = (m: NonNullable<Figures["merlin"]>[number]) => {
+          const x = flashedMerlin.find((y) => y.name === m.name);
+          return Number.isNaN(m.choose) && x ? { ...m, choose: x.choose, back: x.back } : m;
+        };
+        const judgedFigures = f.merlinOutOfMemory ? { ...f, merlin: flashedMerlin } : { ...f, merlin: (f.merlin ?? []).map(flashedChoosing) };
         (count ? overTimed : over).push(...overBudget(p, judgedFigures));
         estimates.push(`| ${name}${label.endsWith("†") ? " †" : ""} | ${pico(f.press - f.state)} ms | ${pico(f.scan)} ms | ${pico(f.hint)} ms |`);
       }
