@@ -498,6 +498,16 @@ async function chooseTimes(e: Espruino, p: Profile, view: View, repeat: number, 
   return out;
 }
 
+/** Puts chooseTimes's figures `times` into the rows of Merlin's games `merlin`, by name. */
+function withChoosing(merlin: NonNullable<Figures["merlin"]>, times: { name: string; choose: number; back: number }[]): void {
+  for (const t of times) Object.assign(merlin.find((m) => m.name === t.name)!, t);
+}
+
+/** Whether `err` is the interpreter running out of memory (its variables: a RAM copy too many). */
+function outOfMemory(err: unknown): boolean {
+  return /out of memory/i.test(String(err));
+}
+
 /** chooseTimes on a toy of its own, booted on interpreter `bin`. */
 async function chooseTimesOn(bin: string, p: Profile, bundle: ToyImage, view: View, repeat: number): Promise<{ name: string; choose: number; back: number }[]> {
   const e = await bootToy(bin, p, bundle, false, view);
@@ -556,15 +566,15 @@ async function measure(bin: string, p: Profile, bundle: ToyImage, view: View, re
         await e.eval('Merlin.game("magicsquare"),1');
       } catch (err) {
         // Out of memory: the figures before Merlin's games stand.
-        if (!/out of memory/i.test(String(err))) throw err;
+        if (!outOfMemory(err)) throw err;
         merlin.length = 0;
         f.merlinOutOfMemory = true;
       }
       if (!f.merlinOutOfMemory) {
         try {
-          for (const t of await chooseTimes(e, p, view, repeat, meter)) Object.assign(merlin.find((m) => m.name === t.name)!, t);
+          withChoosing(merlin, await chooseTimes(e, p, view, repeat, meter));
         } catch (err) {
-          if (!/out of memory/i.test(String(err))) throw err;
+          if (!outOfMemory(err)) throw err;
           f.chooseOutOfMemory = true;
         }
       }
@@ -653,11 +663,11 @@ async function measureView(bin: string, large: string | null, p: Profile, bundle
       } else if (f.chooseOutOfMemory && large !== null) {
         // Choosing did not fit this view (the RAM copies it reads): on ESPRUINO_BIN_LARGE (figures marked †).
         const times = await chooseTimesOn(large, p, bundle, view, repeat).catch((err) => {
-          if (!/out of memory/i.test(String(err))) throw err;
+          if (!outOfMemory(err)) throw err;
           return null;
         });
         if (times !== null) {
-          for (const t of times) Object.assign(f.merlin!.find((m) => m.name === t.name)!, t);
+          withChoosing(f.merlin!, times);
           Object.assign(f, { chooseOutOfMemory: false, chooseLarge: true });
         }
       }
@@ -666,7 +676,7 @@ async function measureView(bin: string, large: string | null, p: Profile, bundle
       // A bundle too large to boot from a RAM copy (the 5×5's) leaves Merlin undefined, or boots
       // and runs out of memory in a game (the 5×5's colour games): that view has no figures
       // here, the others are still measured.
-      const tooLarge = view.place === "ram" && /out of memory/i.test((e as Error).message);
+      const tooLarge = view.place === "ram" && outOfMemory(e);
       if (e instanceof DoesNotBoot || tooLarge || /"Merlin" is not defined/.test((e as Error).message)) {
         process.stderr.write(`${p.name}, ${viewName(view)}: ${(e as Error).message}\n`);
         break;
