@@ -2,9 +2,9 @@
 // loss for Merlin; `merlin` can be beaten; the timed table of a game under a fake clock.
 import { describe, expect, it } from "vitest";
 import {
-  createEffects, GameEffects, KEY_COMP_TURN, KEY_HIT_ME, KEY_SAME_GAME, layoutFor, STATUS_DRAW, STATUS_LOST, STATUS_PLAYING, STATUS_WON,
+  createEffects, draw, GameEffects, KEY_COMP_TURN, KEY_HIT_ME, KEY_SAME_GAME, layoutFor, STATUS_DRAW, STATUS_LOST, STATUS_PLAYING, STATUS_WON,
 } from "../src/toy/gamemodule";
-import { cellAt, LEVEL_MERLIN, LEVEL_PERFECT, MERLIN_DELAY_MS, TicTacToeState, tictactoe } from "../src/toy/games/tictactoe";
+import { cellAt, hasLine, LEVEL_MERLIN, LEVEL_PERFECT, MERLIN_DELAY_MS, merlinMove, perfectMove, TicTacToeState, tictactoe } from "../src/toy/games/tictactoe";
 import { CUE_DRAW, CUE_ILLEGAL, CUE_LOSS, CUE_MERLIN, CUE_PRESS, CUE_WIN } from "../src/toy/sounds";
 
 const layout = layoutFor(3, 3);
@@ -59,6 +59,98 @@ describe("tictactoe: the perfect level never loses", () => {
     walk(s, counts);
     expect(counts[STATUS_WON]).toBe(0);
     expect(counts[STATUS_LOST]).toBeGreaterThan(0);
+  });
+});
+
+// The rules as first written, cell by cell: for each empty cell, the eight lines again. The
+// module asks the same questions of the eight lines once (a key costs less on the toy); these
+// definitions check that it gives the same answers on every position.
+const LINES = [7, 56, 448, 73, 146, 292, 273, 84];
+const ORDER = [4, 0, 2, 6, 8, 1, 3, 5, 7];
+const FULL = 511;
+const lineByWalk = (m: number) => LINES.some((l) => (m & l) === l);
+function completesAt(mine: number, theirs: number): number {
+  for (const line of LINES) {
+    const gap = line & ~mine;
+    if ((theirs & line) === 0 && gap !== 0 && (gap & (gap - 1)) === 0) return Math.log2(gap);
+  }
+  return -1;
+}
+const threatCount = (mine: number, theirs: number) =>
+  LINES.filter((line) => {
+    const gap = line & ~mine;
+    return (theirs & line) === 0 && gap !== 0 && (gap & (gap - 1)) === 0;
+  }).length;
+const emptyCells = (a: number, b: number) => [...Array(9).keys()].filter((c) => ((a | b) & (1 << c)) === 0);
+const forkFor = (theirs: number, mine: number) => emptyCells(theirs, mine).some((c) => threatCount(theirs | (1 << c), mine) >= 2);
+function perfectByCells(me: number, op: number): number {
+  const free = (c: number) => ((me | op) & (1 << c)) === 0;
+  let c = completesAt(me, op);
+  if (c >= 0) return c;
+  c = completesAt(op, me);
+  if (c >= 0) return c;
+  for (const d of ORDER) if (free(d) && threatCount(me | (1 << d), op) >= 2) return d;
+  if (forkFor(op, me)) {
+    for (const d of ORDER) {
+      if (!free(d)) continue;
+      const mine = me | (1 << d);
+      const forced = completesAt(mine, op);
+      if (forced >= 0 ? threatCount(op | (1 << forced), mine) < 2 : !forkFor(op, mine)) return d;
+    }
+  }
+  if (free(4)) return 4;
+  for (const d of ORDER.slice(1, 5)) if (free(d) && (op & (1 << (8 - d))) !== 0) return d;
+  return ORDER.find(free) ?? -1;
+}
+/** Merlin's own move by cells, and the random number it leaves (the module's draw: nextRandom, then below n). */
+function merlinByCells(rng: number, me: number, op: number): [number, number] {
+  let c = completesAt(me, op);
+  if (c >= 0) return [c, rng];
+  c = completesAt(op, me);
+  if (c >= 0) return [c, rng];
+  const attacking = emptyCells(me, op).filter((d) => threatCount(me | (1 << d), op) > 0);
+  if (attacking.length === 0 && ((me | op) & 16) === 0) return [4, rng];
+  const pool = attacking.length > 0 ? attacking : emptyCells(me, op);
+  const holder = { rng };
+  const pick = draw(holder, pool.length);
+  return [pool[pick], holder.rng];
+}
+
+describe("tictactoe: the rules by masks", () => {
+  // Every position of two disjoint sets of marks, full boards left out (no move to make).
+  const positions: [number, number][] = [];
+  for (let code = 0; code < 19683; code++) {
+    let me = 0;
+    let op = 0;
+    for (let c = 0, x = code; c < 9; c++, x = Math.floor(x / 3)) {
+      if (x % 3 === 1) me |= 1 << c;
+      if (x % 3 === 2) op |= 1 << c;
+    }
+    if ((me | op) !== FULL) positions.push([me, op]);
+  }
+
+  it("hasLine agrees with a walk over the eight lines for every mask", () => {
+    for (let m = 0; m < 512; m++) expect(hasLine(m), `mask ${m}`).toBe(lineByWalk(m));
+  });
+
+  it("the perfect move is the rule list's, cell by cell, on every position", () => {
+    let differ = 0;
+    for (const [me, op] of positions) if (perfectMove(me, op) !== perfectByCells(me, op)) differ++;
+    expect(differ).toBe(0);
+    expect(positions.length).toBe(3 ** 9 - 2 ** 9);
+  });
+
+  it("Merlin's own move and the random number it draws are the definition's on every position", () => {
+    let differ = 0;
+    for (const [me, op] of positions) {
+      for (const rng of [1, 0x2545f491, 0x7fffffff]) {
+        const holder = { rng };
+        const c = merlinMove(holder, me, op);
+        const [d, after] = merlinByCells(rng, me, op);
+        if (c !== d || holder.rng !== after) differ++;
+      }
+    }
+    expect(differ).toBe(0);
   });
 });
 

@@ -54,10 +54,26 @@ export function cellAt(s: TicTacToeState, c: number): number {
   return ((s.ones >> c) & 1) !== 0 ? 1 : ((s.twos >> c) & 1) !== 0 ? 2 : 0;
 }
 
-/** Whether mask `m` holds a whole line. */
+/** Row starts (cells 0, 3, 6) and column starts (cells 0, 1, 2), as masks. */
+const ROW_STARTS = 73;
+const COLUMN_STARTS = 7;
+/** The two diagonals. */
+const DIAGONAL = 273;
+const ANTI_DIAGONAL = 84;
+
+/**
+ * Whether mask `m` holds a whole line. A row is three bits in a row from a row start, so
+ * `m & m >> 1 & m >> 2` keeps its first cell; a column is three bits three apart, so
+ * `m & m >> 3 & m >> 6` keeps its top cell. (A status is asked after every key: a few mask
+ * operations, not a walk over the eight lines.)
+ */
 export function hasLine(m: number): boolean {
-  for (let i = 0; i < 8; i++) if ((m & LINES[i]) === LINES[i]) return true;
-  return false;
+  return (m & (m >> 1) & (m >> 2) & ROW_STARTS) !== 0 || (m & (m >> 3) & (m >> 6) & COLUMN_STARTS) !== 0 || (m & DIAGONAL) === DIAGONAL || (m & ANTI_DIAGONAL) === ANTI_DIAGONAL;
+}
+
+/** Whether mask `m` has exactly one bit. */
+function single(m: number): boolean {
+  return m !== 0 && (m & (m - 1)) === 0;
 }
 
 /** The cell that completes a line of two of `mine` (the third empty), −1 none. */
@@ -66,7 +82,7 @@ function completing(mine: number, theirs: number): number {
     const line = LINES[i];
     if ((theirs & line) === 0) {
       const gap = line & ~mine;
-      if (gap !== 0 && (gap & (gap - 1)) === 0) return 31 - clz(gap);
+      if (single(gap)) return 31 - clz(gap);
     }
   }
   return -1;
@@ -77,10 +93,31 @@ function threats(mine: number, theirs: number): number {
   let n = 0;
   for (let i = 0; i < 8; i++) {
     const line = LINES[i];
-    const gap = line & ~mine;
-    if ((theirs & line) === 0 && gap !== 0 && (gap & (gap - 1)) === 0) n++;
+    if ((theirs & line) === 0 && single(line & ~mine)) n++;
   }
   return n;
+}
+
+/**
+ * The empty cells where a mark of `mine` makes a line of two: the empty cells of each line that
+ * holds one of `mine` and none of `theirs`; with `twice`, those that make two such lines at once
+ * (a fork). Where `mine` has no line of two already (completing found none), these are exactly
+ * the cells whose mark leaves threats(mine + cell) at least 1, or 2: a line not through the
+ * cell would be a line of two already. (Eight lines looked at once, not the eight lines again
+ * for each of nine cells.)
+ */
+function attacks(mine: number, theirs: number, twice: boolean): number {
+  let once = 0;
+  let more = 0;
+  for (let i = 0; i < 8; i++) {
+    const line = LINES[i];
+    if ((theirs & line) === 0 && single(mine & line)) {
+      const open = line & ~mine;
+      more |= once & open;
+      once |= open;
+    }
+  }
+  return twice ? more : once;
 }
 
 /** The index of a mask's single bit, as 31 − leading zeros (Espruino has no Math.clz32). */
@@ -93,25 +130,25 @@ function clz(bit: number): number {
   return n;
 }
 
-/** Whether the opponent (`theirs`) has a move that makes two lines of two. */
-function canFork(theirs: number, mine: number): boolean {
-  const empty = FULL & ~(mine | theirs);
-  for (let c = 0; c < 9; c++) if ((empty & (1 << c)) !== 0 && threats(theirs | (1 << c), mine) >= 2) return true;
-  return false;
+/** The first cell of mask `cells` in the order the rules prefer (ORDER), −1 none. */
+function preferred(cells: number): number {
+  for (let i = 0; i < 9; i++) if ((cells & (1 << ORDER[i])) !== 0) return ORDER[i];
+  return -1;
 }
 
-/** The perfect player's cell for the side holding `me` against `op` (the board not full). */
+/**
+ * The perfect player's cell for the side holding `me` against `op` (the board not full). (Past
+ * the win and the block, neither side has a line of two, which attacks needs.)
+ */
 export function perfectMove(me: number, op: number): number {
   const empty = FULL & ~(me | op);
   let c = completing(me, op);
   if (c >= 0) return c;
   c = completing(op, me);
   if (c >= 0) return c;
-  for (let i = 0; i < 9; i++) {
-    c = ORDER[i];
-    if ((empty & (1 << c)) !== 0 && threats(me | (1 << c), op) >= 2) return c;
-  }
-  if (canFork(op, me)) {
+  c = preferred(attacks(me, op, true));
+  if (c >= 0) return c;
+  if (attacks(op, me, true) !== 0) {
     for (let i = 0; i < 9; i++) {
       c = ORDER[i];
       if ((empty & (1 << c)) === 0) continue;
@@ -119,7 +156,7 @@ export function perfectMove(me: number, op: number): number {
       const forced = completing(mine, op);
       // A line of two forces the reply at its gap: good when that reply makes no fork; a quiet
       // move is good when it leaves the opponent no fork at all.
-      if (forced >= 0 ? threats(op | (1 << forced), mine) < 2 : !canFork(op, mine)) return c;
+      if (forced >= 0 ? threats(op | (1 << forced), mine) < 2 : attacks(op, mine, true) === 0) return c;
     }
   }
   if ((empty & 16) !== 0) return 4;
@@ -127,8 +164,7 @@ export function perfectMove(me: number, op: number): number {
     c = ORDER[i];
     if ((empty & (1 << c)) !== 0 && (op & (1 << (8 - c))) !== 0) return c;
   }
-  for (let i = 1; i < 9; i++) if ((empty & (1 << ORDER[i])) !== 0) return ORDER[i];
-  return -1;
+  return preferred(empty);
 }
 
 /**
@@ -141,16 +177,9 @@ export function merlinMove(s: { rng: number }, me: number, op: number): number {
   if (c >= 0) return c;
   c = completing(op, me);
   if (c >= 0) return c;
-  let attacks = 0;
-  let count = 0;
-  for (c = 0; c < 9; c++) {
-    if ((empty & (1 << c)) !== 0 && threats(me | (1 << c), op) > 0) {
-      attacks |= 1 << c;
-      count++;
-    }
-  }
-  if (count === 0 && (empty & 16) !== 0) return 4;
-  const pool = count > 0 ? attacks : empty;
+  const lines = attacks(me, op, false);
+  if (lines === 0 && (empty & 16) !== 0) return 4;
+  const pool = lines !== 0 ? lines : empty;
   let n = 0;
   for (c = 0; c < 9; c++) if ((pool & (1 << c)) !== 0) n++;
   let pick = draw(s, n);
@@ -177,14 +206,18 @@ function show(s: TicTacToeState, fx: GameEffects): void {
   fx.blink = s.twos << 1;
 }
 
-/** Puts the mark of `s.turn` in cell `c` and says how it ended: the cue of a result or of the move. */
-function mark(s: TicTacToeState, c: number, moveCue: number, fx: GameEffects): void {
+/**
+ * Puts the mark of `s.turn` in cell `c` and says how it ended: the cue of a result or of the
+ * move. Returns the game's status.
+ */
+function mark(s: TicTacToeState, c: number, moveCue: number, fx: GameEffects): number {
   if (s.turn === 1) s.ones |= 1 << c;
   else s.twos |= 1 << c;
   s.turn = 3 - s.turn;
   const st = statusOf(s);
   fx.cues.push(st === STATUS_WON ? CUE_WIN : st === STATUS_LOST ? CUE_LOSS : st === STATUS_DRAW ? CUE_DRAW : moveCue);
   fx.changed = true;
+  return st;
 }
 
 function merlinPlays(s: TicTacToeState, fx: GameEffects): void {
@@ -215,8 +248,8 @@ function key(s: TicTacToeState, k: number, now: number, fx: GameEffects): void {
   } else if (cellAt(s, k - 1) !== 0) {
     return refuse(fx, "pad " + k + " is taken");
   } else {
-    mark(s, k - 1, CUE_PRESS, fx);
-    if (s.level !== LEVEL_TWO && statusOf(s) === STATUS_PLAYING) s.replyAt = now + MERLIN_DELAY_MS;
+    const st = mark(s, k - 1, CUE_PRESS, fx);
+    if (s.level !== LEVEL_TWO && st === STATUS_PLAYING) s.replyAt = now + MERLIN_DELAY_MS;
   }
   show(s, fx);
 }
