@@ -556,7 +556,7 @@ async function measure(bin: string, p: Profile, bundle: ToyImage, view: View, re
       f.games.push({ name: g.spec.name, hint: await perCall(e, "M.hint()", 40, repeat, fresh, meter) });
       if (g.spec.levels && !counted) f.deals.push(await levelDeals(e, g.spec.name));
     }
-    if (!counted) {
+    {
       const keyList = merlinKeys(p);
       // The keys first, with no RAM copy of a module kept (a key reads none); then choosing, with
       // the copies it reads kept (chooseTimes), which on the Pico-sized interpreter may not fit:
@@ -576,7 +576,8 @@ async function measure(bin: string, p: Profile, bundle: ToyImage, view: View, re
         merlin.length = 0;
         f.merlinOutOfMemory = true;
       }
-      if (!f.merlinOutOfMemory) {
+      // (Counted, only the keys: choosing is judged on its timed figures.)
+      if (!f.merlinOutOfMemory && !counted) {
         try {
           withChoosing(merlin, await chooseTimes(e, p, view, repeat, meter));
         } catch (err) {
@@ -720,6 +721,9 @@ function medianOf(runs: Figures[]): Figures {
     opens: null,
     games: runs[0].games.map((g, i) => ({ name: g.name, hint: m((f) => f.games[i].hint) })),
     deals: [],
+    merlin: (runs[0].merlin ?? []).map((g, i) => ({
+      ...g, key: m((f) => f.merlin![i].key), press: m((f) => f.merlin![i].press), state: m((f) => f.merlin![i].state),
+    })),
   };
 }
 
@@ -793,7 +797,9 @@ const ABOUT_COUNT =
   "rates lie between 7.0 and 7.9 M, so a count keeps about the headroom its quiet time had). Counts are " +
   "taken with the code in RAM only (in emulated flash most of the work is the kernel's file I/O, which " +
   "callgrind does not see); the held-key scan and the level deals are not counted (the scan's debounce goes " +
-  "by the clock; 500 deals would take an hour under callgrind).";
+  "by the clock; 500 deals would take an hour under callgrind). In Merlin's other games the key cycle is " +
+  "counted as it is timed (from the game of seed 7; its blinking pads may blink in a line, which the runs' " +
+  "agreement shows); choosing a game is judged on its times.";
 
 const ABOUT_VIEWS =
   "This file compares every way of storing the code: the minified text bundle, the pretokenised image (as " +
@@ -875,6 +881,7 @@ async function main(argv: string[]): Promise<number> {
     "|---|---|---|---|---|---|---|",
   ];
   const countGameRows = [`| profile | code | game | HIT ME | ${repeat} runs |`, "|---|---|---|---|---|"];
+  const countMerlinRows = [`| profile | code | game | key press → LEDs | ${repeat} runs |`, "|---|---|---|---|---|"];
   const estimates: string[] = [];
   /** Merlin's games in the emulated flash view of the profile measured last (judged when the RAM view has none), and notes on that. */
   let flashedMerlin: NonNullable<Figures["merlin"]> = [];
@@ -944,7 +951,7 @@ async function main(argv: string[]): Promise<number> {
       for (let k = 0; k < repeat; k++) {
         const c = await measureView(bin, large?.bin ?? null, p, bundle, view, 1, true);
         if (c !== null) runs.push(c.f);
-        const each = c === null ? "does not boot" : [c.f.press, c.f.state, c.f.hint, ...c.f.games.map((g) => g.hint)].map(Math.round).join(" ");
+        const each = c === null ? "does not boot" : [c.f.press, c.f.state, c.f.hint, ...c.f.games.map((g) => g.hint), ...(c.f.merlin ?? []).map((g) => g.key)].map(Math.round).join(" ");
         process.stderr.write(`counted ${name}, ${viewName(view)}, run ${k + 1} of ${repeat}: ${each}\n`);
       }
       if (runs.length < repeat) throw new Error(`${name}, ${viewName(view)} booted timed but not counted`);
@@ -956,6 +963,12 @@ async function main(argv: string[]): Promise<number> {
       );
       f.games.forEach((g, i) => {
         countGameRows.push(`| ${name} | ${label} | ${g.name} | ${cell((x) => x.games[i].hint, g.hint)} | ${agreement(runs.map((x) => [x.games[i].hint]))} |`);
+      });
+      (counts.merlin ?? []).forEach((g, i) => {
+        const timed = f.merlin?.find((x) => x.name === g.name);
+        countMerlinRows.push(
+          `| ${name} | ${label} | ${g.name} | ${(g.key / 1e6).toFixed(3)}${timed ? ` (${ms(timed.key)} ms)` : ""} | ${agreement(runs.map((x) => [x.merlin![i].key]))} |`,
+        );
       });
       if (judged) over.push(...overBudget(p, counts, COUNT_BUDGETS, MIR));
     }
@@ -998,6 +1011,9 @@ async function main(argv: string[]): Promise<number> {
           ...countRows,
           "",
           ...(countGameRows.length > 2 ? ["The games, counted:", "", ...countGameRows, ""] : []),
+          ...(countMerlinRows.length > 2
+            ? ["Merlin's other games, counted: a key press (the key cycle timed above, from the game of seed 7; choosing is judged on its times):", "", ...countMerlinRows, ""]
+            : []),
         ]
       : [`Lexing alone (${names[0]}'s bundle as the body of a function that skips it, \`if(0){…}\`), per call:`, "", ...lex, ""]),
     `Calibration on this interpreter: a pin toggle (two digitalWrite) ${(c.pin * 1000).toFixed(1)} µs, a float multiply-add ${(c.float * 1000).toFixed(1)} µs per loop iteration (console lines: code in RAM).`,
