@@ -556,37 +556,34 @@ async function measure(bin: string, p: Profile, bundle: ToyImage, view: View, re
       f.games.push({ name: g.spec.name, hint: await perCall(e, "M.hint()", 40, repeat, fresh, meter) });
       if (g.spec.levels && !counted) f.deals.push(await levelDeals(e, g.spec.name));
     }
-    {
-      const keyList = merlinKeys(p);
-      // The keys first, with no RAM copy of a module kept (a key reads none); then choosing, with
-      // the copies it reads kept (chooseTimes), which on the Pico-sized interpreter may not fit:
-      // choosing is then measured on ESPRUINO_BIN_LARGE (measureView), or without it judged on the
-      // emulated flash's figures, which are the interpreter's own work and the file reads
-      // besides: an upper bound.
-      try {
-        for (const m of profileModules(p)) {
-          await e.eval(`Merlin.game(${JSON.stringify(m.name)}),1`);
-          const cycle = await keyCycle(e, keyList, repeat, meter);
-          merlin.push({ name: m.name, choose: NaN, back: NaN, ...cycle });
-        }
-        await e.eval('Merlin.game("magicsquare"),1');
-      } catch (err) {
-        // Out of memory: the figures before Merlin's games stand.
-        if (!outOfMemory(err)) throw err;
-        merlin.length = 0;
-        f.merlinOutOfMemory = true;
+    const keyList = merlinKeys(p);
+    // The keys first, with no RAM copy of a module kept (a key reads none); then choosing, with
+    // the copies it reads kept (chooseTimes), which on the Pico-sized interpreter may not fit:
+    // choosing is then measured on ESPRUINO_BIN_LARGE (measureView), or without it judged on the
+    // emulated flash's figures, which are the interpreter's own work and the file reads
+    // besides: an upper bound.
+    try {
+      for (const m of profileModules(p)) {
+        await e.eval(`Merlin.game(${JSON.stringify(m.name)}),1`);
+        const cycle = await keyCycle(e, keyList, repeat, meter);
+        merlin.push({ name: m.name, choose: NaN, back: NaN, ...cycle });
       }
-      // (Counted, only the keys: choosing is judged on its timed figures.)
-      if (!f.merlinOutOfMemory && !counted) {
-        try {
-          withChoosing(merlin, await chooseTimes(e, p, view, repeat, meter));
-        } catch (err) {
-          if (!outOfMemory(err)) throw err;
-          f.chooseOutOfMemory = true;
-        }
+      await e.eval('Merlin.game("magicsquare"),1');
+    } catch (err) {
+      // Out of memory: the figures before Merlin's games stand.
+      if (!outOfMemory(err)) throw err;
+      merlin.length = 0;
+      f.merlinOutOfMemory = true;
+    }
+    // (Counted, only the keys: choosing is judged on its timed figures.)
+    if (!f.merlinOutOfMemory && !counted) {
+      try {
+        withChoosing(merlin, await chooseTimes(e, p, view, repeat, meter));
+      } catch (err) {
+        if (!outOfMemory(err)) throw err;
+        f.chooseOutOfMemory = true;
       }
     }
-
   } finally {
     await dispose(e);
   }
