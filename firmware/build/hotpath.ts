@@ -314,16 +314,17 @@ function isReference(n: Node, parent: Node | undefined): boolean {
 
 /**
  * The bundle with a counter at the start of every function body (`__H[i]++`; an expression
- * body becomes `(__H[i]++,expr)`), after any directives.
+ * body becomes `(__H[i]++,expr)`), after any directives; `counter` names the global array
+ * (one per program where several run together: the core and its Storage modules).
  */
-export function instrument(prog: Program): string {
+export function instrument(prog: Program, counter = "__H"): string {
   const edits: { pos: number; text: string; order: number }[] = [];
   const n = prog.fns.length;
   for (const f of prog.fns) {
     if (f.expressionEnd === null) {
-      edits.push({ pos: f.at, text: `__H[${f.index}]++;`, order: 1 });
+      edits.push({ pos: f.at, text: `${counter}[${f.index}]++;`, order: 1 });
     } else {
-      edits.push({ pos: f.at, text: `(__H[${f.index}]++,`, order: 1 });
+      edits.push({ pos: f.at, text: `(${counter}[${f.index}]++,`, order: 1 });
       edits.push({ pos: f.expressionEnd, text: ")", order: 0 });
     }
   }
@@ -332,7 +333,8 @@ export function instrument(prog: Program): string {
   let out = prog.code;
   for (const e of edits) out = out.slice(0, e.pos) + e.text + out.slice(e.pos);
   // Without its whitespace, so that it fits the virtual board's flash as the firmware does.
-  return transformSync(`globalThis.__H=new Array(${n}).fill(0);` + out, { minifyWhitespace: true, loader: "js", logLevel: "silent" }).code;
+  // (Counting from where it was: a Storage module is run again each time it is read.)
+  return transformSync(`globalThis.${counter}=globalThis.${counter}||new Array(${n}).fill(0);` + out, { minifyWhitespace: true, loader: "js", logLevel: "silent" }).code;
 }
 
 // ---- the measurement ----------------------------------------------------------------------

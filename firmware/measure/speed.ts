@@ -328,7 +328,7 @@ async function oneCall(e: Espruino, reset: string, call: string, repeat: number,
 }
 
 /** The seed of the game each key cycle in one of Merlin's games starts from (keyCycle). */
-const CYCLE_SEED = 7;
+export const CYCLE_SEED = 7;
 
 /**
  * A key press to its LEDs in one of Merlin's games: CPU ms per key of `keys` pressed in turn
@@ -404,7 +404,7 @@ interface Figures {
  * which would open the chooser). Which are played and which refused depends on the game and
  * where it stands; a refused key shows and sounds too.
  */
-function merlinKeys(p: Profile): number[] {
+export function merlinKeys(p: Profile): number[] {
   const layout = layoutFor(p.rows, p.cols);
   const pads = p.rows * p.cols;
   const keys: number[] = [];
