@@ -157,7 +157,7 @@ describe("the verdict on counts", () => {
   });
 
   it("judges a key press in each of Merlin's games by the key press's bar, and choosing not at all (it has no bar in instructions)", () => {
-    const game = (name: string, key: number) => ({ name, choose: 90_000_000, back: 90_000_000, key, press: key, state: 0, refused: 0.5 });
+    const game = (name: string, key: number) => ({ name, choose: 90_000_000, back: 90_000_000, key, press: key, state: 0, error: 0, refused: 0.5 });
     const merlin = [game("tictactoe", 3_600_000), game("mindbender", 3_700_000)];
     expect(overBudget(pico, { ...counted, merlin }, COUNT_BUDGETS, MIR)).toEqual([
       "pico-3x3: key press → LEDs in mindbender 3.700 M instructions, over 3.650 M instructions",

@@ -332,10 +332,15 @@ export const CYCLE_SEED = 7;
 
 /**
  * A key press to its LEDs in one of Merlin's games: CPU ms per key of `keys` pressed in turn
- * through the console, net of an empty loop and of the state object `Merlin.press` returns for
- * each key played (a refused key throws its one line instead); the median of `repeat` runs,
- * and how many of the keys were refused in the last. (`Merlin` is read once per loop: its
- * console module is the console's cost, not a key's.) Each run starts from the game of seed
+ * through the console, net of an empty loop and of the console's answer: the state object
+ * `Merlin.press` returns for each key played, and for each key refused the Error it throws
+ * instead with the refusal's line (Espruino writes a stack trace into every Error it makes,
+ * the code around each caller: some 0.05 ms, which a key from the pads never pays). The Error
+ * is measured as a loop that throws and catches it (the same message, the same catch); its
+ * stack trace is a call shorter there than from within `Merlin.press`, so a little of it stays
+ * in the figure. The median of `repeat` runs, and how many of the keys were refused in the
+ * last. (`Merlin` is read once per loop: its console module is the console's cost, not a
+ * key's.) Each run starts from the game of seed
  * CYCLE_SEED (`Merlin.newGame(seed)`, a line of its own): which keys a game plays and which it
  * refuses depends on where it stands — in Mindbender on the secret numbers it draws — and the
  * toy's own seed is a new one at every boot, which moved Mindbender's figure from one run to
@@ -345,24 +350,29 @@ export const CYCLE_SEED = 7;
  * each loop defers 0 ms timeouts by a second through a wrapper of setTimeout, whose own cost
  * (a call per timeout set: the cues' notes) stays in the figure.
  */
-async function keyCycle(e: Espruino, keys: number[], repeat: number, meter: Meter): Promise<{ key: number; press: number; state: number; refused: number }> {
+async function keyCycle(
+  e: Espruino, keys: number[], repeat: number, meter: Meter,
+): Promise<{ key: number; press: number; state: number; error: number; refused: number }> {
   const n = 4 * keys.length;
   const loop = (body: string) =>
     `(function(){var M=Merlin,T=setTimeout;global.REFUSED=0;global.setTimeout=function(f,t){return T(f,t>0?t:1000)};` +
     `for(var i=0;i<${n};i++){${body}}global.setTimeout=T})()`;
-  const runs: { key: number; press: number; state: number }[] = [];
+  const runs: { key: number; press: number; state: number; error: number }[] = [];
   let refused = 0;
   for (let k = 0; k < repeat; k++) {
     await e.eval(`Merlin.newGame(${CYCLE_SEED}),1`);
     await quiet(e);
-    const c0 = await meter(e, loop(`try{M.press(${JSON.stringify(keys)}[i%${keys.length}])}catch(x){REFUSED++}`));
+    const c0 = await meter(e, loop(`try{M.press(${JSON.stringify(keys)}[i%${keys.length}])}catch(x){REFUSED++;global.WHY=x.message}`));
     refused = Number(await e.eval("REFUSED"));
     await quiet(e);
     const empty = await meter(e, loop(""));
     const st = await meter(e, loop("M.state()"));
+    // (No key refused: no Error to take out.)
+    const thrown = refused > 0 ? await meter(e, loop("try{throw new Error(WHY)}catch(x){REFUSED++;global.WHY=x.message}")) : empty;
     const press = (c0 - empty) / n;
     const state = (st - empty) / n;
-    runs.push({ key: press - (state * (n - refused)) / n, press, state });
+    const error = (thrown - empty) / n;
+    runs.push({ key: press - (state * (n - refused) + error * refused) / n, press, state, error });
   }
   runs.sort((a, b) => a.key - b.key);
   const mid = runs[Math.floor(runs.length / 2)];
@@ -383,11 +393,11 @@ interface Figures {
   /**
    * Merlin's other games the profile carries (build.ts profileModules): choosing it from Magic
    * Square, and Magic Square from it (`Merlin.game`, returning its state object), and in it a
-   * key press to its LEDs (keyCycle: merlinKeys in turn, played or refused), what `Merlin.press`
-   * and `Merlin.state` cost, and the share of the keys refused. Choosing is NaN where it ran the
+   * key press to its LEDs (keyCycle: merlinKeys in turn, played or refused), what `Merlin.press`,
+   * `Merlin.state` and a refused key's Error cost, and the share of the keys refused. Choosing is NaN where it ran the
    * interpreter out of memory (chooseOutOfMemory).
    */
-  merlin?: { name: string; choose: number; back: number; key: number; press: number; state: number; refused: number }[];
+  merlin?: { name: string; choose: number; back: number; key: number; press: number; state: number; error: number; refused: number }[];
   /** Whether Merlin's games ran this view's interpreter out of memory (no figures for them). */
   merlinOutOfMemory?: boolean;
   /** Whether the figures of Merlin's games are ESPRUINO_BIN_LARGE's (they did not fit). */
@@ -719,7 +729,7 @@ function medianOf(runs: Figures[]): Figures {
     games: runs[0].games.map((g, i) => ({ name: g.name, hint: m((f) => f.games[i].hint) })),
     deals: [],
     merlin: (runs[0].merlin ?? []).map((g, i) => ({
-      ...g, key: m((f) => f.merlin![i].key), press: m((f) => f.merlin![i].press), state: m((f) => f.merlin![i].state),
+      ...g, key: m((f) => f.merlin![i].key), press: m((f) => f.merlin![i].press), state: m((f) => f.merlin![i].state), error: m((f) => f.merlin![i].error),
     })),
   };
 }
@@ -869,8 +879,8 @@ async function main(argv: string[]): Promise<number> {
   const reads = (x: number | null) => (x === null ? "–" : String(Math.round(x)));
   const gameRows = ["| profile | code | game | HIT ME |", "|---|---|---|---|"];
   const merlinRows = [
-    "| profile | code | game | choosing it (from Magic Square) | choosing Magic Square from it | key press → LEDs | `Merlin.press` | `Merlin.state` | keys refused |",
-    "|---|---|---|---|---|---|---|---|---|",
+    "| profile | code | game | choosing it (from Magic Square) | choosing Magic Square from it | key press → LEDs | `Merlin.press` | `Merlin.state` | refusal's `Error` | keys refused |",
+    "|---|---|---|---|---|---|---|---|---|---|",
   ];
   const dealRows = ["| profile | code | game | level 1 | level 25 | level 50 | slowest deal |", "|---|---|---|---|---|---|---|"];
   const countRows = [
@@ -908,7 +918,7 @@ async function main(argv: string[]): Promise<number> {
       const f = m.f;
       if (view.form === FLASHED.form && view.place !== "ram") flashedMerlin = f.merlin ?? [];
       if (f.merlinOutOfMemory) {
-        merlinRows.push(`| ${name} | ${label} | out of memory holding RAM copies of the games' files | | | | | | |`);
+        merlinRows.push(`| ${name} | ${label} | out of memory holding RAM copies of the games' files | | | | | | | |`);
         notes.push(
           `${name}: the RAM view cannot hold RAM copies of Magic Square's and the games' files at once on this interpreter; ` +
             "Merlin's games are judged on their figures in emulated flash, which add the file reads to the interpreter's own work (an upper bound).",
@@ -919,7 +929,7 @@ async function main(argv: string[]): Promise<number> {
       const merlinLabel = f.merlinLarge && !label.endsWith("†") ? label + " †" : label;
       const chosen = (x: number) => (Number.isNaN(x) ? "out of memory" : ms(x) + (f.chooseLarge ? " †" : ""));
       for (const m of f.merlin ?? []) {
-        merlinRows.push(`| ${name} | ${merlinLabel} | ${m.name} | ${chosen(m.choose)} | ${chosen(m.back)} | ${ms(m.key)} | ${ms(m.press)} | ${ms(m.state)} | ${Math.round(m.refused * 100)} % |`);
+        merlinRows.push(`| ${name} | ${merlinLabel} | ${m.name} | ${chosen(m.choose)} | ${chosen(m.back)} | ${ms(m.key)} | ${ms(m.press)} | ${ms(m.state)} | ${ms(m.error)} | ${Math.round(m.refused * 100)} % |`);
       }
       if (f.chooseOutOfMemory) {
         notes.push(
@@ -990,8 +1000,8 @@ async function main(argv: string[]): Promise<number> {
       ? [
           "Merlin's other games: choosing one from Magic Square, and Magic Square from it (`Merlin.game`: the game's Storage modules read and run, its state object returned), " +
             "each alone, once the timeouts of earlier lines have fired (the files' writes, deferred a second, are no part of it); and in the game a key press, the pads of lights 1–9, " +
-            "SAME GAME, HIT ME and COMP TURN in turn (played or refused, as the game stands), net of the state object `Merlin.press` returns for a key played " +
-            "(a refused key throws its one line instead, which stays in the figure):",
+            "SAME GAME, HIT ME and COMP TURN in turn (played or refused, as the game stands), net of the console's answer: the state object `Merlin.press` returns for a key played, " +
+            "the `Error` it throws for a key refused (measured as a loop that throws and catches the same Error, a call shallower: a little of its stack trace stays in the figure):",
           "",
           ...merlinRows,
           "",
