@@ -24,7 +24,11 @@ describe("hotpath bench", () => {
       expect(g.image, g.game).toBeLessThan(g.text);
       expect(g.refused, g.game).toBeGreaterThanOrEqual(0);
       expect(g.refused, g.game).toBeLessThan(1);
+      expect(g.madeInPlace, g.game).toBeGreaterThanOrEqual(0);
+      expect(g.madeInPlace, g.game).toBeLessThanOrEqual(g.calls);
     }
+    // A function made in place is an expression called where it stands, never a declaration.
+    for (const f of fns.filter((x) => x.inPlace)) expect(f.head).not.toMatch(/^function [\w$]+\(/);
     // Magic Square plays every press under the 1978 rules.
     expect(perKey[0].refused).toBe(0);
     // The function table is Tic-Tac-Toe's key: its own module, its player's and the core's run.

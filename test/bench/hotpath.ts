@@ -42,6 +42,12 @@ export interface HotFunction {
   offset: number;
   textBytes: number;
   imageBytes: number;
+  /**
+   * A function expression called where it stands, `(…=>{…})(…)`: made afresh at every call (a
+   * function object, and with the code in RAM a copy of its code), as terser leaves a function
+   * it inlined but could not dissolve (firmware/build/hotpath.ts, "kept").
+   */
+  inPlace: boolean;
   /** Calls per key press (the game's key, as `--game` chose), and per tap through the key matrix (Magic Square). */
   perPress: number;
   perTap: number;
@@ -51,6 +57,8 @@ export interface HotFunction {
 export interface GameLexing {
   game: string;
   calls: number;
+  /** Of those, functions made in place (HotFunction.inPlace). */
+  madeInPlace: number;
   text: number;
   image: number;
   /** The share of the keys refused (Merlin's games' key cycle; 0 in Magic Square). */
@@ -90,6 +98,8 @@ export async function hotPath(name: string, game = MAGIC_SQUARE): Promise<{ fns:
   const sizes = programs.map((x) => x.prog.fns.map((f) => x.prog.code.slice(f.start, f.end)));
   const lexed = (c: Counts, size: (text: string) => number) => c.reduce((s, x, i) => s + x.reduce((t, n, j) => t + n * size(sizes[i][j]), 0), 0);
   const calls = (c: Counts) => c.reduce((s, x) => s + x.reduce((t, n) => t + n, 0), 0);
+  const inPlace = programs.map((x) => x.prog.fns.map((f) => x.prog.code[f.start - 1] === "(" && x.prog.code.startsWith(")(", f.end)));
+  const madeInPlace = (c: Counts) => c.reduce((s, x, i) => s + x.reduce((t, n, j) => t + (inPlace[i][j] ? n : 0), 0), 0);
   const imageOf = (text: string) => pretokenise(text).length;
   const perKey: GameLexing[] = [];
   const check = (what: string) => {
@@ -105,7 +115,7 @@ export async function hotPath(name: string, game = MAGIC_SQUARE): Promise<{ fns:
   const stated = during(line("M.state()", presses), presses);
   const magic = minus(pressed, stated, 1);
   check("Magic Square's presses");
-  perKey.push({ game: MAGIC_SQUARE, calls: calls(magic), text: lexed(magic, (t) => t.length), image: lexed(magic, imageOf), refused: 0 });
+  perKey.push({ game: MAGIC_SQUARE, calls: calls(magic), madeInPlace: madeInPlace(magic), text: lexed(magic, (t) => t.length), image: lexed(magic, imageOf), refused: 0 });
   board.clock.advance(1500);
   const taps = 10;
   let before = counts();
@@ -135,7 +145,7 @@ export async function hotPath(name: string, game = MAGIC_SQUARE): Promise<{ fns:
     const state = during(line("M.state()", n), n);
     const key = minus(cycle, state, 1 - refused);
     check(m.name + "'s keys");
-    perKey.push({ game: m.name, calls: calls(key), text: lexed(key, (t) => t.length), image: lexed(key, imageOf), refused });
+    perKey.push({ game: m.name, calls: calls(key), madeInPlace: madeInPlace(key), text: lexed(key, (t) => t.length), image: lexed(key, imageOf), refused });
     if (m.name === game) perPress = key;
     board.clock.advance(1500);
   }
@@ -144,7 +154,7 @@ export async function hotPath(name: string, game = MAGIC_SQUARE): Promise<{ fns:
     x.prog.fns.forEach((f, j) => {
       const text = sizes[i][j];
       fns.push({
-        file: x.file, head: text.slice(0, 40), offset: f.start, textBytes: text.length, imageBytes: imageOf(text),
+        file: x.file, head: text.slice(0, 40), offset: f.start, textBytes: text.length, imageBytes: imageOf(text), inPlace: inPlace[i][j],
         perPress: perPress[i][j] ?? 0, perTap: perTap[i][j] ?? 0,
       });
     }),
@@ -171,7 +181,9 @@ const ABOUT =
   "played or refused as the game stands), and a tap of Magic Square's middle pad through the key matrix (80 ms " +
   "held: the debounce and hold scans, the press, the release). Sizes are the function's text in its file and its " +
   "bytes in the flashed (pretokenised) image; names are the files' (minified): the first characters of each " +
-  "function say where it is. The function table lists those that lex the most text per key press first.";
+  "function say where it is. A function made in place is a function expression called where it stands, which the " +
+  "interpreter makes afresh at every call (with the code in RAM, a copy of its code too). The function table lists " +
+  "those that lex the most text per key press first.";
 
 async function main(argv: string[]): Promise<number> {
   const opts = toolOptions(argv, OPTIONS, {
@@ -210,17 +222,17 @@ async function main(argv: string[]): Promise<number> {
   const out = [
     `${name}: a key press in each game, net of the state object \`Merlin.press\` returns:`,
     "",
-    "| game | calls / key | text lexed / key | image bytes lexed / key | keys refused |",
-    "|---|---|---|---|---|",
-    ...perKey.map((g) => `| ${g.game} | ${n(Math.round(g.calls * 10) / 10)} | ${Math.round(g.text)} | ${Math.round(g.image)} | ${Math.round(g.refused * 100)} % |`),
+    "| game | calls / key | of them, functions made in place | text lexed / key | image bytes lexed / key | keys refused |",
+    "|---|---|---|---|---|---|",
+    ...perKey.map((g) => `| ${g.game} | ${n(Math.round(g.calls * 10) / 10)} | ${n(Math.round(g.madeInPlace * 10) / 10)} | ${Math.round(g.text)} | ${Math.round(g.image)} | ${Math.round(g.refused * 100)} % |`),
     "",
     `${name}, ${game}: functions run by a key press (calls per key${magic ? ", and per 80 ms tap through the key matrix" : ""}), with their size:`,
     "",
-    `| function (first characters) | in | at | text bytes | image bytes | calls / key | text lexed / key |${magic ? " calls / tap | text lexed / tap |" : ""}`,
-    `|---|---|---|---|---|---|---|${magic ? "---|---|" : ""}`,
+    `| function (first characters) | in | at | made in place | text bytes | image bytes | calls / key | text lexed / key |${magic ? " calls / tap | text lexed / tap |" : ""}`,
+    `|---|---|---|---|---|---|---|---|${magic ? "---|---|" : ""}`,
     ...rows.slice(0, opts.values.top as number).map(
       (h) =>
-        `| \`${h.head.replace(/\|/g, "\\|")}\` | ${h.file} | ${h.offset} | ${h.textBytes} | ${h.imageBytes} | ${n(h.perPress)} | ${Math.round(h.perPress * h.textBytes)} |` +
+        `| \`${h.head.replace(/\|/g, "\\|")}\` | ${h.file} | ${h.offset} | ${h.inPlace ? "yes" : ""} | ${h.textBytes} | ${h.imageBytes} | ${n(h.perPress)} | ${Math.round(h.perPress * h.textBytes)} |` +
         (magic ? ` ${n(h.perTap)} | ${Math.round(h.perTap * h.textBytes)} |` : ""),
     ),
     "",
