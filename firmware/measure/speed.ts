@@ -64,6 +64,11 @@ import { agreement, countingRunner, countLine, ensureValgrind, settle } from "..
  * (device-speed-count.md at commit d76468935d4a). Key press → LEDs and HIT ME give 7.21 and 7.52
  * M per ms on esp32-3x3, 7.04 and 7.41 on mdbt42q-3x3, 7.26 and 7.36 on pico-3x3, 7.58 and 7.86 on
  * pico-4x4-neopixel, 7.50 for HIT ME in its blackwhite: 7.3, pico-3x3's, near their median.
+ * That day the calibration loops took 3.7 µs a pin toggle and 1.4 µs a float multiply-add; quiet
+ * runs since have taken 2.8–2.9 and 0.9–1.0 µs, and run the key presses at 10–11 M instructions a
+ * ms: the host's own speed moves by 1.3–1.5×. The bars in instructions stand for the slower
+ * host, so that an action within them is within its bar in ms on either
+ * (docs/architecture.md, "Speed: what is left").
  */
 export const INSTRUCTIONS_PER_MS = 7.3e6;
 
