@@ -399,8 +399,8 @@ interface Figures {
    * Merlin's other games the profile carries (build.ts profileModules): choosing it from Magic
    * Square, and Magic Square from it (`Merlin.game`, returning its state object), and in it a
    * key press to its LEDs (keyCycle: merlinKeys in turn, played or refused), what `Merlin.press`,
-   * `Merlin.state` and a refused key's Error cost, and the share of the keys refused. Choosing is NaN where it ran the
-   * interpreter out of memory (chooseOutOfMemory).
+   * `Merlin.state` and a refused key's Error cost, and the share of the keys refused. Choosing
+   * is NaN where it ran the interpreter out of memory (chooseOutOfMemory).
    */
   merlin?: { name: string; choose: number; back: number; key: number; press: number; state: number; error: number; refused: number }[];
   /** Whether Merlin's games ran this view's interpreter out of memory (no figures for them). */
