@@ -214,6 +214,36 @@ describe("playing Tic-Tac-Toe through the mid-end", () => {
     const no = toyCommand(toy, "undo", undefined, now + 4);
     expect(no.refused).toBe("echo has no undo");
     expect(no.cues).toEqual([CUE_ILLEGAL]);
+    // The state keeps the refusal until a call is carried out.
+    expect(toyState(toy, 0).error).toBe("echo has no undo");
+    toyCommand(toy, "mute", false, now + 5);
+    expect(toyState(toy, 0).error).toBe(null);
+  });
+
+  it("GOAL is Magic Square's: in the other games the console call is refused in one line, and holding pad 8 buzzes", () => {
+    boot(0);
+    toyCommand(toy, "game", "tictactoe", 1);
+    toyCommand(toy, "set", ["level", "two"], 2);
+    press(5);
+    const board = toyState(toy, 0).board;
+    const fx = toyCommand(toy, "goal", undefined, now + 1);
+    expect(fx.refused).toBe("goal is Magic Square's: tictactoe has none");
+    expect(fx.cues).toEqual([CUE_ILLEGAL]);
+    expect(toyState(toy, 0).error).toBe(fx.refused);
+    expect(toyState(toy, 0).board).toBe(board);
+    // Held on the toy: the press of pad 8 made a mark, which the hold takes back, then the buzz.
+    now = 5000;
+    expect(toyState(toy, 0).board).toBe(board);
+    toyKeys(toy, 1 << pad(8), now);
+    expect(toyState(toy, 0).board).toBe(pads(5, 8));
+    const held = toyKeys(toy, 1 << pad(8), now + HOLD_MS);
+    expect(held.cues).toEqual([CUE_ILLEGAL]);
+    expect(toyState(toy, 0).board).toBe(board);
+    // Magic Square shows its goal, as it always has.
+    toyCommand(toy, "game", "magicsquare", now + HOLD_MS + 100);
+    const shown = toyCommand(toy, "goal", undefined, now + HOLD_MS + 200);
+    expect(shown.refused).toBe("");
+    expect(shown.flash).toBe(RING);
   });
 
   it("undo takes back the last HISTORY_SIZE keys, no more", () => {

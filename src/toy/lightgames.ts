@@ -186,7 +186,12 @@ function perform(me: Toy, fx: ToyEffects, cmd: Command, arg: unknown): void {
   else if (cmd === "set") {
     // (Checked by ASK_REFUSAL: a setting's name and its value.)
     play(me, fx, PLAY_COMMAND, arg);
-  } else show(me, fx);
+  } else {
+    // GOAL (holding pad 8, Merlin.goal()) is Magic Square's: these games have no goal to show.
+    fx.refused = "goal is Magic Square's: " + st.mod.name + " has none";
+    fx.cues.push(CUE_ILLEGAL);
+    show(me, fx);
+  }
 }
 
 /** Why a command of these games is refused ("" when it is not). */

@@ -752,6 +752,8 @@ export function toyCommand(me: Toy, cmd: Command, arg: unknown, time: number): T
   fx.refused = me.error;
   if (me.error !== "") return finish(me, fx);
   perform(me, fx, cmd, arg);
+  // (A game may refuse what it was asked only when it tries, as undo where it has none.)
+  me.error = fx.refused;
   // A command is activity too: the idle time starts again (with the new one after setIdle).
   me.idleAt = me.asleep || me.idleMs === 0 ? -1 : me.now + me.idleMs;
   return finish(me, fx);
