@@ -355,6 +355,15 @@ export const CYCLE_SEED = 7;
  * each loop defers 0 ms timeouts by a second through a wrapper of setTimeout, whose own cost
  * (a call per timeout set: the cues' notes) stays in the figure.
  */
+/**
+ * One key of the cycle, `i` counting the keys (1-based, as `Merlin.press` takes them) in turn,
+ * `M` being `Merlin`: pressed, or refused with its line thrown, counted in REFUSED and kept in
+ * WHY (keyCycle; the hotpath bench counts the same cycle).
+ */
+export function cycleKey(keys: number[]): string {
+  return `try{M.press(${JSON.stringify(keys)}[i%${keys.length}])}catch(x){REFUSED++;global.WHY=x.message}`;
+}
+
 async function keyCycle(
   e: Espruino, keys: number[], repeat: number, meter: Meter,
 ): Promise<{ key: number; press: number; state: number; error: number; refused: number }> {
@@ -367,7 +376,7 @@ async function keyCycle(
   for (let k = 0; k < repeat; k++) {
     await e.eval(`Merlin.newGame(${CYCLE_SEED}),1`);
     await quiet(e);
-    const c0 = await meter(e, loop(`try{M.press(${JSON.stringify(keys)}[i%${keys.length}])}catch(x){REFUSED++;global.WHY=x.message}`));
+    const c0 = await meter(e, loop(cycleKey(keys)));
     refused = Number(await e.eval("REFUSED"));
     await quiet(e);
     const empty = await meter(e, loop(""));

@@ -29,7 +29,7 @@ import { finishMeasurement, MEASUREMENTS_DIR, Report, startRun } from "../../too
 import { toolOptions } from "../../tools/tool-options";
 import { buildFirmware, DEFAULT_PROFILE, outputPath, profileModules } from "../../firmware/build/build";
 import { builtImage, prebuiltImage } from "../../firmware/measure/espruino-bin";
-import { CYCLE_SEED, merlinKeys } from "../../firmware/measure/speed";
+import { CYCLE_SEED, cycleKey, merlinKeys } from "../../firmware/measure/speed";
 import { analyse, instrument, type Program } from "../../firmware/build/hotpath";
 import { pretokenise } from "../../firmware/build/pretokenise";
 import { MAGIC_SQUARE } from "../../src/toy/midend";
@@ -118,7 +118,7 @@ export async function hotPath(name: string, game = MAGIC_SQUARE): Promise<{ fns:
   perKey.push({ game: MAGIC_SQUARE, calls: calls(magic), madeInPlace: madeInPlace(magic), text: lexed(magic, (t) => t.length), image: lexed(magic, imageOf), refused: 0 });
   board.clock.advance(1500);
   const taps = 10;
-  let before = counts();
+  const before = counts();
   for (let t = 0; t < taps; t++) {
     board.press(Math.floor(pads / 2));
     board.clock.advance(80);
@@ -138,7 +138,7 @@ export async function hotPath(name: string, game = MAGIC_SQUARE): Promise<{ fns:
     board.clock.advance(1500);
     const n = 4 * keys.length;
     const cycle = during(
-      `(function(){var M=Merlin;global.REFUSED=0;for(var i=0;i<${n};i++){try{M.press(${JSON.stringify(keys)}[i%${keys.length}])}catch(x){REFUSED++}}})()`,
+      `(function(){var M=Merlin;global.REFUSED=0;for(var i=0;i<${n};i++){${cycleKey(keys)}}})()`,
       n,
     );
     const refused = Number(board.eval("REFUSED")) / n;
