@@ -14,7 +14,7 @@ import {
   AnyGameModule, createEffects, createHistory, GameEffects, GameLayout, History, historyPush, historyRedo, historyUndo, KEY_COMP_TURN, KEY_HIT_ME,
   KEY_NEW_GAME, KEY_SAME_GAME, layoutFor, lightOfPad, padsOfLights, STATUS_NAMES, STATUS_PLAYING,
 } from "./gamemodule";
-import { ASK_KEEP, ASK_LINE, ASK_REFUSAL, ASK_STATE, ASK_STATS, Command, FILE_GAME, FILE_GAMES, flash, gameFile, Player, SAVE_NOW, Toy, ToyEffects } from "./midend";
+import { ASK_KEEP, ASK_LINE, ASK_REFUSAL, ASK_STATE, ASK_STATS, Command, FILE_GAME, FILE_GAMES, gameFile, Player, SAVE_NOW, Toy, ToyEffects } from "./midend";
 import { maskToBits } from "./maskbits";
 import { CUE_ILLEGAL, CUE_NEW_GAME } from "./sounds";
 
@@ -93,49 +93,65 @@ const PLAY_COMMAND = 2;
 
 /**
  * Runs `what` on the module (PLAY_*: key `k`, the tick, or the command `k`, a setting's name
- * and its value) with fresh game effects, then carries them into the toy's: the frame on the board's pads, cues and
- * tones, the game file when the state changed, a result into the game's results when it ends.
- * Returns whether the state changed. (A module says `changed` whenever its saved line may
- * differ — the game file is written then — so only then are the line and status made again; a
- * tick, seldom, makes them again whatever it says.)
+ * and its value), then shows its effects on the board's pads (showLights), writes the game file
+ * when the state changed, and counts a result when the game ends. Returns whether the state
+ * changed. (A module says `changed` whenever its saved line may differ — the game file is
+ * written then — so only then are the line and status made again; a tick, seldom, makes them
+ * again whatever it says.)
  */
 function play(me: Toy, fx: ToyEffects, what: number, k: any): boolean {
   const st: LightState = me.ms;
   const mod = st.mod;
-  const gfx = createEffects();
+  const gfx = freshLights(fx as ToyEffects & GameEffects);
   const was = st.status;
   const before = st.history !== null && what !== PLAY_TICK ? lineOf(st) : "";
+  const refusedBefore = fx.refused;
   if (what === PLAY_KEY) mod.key(st.s, k, me.now, gfx);
   else if (what === PLAY_TICK) mod.tick(st.s, me.now, gfx);
   else mod.command(st.s, String(k[0]), k[1], me.now, gfx);
-  if (gfx.changed || what === PLAY_TICK) setState(st, st.s);
+  const changed = gfx.changed;
+  if (changed || what === PLAY_TICK) setState(st, st.s);
   // A key that changed the game is what a gesture takes back.
-  if (gfx.changed && what === PLAY_KEY) st.groupMoved = true;
+  if (changed && what === PLAY_KEY) st.groupMoved = true;
   // Undo takes back a key (or a setting) with what its ticks did after it (Merlin's answer in
   // Tic-Tac-Toe), so a tick's change is no step of its own.
-  if (gfx.changed && what !== PLAY_TICK && st.history !== null && gfx.refused === "") historyPush(st.history, before);
-  showEffects(me, fx, gfx);
-  if (gfx.refused !== "") fx.refused = gfx.refused;
-  if (gfx.changed) fx.save |= 1 << FILE_GAME;
+  if (changed && what !== PLAY_TICK && st.history !== null && fx.refused === refusedBefore) historyPush(st.history, before);
+  showLights(st, gfx);
+  if (changed) fx.save |= 1 << FILE_GAME;
   const now = st.status;
   if (was === STATUS_PLAYING && now !== STATUS_PLAYING) {
     st.results[0]++;
     st.results[now]++;
     fx.save |= (1 << FILE_GAMES) | SAVE_NOW;
   }
-  return gfx.changed;
+  return changed;
 }
 
-/** The module's effects `gfx` into the toy's `fx`: the lights on the board's pads, cues, tones. */
-function showEffects(me: Toy, fx: ToyEffects, gfx: GameEffects): void {
-  const st: LightState = me.ms;
+/**
+ * The toy's effects `gfx` made ready for the module: what it shows, in its lights, starts from
+ * nothing (as in createEffects), and what it plays and refuses goes on after what the call
+ * has so far (one record for the toy and the game: a second, copied over, cost a key press
+ * some 0.2 M instructions on Espruino, docs/architecture.md). `changed` is the module's alone.
+ */
+function freshLights(gfx: ToyEffects & GameEffects): GameEffects {
+  gfx.frame = 0;
+  gfx.blink = 0;
+  gfx.flashMs = 0;
+  gfx.show = false;
+  gfx.changed = false;
+  return gfx;
+}
+
+/**
+ * The module's effects `gfx` (made by freshLights) as the toy shows them: the game as it stands
+ * when the module showed nothing, and its lights on the board's pads.
+ */
+function showLights(st: LightState, gfx: GameEffects): void {
   if (!gfx.show) st.mod.show(st.s, gfx);
-  fx.show = true;
-  fx.frame = padsOfLights(st.layout, gfx.frame);
-  fx.blink = padsOfLights(st.layout, gfx.blink);
-  if (gfx.flashMs > 0) flash(fx, padsOfLights(st.layout, gfx.flash), gfx.flashMs);
-  for (let i = 0; i < gfx.cues.length; i++) fx.cues.push(gfx.cues[i]);
-  for (let i = 0; i < gfx.tones.length; i++) fx.tones.push(gfx.tones[i]);
+  gfx.show = true;
+  gfx.frame = padsOfLights(st.layout, gfx.frame);
+  gfx.blink = padsOfLights(st.layout, gfx.blink);
+  if (gfx.flashMs > 0) gfx.flash = padsOfLights(st.layout, gfx.flash);
 }
 
 /** A pad: the light over it (a pad with none is an illegal key). */
@@ -163,7 +179,7 @@ function undo(me: Toy, fx: ToyEffects, redo: boolean): void {
     setState(st, back);
     fx.save |= 1 << FILE_GAME;
   }
-  showEffects(me, fx, createEffects());
+  show(me, fx);
 }
 
 /** What a command does in these games (NEW GAME without a seed chooses a game: the mid-end's). */
@@ -175,7 +191,7 @@ function perform(me: Toy, fx: ToyEffects, cmd: Command, arg: unknown): void {
     // From the console, with a seed: a new game of this game from that seed.
     setState(st, st.mod.create(arg, st.layout, me.now));
     if (st.history !== null) st.history = createHistory(HISTORY_SIZE);
-    showEffects(me, fx, createEffects());
+    show(me, fx);
     fx.cues.push(CUE_NEW_GAME);
     fx.save |= 1 << FILE_GAME;
   } else if (b >= 0) {
@@ -214,7 +230,8 @@ function tick(me: Toy, fx: ToyEffects): void {
 
 /** Shows the game as it stands. */
 function show(me: Toy, fx: ToyEffects): void {
-  showEffects(me, fx, createEffects());
+  const st: LightState = me.ms;
+  showLights(st, freshLights(fx as ToyEffects & GameEffects));
 }
 
 /** A group of keys begins: the game as it found it, for a gesture to go back to. */
