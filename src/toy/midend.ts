@@ -737,7 +737,8 @@ export function toyPress(me: Toy, key: unknown, time: number): ToyEffects {
   const keys = me.pads + BUTTONS;
   me.error = isWhole(key, 1, keys) ? "" : "key must be a whole number from 1 to " + keys + ", got " + key;
   fx.refused = me.error;
-  if (me.error === "") keyDown(me, fx, Number(key) - 1);
+  // (isWhole has made it a number.)
+  if (me.error === "") keyDown(me, fx, (key as number) - 1);
   return finish(me, fx);
 }
 
