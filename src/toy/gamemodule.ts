@@ -113,7 +113,11 @@ export function lightOfPad(layout: GameLayout, pad: number): number {
   return layout.padOfLight.indexOf(pad);
 }
 
-/** What a game call shows and plays. A front end shows frame/blink when `show` is set. */
+/**
+ * What a game call shows and plays. A front end shows frame/blink when `show` is set. A module
+ * writes into it and reads back only what it wrote: on the toy it is the toy's own record
+ * (lightgames.ts freshLights), whose cues, tones and refusal may hold what the call did before.
+ */
 export interface GameEffects {
   /** Lights lit, bit n = light n (0 … 10). */
   frame: number;
