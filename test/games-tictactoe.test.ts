@@ -52,9 +52,7 @@ describe("tictactoe: the perfect level never loses", () => {
 
   it("against every line of play, Merlin first (COMP TURN)", () => {
     const s = game("perfect");
-    const fx = createEffects();
-    tictactoe.key(s, KEY_COMP_TURN, 0, fx);
-    expect(fx.cues).toEqual([CUE_MERLIN]);
+    expect(play(s, KEY_COMP_TURN).cues).toEqual([CUE_PRESS, CUE_MERLIN]);
     const counts = [0, 0, 0, 0];
     walk(s, counts);
     expect(counts[STATUS_WON]).toBe(0);
@@ -201,6 +199,23 @@ describe("tictactoe: a timed table under a fake clock", () => {
       expect(tictactoe.save(s).split(",")[1], `at ${t}`).toBe(cells);
     }
     expect(tictactoe.status(s)).toBe(STATUS_DRAW);
+    // COMP TURN: Merlin starts as he answers, MERLIN_DELAY_MS later (a pad before is refused).
+    const c = game("perfect");
+    const compRows: [number, number | "tick", number[], string][] = [
+      [0, KEY_COMP_TURN, [CUE_PRESS], "000000000"],
+      [100, 1, [CUE_ILLEGAL], "000000000"],
+      [200, KEY_COMP_TURN, [CUE_ILLEGAL], "000000000"],
+      [MERLIN_DELAY_MS - 1, "tick", [], "000000000"],
+      [MERLIN_DELAY_MS, "tick", [CUE_MERLIN], "000020000"],
+      [1000, 1, [CUE_PRESS], "100020000"],
+    ];
+    for (const [t, k, cues, cells] of compRows) {
+      const fx = createEffects();
+      if (k === "tick") tictactoe.tick(c, t, fx);
+      else tictactoe.key(c, k, t, fx);
+      expect(fx.cues, `COMP TURN, at ${t}`).toEqual(cues);
+      expect(tictactoe.save(c).split(",")[1], `COMP TURN, at ${t}`).toBe(cells);
+    }
     // Your marks steady, Merlin's blinking.
     const fx = createEffects();
     tictactoe.show(s, fx);
@@ -215,7 +230,7 @@ describe("tictactoe: a timed table under a fake clock", () => {
     for (const k of [1, 4, 2, 5]) play(s, k);
     expect(play(s, 3).cues).toEqual([CUE_WIN]);
     const p = game("perfect");
-    tictactoe.key(p, KEY_COMP_TURN, 0, createEffects());
+    play(p, KEY_COMP_TURN);
     // Merlin took the centre; a side, then the wrong block, lose.
     play(p, 2);
     let last: number[] = [];
@@ -257,6 +272,15 @@ describe("tictactoe: refusals and saved lines", () => {
       const line = tictactoe.save(s);
       expect(tictactoe.save(tictactoe.load(line, layout)!)).toBe(line);
     }
+    // A power cut just after COMP TURN: Merlin moves first at once when the toy is back.
+    const started = tictactoe.load("merlin,000000000,2,1,5", layout)!;
+    expect(tictactoe.due(started)).toBe(0);
+    const again = createEffects();
+    tictactoe.key(started, KEY_COMP_TURN, 0, again);
+    expect(again.cues).toEqual([CUE_ILLEGAL]);
+    expect(play(started, 1).cues).toEqual([CUE_ILLEGAL, CUE_MERLIN]);
+    expect(tictactoe.save(started).split(",")[1]).toBe("000020000");
+    expect(tictactoe.load("two,000000000,2,1,5", layout)).toBeNull();
     for (const bad of ["", "merlin,000000000,1,0", "merlin,000000000,2,0,5", "merlin,110000000,1,0,5", "x,000000000,1,0,5", "perfect,111220000,2,1,5", "merlin,000000003,1,0,5"]) {
       expect(tictactoe.load(bad, layout), bad).toBeNull();
     }

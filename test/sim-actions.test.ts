@@ -11,6 +11,7 @@ import type { FirmwareState, SimSession } from "../sim/app/session";
 import { ACTIONS, CHOOSE_WORDS, runAction, type ToyAction } from "../sim/app/actions";
 import { GAME_WORDS, lightLabels } from "../sim/app/game-words";
 import { GAME_MODULES } from "../src/toy/games/index";
+import { MERLIN_DELAY_MS } from "../src/toy/games/tictactoe";
 import { MAGIC_SQUARE } from "../src/toy/midend";
 import { buildToy, patchedConsole, toyGameFiles } from "./helpers/toy";
 
@@ -50,6 +51,9 @@ describe("the toy's actions in each of Merlin's games (real firmware)", () => {
   it("Tic-Tac-Toe: COMP TURN lets Merlin move first; HIT ME is refused with the game's reason; S clears the board", async () => {
     const session = await playing("tictactoe");
     expect(act(session, "compTurn")).toBe("COMP TURN lets Merlin move first");
+    // He moves as he answers a pad: a moment later.
+    expect((session.state().state as { board: string }).board).toBe("000000000");
+    session.wait(MERLIN_DELAY_MS);
     const s = session.state() as FirmwareState;
     expect((s.state as { board: string }).board).toMatch(/^0*20*$/);
     expect(act(session, "hitMe")).toBe("HIT ME: Tic-Tac-Toe takes pads 1-9, SAME GAME and COMP TURN");

@@ -21,6 +21,7 @@ import { solve } from "../src/maths/solver";
 import { merlin } from "./helpers/cli";
 import { buildToy, patchedConsole, toyGameFiles } from "./helpers/toy";
 import { applySetup } from "../sim/app/headless";
+import { MERLIN_DELAY_MS } from "../src/toy/games/tictactoe";
 
 const GOAL = "111101111";
 
@@ -331,9 +332,10 @@ describe("the terminal UI on the real firmware", () => {
     type(ui, "L");
     expect(session.state().state).toMatchObject({ level: "merlin" });
     expect(ui.frame(80, 24).lines).toContain(" Tic-Tac-Toe: level merlin, your turn: press a pad");
-    // C lets Merlin move first; the line says so, and the firmware's board shows his mark.
+    // C lets Merlin move first; the line says so, and the firmware's board shows his mark a moment later.
     type(ui, "c");
     expect(ui.message).toBe("COMP TURN lets Merlin move first");
+    session.wait(MERLIN_DELAY_MS);
     expect((session.state().state as { board: string }).board).toMatch(/^0*20*$/);
     // In another game L says the level is Tic-Tac-Toe's, and changes nothing.
     session.api('Merlin.game("echo")');

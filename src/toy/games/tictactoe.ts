@@ -236,8 +236,12 @@ function key(s: TicTacToeState, k: number, now: number, fx: GameEffects): void {
     if (s.level === LEVEL_TWO || s.replyAt >= 0 || (s.ones | s.twos) !== 0) {
       return refuse(fx, "COMP TURN lets Merlin start: on the empty board, against Merlin");
     }
+    // Merlin starts as he answers: after a moment's thought, from the tick (a key press
+    // stays quick: his move is the most work a key could ask for).
     s.turn = 2;
-    merlinPlays(s, fx);
+    s.replyAt = now + MERLIN_DELAY_MS;
+    fx.cues.push(CUE_PRESS);
+    fx.changed = true;
   } else if (!(k >= 1 && k <= 9)) {
     return refuse(fx, "Tic-Tac-Toe takes pads 1-9, SAME GAME and COMP TURN");
   } else if (s.replyAt >= 0) {
@@ -290,7 +294,8 @@ function load(text: string, layout: GameLayout): TicTacToeState | null {
   // waits for you or COMP TURN); a finished game has one result.
   const ones = f[1].split("1").length - 1;
   const twos = f[1].split("2").length - 1;
-  if (Math.abs(ones - twos) > 1 || (s.turn === 1 ? ones > twos : twos > ones || ones === 0) || (hasLine(s.ones) && hasLine(s.twos))) return null;
+  // (Merlin to move on the empty board: COMP TURN was pressed, his move is due.)
+  if (Math.abs(ones - twos) > 1 || (s.turn === 1 ? ones > twos : twos > ones || (ones === 0 && f[3] !== "1")) || (hasLine(s.ones) && hasLine(s.twos))) return null;
   // Merlin is due (after a power cut: at once) only against Merlin, on his turn, in a game still on.
   if (f[3] === "1") {
     if (s.level === LEVEL_TWO || s.turn !== 2 || statusOf(s) !== STATUS_PLAYING) return null;
