@@ -102,7 +102,7 @@ const PLAY_COMMAND = 2;
 function play(me: Toy, fx: ToyEffects, what: number, k: any): boolean {
   const st: LightState = me.ms;
   const mod = st.mod;
-  const gfx = freshLights(fx as ToyEffects & GameEffects);
+  const gfx = freshLights(fx);
   const was = st.status;
   const before = st.history !== null && what !== PLAY_TICK ? lineOf(st) : "";
   const refusedBefore = fx.refused;
@@ -133,13 +133,14 @@ function play(me: Toy, fx: ToyEffects, what: number, k: any): boolean {
  * has so far (one record for the toy and the game: a second, copied over, cost a key press
  * some 0.2 M instructions on Espruino, docs/architecture.md). `changed` is the module's alone.
  */
-function freshLights(gfx: ToyEffects & GameEffects): GameEffects {
+function freshLights(gfx: ToyEffects): GameEffects {
   gfx.frame = 0;
   gfx.blink = 0;
   gfx.flashMs = 0;
   gfx.show = false;
   gfx.changed = false;
-  return gfx;
+  // (A cast: a Board is a digit string only in Magic Square's colour games; here it is lights, a number.)
+  return gfx as GameEffects;
 }
 
 /**
@@ -231,7 +232,7 @@ function tick(me: Toy, fx: ToyEffects): void {
 /** Shows the game as it stands. */
 function show(me: Toy, fx: ToyEffects): void {
   const st: LightState = me.ms;
-  showLights(st, freshLights(fx as ToyEffects & GameEffects));
+  showLights(st, freshLights(fx));
 }
 
 /** A group of keys begins: the game as it found it, for a gesture to go back to. */

@@ -213,6 +213,11 @@ export interface ToyEffects extends Effects<Board> {
   bright: number;
   /** Tones to play (Merlin's other games): (Hz, ms) pairs, Hz 0 a rest. */
   tones: number[];
+  /**
+   * Merlin's other games: the game's state changed (GameEffects.changed: the toy's record is
+   * also the one their modules write into, lightgames.ts).
+   */
+  changed: boolean;
 }
 
 /** One toy: the game played, its settings, statistics and the state of its gestures. */
@@ -384,7 +389,7 @@ function begin(me: Toy, time: number): ToyEffects {
   me.now = time;
   return {
     frame: 0, blink: 0, flash: 0, flashMs: 0, cues: [], hint: -1, error: 0, show: false, save: 0, power: 0, due: -1, keysDue: -1, refused: "",
-    bright: 0, tones: [],
+    bright: 0, tones: [], changed: false,
   };
 }
 
@@ -737,8 +742,7 @@ export function toyPress(me: Toy, key: unknown, time: number): ToyEffects {
   const keys = me.pads + BUTTONS;
   me.error = isWhole(key, 1, keys) ? "" : "key must be a whole number from 1 to " + keys + ", got " + key;
   fx.refused = me.error;
-  // (isWhole has made it a number.)
-  if (me.error === "") keyDown(me, fx, (key as number) - 1);
+  if (me.error === "") keyDown(me, fx, Number(key) - 1);
   return finish(me, fx);
 }
 
