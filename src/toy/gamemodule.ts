@@ -49,6 +49,8 @@ export interface GameLayout {
   pads: number;
   lights: number;
   padOfLight: Uint16Array;
+  /** Lights 1 … 9 on pads 0 … 8, and no other light (the 3×3 boards): pads are lights moved down a bit. */
+  shifted: boolean;
 }
 
 /** padOfLight of a light the board does not have. */
@@ -86,7 +88,7 @@ export function layoutFor(rows: number, cols: number): GameLayout {
       padOfLight[10] = (top + 3) * cols + left + 1;
     }
   }
-  return { pads: pads, lights: lights, padOfLight: padOfLight };
+  return { pads: pads, lights: lights, padOfLight: padOfLight, shifted: rows === 3 && cols === 3 };
 }
 
 /** Whether the layout has light (and pad) `n`. */
@@ -97,9 +99,11 @@ export function hasLight(layout: GameLayout, n: number): boolean {
 /**
  * Lights `lights` (bit n = light n) as the layout's pads (bit p = pad p). (It runs at every key:
  * lights 1 … 9 go three at a time, since each row of three sits on three pads side by side in
- * every layout layoutFor makes, the 1978 toy's column too.)
+ * every layout layoutFor makes, the 1978 toy's column too; on the 3×3 boards each light is
+ * simply the pad below it, moved down a bit.)
  */
 export function padsOfLights(layout: GameLayout, lights: number): number {
+  if (layout.shifted) return (lights >> 1) & 511;
   const at = layout.padOfLight;
   let pads = (((lights >> 1) & 7) << at[1]) | (((lights >> 4) & 7) << at[4]) | (((lights >> 7) & 7) << at[7]);
   if ((lights & 1) !== 0 && hasLight(layout, 0)) pads |= 1 << at[0];

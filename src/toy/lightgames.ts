@@ -150,8 +150,9 @@ function freshLights(gfx: ToyEffects): GameEffects {
 function showLights(st: LightState, gfx: GameEffects): void {
   if (!gfx.show) st.mod.show(st.s, gfx);
   gfx.show = true;
-  gfx.frame = padsOfLights(st.layout, gfx.frame);
-  gfx.blink = padsOfLights(st.layout, gfx.blink);
+  // (No lights are no pads on any board: a call the less, often, at a key.)
+  if (gfx.frame !== 0) gfx.frame = padsOfLights(st.layout, gfx.frame);
+  if (gfx.blink !== 0) gfx.blink = padsOfLights(st.layout, gfx.blink);
   if (gfx.flashMs > 0) gfx.flash = padsOfLights(st.layout, gfx.flash);
 }
 
