@@ -150,7 +150,7 @@ function freshLights(gfx: ToyEffects): GameEffects {
 function showLights(st: LightState, gfx: GameEffects): void {
   if (!gfx.show) st.mod.show(st.s, gfx);
   gfx.show = true;
-  // (No lights are no pads on any board: a call the less, often, at a key.)
+  // (Dark lights are dark pads on every board: no call for them, as for most keys' blink.)
   if (gfx.frame !== 0) gfx.frame = padsOfLights(st.layout, gfx.frame);
   if (gfx.blink !== 0) gfx.blink = padsOfLights(st.layout, gfx.blink);
   if (gfx.flashMs > 0) gfx.flash = padsOfLights(st.layout, gfx.flash);
