@@ -100,9 +100,10 @@ export function hasLight(layout: GameLayout, n: number): boolean {
  * Lights `lights` (bit n = light n) as the layout's pads (bit p = pad p). (It runs at every key:
  * lights 1 … 9 go three at a time, since each row of three sits on three pads side by side in
  * every layout layoutFor makes, the 1978 toy's column too; on the 3×3 boards each light is
- * simply the pad below it, moved down a bit.)
+ * simply the pad below it, moved down a bit; no lights, as most keys' blink, are no pads.)
  */
 export function padsOfLights(layout: GameLayout, lights: number): number {
+  if (lights === 0) return 0;
   if (layout.shifted) return (lights >> 1) & 511;
   const at = layout.padOfLight;
   let pads = (((lights >> 1) & 7) << at[1]) | (((lights >> 4) & 7) << at[4]) | (((lights >> 7) & 7) << at[7]);

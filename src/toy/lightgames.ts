@@ -150,9 +150,8 @@ function freshLights(gfx: ToyEffects): GameEffects {
 function showLights(st: LightState, gfx: GameEffects): void {
   if (!gfx.show) st.mod.show(st.s, gfx);
   gfx.show = true;
-  // (Dark lights are dark pads on every board: no call for them, as for most keys' blink.)
-  if (gfx.frame !== 0) gfx.frame = padsOfLights(st.layout, gfx.frame);
-  if (gfx.blink !== 0) gfx.blink = padsOfLights(st.layout, gfx.blink);
+  gfx.frame = padsOfLights(st.layout, gfx.frame);
+  gfx.blink = padsOfLights(st.layout, gfx.blink);
   if (gfx.flashMs > 0) gfx.flash = padsOfLights(st.layout, gfx.flash);
 }
 
