@@ -246,6 +246,27 @@ describe("playing Tic-Tac-Toe through the mid-end", () => {
     expect(shown.flash).toBe(RING);
   });
 
+  it("a refused key leaves the pads as they are, the buzz its answer; a hold whose command is refused shows the game it took back", () => {
+    boot(0);
+    toyCommand(toy, "game", "tictactoe", 1);
+    toyCommand(toy, "set", ["level", "two"], 2);
+    press(5);
+    const again = press(5);
+    expect(again.refused).toBe("pad 5 is taken");
+    expect(again.cues).toEqual([CUE_ILLEGAL]);
+    expect(again.show).toBe(false);
+    expect(toyState(toy, 0).board).toBe(pads(5));
+    // Held, pad 3 is HIT ME, which Tic-Tac-Toe refuses: its press made a mark, which the hold
+    // takes back; the pads must show that, though the command changed nothing.
+    now = 5000;
+    expect(toyKeys(toy, 1 << pad(3), now).frame).toBe((1 << pad(3)) | (1 << pad(5)));
+    const held = toyKeys(toy, 1 << pad(3), now + HOLD_MS);
+    expect(held.cues).toEqual([CUE_ILLEGAL]);
+    expect(held.show).toBe(true);
+    expect(held.frame).toBe(1 << pad(5));
+    expect(toyState(toy, 0).board).toBe(pads(5));
+  });
+
   it("undo takes back the last HISTORY_SIZE keys, no more", () => {
     boot(4);
     toyCommand(toy, "game", "mindbender", 1);

@@ -102,6 +102,8 @@ const PLAY_COMMAND = 2;
 function play(me: Toy, fx: ToyEffects, what: number, k: any): boolean {
   const st: LightState = me.ms;
   const mod = st.mod;
+  // (Whether this call showed the game already, as a hold does before the command it runs.)
+  const shown = fx.show;
   const gfx = freshLights(fx);
   const was = st.status;
   const before = st.history !== null && what !== PLAY_TICK ? lineOf(st) : "";
@@ -116,7 +118,9 @@ function play(me: Toy, fx: ToyEffects, what: number, k: any): boolean {
   // Undo takes back a key (or a setting) with what its ticks did after it (Merlin's answer in
   // Tic-Tac-Toe), so a tick's change is no step of its own.
   if (changed && what !== PLAY_TICK && st.history !== null && fx.refused === refusedBefore) historyPush(st.history, before);
-  showLights(st, gfx);
+  // A key or command refused, which changed nothing, leaves the pads as they are (the buzz is
+  // its answer); else the game is shown.
+  if (shown || changed || gfx.show || fx.refused === refusedBefore) showLights(st, gfx);
   if (changed) fx.save |= 1 << FILE_GAME;
   const now = st.status;
   if (was === STATUS_PLAYING && now !== STATUS_PLAYING) {
