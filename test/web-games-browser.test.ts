@@ -170,8 +170,9 @@ describe.skipIf(chromiumSkipReason)("Merlin's games in the browser toy", () => {
     ]);
     // The pads of no light are drawn and named as no keys.
     expect(await page.locator(".pad.nokey-pad").count()).toBe(14);
-    expect(await page.getAttribute('.pad[data-pad="0"]', "aria-label")).toMatch(/^pad 1, .*, no key$/);
-    expect(await page.getAttribute('.pad[data-pad="12"]', "aria-label")).toMatch(/^light 5, [^,]*$/);
+    // (The names are written by the next frame, after the pads' classes: wait for them.)
+    await shown(() => page.getAttribute('.pad[data-pad="0"]', "aria-label")).toMatch(/^pad 1, .*, no key$/);
+    await shown(() => page.getAttribute('.pad[data-pad="12"]', "aria-label")).toMatch(/^light 5, [^,]*$/);
     expect(await page.textContent("#help-goal")).toBe(
       "Tic-Tac-Toe: Three in a row wins. Press a pad 1-9 for your mark (steady); Merlin answers with his (blinking). The level (merlin, perfect, two players) is the game's setting. " +
         "SAME GAME clears the board; HIT ME is no key of Tic-Tac-Toe; COMP TURN lets Merlin move first; NEW GAME chooses a game.",
