@@ -59,6 +59,9 @@ describe("layouts", () => {
         const light = [...l.padOfLight].findIndex((p, n) => p === pad && hasLight(l, n));
         expect(lightOfPad(l, pad), `pad ${pad}`).toBe(light);
       }
+      // No pad of the board, no light.
+      expect(lightOfPad(l, -1)).toBe(-1);
+      expect(lightOfPad(l, l.pads)).toBe(-1);
     }
   });
 });

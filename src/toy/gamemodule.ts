@@ -49,6 +49,8 @@ export interface GameLayout {
   pads: number;
   lights: number;
   padOfLight: Uint16Array;
+  /** Per pad, the light over it plus one (0: none), so that a key finds its light in one look-up. */
+  lightAbove: Uint16Array;
   /** Lights 1 … 9 on pads 0 … 8, and no other light (the 3×3 boards): pads are lights moved down a bit. */
   shifted: boolean;
 }
@@ -88,7 +90,9 @@ export function layoutFor(rows: number, cols: number): GameLayout {
       padOfLight[10] = (top + 3) * cols + left + 1;
     }
   }
-  return { pads: pads, lights: lights, padOfLight: padOfLight, shifted: rows === 3 && cols === 3 };
+  const lightAbove = new Uint16Array(pads);
+  for (let n = 0; n < LIGHTS; n++) if ((lights & (1 << n)) !== 0) lightAbove[padOfLight[n]] = n + 1;
+  return { pads: pads, lights: lights, padOfLight: padOfLight, lightAbove: lightAbove, shifted: rows === 3 && cols === 3 };
 }
 
 /** Whether the layout has light (and pad) `n`. */
@@ -114,8 +118,9 @@ export function padsOfLights(layout: GameLayout, lights: number): number {
 
 /** The light (0 … 10) over pad `pad` (0-based) in the layout, −1 when none is. */
 export function lightOfPad(layout: GameLayout, pad: number): number {
-  // (A light the layout lacks has NO_PAD, which is no pad.)
-  return layout.padOfLight.indexOf(pad);
+  // (A table rather than padOfLight's own indexOf: a typed array's methods make Espruino's
+  // ArrayBufferView class, 9 JsVars held for good, docs/espruino.md.)
+  return pad >= 0 && pad < layout.pads ? layout.lightAbove[pad] - 1 : -1;
 }
 
 /**
@@ -216,9 +221,19 @@ export function refuse(fx: GameEffects, why: string): void {
   fx.cues.push(CUE_ILLEGAL);
 }
 
+/**
+ * Whether every character of `text` is one of `chars` (what the games' load() accepts in a
+ * field). A loop rather than a regular expression: the toy's first one makes Espruino's RegExp
+ * class, some 8 JsVars held for as long as it runs (docs/espruino.md).
+ */
+export function onlyOf(text: string, chars: string): boolean {
+  for (let i = 0; i < text.length; i++) if (chars.indexOf(text.charAt(i)) < 0) return false;
+  return true;
+}
+
 /** Whether `text` is a whole number from `min` to `max` written plainly (what load() accepts in a field). */
 export function wholeField(text: string, min: number, max: number): boolean {
-  if (text.length < 1 || text.length > 10 || !/^[0-9]*$/.test(text)) return false;
+  if (text.length < 1 || text.length > 10 || !onlyOf(text, "0123456789")) return false;
   const n = Number(text);
   return n >= min && n <= max;
 }

@@ -95,7 +95,10 @@ export class MaskBackend implements Backend<number> {
   }
 
   parse(digits: string): number | null {
-    return digits.length === this.cells && /^[01]*$/.test(digits) ? bitsToMask(digits) : null;
+    // Only "0" and "1": the digits the mask gives back are the same (a loop, not a RegExp, as in
+    // gamemodule.ts onlyOf).
+    const mask = bitsToMask(digits);
+    return digits.length === this.cells && maskToBits(mask, this.cells) === digits ? mask : null;
   }
 
   save(board: number): string {

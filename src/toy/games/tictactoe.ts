@@ -14,7 +14,7 @@
  * opposite corner, corner, side — a few mask tests a move, no search.
  */
 import {
-  draw, GameEffects, GameLayout, GameModule, KEY_COMP_TURN, KEY_NEW_GAME, KEY_SAME_GAME, refuse, STATUS_DRAW, STATUS_LOST,
+  draw, GameEffects, GameLayout, GameModule, KEY_COMP_TURN, KEY_NEW_GAME, KEY_SAME_GAME, onlyOf, refuse, STATUS_DRAW, STATUS_LOST,
   STATUS_PLAYING, STATUS_WON, wholeField,
 } from "../gamemodule";
 import { seedRandom } from "../rng";
@@ -283,8 +283,8 @@ function save(s: TicTacToeState): string {
 
 function load(text: string, layout: GameLayout): TicTacToeState | null {
   const f = text.split(",");
-  if (f.length !== 5 || LEVEL_NAMES.indexOf(f[0]) < 0 || f[1].length !== 9 || !/^[012]*$/.test(f[1]) || !/^[12]$/.test(f[2])) return null;
-  if (!/^[01]$/.test(f[3]) || !wholeField(f[4], 1, 4294967295)) return null;
+  if (f.length !== 5 || LEVEL_NAMES.indexOf(f[0]) < 0 || f[1].length !== 9 || !onlyOf(f[1], "012") || !(f[2] === "1" || f[2] === "2")) return null;
+  if (!(f[3] === "0" || f[3] === "1") || !wholeField(f[4], 1, 4294967295)) return null;
   const s: TicTacToeState = { rng: Number(f[4]) | 0, level: LEVEL_NAMES.indexOf(f[0]), ones: 0, twos: 0, turn: Number(f[2]), replyAt: -1 };
   for (let i = 0; i < 9; i++) {
     if (f[1][i] === "1") s.ones |= 1 << i;
