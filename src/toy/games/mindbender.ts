@@ -11,8 +11,8 @@
  * Digits are 1 … 9 on every board (the 3×3 has no pad 0), docs/games.md.
  */
 import {
-  countLights, draw, GameEffects, GameLayout, GameModule, hasLight, KEY_NEW_GAME, KEY_SAME_GAME, refuse, STATUS_PLAYING, STATUS_WON,
-  wholeField,
+  countLights, draw, GameEffects, GameLayout, GameModule, hasLight, KEY_NEW_GAME, KEY_SAME_GAME, onlyOf, refuse, STATUS_PLAYING,
+  STATUS_WON, wholeField,
 } from "../gamemodule";
 import { seedRandom } from "../rng";
 import { CUE_NEW_GAME, CUE_PRESS, CUE_WIN } from "../sounds";
@@ -26,10 +26,9 @@ export interface MindbenderState {
   shown: number;
   /** The number's length, 0 while it is being chosen. */
   size: number;
-  secret: Uint16Array;
-  /** The guess being typed, and how many of its digits are in. */
-  guess: Uint16Array;
-  entered: number;
+  /** The secret number, its digits as text ("1" … "9" each), and the digits of the guess typed so far. */
+  secret: string;
+  guess: string;
   guesses: number;
   /** The last guess's score: digits in place, digits elsewhere (−1 before the first guess). */
   right: number;
@@ -37,22 +36,24 @@ export interface MindbenderState {
 }
 
 /**
- * The Mastermind score of `guess` against `secret` (the first `n` digits of each, digits 0 … 9):
- * digits in the right place × 16 + digits in the number but in another place. A digit counts
- * min(times in the secret, times in the guess) in all, the right places first: each digit of
- * the guess takes one of the secret's copies of it while any is left.
+ * The Mastermind score of `guess` against `secret`, two numbers of the same length written as
+ * digits "0" … "9": digits in the right place × 16 + digits in the number but in another place.
+ * A digit counts min(times in the secret, times in the guess) in all, the right places first:
+ * each digit of the guess takes one of the secret's copies of it while any is left.
  */
-export function mastermind(secret: ArrayLike<number>, guess: ArrayLike<number>, n: number): number {
+export function mastermind(secret: string, guess: string): number {
+  // How many of each digit the secret has left to match ("0" is character code 48).
   const left = new Uint16Array(10);
   let right = 0;
-  for (let i = 0; i < n; i++) {
-    if (secret[i] === guess[i]) right++;
-    left[secret[i]]++;
+  for (let i = 0; i < secret.length; i++) {
+    if (secret.charAt(i) === guess.charAt(i)) right++;
+    left[secret.charCodeAt(i) - 48]++;
   }
   let common = 0;
-  for (let i = 0; i < n; i++) {
-    if (left[guess[i]] > 0) {
-      left[guess[i]]--;
+  for (let i = 0; i < guess.length; i++) {
+    const d = guess.charCodeAt(i) - 48;
+    if (left[d] > 0) {
+      left[d]--;
       common++;
     }
   }
@@ -61,16 +62,16 @@ export function mastermind(secret: ArrayLike<number>, guess: ArrayLike<number>, 
 
 function blank(rng: number, layout: GameLayout): MindbenderState {
   return {
-    rng: rng, shown: hasLight(layout, 10) ? 10 : 9, size: 0, secret: new Uint16Array(MAX_LENGTH), guess: new Uint16Array(MAX_LENGTH), entered: 0, guesses: 0,
-    right: -1, wrong: -1,
+    rng: rng, shown: hasLight(layout, 10) ? 10 : 9, size: 0, secret: "", guess: "", guesses: 0, right: -1, wrong: -1,
   };
 }
 
 /** A new secret of `length` digits; the guesses start again. */
 function think(s: MindbenderState, length: number): void {
   s.size = length;
-  for (let i = 0; i < MAX_LENGTH; i++) s.secret[i] = i < length ? 1 + draw(s, 9) : 0;
-  s.entered = 0;
+  s.secret = "";
+  for (let i = 0; i < length; i++) s.secret += 1 + draw(s, 9);
+  s.guess = "";
   s.guesses = 0;
   s.right = -1;
   s.wrong = -1;
@@ -89,8 +90,9 @@ function show(s: MindbenderState, fx: GameEffects): void {
     fx.blink = fx.frame;
   } else if (won(s)) {
     fx.frame = countLights(Math.min(s.guesses, s.shown));
-  } else if (s.entered > 0) {
-    fx.frame = 1 << s.guess[s.entered - 1];
+  } else if (s.guess !== "") {
+    // The digit typed last.
+    fx.frame = 1 << (s.guess.charCodeAt(s.guess.length - 1) - 48);
   } else if (s.right >= 0) {
     fx.frame = countLights(s.right + s.wrong);
     fx.blink = fx.frame & ~countLights(s.right);
@@ -113,14 +115,14 @@ function key(s: MindbenderState, k: number, now: number, fx: GameEffects): void 
   } else if (won(s)) {
     return refuse(fx, "the number is found: SAME GAME for a new one");
   } else {
-    s.guess[s.entered++] = k;
-    if (s.entered < s.size) fx.cues.push(CUE_PRESS);
+    s.guess += k;
+    if (s.guess.length < s.size) fx.cues.push(CUE_PRESS);
     else {
-      const score = mastermind(s.secret, s.guess, s.size);
+      const score = mastermind(s.secret, s.guess);
       s.right = score >> 4;
       s.wrong = score & 15;
       s.guesses++;
-      s.entered = 0;
+      s.guess = "";
       fx.cues.push(won(s) ? CUE_WIN : CUE_PRESS);
     }
   }
@@ -136,14 +138,9 @@ function command(s: MindbenderState, name: string, value: unknown, now: number, 
   } else refuse(fx, "Mindbender takes length 1-" + MAX_LENGTH + ", got " + name + " " + value);
 }
 
-/** The first `n` digits of `a` as a string (the native join: saved at every key, for undo). */
-function digits(a: Uint16Array, n: number): string {
-  return a.subarray(0, n).join("");
-}
-
-/** "length,secret,typed,guesses,right,wrong,rng": the secret and the typed digits as digit strings. */
+/** "length,secret,typed,guesses,right,wrong,rng" (saved at every key, for undo). */
 function save(s: MindbenderState): string {
-  return [s.size, digits(s.secret, s.size), digits(s.guess, s.entered), s.guesses, s.right, s.wrong, s.rng >>> 0].join(",");
+  return [s.size, s.secret, s.guess, s.guesses, s.right, s.wrong, s.rng >>> 0].join(",");
 }
 
 function load(text: string, layout: GameLayout): MindbenderState | null {
@@ -151,10 +148,9 @@ function load(text: string, layout: GameLayout): MindbenderState | null {
   if (f.length !== 7 || !wholeField(f[0], 0, MAX_LENGTH) || !wholeField(f[6], 1, 4294967295)) return null;
   const s = blank(Number(f[6]) | 0, layout);
   s.size = Number(f[0]);
-  if (!/^[1-9]*$/.test(f[1] + f[2]) || f[1].length !== s.size || f[2].length >= Math.max(s.size, 1)) return null;
-  for (let i = 0; i < f[1].length; i++) s.secret[i] = Number(f[1][i]);
-  for (let i = 0; i < f[2].length; i++) s.guess[i] = Number(f[2][i]);
-  s.entered = f[2].length;
+  if (!onlyOf(f[1] + f[2], "123456789") || f[1].length !== s.size || f[2].length >= Math.max(s.size, 1)) return null;
+  s.secret = f[1];
+  s.guess = f[2];
   const scored = f[4] !== "-1";
   if (!wholeField(f[3], 0, 999999) || (scored ? !wholeField(f[4], 0, s.size) || !wholeField(f[5], 0, s.size - Number(f[4])) : f[5] !== "-1")) {
     return null;
@@ -163,7 +159,7 @@ function load(text: string, layout: GameLayout): MindbenderState | null {
   s.right = Number(f[4]);
   s.wrong = Number(f[5]);
   // A score needs a guess; nothing is typed after a win; nothing is guessed before a length.
-  if (scored !== s.guesses > 0 || (won(s) && s.entered > 0) || (s.size === 0 && (s.guesses > 0 || s.entered > 0))) return null;
+  if (scored !== s.guesses > 0 || (won(s) && s.guess !== "") || (s.size === 0 && (s.guesses > 0 || s.guess !== ""))) return null;
   return s;
 }
 
@@ -185,7 +181,7 @@ export const mindbender: GameModule<MindbenderState> = {
     return won(s) ? STATUS_WON : STATUS_PLAYING;
   },
   describe: function (s: MindbenderState) {
-    return { "length": s.size, "typed": digits(s.guess, s.entered), "guesses": s.guesses, "right": s.right, "wrong": s.wrong };
+    return { "length": s.size, "typed": s.guess, "guesses": s.guesses, "right": s.right, "wrong": s.wrong };
   },
   save: save,
   load: load,
