@@ -298,7 +298,7 @@ export function judgeMove(b: Backend<Board>, s: GameState<Board>): number {
   let v = PLAYING | (REASON_NONE << 2);
   if (limit > 0 && s.moves >= limit) v = LOST | (REASON_MOVE_LIMIT << 2);
   if (overParLimit > 0 && s.moves >= s.par + overParLimit) v = LOST | (REASON_OVER_PAR << 2);
-  if (hasRule(s.rules, DARK_LOSES) && s.board === b.dark) v = LOST | (REASON_ALL_DARK << 2);
+  if (s.board === b.dark && hasRule(s.rules, DARK_LOSES)) v = LOST | (REASON_ALL_DARK << 2);
   if (s.board === s.target) v = WON | (REASON_NONE << 2);
   return v;
 }
