@@ -88,7 +88,7 @@ describe("the build's measurement (firmware/build/hotpath.ts)", () => {
     expect(ka.density).toBeCloseTo(((1 / bars.press) * (400 + fa.bytes)) / 5);
     // A run on a key press weighs more than one on HIT ME: its bar is lower.
     expect(keptChoice(prog, fa.index, { press: 1 }, bars).density).toBeGreaterThan(keptChoice(prog, fa.index, { hint: 1 }, bars).density);
-    expect(speedAllowance(p)).toBe(14);
+    expect(speedAllowance(p)).toBe(19);
     expect(speedAllowance(loadProfile("pico-5x5-neopixel"))).toBe(120);
   });
 

@@ -532,15 +532,17 @@ export function playScript(p: Profile, code: string, counters: number, games: st
 
 /**
  * JsVars each profile's build may spend to make the player's actions faster (placedBundle in
- * build.ts: functions kept as functions rather than made in place): 14 on boards with direct
+ * build.ts: functions kept as functions rather than made in place): 19 on boards with direct
  * LEDs (the 3×3s, whose budget of 1 200 JsVars holds the core and the game played, the core
- * bringing Merlin's six games, with a few JsVars to spare: 14 keeps the two functions worth the
- * most, 20 a third, which the budget no longer has room for), 120 on pixel boards (1 700). A
- * few percent of the budget, spent where the actions gain the most per JsVar; on the 3×3s a key
- * press stays within its bar without more (docs/measurements/device-speed.md).
+ * bringing Merlin's six games, with a few JsVars to spare: 19 keeps the three functions worth
+ * the most — the third, the save's scheduling, some 0.1 M instructions of a key press that
+ * changes the game — and the fourth, the key events' update, would take 7 more, which Magic
+ * Square after a game no longer has room for: docs/measurements/device-memory.md), 120 on
+ * pixel boards (1 700). A few percent of the budget, spent where the actions gain the most per
+ * JsVar.
  */
 export function speedAllowance(p: Profile): number {
-  return p.leds.drive === "neopixel" ? 120 : 14;
+  return p.leds.drive === "neopixel" ? 120 : 19;
 }
 
 /**
