@@ -112,15 +112,16 @@ function play(me: Toy, fx: ToyEffects, what: number, k: any): boolean {
   else if (what === PLAY_TICK) mod.tick(st.s, me.now, gfx);
   else mod.command(st.s, String(k[0]), k[1], me.now, gfx);
   const changed = gfx.changed;
+  const refused = fx.refused !== refusedBefore;
   if (changed || what === PLAY_TICK) setState(st, st.s);
   // A key that changed the game is what a gesture takes back.
   if (changed && what === PLAY_KEY) st.groupMoved = true;
   // Undo takes back a key (or a setting) with what its ticks did after it (Merlin's answer in
   // Tic-Tac-Toe), so a tick's change is no step of its own.
-  if (changed && what !== PLAY_TICK && st.history !== null && fx.refused === refusedBefore) historyPush(st.history, before);
+  if (changed && what !== PLAY_TICK && st.history !== null && !refused) historyPush(st.history, before);
   // A key or command refused, which changed nothing, leaves the pads as they are (the buzz is
   // its answer); else the game is shown.
-  if (shown || changed || gfx.show || fx.refused === refusedBefore) showLights(st, gfx);
+  if (shown || changed || gfx.show || !refused) showLights(st, gfx);
   if (changed) fx.save |= 1 << FILE_GAME;
   const now = st.status;
   if (was === STATUS_PLAYING && now !== STATUS_PLAYING) {
