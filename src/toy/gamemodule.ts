@@ -118,8 +118,6 @@ export function padsOfLights(layout: GameLayout, lights: number): number {
 
 /** The light (0 … 10) over pad `pad` (0-based) in the layout, −1 when none is. */
 export function lightOfPad(layout: GameLayout, pad: number): number {
-  // (A table rather than padOfLight's own indexOf: a typed array's methods make Espruino's
-  // ArrayBufferView class, 9 JsVars held for good, docs/espruino.md.)
   return pad >= 0 && pad < layout.pads ? layout.lightAbove[pad] - 1 : -1;
 }
 
@@ -221,11 +219,7 @@ export function refuse(fx: GameEffects, why: string): void {
   fx.cues.push(CUE_ILLEGAL);
 }
 
-/**
- * Whether every character of `text` is one of `chars` (what the games' load() accepts in a
- * field). A loop rather than a regular expression: the toy's first one makes Espruino's RegExp
- * class, some 8 JsVars held for as long as it runs (docs/espruino.md).
- */
+/** Whether every character of `text` is one of `chars` (what the games' load() accepts in a field). */
 export function onlyOf(text: string, chars: string): boolean {
   for (let i = 0; i < text.length; i++) if (chars.indexOf(text.charAt(i)) < 0) return false;
   return true;

@@ -95,8 +95,7 @@ export class MaskBackend implements Backend<number> {
   }
 
   parse(digits: string): number | null {
-    // Only "0" and "1": the digits the mask gives back are the same (a loop, not a RegExp, as in
-    // gamemodule.ts onlyOf).
+    // Only "0" and "1": then the digits the mask gives back are the same.
     const mask = bitsToMask(digits);
     return digits.length === this.cells && maskToBits(mask, this.cells) === digits ? mask : null;
   }
