@@ -647,7 +647,7 @@ export function fileObject(text: string | null): any {
 }
 
 /** Whether `x` is a number, whole, from `min` to `max`. */
-export function isWhole(x: unknown, min: number, max: number): boolean {
+export function isWhole(x: unknown, min: number, max: number): x is number {
   return typeof x === "number" && x >= min && x <= max && Math.floor(x) === x;
 }
 
@@ -740,9 +740,10 @@ function refusal(me: Toy, cmd: Command, arg: unknown): string {
 export function toyPress(me: Toy, key: unknown, time: number): ToyEffects {
   const fx = begin(me, time);
   const keys = me.pads + BUTTONS;
-  me.error = isWhole(key, 1, keys) ? "" : "key must be a whole number from 1 to " + keys + ", got " + key;
+  const whole = isWhole(key, 1, keys);
+  me.error = whole ? "" : "key must be a whole number from 1 to " + keys + ", got " + key;
   fx.refused = me.error;
-  if (me.error === "") keyDown(me, fx, Number(key) - 1);
+  if (whole) keyDown(me, fx, key - 1);
   return finish(me, fx);
 }
 
