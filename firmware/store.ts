@@ -21,6 +21,19 @@ let timer: number | undefined;
 /** The toy whose files these are. */
 let files: Toy | undefined;
 
+/**
+ * `n`, a CRC-32 (whole, 0 … 2³² − 1), in base 36 as `n.toString(36)` writes it. (Not a number's
+ * own method: that makes Espruino's Number class, held from then on; docs/espruino.md.)
+ */
+export function base36(n: number): string {
+  let text = "";
+  do {
+    text = "0123456789abcdefghijklmnopqrstuvwxyz".charAt(n % 36) + text;
+    n = Math.floor(n / 36);
+  } while (n > 0);
+  return text;
+}
+
 /** Keeps the files of `toy` from now on. */
 export function storeFor(toy: Toy): void {
   files = toy;
@@ -48,7 +61,7 @@ export function saveNow(): void {
     const f = fileName(i);
     try {
       const text = toyFile(files, i, getTime() * 1000);
-      const data = text + "," + E.CRC32(text).toString(36);
+      const data = text + "," + base36(E.CRC32(text));
       if (storage.read(f) !== data) storage.write(f, data);
     } catch (e) {
       console.log("store: cannot write " + f + ": " + e);
@@ -69,5 +82,5 @@ export function load(file: string): string | null {
   if (typeof data !== "string" || data.length > MAX_FILE_LENGTH) return null;
   const i = data.lastIndexOf(",");
   const text = data.slice(0, i);
-  return i > 0 && E.CRC32(text).toString(36) === data.slice(i + 1) ? text : null;
+  return i > 0 && base36(E.CRC32(text)) === data.slice(i + 1) ? text : null;
 }
