@@ -128,6 +128,30 @@ describe("pico-3x3 console arguments", () => {
     expect(toyState(board).error).toBeNull();
   });
 
+  it("a key the game has no use for is refused as a call is: one line, kept in Merlin.state().error until a call is carried out", () => {
+    const board = bootToy(name);
+    board.clock.advance(2000);
+    board.eval('Merlin.game("mindbender")');
+    board.eval("Merlin.press(3)");
+    board.clock.advance(2000);
+    const before = toyState(board);
+    let thrown: unknown;
+    try {
+      // HIT ME (the pads, NEW GAME, SAME GAME, then HIT ME): Mindbender has no hint.
+      board.eval("Merlin.press(12)");
+    } catch (e) {
+      thrown = e;
+    }
+    const message = /^Mindbender takes the digits 1-9 \(and SAME GAME, NEW GAME\)$/;
+    expect(String((thrown as Error).message)).toMatch(message);
+    const after = toyState(board);
+    expect(after.error).toMatch(message);
+    expect({ ...after, error: null }).toEqual({ ...before, error: null });
+    // A key played clears it, as a call carried out does.
+    board.eval("Merlin.press(1)");
+    expect(toyState(board).error).toBeNull();
+  });
+
   it("accepts what the command line accepts: seeds 0 and 2^32−1, rows separated by /", () => {
     const board = bootToy(name);
     expect(board.eval("Merlin.newGame(0)")).toMatchObject({ seed: 0, puzzle: 0, moves: 0 });

@@ -734,16 +734,18 @@ function refusal(me: Toy, cmd: Command, arg: unknown): string {
 
 /**
  * A key pressed from the console at `time` (1-based: the pads, then the four extra buttons, on
- * every board, buttons fitted or not): what the key going down does; a key out of range is
- * refused as toyCommand refuses.
+ * every board, buttons fitted or not): what the key going down does. A key out of range, or one
+ * the game has no use for, is refused as toyCommand refuses a call: its line kept in toyState's
+ * error until a call is carried out.
  */
 export function toyPress(me: Toy, key: unknown, time: number): ToyEffects {
   const fx = begin(me, time);
   const keys = me.pads + BUTTONS;
   const whole = isWhole(key, 1, keys);
-  me.error = whole ? "" : "key must be a whole number from 1 to " + keys + ", got " + key;
-  fx.refused = me.error;
+  fx.refused = whole ? "" : "key must be a whole number from 1 to " + keys + ", got " + key;
   if (whole) keyDown(me, fx, key - 1);
+  // (The game may refuse the key itself, as a key it has no use for.)
+  me.error = fx.refused;
   return finish(me, fx);
 }
 
