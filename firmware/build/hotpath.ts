@@ -536,8 +536,9 @@ export function playScript(p: Profile, code: string, counters: number, games: st
  * LEDs (the 3×3s, whose budget of 1 200 JsVars holds the core and the game played, the core
  * bringing Merlin's six games, with a few JsVars to spare: 19 keeps the three functions worth
  * the most — the third, the save's scheduling, some 0.1 M instructions of a key press that
- * changes the game — and the fourth, the key events' update, would take 7 more, which Magic
- * Square after a game no longer has room for: docs/measurements/device-memory.md), 120 on
+ * changes the game — and the fourth, the key events' update, would take 7 more, which would
+ * leave Magic Square after a game on mdbt42q-3x3 5 from its bar (1 188 of 1 200:
+ * docs/measurements/device-memory.md), 120 on
  * pixel boards (1 700). A few percent of the budget, spent where the actions gain the most per
  * JsVar.
  */
