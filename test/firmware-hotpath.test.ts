@@ -98,6 +98,28 @@ describe("the build's measurement (firmware/build/hotpath.ts)", () => {
     expect(d.inline.map((x) => x.name)).toEqual(["sq", "f"]);
   });
 
+  it("@kept: a function of its own whatever the counts and the allowance — never inlined, never cold — and its calls get @__NOINLINE__", () => {
+    const big = "x.a=1;x.b=2;x.c=3;x.d=4;x.e=5;x.f=6;x.g=7;x.h=8;x.i=9;x.j=10;x.k=11;x.l=12;x.m=13;x.n=14;x.o=15;";
+    const prog = analyse(bundle(`var x={};function act(k){if(k>5){${big}}return k}function rare(){${big}}function press(k){if(k>5)rare();return act(k)}press(1);`));
+    const p = loadProfile("pico-3x3");
+    const counts = measured(prog, 100, { press: 100, act: 100, rare: 1 });
+    // Untagged, act (called from one place) is inlined and rare is cold.
+    const plain = decide(p, prog, counts);
+    expect(plain.inline.map((i) => i.name)).toContain("act");
+    expect(plain.kept).toEqual([]);
+    // Tagged, each is kept: act with its runs per action, rare (cold by its counts) kept instead.
+    const tagged = decide(p, prog, counts, { cold: new Set(), kept: new Set(["act", "rare"]) });
+    // (Each costs 4 JsVars and 1 a parameter: functionCost.)
+    expect(tagged.kept.map((k) => [k.name, k.tagged, k.cost])).toEqual([["act", true, 5], ["rare", true, 4]]);
+    expect(tagged.kept[0].perAction).toEqual({ press: 1 });
+    expect(tagged.inline.map((i) => i.name)).not.toContain("act");
+    expect(tagged.cold).toEqual([]);
+    expect(applyDecisions(prog, tagged)).toContain("return /* @__NOINLINE__ */ act(k)");
+    // Not run by the script (a Storage module, which it does not count): kept all the same.
+    const unrun = decide(p, prog, measured(prog, 0, {}), { cold: new Set(), kept: new Set(["act"]) });
+    expect(unrun.kept.map((k) => [k.name, k.perAction])).toEqual([["act", {}]]);
+  });
+
   it("a closure made on every call is never cold", () => {
     const big = "x.a=1;x.b=2;x.c=3;x.d=4;x.e=5;x.f=6;x.g=7;x.h=8;x.i=9;x.j=10;x.k=11;x.l=12;x.m=13;x.n=14;x.o=15;";
     const prog = analyse(
@@ -142,13 +164,15 @@ describe("unique names (firmware/build/unique-names.ts)", () => {
   });
 });
 
-describe("annotations at the declaration (@cold)", () => {
+describe("annotations at the declaration (@cold, @kept)", () => {
   it("reads a tag on a top-level function declaration; refuses one anywhere else, naming the place", () => {
-    const src = "/** Sleeps. @cold */\nexport function power(p: number): void {}\n/**\n * Rarely.\n * @cold\n */\nfunction press<T>(k: T) {}\n";
+    const src = "/** Sleeps. @cold */\nexport function power(p: number): void {}\n/**\n * Rarely.\n * @cold\n */\nfunction press<T>(k: T) {}\n/**\n * Every key.\n * @kept (why)\n */\nfunction act(k: number) {}\n";
     expect(readTags("firmware/x.ts", src)).toEqual([
       { tag: "cold", name: "power", file: "firmware/x.ts", line: 1 },
       { tag: "cold", name: "press", file: "firmware/x.ts", line: 3 },
+      { tag: "kept", name: "act", file: "firmware/x.ts", line: 8 },
     ]);
+    expect(() => readTags("src/x.ts", "/** @kept */\nconst act = () => 1;\n")).toThrow("src/x.ts:1: @kept must be on a top-level function declaration, not on 'const act = () => 1;'");
     expect(() => readTags("firmware/x.ts", "const a = 1;\n/** @cold */\nexport const power = () => 1;\n")).toThrow("firmware/x.ts:2: @cold must be on a top-level function declaration, not on 'export const power = () => 1;'");
     expect(() => readTags("firmware/x.ts", "function f() {\n  /** @cold */\n  function g() {}\n}\n")).toThrow(/firmware\/x\.ts:2: @cold must be on a top-level function declaration/);
     // Not a tag: a word in the text.
@@ -156,7 +180,8 @@ describe("annotations at the declaration (@cold)", () => {
   });
 
   it("finds a tagged function in its module's part of the bundle, renamed by esbuild or not; a tag that matches nothing is missing", () => {
-    const prog = analyse(bundle("// src/toy/a.ts\nfunction power(){}\n// firmware/b.ts\nfunction power2(){}\nfunction other(){}\n"));
+    // (A Storage module's bundle is esbuild's iife: its `// path` comments are indented.)
+    const prog = analyse(bundle("// src/toy/a.ts\nfunction power(){}\n  // firmware/b.ts\nfunction power2(){}\nfunction other(){}\n"));
     const tag = (name: string, file: string) => ({ tag: "cold" as const, name, file: join(ROOT, file), line: 1 });
     const r = tagsInBundle(prog, [tag("power", "firmware/b.ts"), tag("power", "src/toy/a.ts"), tag("gone", "firmware/b.ts"), tag("other", "src/toy/a.ts")], ROOT);
     expect([...r.found.cold].sort()).toEqual(["power", "power2"]);

@@ -319,6 +319,8 @@ export interface BuildResult {
 export interface GameBundle {
   file: string;
   code: string;
+  /** The functions its `@kept` tags keep functions of their own (hotpath.ts), by their names in the sources. */
+  kept: string[];
 }
 
 /** A bundle in memory: what bundleFirmware makes and buildFirmware writes when it is clean. */
@@ -364,6 +366,8 @@ export async function esbuildBundle(p: Profile): Promise<string> {
 export async function esbuildCore(p: Profile): Promise<{ code: string; names: Record<string, string | false> }> {
   const result = await build({
     entryPoints: [join(ROOT, "firmware", "main.ts")],
+    // (The files' `// path` comments, which the build's tags are found by, relative to the repository wherever it runs from.)
+    absWorkingDir: ROOT,
     bundle: true,
     write: false,
     // CommonJS output inside our own function wrapper: esbuild's iife format would wrap
@@ -411,13 +415,13 @@ export function storageModules(p: Profile): { name: string; from: string; value:
 }
 
 /**
- * Each of the profile's Storage modules (storageModules) as the text of its file: one
- * expression whose value is the module. Each is bundled alone with the profile's configuration
- * and the property names the core and the modules before it were given (`names`: esbuild's
- * mangle cache), so the core and the modules read each other's objects.
+ * Each of the profile's Storage modules (storageModules) as esbuild bundles it, before terser:
+ * one function body whose value is the module, returned. Each is bundled alone with the
+ * profile's configuration and the property names the core and the modules before it were
+ * given (`names`: esbuild's mangle cache), so the core and the modules read each other's objects.
  */
-export async function gameBundles(p: Profile, names: Record<string, string | false>): Promise<GameBundle[]> {
-  const out: GameBundle[] = [];
+export async function esbuildModules(p: Profile, names: Record<string, string | false>): Promise<{ name: string; code: string }[]> {
+  const out: { name: string; code: string }[] = [];
   // One cache through them all: a property one module names first (a GameModule's `status`,
   // named by the player of the games on the lights) is shortened alike in the others.
   let cache = { ...names };
@@ -426,6 +430,7 @@ export async function gameBundles(p: Profile, names: Record<string, string | fal
     const result = await build({
       stdin: { contents: `import { ${m.value} } from "${m.from}";
 ${marker}(${m.value});`, loader: "ts", resolveDir: ROOT, sourcefile: `${m.name}-entry.ts` },
+      absWorkingDir: ROOT,
       bundle: true,
       write: false,
       format: "iife",
@@ -441,17 +446,29 @@ ${marker}(${m.value});`, loader: "ts", resolveDir: ROOT, sourcefile: `${m.name}-
     });
     cache = { ...cache, ...result.mangleCache };
     // The entry's last line hands the module out: the iife returns it instead.
-    const code = result.outputFiles[0].text.replace(`${marker}(${m.value})`, `return ${m.value}`);
-    // As the core is squeezed and shortened, with the decisions that need no measuring (small
-    // functions inlined at every call: hotpath.ts decide); expression: the file's value is its
-    // last expression's, which terser must keep.
-    const prog = analyse(uniqueNames(code));
-    const squeezed = await squeezedWith(prog, decide(p, prog, unmeasured(prog)), true).catch((e) => {
+    out.push({ name: m.name, code: result.outputFiles[0].text.replace(`${marker}(${m.value})`, `return ${m.value}`) });
+  }
+  return out;
+}
+
+/**
+ * Each of the profile's Storage modules (esbuildModules) as the text of its file: one
+ * expression whose value is the module. As the core, each is squeezed and shortened, with the
+ * decisions that need no measuring (small functions inlined at every call: hotpath.ts decide)
+ * and its functions' tags (`tags`, default: those of the firmware's sources).
+ */
+export async function gameBundles(p: Profile, names: Record<string, string | false>, tags: Tag[] = readAllTags(firmwareSources(), ROOT)): Promise<GameBundle[]> {
+  const out: GameBundle[] = [];
+  for (const m of await esbuildModules(p, names)) {
+    // (Expression: the file's value is its last expression's, which terser must keep.)
+    const prog = analyse(uniqueNames(m.code));
+    const d = decide(p, prog, unmeasured(prog), tagsInBundle(prog, tags, ROOT).found);
+    const squeezed = await squeezedWith(prog, d, true).catch((e) => {
       throw new Error(`build: ${gameFile(m.name)}: ${(e as Error).message}`);
     });
     // (In parentheses: Espruino reads a program that starts with an arrow function, `a=>…`, as
     // something else.)
-    out.push({ file: gameFile(m.name), code: "(" + (await shorten(squeezed, "")).replace(/;$/, "") + ")" });
+    out.push({ file: gameFile(m.name), code: "(" + (await shorten(squeezed, "")).replace(/;$/, "") + ")", kept: d.kept.map((k) => k.name) });
   }
   return out;
 }
@@ -480,14 +497,16 @@ export async function bundleFirmware(p: Profile): Promise<Bundle> {
   const code = await placedBundle(p, prog, decisions);
   const findings = checkBundle(code, allowedGlobals(p), relative(ROOT, outputPath(p.name)));
   for (const g of games) findings.push(...checkBundle(g.code, JS_GLOBALS, g.file));
-  return { profile: p.name, code, bytes: Buffer.byteLength(code), findings, decisions, explanation: explain(decisions, prog), games };
+  const modulesKept = games.filter((g) => g.kept.length > 0).map((g) => `    ${g.file}: ${g.kept.join(", ")}\n`);
+  const explanation = explain(decisions, prog) + (modulesKept.length > 0 ? "  kept functions of their own in the Storage modules (@kept; the script does not measure them):\n" + modulesKept.join("") : "");
+  return { profile: p.name, code, bytes: Buffer.byteLength(code), findings, decisions, explanation, games };
 }
 
 /**
  * What the build decides for profile `p` from esbuild's bundle `prog` (hotpath.ts): the
  * measuring script's counts and the @cold tags (`tags`, default: those of the firmware's
  * sources). Throws, naming the function, when a tag matches no function of any profile's
- * bundle, a @cold function is never called, or a function carries a `"ram"` directive (every
+ * bundle or Storage module, a @cold function is never called, or a function carries a `"ram"` directive (every
  * supported board maps its flash into memory, where the interpreter reads code in place: the
  * firmware keeps no code in RAM; docs/firmware.md).
  */
@@ -501,14 +520,15 @@ export async function measuredDecisions(
   for (const t of missing) {
     // (Code a profile cannot use is not in its bundle: the tag must match in some profile's.)
     let matched = false;
-    for (const other of listProfiles()) {
-      if (other === p.name) continue;
-      if (tagsInBundle(analyse(await esbuildBundle(loadProfile(other))), [t], ROOT).missing.length === 0) {
+    for (const name of listProfiles()) {
+      const other = loadProfile(name);
+      const bundles = [...(name === p.name ? [] : [await esbuildBundle(other)]), ...(await esbuildModules(other, {})).map((m) => m.code)];
+      if (bundles.some((code) => tagsInBundle(analyse(code), [t], ROOT).missing.length === 0)) {
         matched = true;
         break;
       }
     }
-    if (!matched) throw new Error(`build: @${t.tag} on ${t.name} (${relative(ROOT, t.file)}:${t.line}) matches no function in any profile's bundle`);
+    if (!matched) throw new Error(`build: @${t.tag} on ${t.name} (${relative(ROOT, t.file)}:${t.line}) matches no function in any profile's bundle or Storage module`);
   }
   for (const name of found.cold) {
     const f = prog.fns.find((x) => x.declared && x.name === name);

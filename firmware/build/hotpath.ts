@@ -39,10 +39,15 @@
  *    that it leaves in place is dissolved after it (after-terser.ts dissolveInPlace).
  *    Nothing is kept in RAM: every supported board maps its flash into memory, where the
  *    interpreter reads code in place (docs/firmware.md).
- * 4. Annotations, where the measurement cannot decide: a JSDoc tag `@cold` on a top-level
- *    function declaration in the firmware's sources (never inlined into its callers). A tag
- *    that is not on a top-level function declaration, a tagged function no profile's bundle
- *    has, and a `@cold` function the bundle never calls fail the build, naming it.
+ * 4. Annotations, where the measurement cannot decide: a JSDoc tag on a top-level function
+ *    declaration in the firmware's sources. `@cold`: never inlined into its callers. `@kept`:
+ *    a function of its own whatever the allowance, never inlined or made in place — for a
+ *    function a key press runs in a Storage module, which the measuring script does not count
+ *    (it plays the core with the modules as they are built: build.ts gameBundles); it costs
+ *    its JsVars (functionCost) whenever its module is loaded, which the memory budget judges.
+ *    A tag that is not on a top-level function declaration, a tagged function no profile's
+ *    bundle or Storage module has, and a `@cold` function the bundle never calls fail the
+ *    build, naming it.
  *
  * `npm run build -- --explain` prints the decisions per profile (explain).
  */
@@ -643,6 +648,8 @@ export interface KeptChoice {
    * (actionBars), summed; divided by cost.
    */
   density: number;
+  /** Kept by its `@kept` tag, not by the measurement. */
+  tagged?: boolean;
 }
 
 /** A candidate for KeptChoice: function `fn` of `prog`, run `perAction` times per action, with the actions' `bars`. */
@@ -655,10 +662,16 @@ export function keptChoice(prog: Program, fn: number, perAction: Partial<Record<
 
 export interface Tags {
   cold: Set<string>;
+  kept: Set<string>;
+}
+
+/** No tags. */
+export function noTags(): Tags {
+  return { cold: new Set(), kept: new Set() };
 }
 
 /** The decisions for profile `p` from the measured counts (and the tags, by bundle name). */
-export function decide(p: Profile, prog: Program, m: Measured, tags: Tags = { cold: new Set() }): Decisions {
+export function decide(p: Profile, prog: Program, m: Measured, tags: Tags = noTags()): Decisions {
   const inActions = (i: number) => ACTIONS.reduce((s, a) => s + m.segments[a].counts[i], 0);
   const hot = prog.fns
     .filter((f) => f.index !== prog.wrapper && inActions(f.index) > 0)
@@ -687,10 +700,18 @@ export function decide(p: Profile, prog: Program, m: Measured, tags: Tags = { co
   const byCallee = new Map<number, CallSite[]>();
   for (const c of prog.calls) byCallee.set(c.callee, (byCallee.get(c.callee) ?? []).concat(c));
 
+  // Kept by their tag: functions of their own, run or not by the script.
+  const perActionOf = (fn: number) => hot.find((h) => h.fn === fn)?.perAction ?? {};
+  const kept = prog.fns
+    .filter((f) => f.declared && tags.kept.has(f.name))
+    .map((f): KeptChoice => ({ ...keptChoice(prog, f.index, perActionOf(f.index), actionBars(p)), tagged: true }));
+  const isKept = new Set(kept.map((k) => k.fn));
+
   // Cold: called from a hot function, too rarely run by the actions for its size, not tiny.
   const cold: ColdChoice[] = [];
   for (const [callee, sites] of byCallee) {
     const f = prog.fns[callee];
+    if (isKept.has(callee)) continue;
     const tagged = tags.cold.has(f.name);
     const hotCallers = [...new Set(sites.filter((s) => s.caller >= 0 && s.caller !== callee && isHot.has(s.caller)).map((s) => s.caller))];
     const callerCalls = hotCallers.reduce((s, c) => s + inActions(c), 0);
@@ -709,14 +730,14 @@ export function decide(p: Profile, prog: Program, m: Measured, tags: Tags = { co
   const inline: InlineChoice[] = [];
   for (const [callee, sites] of byCallee) {
     const f = prog.fns[callee];
-    if (isCold.has(callee) || prog.references.get(callee) !== sites.length) continue;
+    if (isCold.has(callee) || isKept.has(callee) || prog.references.get(callee) !== sites.length) continue;
     if (sites.some((s) => s.caller >= 0 && within(s.caller, callee))) continue;
     if (f.bytes * (sites.length - 1) > INLINE_GROWTH_BYTES) continue;
     inline.push({ name: f.name, fn: callee, bytes: f.bytes, sites: sites.length });
   }
   inline.sort((a, b) => a.fn - b.fn);
 
-  return { profile: p.name, allowance: speedAllowance(p), hot, cold, inline, kept: [], leftOut: [] };
+  return { profile: p.name, allowance: speedAllowance(p), hot, cold, inline, kept, leftOut: [] };
 }
 
 /**
@@ -747,7 +768,7 @@ export function stripCallAnnotations(code: string): string {
 // ---- annotations --------------------------------------------------------------------------
 
 export interface Tag {
-  tag: "cold";
+  tag: keyof Tags;
   /** The tagged function's name in its source. */
   name: string;
   file: string;
@@ -755,14 +776,14 @@ export interface Tag {
 }
 
 /**
- * The `@cold` JSDoc tags in `source` (file `file`), each with the top-level function declaration
- * it is on. Throws naming the place when a tag is on anything else.
+ * The `@cold` and `@kept` JSDoc tags in `source` (file `file`), each with the top-level function
+ * declaration it is on. Throws naming the place when a tag is on anything else.
  */
 export function readTags(file: string, source: string, root = ""): Tag[] {
   const out: Tag[] = [];
   const doc = /\/\*\*([\s\S]*?)\*\//g;
   for (let m = doc.exec(source); m !== null; m = doc.exec(source)) {
-    const tags = [...m[1].matchAll(/(?:^|\s)@(cold)\b/g)].map((t) => t[1] as "cold");
+    const tags = [...m[1].matchAll(/(?:^|\s)@(cold|kept)\b/g)].map((t) => t[1] as keyof Tags);
     if (tags.length === 0) continue;
     const line = source.slice(0, m.index).split("\n").length;
     const where = `${root ? relative(root, file) : file}:${line}`;
@@ -786,10 +807,10 @@ export function readTags(file: string, source: string, root = ""): Tag[] {
  * does not have are returned as missing.
  */
 export function tagsInBundle(prog: Program, tags: Tag[], root: string): { found: Tags; missing: Tag[] } {
-  const found: Tags = { cold: new Set() };
+  const found = noTags();
   const missing: Tag[] = [];
   const sections: { path: string; start: number }[] = [];
-  const header = /^\/\/ (\S+\.ts)$/gm;
+  const header = /^[ \t]*\/\/ (\S+\.ts)$/gm;
   for (let m = header.exec(prog.code); m !== null; m = header.exec(prog.code)) sections.push({ path: m[1], start: m.index });
   for (const t of tags) {
     const path = relative(root, t.file).split("\\").join("/");
@@ -813,7 +834,7 @@ export function readAllTags(files: string[], root: string): Tag[] {
 /** The decisions as text: what `npm run build -- --explain` prints for a profile. */
 export function explain(d: Decisions, prog: Program): string {
   const n = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(2));
-  const spent = d.kept.reduce((s, k) => s + k.cost, 0);
+  const spent = d.kept.filter((k) => !k.tagged).reduce((s, k) => s + k.cost, 0);
   const lines: string[] = [];
   lines.push(`${d.profile}: decisions from the measuring script (calls per action; press = a key press, hint = HIT ME, comp = COMP TURN)`);
   lines.push(`  hot (${d.hot.length} functions run by the player's actions):`);
@@ -826,10 +847,10 @@ export function explain(d: Decisions, prog: Program): string {
   for (const c of d.cold) lines.push(`    ${c.name}  ${c.bytes} B, ${c.calls} calls against ${c.callerCalls} of ${c.callers.join(", ") || "(no hot caller)"}${c.tagged ? "  (@cold)" : ""}`);
   lines.push(`  inlined at every call (only ever called: from one place, or its copies add at most ${INLINE_GROWTH_BYTES} B):`);
   for (const x of d.inline) lines.push(`    ${x.name}  ${x.bytes} B, ${x.sites} call${x.sites === 1 ? "" : "s"}`);
-  lines.push(`  kept functions of their own (run by the actions, which would make each in place; ${spent} of ${d.allowance} JsVars allowed; density = Σ runs per action × (${CALL_BYTES} + bytes) / the action's bar, per JsVar):`);
+  lines.push(`  kept functions of their own (run by the actions, which would make each in place; ${spent} of ${d.allowance} JsVars allowed; density = Σ runs per action × (${CALL_BYTES} + bytes) / the action's bar, per JsVar; @kept: by its tag, outside the allowance):`);
   const choice = (k: KeptChoice) => {
     const per = ACTIONS.filter((a) => k.perAction[a] !== undefined).map((a) => `${a} ${n(k.perAction[a] as number)}`).join(", ");
-    return `    ${k.name}  ${k.bytes} B, ~${k.cost} JsVars, density ${Math.round(k.density)}  (${per})`;
+    return `    ${k.name}  ${k.bytes} B, ~${k.cost} JsVars, ${k.tagged ? "@kept" : `density ${Math.round(k.density)}`}  (${per || "not run by the script"})`;
   };
   for (const k of d.kept) lines.push(choice(k));
   if (d.leftOut.length > 0) {
