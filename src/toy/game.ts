@@ -356,7 +356,10 @@ function restart<B extends Board>(b: Backend<B>, s: GameState<B>, start: B | nul
   }
 }
 
-/** What event `ev` does to `s`; returns why it changed nothing (ERR_*), ERR_NONE when it acted. */
+/**
+ * What event `ev` does to `s`; returns why it changed nothing (ERR_*), ERR_NONE when it acted.
+ * @kept (every key runs it: docs/architecture.md, "Memory and speed")
+ */
 function act<B extends Board>(b: Backend<B>, s: GameState<B>, ev: GameEvent, fx: Effects<B>): number {
   const type = ev.type;
   // Whether the game takes moves: while it is played, or after its end where the rules allow.

@@ -213,7 +213,10 @@ export function countLights(n: number): number {
   return n <= 0 ? 0 : ((1 << Math.min(n, 10)) - 1) << 1;
 }
 
-/** Refuses a key or command: why, and the illegal-key buzz; the state is left alone. */
+/**
+ * Refuses a key or command: why, and the illegal-key buzz; the state is left alone.
+ * @kept (many keys run it: docs/architecture.md, "Memory and speed")
+ */
 export function refuse(fx: GameEffects, why: string): void {
   fx.refused = why;
   fx.cues.push(CUE_ILLEGAL);
