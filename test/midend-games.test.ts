@@ -4,7 +4,7 @@
 // the game file (a power cut loses nothing), its settings and results kept when it is left,
 // undo by snapshots, and every bad name refused in one line.
 import { beforeEach, describe, expect, it } from "vitest";
-import { STATUS_NAMES } from "../src/toy/gamemodule";
+import { BUTTON_NAMES, KEY_COMP_TURN, KEY_HIT_ME, KEY_NEW_GAME, KEY_SAME_GAME, STATUS_NAMES } from "../src/toy/gamemodule";
 import { blackjack13 } from "../src/toy/games/blackjack13";
 import { echo } from "../src/toy/games/echo";
 import { shelfOf } from "../src/toy/games/index";
@@ -16,7 +16,7 @@ import { HOLD_MS } from "../src/toy/keyevents";
 import { HISTORY_SIZE } from "../src/toy/lightgames";
 import { MaskBackend } from "../src/toy/maskgame";
 import {
-  createToy, FILE_COUNT, FILE_GAME, FILE_GAMES, FILE_SETTINGS, GameShelf, SAVE_NOW, Toy, toyCommand, ToyEffects, toyFile, toyKeys, toyPowerOn, toyPress,
+  BUTTONS, buttonCommand, buttonOf, createToy, FILE_COUNT, FILE_GAME, FILE_GAMES, FILE_SETTINGS, GameShelf, SAVE_NOW, Toy, toyCommand, ToyEffects, toyFile, toyKeys, toyPowerOn, toyPress,
   toyState, toyStats, toyTick,
 } from "../src/toy/midend";
 import { CUE_ILLEGAL, CUE_NEW_GAME } from "../src/toy/sounds";
@@ -67,6 +67,19 @@ function runUntil(until: number, fx: ToyEffects): ToyEffects[] {
   now = Math.max(now, until);
   return seen;
 }
+
+describe("the buttons", () => {
+  it("each button's command is found back (buttonOf), and is the games' key in the same order: NEW GAME, SAME GAME, HIT ME, COMP TURN", () => {
+    const commands = [];
+    for (let b = 0; b < BUTTONS; b++) {
+      commands.push(buttonCommand(b));
+      expect(buttonOf(buttonCommand(b))).toBe(b);
+    }
+    expect(commands).toEqual(["newGame", "sameGame", "hint", "compTurn"]);
+    expect([KEY_NEW_GAME, KEY_SAME_GAME, KEY_HIT_ME, KEY_COMP_TURN].map((k) => BUTTON_NAMES[k - KEY_NEW_GAME])).toEqual(["newGame", "sameGame", "hitMe", "compTurn"]);
+    for (const other of ["undo", "redo", "goal", "game", "set", "nextRules"] as const) expect(buttonOf(other)).toBe(-1);
+  });
+});
 
 describe("choosing a game", () => {
   beforeEach(() => {

@@ -11,10 +11,10 @@
  * of these games is played, beside the game's own module.
  */
 import {
-  AnyGameModule, createEffects, createHistory, GameEffects, GameLayout, History, historyPush, historyRedo, historyUndo, KEY_COMP_TURN, KEY_HIT_ME,
-  KEY_NEW_GAME, KEY_SAME_GAME, layoutFor, lightOfPad, padsOfLights, STATUS_NAMES, STATUS_PLAYING,
+  AnyGameModule, createEffects, createHistory, GameEffects, GameLayout, History, historyPush, historyRedo, historyUndo,
+  KEY_NEW_GAME, layoutFor, lightOfPad, padsOfLights, STATUS_NAMES, STATUS_PLAYING,
 } from "./gamemodule";
-import { ASK_KEEP, ASK_LINE, ASK_REFUSAL, ASK_STATE, ASK_STATS, Command, FILE_GAME, FILE_GAMES, gameFile, Player, SAVE_NOW, Toy, ToyEffects } from "./midend";
+import { ASK_KEEP, ASK_LINE, ASK_REFUSAL, ASK_STATE, ASK_STATS, buttonOf, Command, FILE_GAME, FILE_GAMES, gameFile, Player, SAVE_NOW, Toy, ToyEffects } from "./midend";
 import { maskToBits } from "./maskbits";
 import { CUE_ILLEGAL, CUE_NEW_GAME } from "./sounds";
 
@@ -191,8 +191,7 @@ function undo(me: Toy, fx: ToyEffects, redo: boolean): void {
 /** What a command does in these games (NEW GAME without a seed chooses a game: the mid-end's). */
 function perform(me: Toy, fx: ToyEffects, cmd: Command, arg: unknown): void {
   const st: LightState = me.ms;
-  const buttons: Command[] = ["newGame", "sameGame", "hint", "compTurn"];
-  const b = buttons.indexOf(cmd);
+  const b = buttonOf(cmd);
   if (cmd === "newGame" && typeof arg === "number") {
     // From the console, with a seed: a new game of this game from that seed.
     setState(st, st.mod.create(arg, st.layout, me.now));
@@ -202,7 +201,8 @@ function perform(me: Toy, fx: ToyEffects, cmd: Command, arg: unknown): void {
     fx.save |= 1 << FILE_GAME;
   } else if (b >= 0) {
     // NEW GAME here is the game chosen (again): it starts over and asks for its settings.
-    play(me, fx, PLAY_KEY, [KEY_NEW_GAME, KEY_SAME_GAME, KEY_HIT_ME, KEY_COMP_TURN][b]);
+    // (The module's keys KEY_NEW_GAME … KEY_COMP_TURN are in the buttons' order.)
+    play(me, fx, PLAY_KEY, KEY_NEW_GAME + b);
     if (b === 0) fx.cues.push(CUE_NEW_GAME);
   } else if (cmd === "undo" || cmd === "redo") undo(me, fx, cmd === "redo");
   else if (cmd === "set") {

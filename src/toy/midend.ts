@@ -71,6 +71,11 @@ export function buttonCommand(button: number): Command {
   return commands[button];
 }
 
+/** The extra button (0-based) whose command is `cmd` (buttonCommand's inverse), −1 for none. */
+export function buttonOf(cmd: Command): number {
+  return cmd === "newGame" ? 0 : cmd === "sameGame" ? 1 : cmd === "hint" ? 2 : cmd === "compTurn" ? 3 : -1;
+}
+
 /** Idle time before the LEDs go off and the board sleeps (Lights Out's auto-off: 3 minutes). */
 export const DEFAULT_IDLE_MS = 180000;
 /** Idle times the console accepts besides 0 (never): 10 s to a day (setTimeout takes far more). */
