@@ -506,9 +506,9 @@ export async function bundleFirmware(p: Profile): Promise<Bundle> {
  * What the build decides for profile `p` from esbuild's bundle `prog` (hotpath.ts): the
  * measuring script's counts and the @cold tags (`tags`, default: those of the firmware's
  * sources). Throws, naming the function, when a tag matches no function of any profile's
- * bundle or Storage module, a @cold function is never called, or a function carries a `"ram"` directive (every
- * supported board maps its flash into memory, where the interpreter reads code in place: the
- * firmware keeps no code in RAM; docs/firmware.md).
+ * bundle or Storage module, a @cold function is never called, or a function carries a `"ram"`
+ * directive (every supported board maps its flash into memory, where the interpreter reads code
+ * in place: the firmware keeps no code in RAM; docs/firmware.md).
  */
 export async function measuredDecisions(
   p: Profile, prog: Program, tags: Tag[] = readAllTags(firmwareSources(), ROOT), files: Record<string, string> = {},
@@ -517,18 +517,17 @@ export async function measuredDecisions(
     if (f.directives.includes("ram")) throw new Error(`build: ${f.name} has a "ram" directive; every supported board reads code in place from its memory-mapped flash, so the firmware keeps none in RAM (remove it)`);
   }
   const { found, missing } = tagsInBundle(prog, tags, ROOT);
-  for (const t of missing) {
-    // (Code a profile cannot use is not in its bundle: the tag must match in some profile's.)
-    let matched = false;
-    for (const name of listProfiles()) {
-      const other = loadProfile(name);
-      const bundles = [...(name === p.name ? [] : [await esbuildBundle(other)]), ...(await esbuildModules(other, {})).map((m) => m.code)];
-      if (bundles.some((code) => tagsInBundle(analyse(code), [t], ROOT).missing.length === 0)) {
-        matched = true;
-        break;
-      }
-    }
-    if (!matched) throw new Error(`build: @${t.tag} on ${t.name} (${relative(ROOT, t.file)}:${t.line}) matches no function in any profile's bundle or Storage module`);
+  // (Code a profile cannot use is not in its bundle: a tag must match in some profile's bundle
+  // or Storage module, each analysed once, while any tag is still unmatched.)
+  let unmatched = missing;
+  for (const name of listProfiles()) {
+    if (unmatched.length === 0) break;
+    const other = loadProfile(name);
+    const bundles = [...(name === p.name ? [] : [await esbuildBundle(other)]), ...(await esbuildModules(other, {})).map((m) => m.code)].map((code) => analyse(code));
+    unmatched = unmatched.filter((t) => bundles.every((b) => tagsInBundle(b, [t], ROOT).missing.length > 0));
+  }
+  for (const t of unmatched) {
+    throw new Error(`build: @${t.tag} on ${t.name} (${relative(ROOT, t.file)}:${t.line}) matches no function in any profile's bundle or Storage module`);
   }
   for (const name of found.cold) {
     const f = prog.fns.find((x) => x.declared && x.name === name);
