@@ -13,7 +13,7 @@
 import { Backend, Board, mathsOf, Maths } from "../backend";
 import {
   ACT_COMP_TURN, ACT_HINT, ACT_NEW_GAME, ACT_PRESS, ACT_REDO, ACT_SAME_GAME, ACT_SET_RULES, ACT_SHOW, ACT_TAKE_BACK, ACT_UNDO,
-  createGameFrom, GameState, loadGame, PLAYING, reasonName, saveGame, START_OK, startCode, statusName, update, WON,
+  createGameFrom, GameEvent, GameState, loadGame, PLAYING, reasonName, saveGame, START_OK, startCode, statusName, update, WON,
 } from "../game";
 import {
   ASK_KEEP, ASK_LINE, ASK_REFUSAL, ASK_STATE, ASK_STATS, Command, FILE_GAME, FILE_SETTINGS, FILE_STATS, flash, GOAL_FLASH_MS, MAGIC_SQUARE, Player,
@@ -112,17 +112,17 @@ function keep(p: MagicSquare, me: Toy): any {
 }
 
 /**
- * Runs game event `type` (ACT_*) and records what came of it: the game to be saved when it
- * changed, a result in the statistics (written at once), a rule change in the settings.
+ * Runs game event `ev` and records what came of it: the game to be saved when it changed, a
+ * result in the statistics (written at once), a rule change in the settings.
  */
-function run(p: MagicSquare, me: Toy, fx: ToyEffects, type: number, key?: number, seed?: number, rules?: string): void {
+function run(p: MagicSquare, me: Toy, fx: ToyEffects, ev: GameEvent): void {
   const st: MagicState = me.ms;
   const game = st.game;
   const was = game.status;
   const rulesWere = game.rules;
-  update(st.backend, game, { type: type, now: me.now, key: key, seed: seed, rules: rules }, fx);
+  update(st.backend, game, ev, fx);
   fx.show = true;
-  if (type !== ACT_SHOW && type !== ACT_HINT && fx.error === 0) fx.save |= 1 << FILE_GAME;
+  if (ev.type !== ACT_SHOW && ev.type !== ACT_HINT && fx.error === 0) fx.save |= 1 << FILE_GAME;
   if (game.rules !== rulesWere) {
     me.rules = rulesName(p, st);
     fx.save |= 1 << FILE_SETTINGS;
@@ -140,7 +140,7 @@ function run(p: MagicSquare, me: Toy, fx: ToyEffects, type: number, key?: number
 /** A pad: presses the key there (a pad that is no key, as blackwhite's last row and column, is an illegal key). */
 function key(this: MagicSquare, me: Toy, fx: ToyEffects, pad: number): boolean {
   const st: MagicState = me.ms;
-  run(this, me, fx, ACT_PRESS, st.backend.keyAt(pad) + 1);
+  run(this, me, fx, { type: ACT_PRESS, now: me.now, key: st.backend.keyAt(pad) + 1 });
   if (fx.error !== 0) return false;
   st.groupMoves++;
   return true;
@@ -158,7 +158,7 @@ function switchTo(p: MagicSquare, me: Toy, fx: ToyEffects, name: string): void {
   const g = no >= 0 ? p.games[no] : null;
   st.game = createGameFrom(st.backend, g ? g.target : p.target, g ? g.rules : RULE_NAMES.indexOf(name), null, st.game.seed, me.now);
   me.rules = name;
-  run(p, me, fx, ACT_SHOW);
+  run(p, me, fx, { type: ACT_SHOW, now: me.now });
   fx.cues.push(CUE_NEW_GAME);
   fx.save |= (1 << FILE_GAME) | (1 << FILE_SETTINGS);
 }
@@ -188,12 +188,12 @@ function startFrom(me: Toy, text: unknown): GameState<Board> | string {
 /** What a command does in Magic Square (the mid-end's perform passes it those that are the game's); `arg` has been checked. */
 function perform(this: MagicSquare, me: Toy, fx: ToyEffects, cmd: Command, arg: unknown): void {
   const st: MagicState = me.ms;
-  if (cmd === "newGame") run(this, me, fx, ACT_NEW_GAME, 0, typeof arg === "number" ? arg : undefined);
-  else if (cmd === "sameGame") run(this, me, fx, ACT_SAME_GAME);
-  else if (cmd === "undo") run(this, me, fx, ACT_UNDO);
-  else if (cmd === "redo") run(this, me, fx, ACT_REDO);
+  if (cmd === "newGame") run(this, me, fx, { type: ACT_NEW_GAME, now: me.now, seed: typeof arg === "number" ? arg : undefined });
+  else if (cmd === "sameGame") run(this, me, fx, { type: ACT_SAME_GAME, now: me.now });
+  else if (cmd === "undo") run(this, me, fx, { type: ACT_UNDO, now: me.now });
+  else if (cmd === "redo") run(this, me, fx, { type: ACT_REDO, now: me.now });
   else if (cmd === "hint" || cmd === "compTurn") {
-    run(this, me, fx, cmd === "hint" ? ACT_HINT : ACT_COMP_TURN);
+    run(this, me, fx, { type: cmd === "hint" ? ACT_HINT : ACT_COMP_TURN, now: me.now });
     // The pad that shows the key (on most boards the key itself).
     if (fx.hint >= 0) fx.hint = st.backend.padOfKey(fx.hint);
   } else if (cmd === "nextRules") {
@@ -206,16 +206,16 @@ function perform(this: MagicSquare, me: Toy, fx: ToyEffects, cmd: Command, arg: 
   } else if (cmd === "setRules") {
     // Into a game, out of one or between games: its back-end and goal; else the rule set on this game.
     if (st.gameNo >= 0 || indexOfGame(this.games, arg) >= 0) switchTo(this, me, fx, String(arg));
-    else run(this, me, fx, ACT_SET_RULES, 0, undefined, String(arg));
+    else run(this, me, fx, { type: ACT_SET_RULES, now: me.now, rules: String(arg) });
   } else if (cmd === "goal") {
-    run(this, me, fx, ACT_SHOW);
+    run(this, me, fx, { type: ACT_SHOW, now: me.now });
     flash(fx, st.game.target, GOAL_FLASH_MS);
   } else if (cmd === "start") {
     // (Checked by ASK_REFUSAL first: a game, not a reason.)
     st.game = startFrom(me, arg) as GameState<Board>;
-    run(this, me, fx, ACT_SHOW);
+    run(this, me, fx, { type: ACT_SHOW, now: me.now });
     fx.save |= 1 << FILE_GAME;
-  } else show.call(this, me, fx);
+  } else run(this, me, fx, { type: ACT_SHOW, now: me.now });
 }
 
 /**
@@ -242,7 +242,7 @@ function refusal(p: MagicSquare, me: Toy, cmd: Command, arg: unknown): string {
 
 /** Shows the game as it stands. */
 function show(this: MagicSquare, me: Toy, fx: ToyEffects): void {
-  run(this, me, fx, ACT_SHOW);
+  run(this, me, fx, { type: ACT_SHOW, now: me.now });
 }
 
 /** A group of keys begins: what a gesture would go back to. */
@@ -268,7 +268,7 @@ function back(this: MagicSquare, me: Toy, fx: ToyEffects): void {
     fx.save |= 1 << FILE_STATS;
   }
   fx.save |= 1 << FILE_GAME;
-  run(this, me, fx, ACT_SHOW);
+  run(this, me, fx, { type: ACT_SHOW, now: me.now });
 }
 
 /** Merlin.state()'s fields of Magic Square. */
