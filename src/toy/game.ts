@@ -358,7 +358,7 @@ function restart<B extends Board>(b: Backend<B>, s: GameState<B>, start: B | nul
 
 /**
  * What event `ev` does to `s`; returns why it changed nothing (ERR_*), ERR_NONE when it acted.
- * @kept (every key runs it: docs/architecture.md, "Memory and speed")
+ * @kept (every key runs it: docs/architecture.md, "Speed: what is left")
  */
 function act<B extends Board>(b: Backend<B>, s: GameState<B>, ev: GameEvent, fx: Effects<B>): number {
   const type = ev.type;

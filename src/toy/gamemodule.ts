@@ -215,7 +215,7 @@ export function countLights(n: number): number {
 
 /**
  * Refuses a key or command: why, and the illegal-key buzz; the state is left alone.
- * @kept (many keys run it: docs/architecture.md, "Memory and speed")
+ * @kept (many keys run it: docs/architecture.md, "Speed: what is left")
  */
 export function refuse(fx: GameEffects, why: string): void {
   fx.refused = why;

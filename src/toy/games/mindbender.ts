@@ -40,7 +40,7 @@ export interface MindbenderState {
  * digits "0" … "9": digits in the right place × 16 + digits in the number but in another place.
  * A digit counts min(times in the secret, times in the guess) in all, the right places first:
  * each digit of the guess takes one of the secret's copies of it while any is left.
- * @kept (every guess runs it: docs/architecture.md, "Memory and speed")
+ * @kept (every guess runs it: docs/architecture.md, "Speed: what is left")
  */
 export function mastermind(secret: string, guess: string): number {
   // How many of each digit the secret has left to match ("0" is character code 48).
