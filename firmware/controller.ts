@@ -12,7 +12,7 @@ import {
 } from "../src/toy/midend";
 import type { ConsoleCore } from "./console";
 import { pixelLevel, setLit, setPixelLevel, show, shownMask } from "./leds";
-import { cueStart, playNotes, playTones } from "./piezo";
+import { playNotes, playSound } from "./piezo";
 import { wifiOff } from "./radio";
 import { scannerInit } from "./scanner";
 import { load, loadFiles, saveNow, saveSoon, storeFor } from "./store";
@@ -34,10 +34,8 @@ function carryOut(e: ToyEffects, now: number): void {
   if (e.power !== 0) power(e.power);
   if (NEOPIXEL && e.bright !== pixelLevel()) setPixelLevel(e.bright);
   if (e.show) show(e.frame, e.blink, e.flash, e.flashMs);
-  // The last cue (a game's tones first, where it has them).
-  const cue = e.cues.length > 0 ? cueStart(e.cues[e.cues.length - 1]) : -1;
-  if (e.tones.length > 0) playTones(e.tones, 0, cue);
-  else if (cue >= 0) playNotes(cue, false);
+  // The last cue (a game's tones first, where it has them), once the LEDs are lit.
+  if (e.cues.length > 0 || e.tones.length > 0) playSound(e.tones, e.cues.length > 0 ? e.cues[e.cues.length - 1] : 0);
   if (e.save !== 0) saveSoon(e.save);
   // Going to sleep writes at once: a toy asleep may be switched off any moment.
   if (e.power === POWER_SLEEP) saveNow();

@@ -11,7 +11,7 @@ import { CUE_MS_UNIT, CUE_MS_ZERO, CUE_REST, CUE_SEPARATOR, noteHz } from "../sr
 let timer: number | undefined;
 
 /** Where cue `id`'s notes start in CUE_TEXT (sounds.ts encodeCues: cues 1, 2, … separated by spaces); −1 for 0 or an unknown id. */
-export function cueStart(id: number): number {
+function cueStart(id: number): number {
   let at = id > 0 ? 0 : -1;
   for (let n = 1; n < id && at >= 0; n++) {
     const space = CUE_TEXT.indexOf(" ", at);
@@ -21,10 +21,22 @@ export function cueStart(id: number): number {
 }
 
 /**
+ * Plays a call's sound: its `tones` (Hz, ms pairs: Merlin's other games' notes; may be empty),
+ * then cue `id` (0 none), replacing any sound playing. It starts from a timer of 0 ms, which
+ * the interpreter runs as soon as the call has returned: a key's LEDs first, its sound right
+ * after them (the first note's work, some 0.3–0.6 M instructions, was most of what a key press
+ * took after its LEDs: docs/architecture.md, "Speed: what is left").
+ */
+export function playSound(tones: number[], id: number): void {
+  if (timer !== undefined) clearTimeout(timer);
+  timer = setTimeout(playTones, 0, tones, 0, id);
+}
+
+/**
  * Plays CUE_TEXT from the note at character `at` to the end of its cue (the next space, or the
- * text's end); −1 plays nothing. A new cue (`next` false) replaces any cue playing, and −1 stops
- * the sound; the cue's own timer calls this with `next` true for each next note (Espruino's
- * setTimeout passes the extra arguments on), and after its last note the piezo is silent.
+ * text's end), each note from the timer of the one before (`next` true: Espruino's setTimeout
+ * passes the extra arguments on); after its last note the piezo is silent. −1 plays nothing:
+ * with `next` false it stops any sound playing (sleep).
  */
 export function playNotes(at: number, next: boolean): void {
   // Called from its timer, that timer has just run: its id may already be reused.
@@ -42,19 +54,16 @@ export function playNotes(at: number, next: boolean): void {
 
 /**
  * Plays tones (Hz, ms) pairs from `list[at]` on (Merlin's other games: their notes), each from
- * the timer of the one before; Hz 0 is a rest. Then the cue whose notes start at `cue` in
- * CUE_TEXT (cueStart; −1 none), so a game's last note is heard before its fanfare. A cue or
- * new tones replace them.
+ * a timer, as playSound starts them; Hz 0 is a rest. Then cue `id` (0 none: silence), so a
+ * game's last note is heard before its fanfare. A new sound replaces them.
  */
-export function playTones(list: number[], at: number, cue: number): void {
-  if (at === 0 && timer !== undefined) clearTimeout(timer);
+function playTones(list: number[], at: number, id: number): void {
   timer = undefined;
   if (at >= list.length) {
-    if (cue >= 0) playNotes(cue, false);
-    else digitalWrite(PIEZO, 0);
+    playNotes(cueStart(id), true);
     return;
   }
   if (list[at] > 0) analogWrite(PIEZO, 0.5, { freq: list[at] });
   else digitalWrite(PIEZO, 0);
-  timer = setTimeout(playTones, list[at + 1], list, at + 2, cue);
+  timer = setTimeout(playTones, list[at + 1], list, at + 2, id);
 }

@@ -177,6 +177,22 @@ describe.each(PROFILES)("%s through its pins", (name) => {
     expectHealthy(board);
   });
 
+  it("a key lights its pads first, then sounds: its cue starts as soon as the key's call has returned", () => {
+    const board = boot();
+    const start = safeStartEach(g, [0]);
+    startAt(board, bits(start));
+    board.clock.advance(1500);
+    const tones = board.tones.length;
+    board.eval("Merlin.press(1)");
+    // Back from the call, before any timer has run: the pads show the move, the piezo has not started.
+    expect(shownNow(board, g.profile)).toBe(bits(start ^ g.toggle[0]));
+    expect(board.tones.length).toBe(tones);
+    const t = board.clock.now;
+    board.clock.advance(1);
+    expect(notesSince(board, t).map((n) => n.freq)).toEqual([PRESS_HZ]);
+    expectHealthy(board);
+  });
+
   it("each pad toggles its Merlin pattern on the LEDs (corner block, edge line, centre plus)", () => {
     const board = boot();
     const start = safeStartEach(g, [...Array(pads).keys()]);

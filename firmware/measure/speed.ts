@@ -353,7 +353,9 @@ export const CYCLE_SEED = 7;
  * timer, which runs after the key's LEDs as the line ends, and was counted with the line when it
  * ran before the line's CPU was read (by chance: 2 to 3 ms, some 0.05 ms a key in Mindbender):
  * each loop defers 0 ms timeouts by a second through a wrapper of setTimeout, whose own cost
- * (a call per timeout set: the cues' notes) stays in the figure.
+ * (a call per timeout set) stays in the figure. The same holds for each key's sound, which the
+ * toy starts from a 0 ms timer once the key's pads are lit (firmware/piezo.ts playSound) and
+ * which the next key's sound replaces: the figure is the key to its LEDs, the sound's timer set.
  */
 /**
  * One key of the cycle, `i` counting the keys (1-based, as `Merlin.press` takes them) in turn,
