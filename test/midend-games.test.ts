@@ -79,6 +79,27 @@ describe("the buttons", () => {
     expect([KEY_NEW_GAME, KEY_SAME_GAME, KEY_HIT_ME, KEY_COMP_TURN].map((k) => BUTTON_NAMES[k - KEY_NEW_GAME])).toEqual(["newGame", "sameGame", "hitMe", "compTurn"]);
     for (const other of ["undo", "redo", "goal", "game", "set", "nextRules"] as const) expect(buttonOf(other)).toBe(-1);
   });
+
+  it("in Merlin's games SAME GAME, HIT ME and COMP TURN pressed are the game's keys, as their commands are: the same effects, the same game after", () => {
+    for (const name of ["tictactoe", "music", "echo", "blackjack13", "mindbender"]) {
+      for (let b = 1; b < BUTTONS; b++) {
+        // Two toys in the same game, a few keys in (a length chosen, a note or a mark played): one presses the button, the other calls its command.
+        const [keyed, called] = [0, 1].map(() => {
+          const t = createToy(3, 3, 9 + BUTTONS, 0, SHELF, new Array(FILE_COUNT).fill(null), 7, 0);
+          toyCommand(t, "game", name, 100);
+          toyCommand(t, "newGame", 5, 200);
+          toyPress(t, 3, 300);
+          toyPress(t, 3, 400);
+          return t;
+        });
+        const byKey = toyPress(keyed, 9 + 1 + b, 500);
+        const byCall = toyCommand(called, buttonCommand(b), undefined, 500);
+        const what = `${name}, ${buttonCommand(b)}`;
+        expect(byKey, what).toEqual(byCall);
+        expect(toyFile(keyed, FILE_GAME, 600), what).toBe(toyFile(called, FILE_GAME, 600));
+      }
+    }
+  });
 });
 
 describe("choosing a game", () => {

@@ -160,9 +160,13 @@ function showLights(st: LightState, gfx: GameEffects): void {
   if (gfx.flashMs > 0) gfx.flash = padsOfLights(st.layout, gfx.flash);
 }
 
-/** A pad: the light over it (a pad with none is an illegal key). */
+/**
+ * A pad: the light over it (a pad with none is an illegal key); or a button after the pads
+ * (Player.buttons), the module's key of it: KEY_NEW_GAME … KEY_COMP_TURN are in the buttons' order.
+ */
 function key(me: Toy, fx: ToyEffects, pad: number): boolean {
   const st: LightState = me.ms;
+  if (pad >= me.pads) return play(me, fx, PLAY_KEY, KEY_NEW_GAME + pad - me.pads);
   const light = lightOfPad(st.layout, pad);
   if (light < 0) {
     show(me, fx);
@@ -299,4 +303,6 @@ function ask(me: Toy, what: number, a?: any, b?: any): any {
 }
 
 /** The player of every game on Merlin's lights. */
-export const lightGames: Player = { enter: enter, key: key, perform: perform, show: show, mark: mark, back: back, due: due, tick: tick, ask: ask };
+export const lightGames: Player = {
+  enter: enter, key: key, buttons: true, perform: perform, show: show, mark: mark, back: back, due: due, tick: tick, ask: ask,
+};

@@ -157,7 +157,10 @@ export interface GameShelf {
  * - `enter(me, name, line, kept, seed)`: plays game `name` from now on, its state from `line`
  *   (the game file's text), else from `kept` (what ASK_KEEP gave when it was left, from
  *   merlin.gms), else a new game from `seed`; throws when the game cannot be had;
- * - `key(me, fx, pad)`: a pad went down; returns whether it made a move;
+ * - `key(me, fx, pad)`: a pad went down; returns whether it made a move. Where `buttons` is
+ *   set, the keys after the pads come here too, SAME GAME, HIT ME and COMP TURN (pads + 1 …
+ *   pads + 3, in buttonCommand's order) as keys of the game; else the mid-end performs their
+ *   commands. (NEW GAME is the mid-end's either way.)
  * - `perform(me, fx, cmd, arg)`: a command of the game (NEW GAME with a seed, SAME GAME, HIT ME,
  *   COMP TURN, undo, redo, goal, start, set, rules), checked by ASK_REFUSAL first;
  * - `show(me, fx)`: the game as it stands;
@@ -171,6 +174,7 @@ export interface GameShelf {
 export interface Player {
   enter: (me: Toy, name: string, line: string | null, kept: any, seed: number) => void;
   key: (me: Toy, fx: ToyEffects, pad: number) => boolean;
+  buttons?: boolean;
   perform: (me: Toy, fx: ToyEffects, cmd: Command, arg: unknown) => void;
   show: (me: Toy, fx: ToyEffects) => void;
   mark: (me: Toy) => void;
@@ -600,7 +604,8 @@ function otherKey(me: Toy, fx: ToyEffects, key: number): void {
     fx.cues.push(CUE_SELF_TEST);
     me.selfTest = me.pads + 1;
     me.selfTestAt = me.now + SELF_TEST_TIMEOUT_MS;
-  } else perform(me, fx, buttonCommand(key - me.pads), undefined);
+  } else if (me.player.buttons) me.player.key(me, fx, key);
+  else perform(me, fx, buttonCommand(key - me.pads), undefined);
 }
 
 /**
