@@ -30,6 +30,8 @@ function play(s: TicTacToeState, k: number): GameEffects {
 /** Every game the opponent can play from `s` (Merlin's answers are the module's): counts of results. */
 function walk(s: TicTacToeState, counts: number[]): void {
   const st = tictactoe.status(s);
+  // The status the module keeps from mark to mark is the one its marks make.
+  expect(st).toBe(hasLine(s.ones) ? STATUS_WON : hasLine(s.twos) ? STATUS_LOST : (s.ones | s.twos) === 511 ? STATUS_DRAW : STATUS_PLAYING);
   if (st !== STATUS_PLAYING) {
     counts[st]++;
     return;

@@ -46,7 +46,8 @@ export interface EchoState {
 
 function compose(s: EchoState, length: number, now: number): void {
   s.size = length;
-  for (let i = 0; i < MAX_LENGTH; i++) s.tune[i] = i < length ? 1 + draw(s, 9) : 0;
+  s.tune.fill(0);
+  for (let i = 0; i < length; i++) s.tune[i] = 1 + draw(s, 9);
   listen(s, now);
 }
 

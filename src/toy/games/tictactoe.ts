@@ -47,6 +47,8 @@ export interface TicTacToeState {
   turn: number;
   /** When Merlin makes his move (ms), −1 when he is not about to. */
   replyAt: number;
+  /** The game's status (STATUS_*) as the last mark left it (statusOf): asked at every key, worked out at each mark. */
+  status: number;
 }
 
 /** What is in cell `c` (0 … 8): 0 empty, else the mark, 1 or 2. */
@@ -198,6 +200,7 @@ function clear(s: TicTacToeState): void {
   s.twos = 0;
   s.turn = 1;
   s.replyAt = -1;
+  s.status = STATUS_PLAYING;
 }
 
 function show(s: TicTacToeState, fx: GameEffects): void {
@@ -215,6 +218,7 @@ function mark(s: TicTacToeState, c: number, moveCue: number, fx: GameEffects): n
   else s.twos |= 1 << c;
   s.turn = 3 - s.turn;
   const st = statusOf(s);
+  s.status = st;
   fx.cues.push(st === STATUS_WON ? CUE_WIN : st === STATUS_LOST ? CUE_LOSS : st === STATUS_DRAW ? CUE_DRAW : moveCue);
   fx.changed = true;
   return st;
@@ -247,7 +251,7 @@ function key(s: TicTacToeState, k: number, now: number, fx: GameEffects): void {
   } else if (s.replyAt >= 0) {
     // (Merlin moves only in a game still on: this comes first, as the cheaper test.)
     return refuse(fx, "Merlin is moving");
-  } else if (statusOf(s) !== STATUS_PLAYING) {
+  } else if (s.status !== STATUS_PLAYING) {
     return refuse(fx, "the game is over: SAME GAME for another");
   } else if (cellAt(s, k - 1) !== 0) {
     return refuse(fx, "pad " + k + " is taken");
@@ -285,11 +289,12 @@ function load(text: string, layout: GameLayout): TicTacToeState | null {
   const f = text.split(",");
   if (f.length !== 5 || LEVEL_NAMES.indexOf(f[0]) < 0 || f[1].length !== 9 || !onlyOf(f[1], "012") || !(f[2] === "1" || f[2] === "2")) return null;
   if (!(f[3] === "0" || f[3] === "1") || !wholeField(f[4], 1, 4294967295)) return null;
-  const s: TicTacToeState = { rng: Number(f[4]) | 0, level: LEVEL_NAMES.indexOf(f[0]), ones: 0, twos: 0, turn: Number(f[2]), replyAt: -1 };
+  const s: TicTacToeState = { rng: Number(f[4]) | 0, level: LEVEL_NAMES.indexOf(f[0]), ones: 0, twos: 0, turn: Number(f[2]), replyAt: -1, status: STATUS_PLAYING };
   for (let i = 0; i < 9; i++) {
     if (f[1][i] === "1") s.ones |= 1 << i;
     if (f[1][i] === "2") s.twos |= 1 << i;
   }
+  s.status = statusOf(s);
   // Marks alternate; whoever is to move has no more marks than the other (and the empty board
   // waits for you or COMP TURN); a finished game has one result.
   const ones = f[1].split("1").length - 1;
@@ -298,7 +303,7 @@ function load(text: string, layout: GameLayout): TicTacToeState | null {
   if (Math.abs(ones - twos) > 1 || (s.turn === 1 ? ones > twos : twos > ones || (ones === 0 && f[3] !== "1")) || (hasLine(s.ones) && hasLine(s.twos))) return null;
   // Merlin is due (after a power cut: at once) only against Merlin, on his turn, in a game still on.
   if (f[3] === "1") {
-    if (s.level === LEVEL_TWO || s.turn !== 2 || statusOf(s) !== STATUS_PLAYING) return null;
+    if (s.level === LEVEL_TWO || s.turn !== 2 || s.status !== STATUS_PLAYING) return null;
     s.replyAt = 0;
   }
   return s;
@@ -309,7 +314,7 @@ export const tictactoe: GameModule<TicTacToeState> = {
   number: 1,
   undo: true,
   create: function (seed: number, layout: GameLayout, now: number): TicTacToeState {
-    return { rng: seedRandom(seed, 1), level: LEVEL_MERLIN, ones: 0, twos: 0, turn: 1, replyAt: -1 };
+    return { rng: seedRandom(seed, 1), level: LEVEL_MERLIN, ones: 0, twos: 0, turn: 1, replyAt: -1, status: STATUS_PLAYING };
   },
   key: key,
   tick: tick,
@@ -318,7 +323,9 @@ export const tictactoe: GameModule<TicTacToeState> = {
   },
   command: command,
   show: show,
-  status: statusOf,
+  status: function (s: TicTacToeState): number {
+    return s.status;
+  },
   describe: function (s: TicTacToeState) {
     return { "level": LEVEL_NAMES[s.level], "board": save(s).split(",")[1], "turn": s.turn };
   },
