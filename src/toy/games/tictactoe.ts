@@ -66,7 +66,7 @@ const ANTI_DIAGONAL = 84;
 /**
  * Whether mask `m` holds a whole line. A row is three bits in a row from a row start, so
  * `m & m >> 1 & m >> 2` keeps its first cell; a column is three bits three apart, so
- * `m & m >> 3 & m >> 6` keeps its top cell. (A status is asked after every key: a few mask
+ * `m & m >> 3 & m >> 6` keeps its top cell. (A status is worked out at every mark: a few mask
  * operations, not a walk over the eight lines.)
  */
 export function hasLine(m: number): boolean {
