@@ -4,7 +4,7 @@
  * (--write: also docs/measurements/device-speed.md with --flashed, device-speed-views.md without,
  * with the machine, interpreter and load in its header).
  *
- *   ESPRUINO_BIN=/path/to/espruino npm run speed [-- --board NAME] [--repeat N] [--flashed] [--write]
+ *   ESPRUINO_BIN=/path/to/espruino npm run speed [-- --board NAME] [--repeat N] [--flashed] [--count [--keys]] [--write]
  *   (ESPRUINO_BUNDLE_DIR=dir: measure the bundles in dir, laid out as dist/, instead of building;
  *   ESPRUINO_BIN_LARGE=/path: the same interpreter built with more variables, for the in-RAM view
  *   of an image too large for a RAM copy on the Pico-sized build — the 5×5's)
@@ -395,6 +395,42 @@ async function keyCycle(
   return { ...mid, refused: refused / n };
 }
 
+/** The names of the keys merlinKeys cycles through, in its order. */
+const CYCLE_KEY_NAMES = ["light 1", "light 2", "light 3", "light 4", "light 5", "light 6", "light 7", "light 8", "light 9", "SAME GAME", "HIT ME", "COMP TURN"];
+
+/**
+ * Each key of the cycle alone (`--keys`, counted): for each key, the game of seed CYCLE_SEED with
+ * the keys before it in the cycle played in a line of their own and the timers they set run
+ * (as at a player's pace: Merlin's answers, the files' writes, the sounds), then the key in a
+ * line of its own, less an empty line and the console's answer to it (the state object for a
+ * key played; for a key refused, its Error, made and caught in a line of its own with the
+ * same message). The slowest, and which key it was. The cycle's mean (keyCycle) plays its keys
+ * back to back instead, where a key may pay for the one before (a game's saved line, made again
+ * for undo's snapshot) and Merlin's answers come later or not at all.
+ */
+async function slowestKey(e: Espruino, keys: number[], meter: Meter): Promise<{ slowest: number; slowestKey: string }> {
+  const line = (body: string) =>
+    `(function(){var M=Merlin,T=setTimeout;global.setTimeout=function(f,t){return T(f,t>0?t:1000)};` +
+    `global.WHY="";try{${body}}catch(x){global.WHY=x.message}global.setTimeout=T})()`;
+  const empty = await meter(e, line(""));
+  const state = (await meter(e, line("M.state()"))) - empty;
+  let slowest = -Infinity;
+  let slowestKey = "";
+  for (let i = 0; i < keys.length; i++) {
+    await e.eval(`Merlin.newGame(${CYCLE_SEED}),1`);
+    await e.eval(`(function(){var M=Merlin;for(var i=0;i<${i};i++){try{M.press(${JSON.stringify(keys)}[i])}catch(x){}}})(),1`);
+    await quiet(e);
+    const pressed = (await meter(e, line(`M.press(${keys[i]})`))) - empty;
+    const why = String(await e.eval("WHY"));
+    const answer = why === "" ? state : (await meter(e, line(`throw new Error(${JSON.stringify(why)})`))) - empty;
+    if (pressed - answer > slowest) {
+      slowest = pressed - answer;
+      slowestKey = `${CYCLE_KEY_NAMES[i] ?? `key ${keys[i]}`}, ${why === "" ? "played" : "refused"}`;
+    }
+  }
+  return { slowest, slowestKey };
+}
+
 interface Figures {
   press: number;
   state: number;
@@ -413,7 +449,11 @@ interface Figures {
    * `Merlin.state` and a refused key's Error cost, and the share of the keys refused. Choosing
    * is NaN where it ran the interpreter out of memory (chooseOutOfMemory).
    */
-  merlin?: { name: string; choose: number; back: number; key: number; press: number; state: number; error: number; refused: number }[];
+  merlin?: {
+    name: string; choose: number; back: number; key: number; press: number; state: number; error: number; refused: number;
+    /** `--keys`, counted: the slowest key of the cycle counted alone, and which (slowestKey). */
+    slowest?: number; slowestKey?: string;
+  }[];
   /** Whether Merlin's games ran this view's interpreter out of memory (no figures for them). */
   merlinOutOfMemory?: boolean;
   /** Whether the figures of Merlin's games are ESPRUINO_BIN_LARGE's (they did not fit). */
@@ -552,7 +592,7 @@ async function chooseTimesOn(bin: string, p: Profile, bundle: ToyImage, view: Vi
  * by the clock (getTime), so their counts would depend on how fast the machine ran; a deal's
  * count is deterministic but 500 of them take an hour under callgrind.
  */
-async function measure(bin: string, p: Profile, bundle: ToyImage, view: View, repeat: number, counted = false): Promise<Figures> {
+async function measure(bin: string, p: Profile, bundle: ToyImage, view: View, repeat: number, counted = false, alone = false): Promise<Figures> {
   const pads = p.rows * p.cols;
   const meter = counted ? countLine : cpuOf;
   let e = await bootToy(bin, p, bundle, false, view, counted);
@@ -592,7 +632,7 @@ async function measure(bin: string, p: Profile, bundle: ToyImage, view: View, re
       for (const m of profileModules(p)) {
         await e.eval(`Merlin.game(${JSON.stringify(m.name)}),1`);
         const cycle = await keyCycle(e, keyList, repeat, meter);
-        merlin.push({ name: m.name, choose: NaN, back: NaN, ...cycle });
+        merlin.push({ name: m.name, choose: NaN, back: NaN, ...cycle, ...(alone ? await slowestKey(e, keyList, meter) : {}) });
       }
       await e.eval('Merlin.game("magicsquare"),1');
     } catch (err) {
@@ -682,13 +722,15 @@ const VIEW_ATTEMPTS = 6;
  * when the toy does not boot this way. An in-RAM view that does not fit ESPRUINO_BIN is measured
  * on `large` (ESPRUINO_BIN_LARGE) when given.
  */
-async function measureView(bin: string, large: string | null, p: Profile, bundle: ToyImage, view: View, repeat: number, counted: boolean): Promise<Measured | null> {
+async function measureView(
+  bin: string, large: string | null, p: Profile, bundle: ToyImage, view: View, repeat: number, counted: boolean, alone = false,
+): Promise<Measured | null> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const f = await measure(bin, p, bundle, view, repeat, counted);
+      const f = await measure(bin, p, bundle, view, repeat, counted, alone);
       if (f.merlinOutOfMemory && large !== null) {
         // Merlin's games did not fit this view: on ESPRUINO_BIN_LARGE they do (rows marked †).
-        const more = await measure(large, p, bundle, view, repeat, counted);
+        const more = await measure(large, p, bundle, view, repeat, counted, alone);
         if (!more.merlinOutOfMemory) Object.assign(f, { merlin: more.merlin, merlinOutOfMemory: false, merlinLarge: true });
       } else if (f.chooseOutOfMemory && large !== null) {
         // Choosing did not fit this view (the RAM copies it reads): on ESPRUINO_BIN_LARGE (figures marked †).
@@ -725,7 +767,7 @@ async function measureView(bin: string, large: string | null, p: Profile, bundle
   // ESPRUINO_BIN_LARGE, the same interpreter built with more variables (rows marked †).
   for (let attempt = 1; ; attempt++) {
     try {
-      return { f: await measure(large, p, bundle, view, repeat, counted), large: true };
+      return { f: await measure(large, p, bundle, view, repeat, counted, alone), large: true };
     } catch (e) {
       if (attempt >= 3) throw e;
       process.stderr.write(`${p.name}, ${viewName(view)} on ESPRUINO_BIN_LARGE: ${(e as Error).message.split("\n")[0]}; measuring again\n`);
@@ -746,6 +788,7 @@ function medianOf(runs: Figures[]): Figures {
     deals: [],
     merlin: (runs[0].merlin ?? []).map((g, i) => ({
       ...g, key: m((f) => f.merlin![i].key), press: m((f) => f.merlin![i].press), state: m((f) => f.merlin![i].state), error: m((f) => f.merlin![i].error),
+      ...(g.slowest !== undefined ? { slowest: m((f) => f.merlin![i].slowest ?? NaN) } : {}),
     })),
   };
 }
@@ -775,6 +818,10 @@ const OPTIONS: OptionSpec[] = [
   { name: "repeat", type: "int", arg: "N", help: "runs per figure (median)", default: 3 },
   { name: "flashed", type: "flag", help: "only the flashed image (in flash, and in RAM for the Pico estimate)" },
   { name: "count", type: "flag", help: "also count instructions under callgrind (in RAM); the verdict is the counts'" },
+  {
+    name: "keys", type: "flag",
+    help: "with --count: also count each key of Merlin's games' key cycles alone, and report the slowest (information: the bar judges the cycle)",
+  },
   { name: "write", type: "flag", help: `also write ${MEASUREMENTS_DIR}/device-speed[-views|-count].md` },
 ];
 
@@ -884,6 +931,7 @@ async function main(argv: string[]): Promise<number> {
   const large = largeBin ? { bin: largeBin, about: interpreterText(await describeInterpreter(largeBin, "ESPRUINO_BIN_LARGE")) } : null;
   const run = startRun();
   const count = opts.values.count === true;
+  const alone = count && opts.values.keys === true;
   // Counted, only the in-RAM views: the emulated flash's reads are the kernel's work, which callgrind does not see.
   const views = (opts.values.flashed ? [FLASHED, FLASHED_IN_RAM] : VIEWS).filter((v) => !count || v.place === "ram");
   const ms = (x: number | null) => (x === null ? "–" : x.toFixed(2));
@@ -904,7 +952,9 @@ async function main(argv: string[]): Promise<number> {
     "|---|---|---|---|---|---|---|",
   ];
   const countGameRows = [`| profile | code | game | HIT ME | ${repeat} runs |`, "|---|---|---|---|---|"];
-  const countMerlinRows = [`| profile | code | game | key press → LEDs | ${repeat} runs |`, "|---|---|---|---|---|"];
+  const countMerlinRows = alone
+    ? [`| profile | code | game | key press → LEDs | the slowest key alone | ${repeat} runs |`, "|---|---|---|---|---|---|"]
+    : [`| profile | code | game | key press → LEDs | ${repeat} runs |`, "|---|---|---|---|---|"];
   const estimates: string[] = [];
   /** Merlin's games in the emulated flash view of the profile measured last (judged when the RAM view has none), and notes on that. */
   let flashedMerlin: NonNullable<Figures["merlin"]> = [];
@@ -972,7 +1022,7 @@ async function main(argv: string[]): Promise<number> {
       // Counted: `repeat` runs, each on an interpreter of its own, to show they agree.
       const runs: Figures[] = [];
       for (let k = 0; k < repeat; k++) {
-        const c = await measureView(bin, large?.bin ?? null, p, bundle, view, 1, true);
+        const c = await measureView(bin, large?.bin ?? null, p, bundle, view, 1, true, alone);
         if (c !== null) runs.push(c.f);
         const each = c === null ? "does not boot" : [c.f.press, c.f.state, c.f.hint, ...c.f.games.map((g) => g.hint), ...(c.f.merlin ?? []).map((g) => g.key)].map(Math.round).join(" ");
         process.stderr.write(`counted ${name}, ${viewName(view)}, run ${k + 1} of ${repeat}: ${each}\n`);
@@ -990,7 +1040,9 @@ async function main(argv: string[]): Promise<number> {
       (counts.merlin ?? []).forEach((g, i) => {
         const timed = f.merlin?.find((x) => x.name === g.name);
         countMerlinRows.push(
-          `| ${name} | ${label} | ${g.name} | ${(g.key / 1e6).toFixed(3)}${timed ? ` (${ms(timed.key)} ms)` : ""} | ${agreement(runs.map((x) => [x.merlin![i].key]))} |`,
+          `| ${name} | ${label} | ${g.name} | ${(g.key / 1e6).toFixed(3)}${timed ? ` (${ms(timed.key)} ms)` : ""} | ` +
+            (alone ? `${((g.slowest ?? NaN) / 1e6).toFixed(3)} (${g.slowestKey ?? "–"}) | ` : "") +
+            `${agreement(runs.map((x) => [x.merlin![i].key]))} |`,
         );
       });
       if (judged) over.push(...overBudget(p, counts, COUNT_BUDGETS, MIR));
@@ -1035,7 +1087,14 @@ async function main(argv: string[]): Promise<number> {
           "",
           ...(countGameRows.length > 2 ? ["The games, counted:", "", ...countGameRows, ""] : []),
           ...(countMerlinRows.length > 2
-            ? ["Merlin's other games, counted: a key press (the key cycle timed above, from the game of seed 7; choosing is judged on its times):", "", ...countMerlinRows, ""]
+            ? [
+              "Merlin's other games, counted: a key press (the key cycle timed above, from the game of seed 7; choosing is judged on its times)" +
+                (alone ? "; and the slowest key of the cycle counted alone, after the keys before it and their timers (`--keys`: information, not judged)" : "") +
+                ":",
+              "",
+              ...countMerlinRows,
+              "",
+            ]
             : []),
         ]
       : [`Lexing alone (${names[0]}'s bundle as the body of a function that skips it, \`if(0){…}\`), per call:`, "", ...lex, ""]),
