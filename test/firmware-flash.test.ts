@@ -12,6 +12,7 @@ import { crc32 } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOARD_LINE, boardProblem, LOAD_LINE, parseVersion, PIECE_BYTES, REQUIRED_VERSION, uploadLines, VERSION_LINE, versionAtLeast } from "../firmware/flash/flash";
 import { pretokenise } from "../firmware/build/pretokenise";
+import { hangAfter } from "./helpers/time-limits";
 import { buildToy } from "./helpers/toy";
 import { runFlash as flash, type FlashRun as Run } from "./helpers/flash-cli";
 
@@ -161,7 +162,7 @@ describe("npm run flash against a fake Espruino console", () => {
     expect(writes).toHaveLength(Math.ceil(CODE.length / PIECE_BYTES));
     expect(fake.lines.indexOf("reset();print(\"<<\"+\"RESET>>\")")).toBeLessThan(fake.lines.findIndex((l) => l.includes("write(")));
     expect(fake.lines[fake.lines.length - 1]).toBe("load()");
-  }, 30_000);
+  }, hangAfter(30_000));
 
   it("fails with one line when nothing listens on the port", async () => {
     const fake = await startFake("ok");
@@ -169,7 +170,7 @@ describe("npm run flash against a fake Espruino console", () => {
     await fake.close();
     const r = await flash(["--port", `tcp://127.0.0.1:${port}`, "--file", codeFile]);
     expectOneLineFailure(r, new RegExp(`cannot connect to tcp://127\\.0\\.0\\.1:${port}: ECONNREFUSED`));
-  }, 30_000);
+  }, hangAfter(30_000));
 
   it.each([
     ["tcp://127.0.0.1:99999", /the port must be 1 to 65535, got 99999/],
@@ -186,37 +187,37 @@ describe("npm run flash against a fake Espruino console", () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^flash: --port /);
     expect(lines[0]).toMatch(pattern);
-  }, 30_000);
+  }, hangAfter(30_000));
 
   it("fails with one line when the console never answers", async () => {
     const { r, fake } = await flashFake("silent");
     expectOneLineFailure(r, /no answer from an Espruino console/);
     expect(fake.lines.some((l) => l.includes("write("))).toBe(false);
-  }, 30_000);
+  }, hangAfter(30_000));
 
   it("fails with one line on a locked console (Invalid password), and writes nothing", async () => {
     const { r, fake } = await flashFake("locked");
     expectOneLineFailure(r, /console is locked \(it answered "Invalid password"\); pass --password/);
     expect(fake.files.size).toBe(0);
-  }, 30_000);
+  }, hangAfter(30_000));
 
   it("fails with one line when the password is refused", async () => {
     const { r, fake } = await flashFake("locked", ["--password", "wrong"]);
     expectOneLineFailure(r, /password was refused/);
     expect(fake.files.size).toBe(0);
-  }, 30_000);
+  }, hangAfter(30_000));
 
   it("unlocks a locked console with --password, then flashes", async () => {
     const { r, fake } = await flashFake("locked", ["--password", "merlin"]);
     expect(r.stderr).toBe("");
     expect(r.status).toBe(0);
     expect(fake.files.get(".bootcde")).toEqual(CODE);
-  }, 30_000);
+  }, hangAfter(30_000));
 
   it("fails with one line when a piece is not acknowledged", async () => {
     const { r } = await flashFake("stall");
     expectOneLineFailure(r, /upload not confirmed: no answer to piece 1 of \d+/);
-  }, 30_000);
+  }, hangAfter(30_000));
 
   it("fails with one line when the board holds other bytes than were sent, and erases them: they never boot", async () => {
     const { r, fake } = await flashFake("corrupt");
@@ -224,19 +225,19 @@ describe("npm run flash against a fake Espruino console", () => {
     expect(fake.files.has(".bootcde")).toBe(false);
     expect(fake.lines.some((l) => l === "load()")).toBe(false);
     expectOneLineFailure(r, new RegExp(`verification failed: the board holds ${CODE.length} bytes with CRC32 [0-9a-f]{8}, ${CODE.length} bytes with CRC32 ${crc32(CODE).toString(16).padStart(8, "0")} were sent`));
-  }, 30_000);
+  }, hangAfter(30_000));
 
   it("fails with one line when Storage refuses a write, and erases what it holds", async () => {
     const { r, fake } = await flashFake("full");
     expect(r.stderr).toMatch(/\.bootcde was erased/);
     expect(fake.lines).toContain('require("Storage").erase(".bootcde");print("<<"+"ERASED>>")');
     expectOneLineFailure(r, /upload failed at piece 1 of \d+: Storage\.write returned false/);
-  }, 30_000);
+  }, hangAfter(30_000));
 
   it("fails with one line when the restarted code reports an error", async () => {
     const { r } = await flashFake("boot-error");
     expectOneLineFailure(r, /error after restarting: Uncaught Error: Can't read property 'i' of undefined/);
-  }, 30_000);
+  }, hangAfter(30_000));
 });
 
 describe("npm run flash checks the board's Espruino version first", () => {
@@ -246,7 +247,7 @@ describe("npm run flash checks the board's Espruino version first", () => {
     const ver = fake.lines.indexOf(VERSION_LINE.replace(/[\x10\n]/g, ""));
     expect(ver).toBeGreaterThan(0);
     expect(ver).toBeLessThan(fake.lines.findIndex((l) => l.startsWith("reset()")));
-  }, 30_000);
+  }, hangAfter(30_000));
 
   it("refuses an older Espruino with one line saying how to update, and writes nothing", async () => {
     const { r, fake } = await flashFake("ok", [], "2v19");
@@ -254,14 +255,14 @@ describe("npm run flash checks the board's Espruino version first", () => {
     expect(r.stderr).toContain("(or pass --any-version)");
     expect(fake.files.size).toBe(0);
     expect(fake.lines.some((l) => l.startsWith("reset()"))).toBe(false);
-  }, 30_000);
+  }, hangAfter(30_000));
 
   it("names the update route of the board the profile is for", async () => {
     const esp = await flashFake("ok", ["--board", "esp32-3x3"], "2v20", "ESP32");
     expectOneLineFailure(esp.r, /Espruino 2v20, older than the 2v29 .*esptool/);
     const nrf = await flashFake("ok", ["--board", "mdbt42q-3x3"], "2v20", "MDBT42Q");
     expectOneLineFailure(nrf.r, /Espruino 2v20, older than the 2v29 .*over Bluetooth/);
-  }, 60_000);
+  }, hangAfter(60_000));
 
   it("accepts the release and later builds (2v29, 2v29.14, 2v30)", async () => {
     for (const v of ["2v29", "2v29.14", "2v30", "3v00"]) {
@@ -269,7 +270,7 @@ describe("npm run flash checks the board's Espruino version first", () => {
       expect(r.stderr, v).toBe("");
       expect(fake.files.get(".bootcde"), v).toEqual(CODE);
     }
-  }, 60_000);
+  }, hangAfter(60_000));
 
   it("--any-version flashes an older board without asking its version", async () => {
     const { r, fake } = await flashFake("ok", ["--any-version"], "2v19");
@@ -277,13 +278,13 @@ describe("npm run flash checks the board's Espruino version first", () => {
     expect(r.status).toBe(0);
     expect(fake.files.get(".bootcde")).toEqual(CODE);
     expect(fake.lines.some((l) => l.includes("process.env.VERSION"))).toBe(false);
-  }, 30_000);
+  }, hangAfter(30_000));
 
   it("fails with one line when the version cannot be read", async () => {
     const { r, fake } = await flashFake("no-version", ["--any-board"]);
     expectOneLineFailure(r, /cannot read the board's Espruino version \(process\.env\.VERSION\); 2v29 or later is needed: .*, or pass --any-version/);
     expect(fake.files.size).toBe(0);
-  }, 30_000);
+  }, hangAfter(30_000));
 
   it("compares versions as Espruino numbers them", () => {
     expect(parseVersion("2v29.14")).toEqual([2, 29]);
@@ -301,14 +302,14 @@ describe("npm run flash checks which board the Espruino build is for", () => {
     const brd = fake.lines.indexOf(BOARD_LINE.replace(/[\x10\n]/g, ""));
     expect(brd).toBeGreaterThan(0);
     expect(brd).toBeLessThan(fake.lines.findIndex((l) => l.startsWith("reset()")));
-  }, 30_000);
+  }, hangAfter(30_000));
 
   it("refuses the default pico-3x3 image on an MDBT42Q with one line naming both boards, and writes nothing", async () => {
     const { r, fake } = await flashFake("ok", [], REQUIRED_VERSION, "MDBT42Q");
     expectOneLineFailure(r, /^flash: the board runs Espruino for MDBT42Q, but this image is for pico-3x3 \(Espruino for PICO_R1_3\): pass --board mdbt42q-3x3, or --any-board to flash anyway$/);
     expect(fake.files.size).toBe(0);
     expect(fake.lines.some((l) => l.startsWith("reset()"))).toBe(false);
-  }, 30_000);
+  }, hangAfter(30_000));
 
   it("refuses each profile's image on every other board's build", async () => {
     const esp = await flashFake("ok", ["--board", "esp32-3x3"], REQUIRED_VERSION, "PICO_R1_3");
@@ -316,7 +317,7 @@ describe("npm run flash checks which board the Espruino build is for", () => {
     const unknown = await flashFake("ok", ["--board", "mdbt42q-3x3"], REQUIRED_VERSION, "LINUXREF");
     expectOneLineFailure(unknown.r, /for LINUXREF, but this image is for mdbt42q-3x3 \(Espruino for MDBT42Q\): pass the profile of that board, or --any-board/);
     expect(unknown.fake.files.size).toBe(0);
-  }, 60_000);
+  }, hangAfter(60_000));
 
   it("accepts each board's own build", async () => {
     for (const [board, build] of [["esp32-3x3", "ESP32"], ["mdbt42q-3x3", "MDBT42Q"], ["pico-5x5-neopixel", "PICO_R1_3"]]) {
@@ -324,7 +325,7 @@ describe("npm run flash checks which board the Espruino build is for", () => {
       expect(r.stderr, board).toBe("");
       expect(fake.files.get(".bootcde"), board).toEqual(CODE);
     }
-  }, 60_000);
+  }, hangAfter(60_000));
 
   it("--any-board flashes another board's build without asking which it is", async () => {
     const { r, fake } = await flashFake("ok", ["--any-board"], REQUIRED_VERSION, "MDBT42Q");
@@ -332,13 +333,13 @@ describe("npm run flash checks which board the Espruino build is for", () => {
     expect(r.status).toBe(0);
     expect(fake.files.get(".bootcde")).toEqual(CODE);
     expect(fake.lines.some((l) => l.includes("process.env.BOARD"))).toBe(false);
-  }, 30_000);
+  }, hangAfter(30_000));
 
   it("fails with one line when the board cannot be read", async () => {
     const { r, fake } = await flashFake("no-version");
     expectOneLineFailure(r, /cannot read which board the Espruino build is for \(process\.env\.BOARD\); pass --any-board/);
     expect(fake.files.size).toBe(0);
-  }, 30_000);
+  }, hangAfter(30_000));
 
   it("names every profile that fits the build", () => {
     expect(boardProblem("ESP32", "esp32-3x3", "ESP32", [["esp32-3x3", "ESP32"]])).toBeNull();
@@ -365,7 +366,7 @@ describe("npm run flash: the upload script and bad input", () => {
     expect(r.stdout).toContain('require("Storage").write(".bootcde",atob("');
     expect(r.stdout).toContain(VERSION_LINE);
     expect(r.stdout.endsWith("\x10load()\n")).toBe(true);
-  }, 30_000);
+  }, hangAfter(30_000));
 
   it("writes the built firmware's pretokenised image by default, its text with --text, a --file as it is", async () => {
     const bundle = await buildToy("pico-3x3");
@@ -383,7 +384,7 @@ describe("npm run flash: the upload script and bad input", () => {
     expect(written(text.stdout)).toEqual(Buffer.from(bundle, "utf8"));
     const file = await flash(["--port", "/dev/ttyACM0", "--file", codeFile, "--dry-run"]);
     expect(written(file.stdout)).toEqual(CODE);
-  }, 60_000);
+  }, hangAfter(60_000));
 
   it("refuses a missing port, an unknown profile, unknown arguments and a missing file with one line and exit 2", async () => {
     for (const args of [
@@ -400,5 +401,5 @@ describe("npm run flash: the upload script and bad input", () => {
       expect(r.stderr.trim().split("\n")).toHaveLength(1);
       expect(r.stdout).toBe("");
     }
-  }, 60_000);
+  }, hangAfter(60_000));
 });
