@@ -104,6 +104,16 @@ describe("the project's own tools' help", () => {
       checkHelp(r.stdout, summary);
     });
   }
+
+  it("npm run speed refuses --keys without --count in one line, before it needs an interpreter", () => {
+    const r = spawnSync(process.execPath, [join(ROOT, "tools", "tsrun.mjs"), join(ROOT, "firmware/measure/speed.ts"), "--keys"], {
+      encoding: "utf8",
+      env: { ...process.env, ESPRUINO_BIN: "" },
+    });
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toBe("speed: --keys counts each key alone, so it goes with --count\n");
+  });
 });
 
 describe("the wrapping rule", () => {

@@ -907,6 +907,10 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write("speed: --repeat must be at least 1\n");
     return 2;
   }
+  if (opts.values.keys === true && opts.values.count !== true) {
+    process.stderr.write("speed: --keys counts each key alone, so it goes with --count\n");
+    return 2;
+  }
   let names: string[];
   try {
     names = opts.values.board ? [loadProfile(opts.values.board as string).name] : listProfiles();
