@@ -153,6 +153,37 @@ describe("system functions", () => {
     expect(board.eval('[E.CRC32("hello"), E.CRC32("a"), E.CRC32(""), E.CRC32([1,2,3])]')).toEqual([907060870, 3904355907, 0, 1438416925]);
   });
 
+  it("E.mapInPlace, E.toUint8Array and Uint24Array give what Espruino 2v29 gives (its own examples, bits either way, maps, 24-bit elements, errors)", () => {
+    // Each line printed by the Espruino 2v29 interpreter for Linux (the reference build,
+    // docs/espruino.md); the first lines are the examples of E.mapInPlace's reference page.
+    const board = createVirtualBoard({ profile: pico, seed: 1, code: `` });
+    // (A typed array as a list: V8's JSON.stringify writes an object where Espruino writes a list.)
+    const run = (code: string) => board.eval(`(function () { function list(x) { var o = []; for (var i = 0; i < x.length; i++) o.push(x[i]); return o; } ${code} })()`);
+    const A = "var a = new Uint8Array([0x12,0x34,0x56,0x78]);";
+    expect(run("var a = new Uint8Array([1,2,3,1,2,3]); E.mapInPlace(a, a, new Uint8Array([128,129,130,131])); return list(a);")).toEqual([129,130,131,129,130,131]);
+    const b8 = (call: string) => run(`${A} var b = new Uint8Array(8); ${call}; return list(b);`);
+    expect(b8("E.mapInPlace(a, b, undefined)")).toEqual([18,52,86,120,0,0,0,0]);
+    expect(b8("E.mapInPlace(a, b, function (v, i) { return i; })")).toEqual([0,1,2,3,0,0,0,0]);
+    expect(b8("E.mapInPlace(a, b, undefined, 4)")).toEqual([1,2,3,4,5,6,7,8]);
+    expect(b8("E.mapInPlace(a, b, undefined, -4)")).toEqual([2,1,4,3,6,5,8,7]);
+    expect(b8("E.mapInPlace(a, b, function (v) { return v + 2; }, 4)")).toEqual([3,4,5,6,7,8,9,10]);
+    expect(run(`${A} var b = new Uint16Array(4); E.mapInPlace(a, b, undefined, 12); return list(b);`)).toEqual([291,1110,1920,0]);
+    expect(run(`${A} var b = new Uint16Array(4); E.mapInPlace(a, b, undefined, -12); return list(b);`)).toEqual([1042,1379,120,0]);
+    // A byte's bits, least significant first, each mapped to a 24-bit element (how the pixel boards light their pads).
+    expect(run("var c = new Uint24Array(3); E.mapInPlace(new Uint8Array([5]), c, [7, 0x10203, -1], -1); return [list(new Uint8Array(c.buffer)), c[0], c[1], c[2]];")).toEqual([[3,2,1,7,0,0,3,2,1], 66051, 7, 66051]);
+    expect(run("var c = new Uint24Array(3); c[0] = -1; c[1] = 0x1234567; c[2] = 2.7; return [c[0], c[1], c[2], c.length, c.buffer.byteLength];")).toEqual([16777215, 2311527, 2, 3, 9]);
+    expect(run('return [list(E.toUint8Array("0312")), list(E.toUint8Array([1, "ab", [2]], 300)), list(E.toUint8Array(new Uint16Array([258, 3])))];')).toEqual([[48,51,49,50],[1,97,98,2,44],[2,3]]);
+    // A string's digits through a map by character code ("0" is 48) into 24-bit elements (the pixel boards' colour games).
+    expect(run('var m = new Uint32Array(51); m[49] = 0x0a0b0c; m[50] = 0x010203; var px = new Uint24Array(2); E.mapInPlace(E.toUint8Array("21"), px, m, 8); return list(new Uint8Array(px.buffer));')).toEqual([3,2,1,12,11,10]);
+    // A value the map has no element for is written as 0.
+    expect(run("var c = new Uint24Array(1); c[0] = 9; E.mapInPlace(new Uint8Array([3]), c, [0, 1]); return c[0];")).toBe(0);
+    const error = (code: string) => run(`try { ${code}; return "no error"; } catch (e) { return e.message; }`);
+    expect(error("E.mapInPlace([1], new Uint24Array(1), undefined)")).toBe("First 2 arguments should be array buffers");
+    expect(error("E.mapInPlace(new Uint8Array(1), new Uint24Array(1), 5)")).toBe("Third argument should be a function or array");
+    // (Espruino makes a Uint24Array from an array too; the firmware makes one from a length only, and so does the emulation.)
+    expect(error("new Uint24Array([1, 2])")).toBe("Espruino emulation: Uint24Array from anything but a length is not provided");
+  });
+
   it("promise continuations run right after their event, in virtual time", () => {
     const board = createVirtualBoard({
       profile: pico,

@@ -1,10 +1,12 @@
 /**
- * The rest of the interpreter's surface: E (events, sizes, passwords, watchdog, reboot, hwRand, CRC32),
+ * The rest of the interpreter's surface: E (events, sizes, passwords, watchdog, reboot, hwRand, CRC32,
+ * toUint8Array and mapInPlace: espruino-arrays.ts),
  * process (memory, env), USB, console / print, require ("Storage", "neopixel", and on ESP32 "Wifi" with the ESP32
  * class), getTime, setDeepSleep and the sleep and busy indicators. Calls that only matter on real hardware are recorded in the board log.
  */
 import type { FlashStorage } from "./flash-storage";
 import { createStorageModule } from "./espruino-storage";
+import { installArrays, toBytes } from "./espruino-arrays";
 import { createNeopixelModule } from "./neopixel";
 import type { EspruinoRuntime } from "./runtime";
 import { notProvided, strictObject } from "./strict";
@@ -60,6 +62,7 @@ export function installSystem(rt: EspruinoRuntime, g: Record<string, unknown>, f
   const base = rt.intr.Object.prototype;
   const err = (m: string) => rt.makeError(m);
   const state = rt.system;
+  const mapInPlace = installArrays(rt, g);
   const record = (name: string, args: unknown[]) => rt.log.call(rt.clock.now, name, args);
 
   const print = function (...args: unknown[]): void {
@@ -128,6 +131,18 @@ export function installSystem(rt: EspruinoRuntime, g: Record<string, unknown>, f
       CRC32(data: unknown): number {
         rt.checkAlive();
         return crc32(data);
+      },
+      toUint8Array(...args: unknown[]): Uint8Array {
+        rt.checkAlive();
+        const bytes = toBytes(args);
+        if (!bytes) throw rt.makeError(notProvided(`E.toUint8Array of ${rt.format(args)}`));
+        return new rt.intr.Uint8Array(bytes);
+      },
+      mapInPlace(from: unknown, to: unknown, map: unknown, bits: unknown): void {
+        rt.checkAlive();
+        mapInPlace(from, to, map, bits, (m) => {
+          throw rt.makeError(m);
+        });
       },
       clip(x: unknown, min: unknown, max: unknown): number {
         return Math.min(Math.max(Number(x), Number(min)), Number(max));

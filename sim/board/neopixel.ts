@@ -14,6 +14,7 @@
  * 3 bytes ("Data length must be a multiple of 3 (RGB)."); on STM32 the pin must be an SPI MOSI
  * pin ("No suitable SPI device found for this pin"), and the write leaves it in AF output mode.
  */
+import { toBytes } from "./espruino-arrays";
 import type { EspruinoRuntime } from "./runtime";
 import { strictObject } from "./strict";
 
@@ -66,29 +67,6 @@ export class PixelChain {
   onWrite(fn: PixelListener): void {
     this.listeners.push(fn);
   }
-}
-
-/** The bytes Espruino sends for `data` (jsvIterateCallbackToBytes), or undefined when it cannot convert it. */
-function toBytes(data: unknown): number[] | undefined {
-  const out: number[] = [];
-  const add = (v: unknown): boolean => {
-    if (typeof v === "number" || typeof v === "boolean") {
-      out.push(Number(v) & 255);
-      return true;
-    }
-    if (typeof v === "string") {
-      for (let i = 0; i < v.length; i++) out.push(v.charCodeAt(i) & 255);
-      return true;
-    }
-    if (ArrayBuffer.isView(v)) {
-      const view = v as unknown as ArrayLike<number>;
-      for (let i = 0; i < view.length; i++) out.push(Number(view[i]) & 255);
-      return true;
-    }
-    if (Array.isArray(v)) return v.every(add);
-    return false;
-  };
-  return add(data) ? out : undefined;
 }
 
 /** The module object `require("neopixel")` returns, writing into `pixels`. */
