@@ -27,7 +27,15 @@ interface StorageModule {
   write(name: string, data: string): boolean;
 }
 declare function require(module: "Storage"): StorageModule;
-/** Espruino's built-in WS2812 driver: 3 bytes a pixel, sent with hardware timing (SPI MOSI on STM32). */
-declare function require(module: "neopixel"): { write(pin: Pin, data: Uint8Array): void };
 /** Espruino's built-in WS2812 driver (require("neopixel")): 3 bytes a pixel, sent with hardware timing (SPI MOSI on STM32). */
-declare function require(module: "neopixel"): { write(pin: Pin, data: Uint8Array): void };
+declare function require(module: "neopixel"): { write(pin: Pin, data: Uint8Array | ArrayBuffer): void };
+/**
+ * Espruino's own typed array of 24-bit elements, three bytes each, the low byte first
+ * (src/jswrap_arraybuffer.c; not in SAVE_ON_FLASH builds, which no profile is); 1.95 lacks it.
+ */
+declare class Uint24Array {
+  constructor(length: number);
+  readonly length: number;
+  readonly buffer: ArrayBuffer;
+  [index: number]: number;
+}

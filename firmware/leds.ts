@@ -21,6 +21,12 @@ let lit = true;
 let blinkTimer: number | undefined;
 /** NEOPIXEL: the board the pixels show now (-1: unknown, after power-on). */
 let sent: Board = -1;
+/**
+ * NEOPIXEL: what is sent to the pixels, a pixel a pad, pad 0 first: 24 bits each, whose three
+ * bytes (the low one first) are the WS2812B's green, red and blue. Made once: 75 bytes made anew
+ * at each change cost the interpreter a search for as many free bytes in a row.
+ */
+const pixels = NEOPIXEL ? new Uint24Array(ROWS * COLS) : undefined;
 /** Set while a flash is shown. */
 let flashTimer: number | undefined;
 /**
@@ -50,16 +56,14 @@ export function shownMask(): Board {
   if (NEOPIXEL) {
     if (m !== sent) {
       sent = m;
-      // Three bytes a pixel in the WS2812B's order, green, red, blue, pixel 1 first: a lit pad
-      // red (Merlin's LEDs were red) at the brightness setting; a colour game's states:
-      // colourPixels.
-      let px: Uint8Array;
-      if (typeof m === "string") px = colourPixels(m);
-      else {
-        px = new Uint8Array(ROWS * COLS * 3);
-        for (let i = 0; i < ROWS * COLS; i++) if ((m >> i) & 1) px[i * 3 + 1] = level;
-      }
-      require("neopixel").write(LED_PINS[0], px);
+      // The pads' states are mapped to their pixels natively (E.mapInPlace): a loop in
+      // JavaScript over 25 pads cost a key press 0.7 M instructions (docs/architecture.md,
+      // "Speed: what is left").
+      const px = pixels as Uint24Array;
+      if (typeof m === "string") colourPixels(m, px);
+      // A mask: its bits, the lowest first, a lit pad red (Merlin's LEDs were red) at the brightness setting.
+      else E.mapInPlace(new Uint32Array([m]), px, [0, level << 8], -1);
+      require("neopixel").write(LED_PINS[0], px.buffer);
     }
   } else if (typeof m === "number") digitalWrite(LED_PINS, LED_ACTIVE_HIGH ? m : ~m & ALL);
   // (Direct-drive boards play masks only: their games' boards are never digits.)
@@ -80,24 +84,24 @@ export function shownMask(): Board {
 }
 
 /**
- * NEOPIXEL boards with colour games: the pixels' bytes for a board of digits `m`, states 1, 2,
- * 3, … white, magenta, red, green, blue at the brightness setting. (Apart from shownMask,
- * which every key press on an on/off board runs too.)
+ * NEOPIXEL boards with colour games: the pixels `px` of a board of digits `m`, states 1, 2, 3,
+ * … white, magenta, red, green, blue at the brightness setting. (Apart from shownMask, which
+ * every key press on an on/off board runs too.)
  */
-function colourPixels(m: string): Uint8Array {
-  const px = new Uint8Array(ROWS * COLS * 3);
+function colourPixels(m: string, px: Uint24Array): void {
   // State s's colour as bits green 1, red 2, blue 4 (the pixel's byte order), each lit
   // channel at the brightness setting: dark, white, magenta, red, green, blue — in an order
   // whose first k stay apart for the common colour-vision deficiencies (sim/app/palette.ts,
   // test/palette.test.ts), lightness too: white and magenta for a 3-colour game, not red/green.
   const colours = [0, 7, 6, 2, 1, 4];
-  for (let i = 0; i < ROWS * COLS; i++) {
-    const c = colours[m.charCodeAt(i) - 48];
-    px[i * 3] = (c & 1) * level;
-    px[i * 3 + 1] = ((c >> 1) & 1) * level;
-    px[i * 3 + 2] = (c >> 2) * level;
+  // Each pad's pixel by its digit's character code ("0" is 48). (An array with only these
+  // elements: a typed array of 54 would be made anew each time, as pixels explains.)
+  const pixelOf: number[] = [];
+  for (let s = 0; s < colours.length; s++) {
+    const c = colours[s];
+    pixelOf[48 + s] = ((c & 1) | (((c >> 1) & 1) << 8) | ((c >> 2) << 16)) * level;
   }
-  return px;
+  E.mapInPlace(E.toUint8Array(m), px, pixelOf, 8);
 }
 
 /**

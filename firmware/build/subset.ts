@@ -108,7 +108,7 @@ export const ESPRUINO_BUILTIN_GLOBALS: readonly string[] = [
   "Array", "ArrayBuffer", "Boolean", "DataView", "Date", "Error", "Float32Array", "Float64Array",
   "Function", "Infinity", "Int16Array", "Int32Array", "Int8Array", "InternalError", "JSON", "Math",
   "NaN", "Number", "Object", "Promise", "ReferenceError", "RegExp", "String", "SyntaxError",
-  "TypeError", "Uint16Array", "Uint32Array", "Uint8Array", "Uint8ClampedArray",
+  "TypeError", "Uint16Array", "Uint24Array", "Uint32Array", "Uint8Array", "Uint8ClampedArray",
   "decodeURIComponent", "encodeURIComponent", "eval", "globalThis", "isFinite", "isNaN",
   "parseFloat", "parseInt", "undefined",
 ];
