@@ -29,18 +29,60 @@ let tickAt = -1;
 /** When the keys held now are next due a hold, chord or stuck event (ToyEffects.keysDue), −1 none. */
 let keysDue = -1;
 
-/** Carries out the mid-end's effects `e` of a call made at `now` (ms). */
-function carryOut(e: ToyEffects, now: number): void {
+/**
+ * The effects whose sound, files and deadline are still to be seen to (afterLights), null when
+ * none are: one record, however many calls come before its timer runs (a console loop of
+ * presses would otherwise hold every call's effects until the loop ends).
+ */
+let later: ToyEffects | null = null;
+
+/**
+ * Carries out the mid-end's effects `e`: its LEDs at once, the rest (afterLights) from a timer of
+ * 0 ms, which the interpreter runs as soon as the call has returned — a key's pads are lit before
+ * its sound, its files and the next deadline are seen to (their timers were most of what a key
+ * press took after its LEDs: docs/architecture.md, "Speed: what is left"). Going to sleep does
+ * it all at once: a toy asleep may be switched off any moment.
+ */
+function carryOut(e: ToyEffects): void {
   if (e.power !== 0) power(e.power);
   if (NEOPIXEL && e.bright !== pixelLevel()) setPixelLevel(e.bright);
   if (e.show) show(e.frame, e.blink, e.flash, e.flashMs);
-  // The last cue (a game's tones first, where it has them), once the LEDs are lit.
+  keysDue = e.keysDue;
+  if (later !== null) {
+    // A call before the last one's timer ran: its files join the last one's, its deadline and
+    // power are the newer, and its sound, where it has one, replaces the last one's.
+    later.save |= e.save;
+    later.due = e.due;
+    later.power = e.power;
+    if (e.cues.length > 0 || e.tones.length > 0) {
+      later.cues = e.cues;
+      later.tones = e.tones;
+    }
+  } else if (e.cues.length > 0 || e.tones.length > 0 || e.save !== 0 || tickSooner(e.due) || e.power === POWER_SLEEP) {
+    later = e;
+    if (e.power !== POWER_SLEEP) setTimeout(afterLights, 0);
+  }
+  if (e.power === POWER_SLEEP) afterLights();
+}
+
+/**
+ * The rest of the effects `later`, once their LEDs are lit: the sound (the last cue, a game's
+ * tones first where it has them), the files, the mid-end's next deadline. (From a timer, outside
+ * the entry points' catch: should it fail, the interpreter reports it.)
+ */
+function afterLights(): void {
+  const e = later;
+  later = null;
+  if (e === null) return;
   if (e.cues.length > 0 || e.tones.length > 0) playSound(e.tones, e.cues.length > 0 ? e.cues[e.cues.length - 1] : 0);
   if (e.save !== 0) saveSoon(e.save);
-  // Going to sleep writes at once: a toy asleep may be switched off any moment.
   if (e.power === POWER_SLEEP) saveNow();
-  if (e.due >= 0 && (tickTimer === undefined || e.due < tickAt)) schedule(e.due, now);
-  keysDue = e.keysDue;
+  if (tickSooner(e.due)) schedule(e.due, getTime() * 1000);
+}
+
+/** Whether the mid-end's deadline `due` (−1 none) comes before the tick timer's. */
+function tickSooner(due: number): boolean {
+  return due >= 0 && (tickTimer === undefined || due < tickAt);
 }
 
 /** Sets the tick timer for the mid-end's deadline `due`, at `now` (ms). */
@@ -68,7 +110,7 @@ export function fail(e: unknown): ToyEffects {
   // (Should this fail too, the interpreter reports it; the timers keep the toy running.)
   const now = getTime() * 1000;
   const fx = toyFail(toy, String(e), now);
-  carryOut(fx, now);
+  carryOut(fx);
   return fx;
 }
 
@@ -79,7 +121,7 @@ function tick(): void {
   tickTimer = undefined;
   const now = getTime() * 1000;
   try {
-    carryOut(toyTick(toy, now), now);
+    carryOut(toyTick(toy, now));
   } catch (e) {
     fail(e);
   }
@@ -92,7 +134,7 @@ function tick(): void {
  */
 function onKeys(stable: number, now: number): number {
   try {
-    carryOut(toyKeys(toy, stable, now), now);
+    carryOut(toyKeys(toy, stable, now));
   } catch (e) {
     fail(e);
   }
@@ -105,7 +147,7 @@ function press(k: unknown): ToyEffects {
   let fx: ToyEffects;
   try {
     fx = toyPress(toy, k, now);
-    carryOut(fx, now);
+    carryOut(fx);
   } catch (e) {
     fx = fail(e);
   }
@@ -119,7 +161,7 @@ function call(cmd: Command, arg?: unknown): ToyEffects {
   let fx: ToyEffects;
   try {
     fx = toyCommand(toy, cmd, arg, now);
-    carryOut(fx, now);
+    carryOut(fx);
   } catch (e) {
     fx = fail(e);
   }
@@ -184,5 +226,5 @@ export function boot(): void {
   toy = consoleCore.toy = createToy(ROWS, COLS, ROWS * COLS + BUTTON_COUNT, NEOPIXEL ? PIXEL_BRIGHTNESS : 0, shelf, loadFiles(), (E.hwRand() >>> 0) % 1000000, now);
   storeFor(toy);
   scannerInit(onKeys);
-  carryOut(toyPowerOn(toy, now), now);
+  carryOut(toyPowerOn(toy, now));
 }

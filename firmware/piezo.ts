@@ -22,14 +22,12 @@ function cueStart(id: number): number {
 
 /**
  * Plays a call's sound: its `tones` (Hz, ms pairs: Merlin's other games' notes; may be empty),
- * then cue `id` (0 none), replacing any sound playing. It starts from a timer of 0 ms, which
- * the interpreter runs as soon as the call has returned: a key's LEDs first, its sound right
- * after them (the first note's work, some 0.3–0.6 M instructions, was most of what a key press
- * took after its LEDs: docs/architecture.md, "Speed: what is left").
+ * then cue `id` (0 none), replacing any sound playing. (The controller calls it once the call's
+ * LEDs are lit.)
  */
 export function playSound(tones: number[], id: number): void {
   if (timer !== undefined) clearTimeout(timer);
-  timer = setTimeout(playTones, 0, tones, 0, id);
+  playTones(tones, 0, id);
 }
 
 /**

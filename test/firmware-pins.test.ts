@@ -193,6 +193,31 @@ describe.each(PROFILES)("%s through its pins", (name) => {
     expectHealthy(board);
   });
 
+  it("keys pressed in one console line: the pads show the last at once; after the line one sound, the last key's, and the files hold every move", () => {
+    const board = boot();
+    const start = safeStart(g, [0, 1, 2]);
+    startAt(board, bits(start));
+    board.clock.advance(1500);
+    const moves = toyState(board).moves;
+    const tones = board.tones.length;
+    // (One record of what the keys leave for after their LEDs, however many keys the line presses.)
+    board.eval("for (var i = 1; i <= 3; i++) Merlin.press(i)");
+    const after = bits(start ^ g.toggle[0] ^ g.toggle[1] ^ g.toggle[2]);
+    expect(shownNow(board, g.profile)).toBe(after);
+    expect(board.tones.length).toBe(tones);
+    const t = board.clock.now;
+    board.clock.advance(1);
+    expect(notesSince(board, t).map((n) => n.freq)).toEqual([PRESS_HZ]);
+    expect(toyState(board)).toMatchObject({ board: after, moves: moves + 3 });
+    // Past store.ts's write delay, a power cut: the toy comes back with the three moves.
+    board.clock.advance(2000);
+    board.powerCut();
+    board.powerOn();
+    board.clock.advance(1000);
+    expect(toyState(board)).toMatchObject({ board: after, moves: moves + 3 });
+    expectHealthy(board);
+  });
+
   it("each pad toggles its Merlin pattern on the LEDs (corner block, edge line, centre plus)", () => {
     const board = boot();
     const start = safeStartEach(g, [...Array(pads).keys()]);
