@@ -349,14 +349,28 @@ export const CYCLE_SEED = 7;
  * CYCLE_SEED (`Merlin.newGame(seed)`, a line of its own): which keys a game plays and which it
  * refuses depends on where it stands — in Mindbender on the secret numbers it draws — and the
  * toy's own seed is a new one at every boot, which moved Mindbender's figure from one run to
- * the next by half a bar. A game won in the loop brings its files' write forward to a 0 ms
- * timer, which runs after the key's LEDs as the line ends, and was counted with the line when it
- * ran before the line's CPU was read (by chance: 2 to 3 ms, some 0.05 ms a key in Mindbender):
- * each loop defers 0 ms timeouts by a second through a wrapper of setTimeout, whose own cost
- * (a call per timeout set) stays in the figure. The same holds for each key's sound, which the
- * toy starts from a 0 ms timer once the key's pads are lit (firmware/piezo.ts playSound) and
- * which the next key's sound replaces: the figure is the key to its LEDs, the sound's timer set.
+ * the next by half a bar. What a key leaves for after its LEDs (its sound, its files, the
+ * next deadline: firmware/controller.ts afterLights) runs from a 0 ms timer as the line ends,
+ * and was counted with the line when it ran before the line's CPU was read (by chance: a game
+ * won brings its files' write forward, 2 to 3 ms, some 0.05 ms a key in Mindbender): each loop
+ * defers those timers by a second (deferringTimers). The figure is the key to its LEDs, that
+ * timer set.
  */
+/**
+ * A console line that runs `body` (`M` being `Merlin`) with the timeouts it sets for 0 ms set for
+ * a second instead (their extra arguments passed on), so that what a key leaves to run once it
+ * has returned (the toy's work after its LEDs: firmware/controller.ts afterLights) runs after the
+ * line is measured, not by chance before its CPU is read. The wrapper's own cost, a call for
+ * each timeout set, stays in the figure.
+ */
+export function deferringTimers(body: string): string {
+  return (
+    "(function(){var M=Merlin,T=setTimeout;" +
+    "global.setTimeout=function(f,t){var a=[].slice.call(arguments);a[1]=t>0?t:1000;return T.apply(global,a)};" +
+    `${body}global.setTimeout=T})()`
+  );
+}
+
 /**
  * One key of the cycle, `i` counting the keys (1-based, as `Merlin.press` takes them) in turn,
  * `M` being `Merlin`: pressed, or refused with its line thrown, counted in REFUSED and kept in
@@ -370,9 +384,7 @@ async function keyCycle(
   e: Espruino, keys: number[], repeat: number, meter: Meter,
 ): Promise<{ key: number; press: number; state: number; error: number; refused: number }> {
   const n = 4 * keys.length;
-  const loop = (body: string) =>
-    `(function(){var M=Merlin,T=setTimeout;global.REFUSED=0;global.setTimeout=function(f,t){return T(f,t>0?t:1000)};` +
-    `for(var i=0;i<${n};i++){${body}}global.setTimeout=T})()`;
+  const loop = (body: string) => deferringTimers(`global.REFUSED=0;for(var i=0;i<${n};i++){${body}}`);
   const runs: { key: number; press: number; state: number; error: number }[] = [];
   let refused = 0;
   for (let k = 0; k < repeat; k++) {
@@ -402,18 +414,15 @@ const CYCLE_KEY_NAMES = ["light 1", "light 2", "light 3", "light 4", "light 5", 
  * Each key of the cycle alone (`--keys`, counted): for each key, the game of seed CYCLE_SEED with
  * the keys before it in the cycle played in a line of their own and the timers they set run
  * (as at a player's pace: Merlin's answers, the files' writes, the sounds), then the key in a
- * line of its own, less an empty line and the console's answer to it (the state object for a
- * key played; for a key refused, its Error, made and caught in a line of its own with the
- * same message). The slowest, and which key it was. The cycle's mean (keyCycle) plays its keys
+ * line of its own, less an empty line and the console's answer to it, each in a line of its own
+ * after the key (the state object of the game the key left, for a key played; for a key
+ * refused, its Error, made and caught with the same message). The slowest, and which key it was. The cycle's mean (keyCycle) plays its keys
  * back to back instead, where a key may pay for the one before (a game's saved line, made again
  * for undo's snapshot) and Merlin's answers come later or not at all.
  */
 async function slowestKey(e: Espruino, keys: number[], meter: Meter): Promise<{ slowest: number; slowestKey: string }> {
-  const line = (body: string) =>
-    `(function(){var M=Merlin,T=setTimeout;global.setTimeout=function(f,t){return T(f,t>0?t:1000)};` +
-    `global.WHY="";try{${body}}catch(x){global.WHY=x.message}global.setTimeout=T})()`;
+  const line = (body: string) => deferringTimers(`global.WHY="";try{${body}}catch(x){global.WHY=x.message}`);
   const empty = await meter(e, line(""));
-  const state = (await meter(e, line("M.state()"))) - empty;
   let slowest = -Infinity;
   let slowestKey = "";
   for (let i = 0; i < keys.length; i++) {
@@ -422,7 +431,9 @@ async function slowestKey(e: Espruino, keys: number[], meter: Meter): Promise<{ 
     await quiet(e);
     const pressed = (await meter(e, line(`M.press(${keys[i]})`))) - empty;
     const why = String(await e.eval("WHY"));
-    const answer = why === "" ? state : (await meter(e, line(`throw new Error(${JSON.stringify(why)})`))) - empty;
+    // (The state object of the game as the key left it, once the timers it set have run: its
+    // cost grows with the game, so the one of the game's start would flatter a late key.)
+    const answer = (await meter(e, line(why === "" ? "M.state()" : `throw new Error(${JSON.stringify(why)})`))) - empty;
     if (pressed - answer > slowest) {
       slowest = pressed - answer;
       slowestKey = `${CYCLE_KEY_NAMES[i] ?? `key ${keys[i]}`}, ${why === "" ? "played" : "refused"}`;
