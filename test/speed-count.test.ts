@@ -164,6 +164,14 @@ describe("the verdict on counts", () => {
     ]);
   });
 
+  it("judges the slowest key of each of Merlin's games alone (--keys) by the same bar, naming it", () => {
+    const game = (name: string, slowest: number, slowestKey: string) => ({ name, choose: 0, back: 0, key: 3_000_000, press: 3_000_000, state: 0, error: 0, refused: 0.5, slowest, slowestKey });
+    const merlin = [game("tictactoe", 3_600_000, "light 1, played"), game("mindbender", 3_700_000, "light 7, played")];
+    expect(overBudget(pico, { ...counted, merlin }, COUNT_BUDGETS, MIR)).toEqual([
+      "pico-3x3: key press → LEDs in mindbender, light 7, played alone, 3.700 M instructions, over 3.650 M instructions",
+    ]);
+  });
+
   it("keeps the timed verdict in ms", () => {
     expect(overBudget(pico, { ...counted, press: 0.7, state: 0.1, hint: 0.8 })).toEqual(["pico-3x3: key press → LEDs 0.60 ms, over 0.50 ms"]);
   });
