@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hangAfter } from "./helpers/time-limits";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dir = mkdtempSync(join(tmpdir(), "merlin-memory-"));
@@ -66,7 +67,7 @@ describe("peak memory of merlin solve on boards of one row or one column", () =>
     expect(r.code).toBe(0);
     baseline = r.peak;
     expect(baseline).toBeGreaterThan(10 * MB); // a real measurement, not a default
-  }, 120000);
+  });
 
   /** All lit to dark on a line of n cells: presses every third cell, ⌈n/3⌉ (the fewest; unique unless n ≡ 2 mod 3). */
   function expectLitLine(r: Run, rows: number, cols: number): void {
@@ -81,19 +82,19 @@ describe("peak memory of merlin solve on boards of one row or one column", () =>
     const r = await run(`${SOLVE} --rows 1 --cols ${N} --all-lit --json`);
     expectLitLine(r, 1, N);
     expect(r.peak - baseline).toBeLessThanOrEqual(2 * N);
-  }, 300000);
+  });
 
   it(`${N}×1 all lit: at most 2 bytes a cell above the baseline`, async () => {
     const r = await run(`${SOLVE} --rows ${N} --cols 1 --all-lit --json`);
     expectLitLine(r, N, 1);
     expect(r.peak - baseline).toBeLessThanOrEqual(2 * N);
-  }, 300000);
+  });
 
   it(`${N}×1 read from a pipe, one digit a line: at most 2 bytes a cell above the baseline`, async () => {
     const r = await run(`${SOLVE} --from-file /dev/stdin --json`, `yes 1 | head -n ${N}`);
     expectLitLine(r, N, 1);
     expect(r.peak - baseline).toBeLessThanOrEqual(2 * N);
-  }, 300000);
+  });
 
   it("an endless pipe of one-digit lines (yes 1) is refused at the cell limit: exit 2, one line, at most 1 GB", async () => {
     const r = await run(`${SOLVE} --from-file /dev/stdin --json`, "yes 1");
@@ -101,5 +102,5 @@ describe("peak memory of merlin solve on boards of one row or one column", () =>
     expect(r.err).toBe("merlin solve: /dev/stdin has more than 1073741824 rows of 1 cell: at most 1073741824 cells are supported\n");
     expect(r.code).toBe(2);
     expect(r.peak).toBeLessThanOrEqual(1024 * MB);
-  }, 600000);
+  }, hangAfter(120_000));
 });

@@ -10,6 +10,7 @@ import type { VirtualBoard } from "../sim/board";
 import { mulberry32 } from "./helpers/seeded";
 import { bootToy } from "./helpers/toy";
 import { bin, checkInterpreterFirst, FlashImage, lastWords, parseCall, unsealed, type CallResult } from "./helpers/espruino-toy";
+import { hangAfter } from "./helpers/time-limits";
 
 const FILES = ["merlin.cfg", "merlin.sta", "merlin.gam"];
 
@@ -177,7 +178,7 @@ describe.skipIf(!bin)("the toy on Espruino and in the simulator: the same consol
         }
         expect(failures.slice(0, 3).join("\n\n")).toBe("");
         expect(failures).toHaveLength(0);
-      }, 900_000);
+      }, hangAfter(180_000));
     });
   }
 });

@@ -53,7 +53,7 @@ describe.skipIf(!bin)("npm run flash on the Espruino interpreter over TCP (ESPRU
     } finally {
       await dispose(e);
     }
-  }, 180_000);
+  });
 
   it("a board whose console the toy locked: one failing line without --password, flashed with it", async () => {
     const e = await telnetInterpreter("mdbt42q-3x3");
@@ -76,7 +76,7 @@ describe.skipIf(!bin)("npm run flash on the Espruino interpreter over TCP (ESPRU
     } finally {
       await dispose(e);
     }
-  }, 240_000);
+  });
 
   it("refuses to flash the interpreter without --any-board: its build is for no profile's board", async () => {
     const e = await telnetInterpreter("pico-3x3");
@@ -89,7 +89,7 @@ describe.skipIf(!bin)("npm run flash on the Espruino interpreter over TCP (ESPRU
     } finally {
       await dispose(e);
     }
-  }, 120_000);
+  });
 
   it("one failing line when no interpreter listens", async () => {
     const release = await holdPort();
@@ -101,5 +101,5 @@ describe.skipIf(!bin)("npm run flash on the Espruino interpreter over TCP (ESPRU
     } finally {
       release();
     }
-  }, 120_000);
+  });
 });

@@ -191,7 +191,7 @@ describe.skipIf(!bin)("Merlin's games on Espruino (ESPRUINO_BIN)", () => {
     let image: FlashImage;
     beforeAll(async () => {
       image = await FlashImage.create(PROFILE);
-    }, 300_000);
+    });
     afterAll(() => image?.dispose());
 
     it(`choosing every game 20 times in a row grows memory by at most ${GROWTH} JsVars`, () => againIfTheConsoleRaced(async () => {

@@ -10,6 +10,7 @@ import { profileModules, toyGameSpecs } from "../firmware/build/build";
 import { MAGIC_SQUARE } from "../src/toy/midend";
 import { RULE_NAMES } from "../src/toy/rules";
 import { bin, checkInterpreterFirst, FlashImage, lastWords, sleep, type InterpreterToy } from "./helpers/espruino-toy";
+import { hangAfter } from "./helpers/time-limits";
 
 const EVENTS = 10_000;
 /** Events per console line (the line runs to its end before timers get a turn). */
@@ -79,6 +80,6 @@ describe.skipIf(!bin)("no JsVar growth on Espruino (ESPRUINO_BIN)", () => {
         await toy.dispose();
         image.dispose();
       }
-    }, 1_800_000);
+    }, hangAfter(360_000));
   }
 });

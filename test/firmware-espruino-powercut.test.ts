@@ -107,7 +107,7 @@ describe.skipIf(!bin)("power cuts on Espruino and in the simulator (ESPRUINO_BIN
     const lost = (before: unknown, after: unknown) => JSON.stringify(after) === JSON.stringify(before) ? "nothing lost" : `before the cut ${JSON.stringify(before)}\n after the cut ${JSON.stringify(after)}`;
     expect({ interpreter: lost(real.before, real.after), simulator: lost(vBefore.kept, vAfter.kept) }).toEqual({ interpreter: "nothing lost", simulator: "nothing lost" });
     if (idle !== undefined) expect({ interpreter: real.idle, simulator: vAfter.idle }).toEqual({ interpreter: idle, simulator: idle });
-  }, 60_000);
+  });
 });
 
 // ---------------------------------------------------------------------------------------
@@ -205,7 +205,7 @@ describe.skipIf(!bin)("damaged files on Espruino and in the simulator (ESPRUINO_
     for (const f of FILES) await toy.espruino.writeFile(f, base[f]);
     await toy.powerCut();
     baseDir = toy.dir;
-  }, 120_000);
+  });
   afterAll(() => {
     image?.dispose();
     if (baseDir) rmSync(baseDir, { recursive: true, force: true });
@@ -277,6 +277,6 @@ describe.skipIf(!bin)("damaged files on Espruino and in the simulator (ESPRUINO_
       // the pin aliases of .boot0 (~35) and the two state objects the line holds (~60 each).
       // Nothing of a damaged file may stay on top of that.
       expect(usage).toBeLessThan(JSVAR_BUDGET + 200);
-    }, 120_000);
+    });
   }
 });

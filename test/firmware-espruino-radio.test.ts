@@ -19,5 +19,5 @@ describe.skipIf(!bin)("the ESP32's Wi-Fi calls on the Espruino interpreter (ESPR
       await toy.dispose();
       image.dispose();
     }
-  }, 180_000);
+  });
 });

@@ -165,7 +165,7 @@ describe.skipIf(!!skip)("Put this on my toy: the page flashes the interpreter th
     // Resets the count for each flash.
     bridge.page = null;
     (bridge as any).resetPieces = () => (pieces = 0);
-  }, hangAfter(60_000));
+  });
 
   afterAll(async () => {
     bridge.socket?.destroy();
@@ -234,7 +234,7 @@ describe.skipIf(!!skip)("Put this on my toy: the page flashes the interpreter th
       expect(await status(page)).toBe("Not flashed: no port chosen: press the button again and pick the toy's USB serial port");
       expect(await bootcde()).toContain("<<F>>null");
     });
-  }, hangAfter(60_000));
+  });
 
   it("refuses the interpreter as a board for no profile, then flashes it with the override; the toy runs and the page follows it live", async () => {
     await withToy("pico-3x3", async (page) => {
@@ -372,7 +372,7 @@ describe.skipIf(!!skip)("Put this on my toy: the page flashes the interpreter th
       bridge.socket?.destroy();
       expect(await bootcde()).toContain("<<F>>null");
     });
-  }, hangAfter(60_000));
+  });
 
   it("a connection lost mid-way: says so, and after a power cut no code of the image runs", async () => {
     await withToy("pico-3x3", async (page, e) => {

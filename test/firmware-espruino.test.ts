@@ -9,6 +9,7 @@ import { budgetedFigures, JSVAR_BUDGETS, JSVAR_GROWTH, measureMemory } from "../
 import { bootAndRun, espruinoBin } from "../firmware/measure/espruino-bin";
 import { checkInterpreterFirst, toyImage } from "./helpers/espruino-toy";
 import { loadProfile } from "../hardware/validate";
+import { hangAfter } from "./helpers/time-limits";
 
 const bin = espruinoBin();
 
@@ -46,7 +47,7 @@ describe.skipIf(!bin)("firmware on Espruino (ESPRUINO_BIN)", () => {
     );
     expect(out.get("win")).toBe("won,111101111,5");
     expect(out.get("dark")).toBe("lost,all-dark,000000000,1");
-  }, 120_000);
+  });
 
   for (const name of Object.keys(JSVAR_BUDGETS)) {
     it(`${name}: at most ${JSVAR_BUDGETS[name]} JsVars after boot and after a won game (in each game too, where it has games), and 2000 presses leave no growth`, async () => {
@@ -60,6 +61,6 @@ describe.skipIf(!bin)("firmware on Espruino (ESPRUINO_BIN)", () => {
       for (const g of m.games) expect(g.presses - g.won, JSON.stringify(m)).toBeLessThanOrEqual(JSVAR_GROWTH);
       // (A guard against a hang, not a bar: the 5×5's run, every game of it chosen, took 260 s
       // alone on a 2-core machine under qemu-i386, and over 300 s beside other work.)
-    }, 600_000);
+    }, hangAfter(120_000));
   }
 });

@@ -165,7 +165,7 @@ describe.each(TOYS)("Merlin's games through the pins: $name", (toy) => {
   beforeAll(async () => {
     await prepareToy(toy.name);
     files.set(toy.name, await toyGameFiles(toy.name));
-  }, 120_000);
+  });
 
   it("the build flashes every game's file beside the image", () => {
     expect(Object.keys(files.get(toy.name)!)).toEqual(
@@ -459,7 +459,7 @@ describe("a pad with no light of Merlin's (the 5×5's outer ring but lights 0 an
   beforeAll(async () => {
     await prepareToy(TOY5.name);
     files.set(TOY5.name, await toyGameFiles(TOY5.name));
-  }, 120_000);
+  });
 
   it("is an illegal key in Merlin's games: the buzz, and the game's lights stay as they were", () => {
     const board = bootInto(TOY5, 1);

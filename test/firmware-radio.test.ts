@@ -18,10 +18,10 @@ describe("the firmware turns the ESP32's Wi-Fi off", () => {
     expect(wifi.map((c) => [c.name, c.args])).toEqual([["Wifi.disconnect", []], ["Wifi.stopAP", []]]);
     expect(board.errors).toEqual([]);
     expect((board.eval('Merlin.start("010110101")') as { board: string }).board).toBe("010110101");
-  }, 120_000);
+  });
 
   it.each(listProfiles().filter((n) => loadProfile(n).chip !== "esp32"))("on %s the image holds no Wi-Fi code", async (name) => {
     const bundle = await buildToy(name);
     expect(bundle).not.toMatch(/Wifi|ESP32/);
-  }, 120_000);
+  });
 });

@@ -94,5 +94,5 @@ describe.skipIf(!espruinoBin())("game modules on the reference interpreter (ESPR
       await e.kill();
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 120_000);
+  });
 });

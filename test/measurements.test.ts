@@ -267,11 +267,11 @@ describe("npm run measure without the interpreters", () => {
     expect(r.stderr).toContain("docs/measurements/device-speed.md: ESPRUINO_BIN64 is not set");
     // Nothing was run: no step's command line is announced.
     expect(r.stderr).not.toMatch(/measure: npm run/);
-  }, 60_000);
+  });
 
   it("refuses a name it does not write, in one line, exit 2", () => {
     const r = spawnSync(process.execPath, ["tools/tsrun.mjs", "tools/measure.ts", "--only", "solver,speed"], { cwd: repositoryRoot(), encoding: "utf8" });
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/^measure: --only takes names from hotpath, .*; got 'speed'\n$/);
-  }, 60_000);
+  });
 });

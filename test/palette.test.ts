@@ -144,7 +144,7 @@ describe("the pad states' palette", () => {
 describe("the palette is what the toy's pixels hold", () => {
   beforeAll(async () => {
     await prepareToy("pico-5x5-neopixel");
-  }, 120_000);
+  });
 
   it("pico-5x5-neopixel: each state of lightsout2000 and blackwhite shows the palette's colour at the brightness setting", () => {
     const board = bootToy("pico-5x5-neopixel");
@@ -169,7 +169,7 @@ describe("the palette is what the toy's pixels hold", () => {
         expect(shownState(p.states, leds[i].brightness / board.ledPeak, leds[i].rgb)).toBe(look.state);
       }
     }
-  }, 60_000);
+  });
 });
 
 describe("the terminal draws the states' symbols", () => {

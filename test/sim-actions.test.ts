@@ -34,7 +34,7 @@ describe("the toy's actions in each of Merlin's games (real firmware)", () => {
   beforeAll(async () => {
     code = await buildToy("pico-3x3");
     files = await toyGameFiles("pico-3x3");
-  }, 120_000);
+  });
 
   /** The toy playing `game`, new, after the light test. */
   async function playing(game: string): Promise<SimSession> {
@@ -163,5 +163,5 @@ describe("the toy's actions in each of Merlin's games (real firmware)", () => {
         if (game !== MAGIC_SQUARE) expect(m, `${game} ${a}`).not.toMatch(/seed \d|puzzle|\d moves?\b|the goal:|hint: press/);
       }
     }
-  }, 60_000);
+  });
 });

@@ -38,7 +38,7 @@ describe("merlin sim --headless", () => {
     const refused = await merlin(["--headless", "--board", "pico-5x5-neopixel", "--start", "0011000011101101110101100", "--keys", "1", "--json"]);
     expect(refused.code).toBe(2);
     expect(refused.err).toMatch(/needs more presses than the 20 moves the basic rules allow/);
-  }, 120_000);
+  });
 
   it("prints a readable summary without --json", async () => {
     const r = await merlin(["--headless", "--seed", "7", "--start", "010110101", "--keys", "3 4 5 8 9"]);

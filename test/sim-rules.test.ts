@@ -18,7 +18,7 @@ describe("the toy's rule sets and games in the simulator", () => {
   beforeAll(async () => {
     code5 = await buildToy("pico-5x5-neopixel");
     files5 = await toyGameFiles("pico-5x5-neopixel");
-  }, 120_000);
+  });
 
   it("R steps through the same cycle as the toy's own RULES hold (pad 6), games included, and back to basic", async () => {
     const profile = loadProfile("pico-5x5-neopixel");
@@ -43,7 +43,7 @@ describe("the toy's rule sets and games in the simulator", () => {
       viaR.push(pressed.state().rules);
     }
     expect(viaR).toEqual(viaHold);
-  }, 120_000);
+  });
 
   it("in a game the moves show its rule set's limit (lightsout plays classic: lost at 10 over par)", () => {
     const s = { moves: 0, status: "playing" as const, reason: null, seed: 0, puzzle: 0, par: 6 };
@@ -58,7 +58,7 @@ describe("the toy's rule sets and games in the simulator", () => {
     const three = await merlin(["sim", "--headless", "--board", "pico-3x3", "--rules", "lightsout", "--keys", "1"]);
     expect(three.code).toBe(2);
     expect(three.err).toBe("merlin sim: --rules must be one of basic, merlin1978, classic, got 'lightsout'\n");
-  }, 120_000);
+  });
 
   it("the browser link's rules= takes the games of the link's board, and only those", () => {
     const profiles = ["pico-3x3", "pico-5x5-neopixel"];
@@ -85,7 +85,7 @@ describe("the toy's rule sets and games in the simulator", () => {
     const plus = [[0, 0], [-1, 0], [1, 0], [0, -1], [0, 1]].filter(([dr, dc]) => row + dr >= 0 && row + dr < 5 && col + dc >= 0 && col + dc < 5).map(([dr, dc]) => (row + dr) * 5 + col + dc);
     const changed = [...before].flatMap((c, i) => (c !== after[i] ? [i] : []));
     expect(changed).toEqual(plus.sort((a, b) => a - b));
-  }, 120_000);
+  });
 
   it("the terminal help states the goal and the press of the board and rules in play", () => {
     const text = (rules: string, side: number) => helpText(rules, side, side).join(" ");

@@ -236,7 +236,7 @@ describe("the terminal UI on the real firmware", () => {
   beforeAll(async () => {
     code = await buildToy("pico-3x3");
     files = await toyGameFiles("pico-3x3");
-  }, 120_000);
+  });
 
   async function open(atPowerOn = false): Promise<{ session: SimSession; ui: TuiController }> {
     const session = await openSession({ profile: loadProfile("pico-3x3"), code, files, boardSeed: 1, atPowerOn });
@@ -263,7 +263,7 @@ describe("the terminal UI on the real firmware", () => {
     const { lines, hits } = ui.frame(80, 30);
     const pad = hits.find((h) => h.target === key - 1)!;
     expect(lines[pad.y0 + 1].slice(pad.x0, pad.x1 + 1)).toContain(String(key));
-  }, 120_000);
+  });
 
   it("on the 5×5 pixel board, lit pads take the colour the pixels hold (full-scale hue), dark pads stay grey", async () => {
     const code5 = await buildToy("pico-5x5-neopixel");
@@ -281,7 +281,7 @@ describe("the terminal UI on the real firmware", () => {
     expect(session.board.leds()[lit].rgb).toEqual([48, 0, 0]);
     expect(at(lit)).toContain("\x1b[1;97;48;2;255;0;0m");
     expect(at(dark)).toContain("\x1b[37;100m");
-  }, 120_000);
+  });
 
   it("shows the power-on light test: every pad lit for half a second, then the game from the LED pins", async () => {
     const session = await openSession({ profile: loadProfile("pico-3x3"), code, files, boardSeed: 1, atPowerOn: true });
@@ -367,7 +367,7 @@ describe("the terminal UI on the real firmware", () => {
     type(ui, "3");
     session.wait(500);
     expect(session.state().game).toBe("echo");
-  }, 120_000);
+  });
 
   it("C is COMP TURN at once: one move, the board changed by one key of the solution, no hold", async () => {
     const { session, ui } = await open();
@@ -602,7 +602,7 @@ describe("the terminal UI on the real firmware", () => {
     }
     expect(cycle).toEqual(five.rules.slice(1).concat(five.rules[0]));
     expect(cycle).toContain("lightsout2000");
-  }, 120_000);
+  });
 
   it("what C and R say is the firmware's answer (Merlin.compTurn, Merlin.nextRules), not worked out again", async () => {
     const { session, ui } = await open();
@@ -665,7 +665,7 @@ describe.skipIf(!TMUX || !existsSync(fileURLToPath(new URL("../dist/merlin.mjs",
       send("q");
       await until((t) => t.includes("EXITED 0"));
     });
-  }, 30_000);
+  });
 
   it("--game tictactoe --level perfect starts that game: the header and status line name it, C lets Merlin move first", async () => {
     await inTmux("sim --fresh --game tictactoe --level perfect --quiet", "game", async (send, until) => {
@@ -676,7 +676,7 @@ describe.skipIf(!TMUX || !existsSync(fileURLToPath(new URL("../dist/merlin.mjs",
       send("q");
       await until((t) => t.includes("EXITED 0"));
     });
-  }, 30_000);
+  });
 });
 
 describe("merlin sim without a terminal", () => {

@@ -89,7 +89,7 @@ describe.skipIf(chromiumSkipReason)("the browser toy in Chromium", () => {
       };
     });
     page = context.pages()[0] ?? (await context.newPage());
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await context?.close();

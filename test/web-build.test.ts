@@ -88,7 +88,7 @@ describe("merlin web's static folder", () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "merlin-web-build-"));
     built = await buildWeb(dir);
-  }, 120_000);
+  });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it("holds the page, its script and every profile's firmware bundle unchanged", () => {
@@ -275,7 +275,7 @@ describe("merlin web", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 120_000);
+  });
 
   it("is listed by merlin --help, and bad options are one line and exit 2", async () => {
     let out = "";

@@ -34,7 +34,7 @@ describe.skipIf(SKIP)("the browser page's layouts", () => {
   beforeAll(async () => {
     served = await serveWeb("merlin-web-layout-");
     ({ base, browser } = served);
-  }, hangAfter(60_000));
+  });
   afterAll(() => served?.close());
 
   /** A fresh page of `width`×`height` (a touch phone when `phone`), at `query`, past the light test and the link's deal. */
@@ -295,7 +295,7 @@ describe.skipIf(SKIP)("the browser page's layouts", () => {
       }
     }
     await close(wide);
-  }, hangAfter(60_000));
+  });
 
   it("fetches the board's files once and the teaching view's code only when the view first opens; then it works, and opens and closes without fetching again", async () => {
     const page = await open(1280, 720, MERLIN);
@@ -322,5 +322,5 @@ describe.skipIf(SKIP)("the browser page's layouts", () => {
     await page.waitForSelector(".pad.in-x");
     expect(fetched.filter((p) => p === "/teach-view.js")).toHaveLength(1);
     await close(page);
-  }, hangAfter(60_000));
+  });
 });

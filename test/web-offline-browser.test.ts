@@ -97,7 +97,7 @@ describe.skipIf(SKIP)("the browser toy installable and offline, in Chromium", ()
     built = await buildWeb(dir);
     // One host name mapped to 127.0.0.1, to be an insecure origin.
     browser = await launchChromium({ args: [`--host-resolver-rules=MAP ${INSECURE_HOST} 127.0.0.1`] });
-  }, hangAfter(60_000));
+  });
 
   afterAll(async () => {
     for (const c of contexts) await c.close().catch(() => {});
@@ -133,7 +133,7 @@ describe.skipIf(SKIP)("the browser toy installable and offline, in Chromium", ()
     await page.goto(`${url}?board=pico-3x3&note=${"x".repeat(20_000)}`);
     await ready(page);
     expect(await page.evaluate(() => (window as any).merlin.profile.name)).toBe("pico-3x3");
-  }, hangAfter(60_000));
+  });
 
   it("works the same served under a sub-path: every URL relative to the worker's scope", async () => {
     const { server, url } = await serve(dir, "/some/dir/");
@@ -161,7 +161,7 @@ describe.skipIf(SKIP)("the browser toy installable and offline, in Chromium", ()
     await playAndSwitch(page);
     await teachWorks(page);
     expect(new URL(page.url()).pathname).toBe("/some/dir/");
-  }, hangAfter(60_000));
+  });
 
   it("is installable: Chromium finds the manifest and its icons without errors", async () => {
     const { url } = await serve(dir, "/app/");
@@ -177,7 +177,7 @@ describe.skipIf(SKIP)("the browser toy installable and offline, in Chromium", ()
     // A fresh test context is off the record ("in-incognito"); Chromium still lists every other
     // reason (a manifest without icons, or with display "browser", is listed here too).
     expect(installability.installabilityErrors.map((e) => e.errorId).filter((id) => id !== "in-incognito")).toEqual([]);
-  }, hangAfter(60_000));
+  });
 
   it("a new build replaces the cache: a new name, the old one deleted, the open page offered a reload", async () => {
     const copy = mkdtempSync(join(tmpdir(), "merlin-web-offline-copy-"));
@@ -213,7 +213,7 @@ describe.skipIf(SKIP)("the browser toy installable and offline, in Chromium", ()
     } finally {
       rmSync(copy, { recursive: true, force: true });
     }
-  }, hangAfter(60_000));
+  });
 
   /** The page still plays (after its light test). */
   async function pressAnyLoaded(page: Page): Promise<void> {
@@ -249,7 +249,7 @@ describe.skipIf(SKIP)("the browser toy installable and offline, in Chromium", ()
     const message = (await fresh.page.textContent("#message"))!;
     expect(message).toMatch(/^the link's board: unknown profile "z+… \(\d+ characters\)"/);
     expect(message.length).toBeLessThan(300);
-  }, hangAfter(60_000));
+  });
 
   it("plays where service workers are unavailable (an insecure origin): nothing registered, no error", async () => {
     const { url } = await serve(dir);
@@ -262,5 +262,5 @@ describe.skipIf(SKIP)("the browser toy installable and offline, in Chromium", ()
     expect(await page.evaluate(() => [window.isSecureContext, "serviceWorker" in navigator])).toEqual([false, false]);
     await pressAnyLoaded(page);
     expect(errors).toEqual([]);
-  }, hangAfter(60_000));
+  });
 });

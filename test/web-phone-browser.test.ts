@@ -117,7 +117,7 @@ describe.skipIf(SKIP)("the browser toy on a phone and for every player", () => {
   beforeAll(async () => {
     served = await serveWeb("merlin-web-phone-");
     ({ base, browser } = served);
-  }, hangAfter(60_000));
+  });
   afterAll(() => served?.close());
 
   it("no sideways page scroll at 360, 390 and 430 px on any profile, with the teaching view open or the help", async () => {
@@ -199,7 +199,7 @@ describe.skipIf(SKIP)("the browser toy on a phone and for every player", () => {
       }
       await context.close();
     }
-  }, hangAfter(60_000));
+  });
 
   it("the face's labels have a contrast of 4.5:1 at least on both ends of the pad's shading", async () => {
     const { context, page } = await device(DESKTOP, false);

@@ -79,7 +79,7 @@ describe.skipIf(SKIP)("the teaching view in Chromium", () => {
 
   beforeAll(async () => {
     web = await serveWeb("merlin-teach-web-");
-  }, hangAfter(60_000));
+  });
 
   afterAll(async () => {
     await web?.close();
@@ -144,7 +144,7 @@ describe.skipIf(SKIP)("the teaching view in Chromium", () => {
     await shown(() => page.evaluate(() => [...document.querySelectorAll(".pad")].map((e) => (e.classList.contains("lit") ? "1" : "0")).join(""))).toBe(s.board.replace(/[1-9]/g, "1"));
     expect(errors).toEqual([]);
     await close(page);
-  }, hangAfter(60_000));
+  });
 
   it("a panel that fails (teach-fail=lesson) shows its error once and the toy plays on: 10 presses count, status and address follow", async () => {
     const { page, errors } = await open("?board=pico-3x3&rules=merlin1978&seed=5&puzzle=0&teach-fail=lesson");
@@ -168,7 +168,7 @@ describe.skipIf(SKIP)("the teaching view in Chromium", () => {
     await page.waitForFunction(() => document.getElementById("step-count")!.dataset.at === "1");
     expect(errors).toEqual([]);
     await close(page);
-  }, hangAfter(60_000));
+  });
 
   it("closing the view takes its marks off the toy, the guided hint's outline too; opening it again puts them back", async () => {
     const { page } = await open("?board=pico-3x3&rules=classic&seed=3&puzzle=0");
@@ -183,7 +183,7 @@ describe.skipIf(SKIP)("the teaching view in Chromium", () => {
     await page.waitForSelector(".pad.in-rule");
     expect(await page.locator(".pad.in-x").count()).toBeGreaterThan(0);
     await close(page);
-  }, hangAfter(60_000));
+  });
 
   it("after a loss the view says lost and marks no x and no guide on the dead pads", async () => {
     const { page } = await open("?board=pico-3x3&rules=classic&seed=3&puzzle=0");
@@ -202,7 +202,7 @@ describe.skipIf(SKIP)("the teaching view in Chromium", () => {
     expect(await page.getAttribute("#teach-x", "data-pads")).toBe("");
     expect(await page.getAttribute("#guide-text", "data-key")).toBe("");
     await close(page);
-  }, hangAfter(60_000));
+  });
 
   it("while the toy sleeps the view says so and marks nothing; woken, x is marked again", async () => {
     const { page } = await open("?board=pico-3x3&rules=basic&seed=7&puzzle=0");
@@ -219,7 +219,7 @@ describe.skipIf(SKIP)("the teaching view in Chromium", () => {
     await page.waitForFunction((n) => document.querySelectorAll(".pad.in-x").length === n, marked);
     expect(await page.locator("#teach-over").isVisible()).toBe(false);
     await close(page);
-  }, hangAfter(60_000));
+  });
 
   it("the stepper, by keyboard: Next, →, End reach x; on [A | I] the 3×3 ends in source 002's M⁻¹", async () => {
     const { page } = await open("?board=pico-3x3&rules=basic&seed=7&puzzle=0");
@@ -244,7 +244,7 @@ describe.skipIf(SKIP)("the teaching view in Chromium", () => {
     expect((await page.getAttribute("#step-inverse", "data-rows"))!.split(",")).toEqual(["101001110", "111111000", "101100011", "110110110", "101010101", "011011011", "110001101", "000111111", "011100101"]);
     expect(await page.textContent("#step-inverse")).toContain("It is the A⁻¹ the solver gives above.");
     await close(page);
-  }, hangAfter(60_000));
+  });
 
   it("a colour game: b is drawn in the colours the pads show, named; the stepper works mod 3 and ends in x; a singular board shows zero rows", async () => {
     const { page } = await open("?board=pico-5x5-neopixel&rules=lightsout2000&seed=11&puzzle=0");
@@ -287,7 +287,7 @@ describe.skipIf(SKIP)("the teaching view in Chromium", () => {
     await page.waitForFunction(() => document.getElementById("step-count")!.dataset.at === "2");
     expect(await page.locator("#step-text").textContent()).toMatch(/^Step 2: R\d+ ← R\d+ \+ (2·)?R1 \(mod 3\)/);
     await close(page);
-  }, hangAfter(60_000));
+  });
 
   /** Text contrast of everything drawn in the teaching view (colours composed over the page), its table headers, and its overflow. */
   const readability = (page: Page) =>
@@ -361,7 +361,7 @@ describe.skipIf(SKIP)("the teaching view in Chromium", () => {
     // A (25 × 25) and the stepper's [A | t − b] are wider than a phone: they scroll in their boxes.
     if (query.includes("lightsout")) expect(report.scrolling).toBeGreaterThanOrEqual(2);
     await close(page);
-  }, hangAfter(60_000));
+  });
 
   it("draws the board the running firmware describes (Merlin.maths()), not one worked out again from the rules' name", async () => {
     const { page, errors } = await open("?board=pico-3x3&rules=basic&seed=11&puzzle=0");
@@ -381,5 +381,5 @@ describe.skipIf(SKIP)("the teaching view in Chromium", () => {
     expect(column).toBe(plus.presses[4]);
     expect(errors).toEqual([]);
     await close(page);
-  }, hangAfter(60_000));
+  });
 });

@@ -103,7 +103,7 @@ describe.skipIf(SKIP)("the teaching view for a class, in Chromium", () => {
 
   beforeAll(async () => {
     web = await serveWeb("merlin-teach-class-");
-  }, hangAfter(60_000));
+  });
 
   afterAll(async () => {
     await web?.close();
