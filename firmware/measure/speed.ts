@@ -340,6 +340,21 @@ async function oneCall(e: Espruino, reset: string, call: string, repeat: number,
 export const CYCLE_SEED = 7;
 
 /**
+ * A console line that runs `body` (`M` being `Merlin`) with the timeouts it sets for 0 ms set for
+ * a second instead (their extra arguments passed on), so that what a key leaves to run once it
+ * has returned (the toy's work after its LEDs: firmware/controller.ts afterLights) runs after the
+ * line is measured, not by chance before its CPU is read. The wrapper's own cost, a call for
+ * each timeout set, stays in the figure.
+ */
+export function deferringTimers(body: string): string {
+  return (
+    "(function(){var M=Merlin,T=setTimeout;" +
+    "global.setTimeout=function(f,t){var a=[].slice.call(arguments);a[1]=t>0?t:1000;return T.apply(global,a)};" +
+    `${body}global.setTimeout=T})()`
+  );
+}
+
+/**
  * A key press to its LEDs in one of Merlin's games: CPU ms per key of `keys` pressed in turn
  * through the console, net of an empty loop and of the console's answer: the state object
  * `Merlin.press` returns for each key played, and for each key refused the Error it throws
@@ -360,21 +375,6 @@ export const CYCLE_SEED = 7;
  * defers those timers by a second (deferringTimers). The figure is the key to its LEDs, that
  * timer set.
  */
-/**
- * A console line that runs `body` (`M` being `Merlin`) with the timeouts it sets for 0 ms set for
- * a second instead (their extra arguments passed on), so that what a key leaves to run once it
- * has returned (the toy's work after its LEDs: firmware/controller.ts afterLights) runs after the
- * line is measured, not by chance before its CPU is read. The wrapper's own cost, a call for
- * each timeout set, stays in the figure.
- */
-export function deferringTimers(body: string): string {
-  return (
-    "(function(){var M=Merlin,T=setTimeout;" +
-    "global.setTimeout=function(f,t){var a=[].slice.call(arguments);a[1]=t>0?t:1000;return T.apply(global,a)};" +
-    `${body}global.setTimeout=T})()`
-  );
-}
-
 /**
  * One key of the cycle, `i` counting the keys (1-based, as `Merlin.press` takes them) in turn,
  * `M` being `Merlin`: pressed, or refused with its line thrown, counted in REFUSED and kept in
@@ -420,9 +420,10 @@ const CYCLE_KEY_NAMES = ["light 1", "light 2", "light 3", "light 4", "light 5", 
  * (as at a player's pace: Merlin's answers, the files' writes, the sounds), then the key in a
  * line of its own, less an empty line and the console's answer to it, each in a line of its own
  * after the key (the state object of the game the key left, for a key played; for a key
- * refused, its Error, made and caught with the same message). The slowest, and which key it was. The cycle's mean (keyCycle) plays its keys
- * back to back instead, where a key may pay for the one before (a game's saved line, made again
- * for undo's snapshot) and Merlin's answers come later or not at all.
+ * refused, its Error, made and caught with the same message). The slowest, and which key it
+ * was. The cycle's mean (keyCycle) plays its keys back to back instead, where a key may pay for
+ * the one before (a game's saved line, made again for undo's snapshot) and Merlin's answers
+ * come later or not at all.
  */
 async function slowestKey(e: Espruino, keys: number[], meter: Meter): Promise<{ slowest: number; slowestKey: string }> {
   const line = (body: string) => deferringTimers(`global.WHY="";try{${body}}catch(x){global.WHY=x.message}`);
