@@ -7,8 +7,8 @@
  */
 import { LED_PINS, SHELF_NAMES, SHELF_NUMBERS } from "merlin:config";
 import {
-  Command, createToy, FILE_GAMES, fileName, gameFile, GameShelf, POWER_SLEEP, POWER_WAKE, Toy, toyCommand, ToyEffects, toyFail, toyKeys, toyPress,
-  toyPowerOn, toyState, toyTick,
+  Command, createToy, FILE_GAMES, fileName, gameFile, GameShelf, POWER_SLEEP, POWER_WAKE, Toy, toyCommand, toyDue, ToyEffects, toyFail, toyKeys,
+  toyPress, toyPowerOn, toyState, toyTick,
 } from "../src/toy/midend";
 import type { ConsoleCore } from "./console";
 import { pixelLevel, setLit, setPixelLevel, show, shownMask } from "./leds";
@@ -26,13 +26,10 @@ let toy: Toy;
  */
 let tickTimer: number | undefined;
 let tickAt = -1;
-/** When the keys held now are next due a hold, chord or stuck event (ToyEffects.keysDue), −1 none. */
-let keysDue = -1;
-
 /**
- * The effects whose sound, files and deadline are still to be seen to (afterLights), null when
- * none are: one record, however many calls come before its timer runs (a console loop of
- * presses would otherwise hold every call's effects until the loop ends).
+ * The effects whose sound and files are still to be seen to, with the toy's next deadline
+ * (afterLights), null when none are: one record, however many calls come before its timer runs
+ * (a console loop of presses would otherwise hold every call's effects until the loop ends).
  */
 let later: ToyEffects | null = null;
 
@@ -45,20 +42,19 @@ let later: ToyEffects | null = null;
  */
 function carryOut(e: ToyEffects): void {
   if (e.power !== 0) power(e.power);
-  if (NEOPIXEL && e.bright !== pixelLevel()) setPixelLevel(e.bright);
+  if (NEOPIXEL) setPixelLevel(toy.bright);
   if (e.show) show(e.frame, e.blink, e.flash, e.flashMs);
-  keysDue = e.keysDue;
   if (later !== null) {
-    // A call before the last one's timer ran: its files join the last one's, its deadline and
-    // power are the newer, and its sound, where it has one, replaces the last one's.
+    // A call before the last one's timer ran: its files join the last one's, its power is the
+    // newer, and its sound, where it has one, replaces the last one's. (The deadline is the
+    // toy's when the timer runs.)
     later.save |= e.save;
-    later.due = e.due;
     later.power = e.power;
     if (e.cues.length > 0 || e.tones.length > 0) {
       later.cues = e.cues;
       later.tones = e.tones;
     }
-  } else if (e.cues.length > 0 || e.tones.length > 0 || e.save !== 0 || tickSooner(e.due) || e.power === POWER_SLEEP) {
+  } else if (e.cues.length > 0 || e.tones.length > 0 || e.save !== 0 || tickSooner(toyDue(toy)) || e.power === POWER_SLEEP) {
     later = e;
     if (e.power !== POWER_SLEEP) setTimeout(afterLights, 0);
   }
@@ -77,7 +73,8 @@ function afterLights(): void {
   if (e.cues.length > 0 || e.tones.length > 0) playSound(e.tones, e.cues.length > 0 ? e.cues[e.cues.length - 1] : 0);
   if (e.save !== 0) saveSoon(e.save);
   if (e.power === POWER_SLEEP) saveNow();
-  if (tickSooner(e.due)) schedule(e.due, getTime() * 1000);
+  const due = toyDue(toy);
+  if (tickSooner(due)) schedule(due, getTime() * 1000);
 }
 
 /** Whether the mid-end's deadline `due` (−1 none) comes before the tick timer's. */
@@ -138,7 +135,7 @@ function onKeys(stable: number, now: number): number {
   } catch (e) {
     fail(e);
   }
-  return keysDue;
+  return toy.keysDue;
 }
 
 /** A key pressed from the console (1-based); throws the one line of a refused key. */

@@ -17,7 +17,7 @@ import { HISTORY_SIZE } from "../src/toy/lightgames";
 import { MaskBackend } from "../src/toy/maskgame";
 import {
   BUTTONS, buttonCommand, buttonOf, createToy, FILE_COUNT, FILE_GAME, FILE_GAMES, FILE_SETTINGS, GameShelf, SAVE_NOW, Toy, toyCommand, ToyEffects, toyFile, toyKeys, toyPowerOn, toyPress,
-  toyState, toyStats, toyTick,
+  toyDue, toyState, toyStats, toyTick,
 } from "../src/toy/midend";
 import { CUE_ILLEGAL, CUE_NEW_GAME } from "../src/toy/sounds";
 import { compileTables } from "../src/maths/compile-tables";
@@ -54,15 +54,18 @@ function files(): string[] {
   return Array.from({ length: FILE_COUNT }, (_x, f) => toyFile(toy, f, now));
 }
 
-/** Runs the toy's deadlines up to `until` (ms), as the firmware's timer would. */
-function runUntil(until: number, fx: ToyEffects): ToyEffects[] {
+/**
+ * Runs the toy's deadlines up to `until` (ms), as the firmware's timer would, the first at
+ * `first` (a tick the toy did not ask for, to show it does nothing) or when the toy asks.
+ */
+function runUntil(until: number, first: number = toyDue(toy)): ToyEffects[] {
   const seen: ToyEffects[] = [];
-  let due = fx.due;
+  let due = first;
   while (due >= 0 && due <= until) {
     now = Math.max(now, due);
     const t = toyTick(toy, now);
     seen.push(t);
-    due = t.due;
+    due = toyDue(toy);
   }
   now = Math.max(now, until);
   return seen;
@@ -180,8 +183,8 @@ describe("playing Tic-Tac-Toe through the mid-end", () => {
     toyCommand(toy, "game", "tictactoe", 1);
     const mine = press(5);
     expect(maskToBits(mine.frame as number, 9)).toBe(pads(5));
-    expect(mine.due).toBe(now + MERLIN_DELAY_MS);
-    const [answer] = runUntil(now + MERLIN_DELAY_MS, mine);
+    expect(toyDue(toy)).toBe(now + MERLIN_DELAY_MS);
+    const [answer] = runUntil(now + MERLIN_DELAY_MS);
     const lit = answer.frame as number;
     const blink = answer.blink as number;
     expect(maskToBits(lit & ~blink, 9)).toBe(pads(5));
@@ -194,7 +197,7 @@ describe("playing Tic-Tac-Toe through the mid-end", () => {
     toyCommand(toy, "game", "tictactoe", 1);
     expect(toyCommand(toy, "set", ["level", "perfect"], 2).refused).toBe("");
     press(1);
-    runUntil(now + MERLIN_DELAY_MS, { due: now + MERLIN_DELAY_MS } as ToyEffects);
+    runUntil(now + MERLIN_DELAY_MS);
     const before = toyState(toy, 0);
     const saved = files();
     expect(saved[FILE_GAME]).toMatch(/^tictactoe perfect,/);
@@ -319,7 +322,7 @@ describe("playing Tic-Tac-Toe through the mid-end", () => {
       // Your mark on the first free pad, then Merlin's answer.
       const free = 1 + (toyState(toy, 0).board as string).indexOf("0");
       press(free);
-      runUntil(now + MERLIN_DELAY_MS, { due: now + MERLIN_DELAY_MS } as ToyEffects);
+      runUntil(now + MERLIN_DELAY_MS);
     }
     const played = toyState(toy, 0).board as string;
     expect(played.split("1").length - 1).toBe(4);
@@ -327,7 +330,7 @@ describe("playing Tic-Tac-Toe through the mid-end", () => {
     const back = toyCommand(toy, "undo", undefined, now + 2);
     expect(back.refused).toBe("");
     // (Were Merlin's answer still to come, its deadline would be due by then.)
-    runUntil(now + 3 * MERLIN_DELAY_MS, { due: now + MERLIN_DELAY_MS } as ToyEffects);
+    runUntil(now + 3 * MERLIN_DELAY_MS, now + MERLIN_DELAY_MS);
     expect(toyState(toy, 0).board).toBe(pads());
     // Redo brings back each of your marks with Merlin's answer, as they were.
     toyCommand(toy, "redo", undefined, now + 1);
@@ -347,7 +350,7 @@ describe("a 3×3 without buttons: NEW GAME and the others are holds", () => {
     now = 2000;
     const down = toyKeys(toy, 1 << pad(1), now);
     expect(toyState(toy, 0).board).toBe(pads(1, 5));
-    expect(down.keysDue).toBe(now + HOLD_MS);
+    expect(toy.keysDue).toBe(now + HOLD_MS);
     const held = toyKeys(toy, 1 << pad(1), now + HOLD_MS);
     expect(toyState(toy, 0).choosing).toBe(true);
     expect(held.cues).toContain(CUE_NEW_GAME);

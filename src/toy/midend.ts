@@ -11,10 +11,10 @@
  * test) only forwards input and carries out the effects:
  *
  *   in:  toyKeys (the debounced key mask), toyCommand (a console call or a button), toyTick
- *        (a deadline: ToyEffects.due), each with the time now in ms — the instance's clock;
+ *        (a deadline: toyDue), each with the time now in ms — the instance's clock;
  *   out: each returns a new ToyEffects — a frame to show (with blinking pads and a flash),
- *        sound cues and tones, files to save (and whether at once), sleep or wake, when to
- *        call again; toyFile gives a file's text when it is written.
+ *        sound cues and tones, files to save (and whether at once), sleep or wake; toyDue
+ *        and Toy.keysDue then say when to call again, toyFile a file's text when it is written.
  *
  * Everything is plain state and explicit time, so the host tests drive it with timed tables
  * of key masks, as QMK tests its debouncers (test/midend.test.ts).
@@ -201,7 +201,12 @@ export const ASK_MATHS = 5;
 export const POWER_SLEEP = 1;
 export const POWER_WAKE = 2;
 
-/** What a call shows and plays, and what the toy asks of its front end besides. */
+/**
+ * What a call shows and plays, and what the toy asks of its front end besides. (When to call
+ * again is the toy's to tell, not the record's: toyDue, Toy.keysDue; and the brightness is
+ * Toy.bright. The record is made anew at every call, and Espruino makes an object literal in
+ * time that grows with the square of its fields: docs/architecture.md, "Speed: what is left".)
+ */
 export interface ToyEffects extends Effects<Board> {
   /** Show frame/blink now (and flash for flashMs when flashMs > 0). */
   show: boolean;
@@ -209,17 +214,8 @@ export interface ToyEffects extends Effects<Board> {
   save: number;
   /** POWER_SLEEP: LEDs and sound off, deep sleep; POWER_WAKE: back on; 0 neither. */
   power: number;
-  /** When toyTick is next due (ms), −1 never. */
-  due: number;
-  /**
-   * When toyKeys must be called again with the same keys for a hold, chord or stuck key to be
-   * on time (ms), −1 when no key that matters is down: poll fast while it is not −1.
-   */
-  keysDue: number;
   /** Why toyCommand refused the call (one line), "" when it did not. */
   refused: string;
-  /** The brightness of lit pads, 1 … the board's cap (0 on boards without the setting). */
-  bright: number;
   /** Tones to play (Merlin's other games): (Hz, ms) pairs, Hz 0 a rest. */
   tones: number[];
   /**
@@ -258,7 +254,10 @@ export interface Toy {
   muted: boolean;
   /** Idle time before sleep, ms; 0 = never. */
   idleMs: number;
-  /** The brightness setting's cap (its default), 0 when the board has no such setting; the setting. */
+  /**
+   * The brightness setting's cap (its default), 0 when the board has no such setting; the
+   * setting: the brightness of lit pads, 1 … the cap (0 on boards without the setting).
+   */
   brightMax: number;
   bright: number;
   asleep: boolean;
@@ -270,7 +269,10 @@ export interface Toy {
   idleAt: number;
   /** Key events: holds, the self-test chord and stuck keys. */
   keys: KeyEvents;
-  /** When toyKeys is due again (ToyEffects.keysDue). */
+  /**
+   * When toyKeys must be called again with the same keys for a hold, chord or stuck key to be
+   * on time (ms), −1 when no key that matters is down: poll fast while it is not −1.
+   */
   keysDue: number;
   /** NEW GAME waits for a game's number; the last key was NEW GAME's deal in Magic Square (a second one chooses). */
   choosing: boolean;
@@ -397,23 +399,32 @@ function keptFrom(text: string | null, shelf: GameShelf): string {
 function begin(me: Toy, time: number): ToyEffects {
   me.now = time;
   return {
-    frame: 0, blink: 0, flash: 0, flashMs: 0, cues: [], hint: -1, error: 0, show: false, save: 0, power: 0, due: -1, keysDue: -1, refused: "",
-    bright: 0, tones: [], changed: false,
+    frame: 0, blink: 0, flash: 0, flashMs: 0, cues: [], hint: -1, error: 0, show: false, save: 0, power: 0, refused: "", tones: [],
+    changed: false,
   };
 }
 
-/** Ends a call with effects `fx`: while muted nothing sounds but the cue that mutes; when toyTick and toyKeys are due. */
+/** Ends a call with effects `fx`: while muted nothing sounds but the cue that mutes. */
 function finish(me: Toy, fx: ToyEffects): ToyEffects {
   const cues = fx.cues;
   if (me.muted && cues[cues.length - 1] !== CUE_MUTE) cues.splice(0, cues.length);
   if (me.muted) fx.tones.splice(0, fx.tones.length);
-  fx.due = me.selfTestAt < 0 ? me.idleAt : me.idleAt < 0 || me.selfTestAt < me.idleAt ? me.selfTestAt : me.idleAt;
-  // The game's own deadline (a tune playing, Merlin's move), while the toy is awake.
-  const due = !me.asleep && me.selfTest < 0 && !me.choosing && me.player.due ? me.player.due(me) : -1;
-  if (due >= 0 && (fx.due < 0 || due < fx.due)) fx.due = due;
-  fx.keysDue = me.keysDue;
-  fx.bright = me.bright;
   return fx;
+}
+
+/** The game's own deadline (a tune playing, Merlin's move), while the toy is awake and playing it; −1 none. */
+function gameDue(me: Toy): number {
+  return !me.asleep && me.selfTest < 0 && !me.choosing && me.player.due ? me.player.due(me) : -1;
+}
+
+/**
+ * When toyTick is next due (ms), −1 never: the self-test's next step, the game's deadline or
+ * sleep after the idle time, whichever comes first. (Ask after each call: a call moves it.)
+ */
+export function toyDue(me: Toy): number {
+  const due = me.selfTestAt < 0 ? me.idleAt : me.idleAt < 0 || me.selfTestAt < me.idleAt ? me.selfTestAt : me.idleAt;
+  const game = gameDue(me);
+  return game >= 0 && (due < 0 || game < due) ? game : due;
 }
 
 /** Shows `board` in place of the frame for `ms`. */
@@ -674,7 +685,7 @@ export function toyPowerOn(me: Toy, time: number): ToyEffects {
  * The debounced keys (bit i = key i down) at `time`: presses act at once; a hold of pad 1…9
  * takes back what its group of keys did and runs its command (holdCommand); pads 1 and 9
  * held together do the same and start or end the self-test. Call it at every change and again
- * at ToyEffects.keysDue (holds and stuck keys are timed while the keys are held).
+ * at Toy.keysDue (holds and stuck keys are timed while the keys are held).
  */
 export function toyKeys(me: Toy, down: number, time: number): ToyEffects {
   const fx = begin(me, time);
@@ -704,11 +715,11 @@ export function toyKeys(me: Toy, down: number, time: number): ToyEffects {
   return finish(me, fx);
 }
 
-/** Runs what is due at `time` (see ToyEffects.due): the self-test's next step, the game's, sleep after the idle time. */
+/** Runs what is due at `time` (see toyDue): the self-test's next step, the game's, sleep after the idle time. */
 export function toyTick(me: Toy, time: number): ToyEffects {
   const fx = begin(me, time);
   if (me.selfTestAt >= 0 && me.now >= me.selfTestAt) selfTestStep(me, fx);
-  const due = !me.asleep && me.selfTest < 0 && !me.choosing && me.player.due ? me.player.due(me) : -1;
+  const due = gameDue(me);
   if (due >= 0 && me.now >= due && me.player.tick) me.player.tick(me, fx);
   if (me.idleAt >= 0 && me.now >= me.idleAt && !me.asleep) perform(me, fx, "sleep", undefined);
   return finish(me, fx);
