@@ -35,6 +35,16 @@ let flashTimer: number | undefined;
  * the default.
  */
 let level = PIXEL_BRIGHTNESS;
+/**
+ * NEOPIXEL: what a mask's update hands the interpreter, each made once (made at every update,
+ * they cost the pixel boards' key press some 0.05 M instructions of its 3.7 M,
+ * docs/architecture.md): the mask's holder for E.mapInPlace, the pixel of a dark pad and of a
+ * lit one (made again when the brightness changes), the pixels' bytes and the module's write.
+ */
+const maskHolder = NEOPIXEL ? new Uint32Array(1) : undefined;
+let padPixel = [0, level << 8];
+const pixelBytes = NEOPIXEL ? (pixels as Uint24Array).buffer : undefined;
+const writePixels = NEOPIXEL ? require("neopixel").write : undefined;
 
 /** Turns all LEDs off (sleep; going dark ends a flash) or back on. */
 export function setLit(on: boolean): void {
@@ -61,9 +71,14 @@ export function shownMask(): Board {
       // "Speed: what is left").
       const px = pixels as Uint24Array;
       if (typeof m === "string") colourPixels(m, px);
-      // A mask: its bits, the lowest first, a lit pad red (Merlin's LEDs were red) at the brightness setting.
-      else E.mapInPlace(new Uint32Array([m]), px, [0, level << 8], -1);
-      require("neopixel").write(LED_PINS[0], px.buffer);
+      else {
+        // A mask: its bits, the lowest first, a lit pad red (Merlin's LEDs were red) at the brightness setting.
+        const holder = maskHolder as Uint32Array;
+        holder[0] = m;
+        E.mapInPlace(holder, px, padPixel, -1);
+      }
+      const write = writePixels as (pin: Pin, data: ArrayBuffer) => void;
+      write(LED_PINS[0], pixelBytes as ArrayBuffer);
     }
   } else if (typeof m === "number") digitalWrite(LED_PINS, LED_ACTIVE_HIGH ? m : ~m & ALL);
   // (Direct-drive boards play masks only: their games' boards are never digits.)
@@ -134,6 +149,7 @@ export function pixelLevel(): number {
 export function setPixelLevel(b: number): void {
   if (b === level) return;
   level = b;
+  padPixel = [0, level << 8];
   sent = -1;
   shownMask();
 }
