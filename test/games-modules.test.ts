@@ -3,7 +3,7 @@
 // from the seed, and snapshot undo.
 import { describe, expect, it } from "vitest";
 import {
-  ALL_LIGHTS, AnyGameModule, createEffects, createHistory, GRID_LIGHTS, hasLight, historyPush, historyRedo, historyUndo, KEY_COUNT, layoutFor, LIGHTS,
+  ALL_LIGHTS, AnyGameModule, countLights, createEffects, createHistory, GRID_LIGHTS, hasLight, historyPush, historyRedo, historyUndo, KEY_COUNT, layoutFor, LIGHTS,
   lightOfPad, NO_PAD, padsOfLights, STATUS_NAMES,
 } from "../src/toy/gamemodule";
 import { GAME_MODULES, gameNamed, gameNumbered } from "../src/toy/games/index";
@@ -26,6 +26,17 @@ describe("the list of games", () => {
     expect(gameNamed("magic")).toBeNull();
     // Undo is offered where taking a move back is fair.
     expect(GAME_MODULES.slice(0, toy1978.length).filter((g) => !g.undo).map((g) => g.name)).toEqual(["echo", "blackjack13"]);
+  });
+});
+
+describe("a count on the lights", () => {
+  it("lights 1 … n, none for 0 (or less), all ten from 10 on", () => {
+    expect(countLights(0)).toBe(0);
+    expect(countLights(-3)).toBe(0);
+    for (let n = 1; n <= 12; n++) {
+      const lit = Array.from({ length: LIGHTS }, (_x, light) => ((countLights(n) >> light) & 1) === 1);
+      expect(lit).toEqual(Array.from({ length: LIGHTS }, (_x, light) => light >= 1 && light <= Math.min(n, 10)));
+    }
   });
 });
 

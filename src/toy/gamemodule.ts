@@ -208,9 +208,9 @@ export function draw(holder: { rng: number }, n: number): number {
   return randomBelow(holder.rng, n);
 }
 
-/** Lights 1 … n lit (n ≤ 10): how games show a count — a score, a length. */
+/** Lights 1 … n lit (all ten from n = 10 on): how games show a count — a score, a length. */
 export function countLights(n: number): number {
-  return n <= 0 ? 0 : ((1 << Math.min(n, 10)) - 1) << 1;
+  return n <= 0 ? 0 : n >= 10 ? ALL_LIGHTS - 1 : ((1 << n) - 1) << 1;
 }
 
 /**
