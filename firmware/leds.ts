@@ -36,15 +36,35 @@ let flashTimer: number | undefined;
  */
 let level = PIXEL_BRIGHTNESS;
 /**
- * NEOPIXEL: what a mask's update hands the interpreter, each made once (made at every update,
- * they cost the pixel boards' key press some 0.05 M instructions of its 3.7 M,
- * docs/architecture.md): the mask's holder for E.mapInPlace, the pixel of a dark pad and of a
- * lit one (made again when the brightness changes), the pixels' bytes and the module's write.
+ * NEOPIXEL: what an update hands the interpreter, each made once, not at every update
+ * (docs/architecture.md, "Speed: what is left"): the mask's holder for E.mapInPlace, the
+ * pixels' bytes and the module's write; and each pad state's pixel at the brightness setting,
+ * made again when it changes (makePixelMaps) — for a mask a dark pad's and a lit one's, for a
+ * colour game's digits each digit's by its character code ("0" is 48).
  */
 const maskHolder = NEOPIXEL ? new Uint32Array(1) : undefined;
-let padPixel = [0, level << 8];
 const pixelBytes = NEOPIXEL ? (pixels as Uint24Array).buffer : undefined;
 const writePixels = NEOPIXEL ? require("neopixel").write : undefined;
+let padPixel: number[] = [];
+let digitPixel: number[] = [];
+
+/** NEOPIXEL: padPixel and digitPixel at the brightness setting `level`. */
+function makePixelMaps(): void {
+  // A lit pad red: Merlin's LEDs were red.
+  padPixel = [0, level << 8];
+  // State s's colour as bits green 1, red 2, blue 4 (the pixel's byte order), each lit
+  // channel at the brightness setting: dark, white, magenta, red, green, blue — in an order
+  // whose first k stay apart for the common colour-vision deficiencies (sim/app/palette.ts,
+  // test/palette.test.ts), lightness too: white and magenta for a 3-colour game, not red/green.
+  // (An array with only these elements: smaller than a typed array of 54.)
+  const colours = [0, 7, 6, 2, 1, 4];
+  digitPixel = [];
+  for (let s = 0; s < colours.length; s++) {
+    const c = colours[s];
+    digitPixel[48 + s] = ((c & 1) | (((c >> 1) & 1) << 8) | ((c >> 2) << 16)) * level;
+  }
+}
+if (NEOPIXEL) makePixelMaps();
 
 /** Turns all LEDs off (sleep; going dark ends a flash) or back on. */
 export function setLit(on: boolean): void {
@@ -70,9 +90,9 @@ export function shownMask(): Board {
       // JavaScript over 25 pads cost a key press 0.7 M instructions (docs/architecture.md,
       // "Speed: what is left").
       const px = pixels as Uint24Array;
-      if (typeof m === "string") colourPixels(m, px);
+      // A colour game's digits, a byte each; a mask's bits, the lowest first.
+      if (typeof m === "string") E.mapInPlace(E.toUint8Array(m), px, digitPixel, 8);
       else {
-        // A mask: its bits, the lowest first, a lit pad red (Merlin's LEDs were red) at the brightness setting.
         const holder = maskHolder as Uint32Array;
         holder[0] = m;
         E.mapInPlace(holder, px, padPixel, -1);
@@ -96,27 +116,6 @@ export function shownMask(): Board {
     phaseOn = true;
   }
   return m;
-}
-
-/**
- * NEOPIXEL boards with colour games: the pixels `px` of a board of digits `m`, states 1, 2, 3,
- * … white, magenta, red, green, blue at the brightness setting. (Apart from shownMask, which
- * every key press on an on/off board runs too.)
- */
-function colourPixels(m: string, px: Uint24Array): void {
-  // State s's colour as bits green 1, red 2, blue 4 (the pixel's byte order), each lit
-  // channel at the brightness setting: dark, white, magenta, red, green, blue — in an order
-  // whose first k stay apart for the common colour-vision deficiencies (sim/app/palette.ts,
-  // test/palette.test.ts), lightness too: white and magenta for a 3-colour game, not red/green.
-  const colours = [0, 7, 6, 2, 1, 4];
-  // Each pad's pixel by its digit's character code ("0" is 48). (An array with only these
-  // elements: a typed array of 54 would be made anew each time, as pixels explains.)
-  const pixelOf: number[] = [];
-  for (let s = 0; s < colours.length; s++) {
-    const c = colours[s];
-    pixelOf[48 + s] = ((c & 1) | (((c >> 1) & 1) << 8) | ((c >> 2) << 16)) * level;
-  }
-  E.mapInPlace(E.toUint8Array(m), px, pixelOf, 8);
 }
 
 /**
@@ -149,7 +148,7 @@ export function pixelLevel(): number {
 export function setPixelLevel(b: number): void {
   if (b === level) return;
   level = b;
-  padPixel = [0, level << 8];
+  makePixelMaps();
   sent = -1;
   shownMask();
 }
