@@ -145,15 +145,24 @@ describe("the verdict on counts", () => {
     ]);
   });
 
-  it("judges the 5×5's colour games only, by their own bar", () => {
+  it("judges HIT ME in the 5×5's colour games only, by their own bar", () => {
     const p = loadProfile("pico-5x5-neopixel");
     const games = [
-      { name: "lightsout", hint: 90_000_000 },
-      { name: "lightsout2000", hint: 40_000_000 },
-      { name: "blackwhite", hint: 20_000_000 },
+      { name: "lightsout", hint: 90_000_000, key: 3_000_000 },
+      { name: "lightsout2000", hint: 40_000_000, key: 3_000_000 },
+      { name: "blackwhite", hint: 20_000_000, key: 3_000_000 },
     ];
     const out = overBudget(p, { ...counted, hint: 90_000_000, games }, COUNT_BUDGETS, MIR);
     expect(out).toEqual(["pico-5x5-neopixel: HIT ME in lightsout2000 40.000 M instructions, over 36.500 M instructions"]);
+  });
+
+  it("judges a key press in each of the board's games by the key press's bar, on every board", () => {
+    const games = [{ name: "blackwhite", hint: 1_000_000, key: 4_100_000 }, { name: "lightsout", hint: 1_000_000, key: 3_600_000 }];
+    for (const name of ["pico-4x4-neopixel", "pico-5x5-neopixel"]) {
+      expect(overBudget(loadProfile(name), { ...counted, games }, COUNT_BUDGETS, MIR)).toEqual([
+        `${name}: key press → LEDs in blackwhite 4.100 M instructions, over 3.650 M instructions`,
+      ]);
+    }
   });
 
   it("judges a key press in each of Merlin's games by the key press's bar, and choosing not at all (it has no bar in instructions)", () => {

@@ -109,6 +109,7 @@ export function overBudget(
     if (budgets.choose !== undefined && m.choose > budgets.choose) out.push(`${p.name}: choosing ${m.name} ${show(m.choose)}, over ${show(budgets.choose)}`);
     if (budgets.choose !== undefined && m.back > budgets.choose) out.push(`${p.name}: choosing Magic Square from ${m.name} ${show(m.back)}, over ${show(budgets.choose)}`);
   }
+  for (const g of f.games) if (g.key > budgets.press) out.push(`${p.name}: key press → LEDs in ${g.name} ${show(g.key)}, over ${show(budgets.press)}`);
   if (p.rows === 5 && p.cols === 5) {
     for (const g of toyGameSpecs(p)) {
       const hint = f.games.find((x) => x.name === g.spec.name)?.hint;
@@ -454,8 +455,12 @@ interface Figures {
   scan: number | null;
   /** Files the interpreter opened per key press → LEDs (its flash reads), null without strace. */
   opens: number | null;
-  /** HIT ME in each of the board's games (build.ts toyGameSpecs: on 5×5 lightsout, lightsout2000, blackwhite), puzzle 0 of seed 7. */
-  games: { name: string; hint: number }[];
+  /**
+   * In each of the board's games (build.ts toyGameSpecs: on 5×5 lightsout, lightsout2000,
+   * blackwhite; on 4×4 blackwhite), from puzzle 0 of seed 7: HIT ME, and a key press to its LEDs
+   * as Magic Square's is measured (the same keys, net of the state object).
+   */
+  games: { name: string; hint: number; key: number }[];
   /** The level deals of the board's games with levels (lightsout on 5×5): levelDeals. */
   deals: LevelDeals[];
   /**
@@ -635,7 +640,9 @@ async function measure(bin: string, p: Profile, bundle: ToyImage, view: View, re
     const merlin = f.merlin!;
     for (const g of toyGameSpecs(p)) {
       await e.eval(`Merlin.setRules(${JSON.stringify(g.spec.name)}),Merlin.newGame(7),1`);
-      f.games.push({ name: g.spec.name, hint: await perCall(e, "M.hint()", 40, repeat, fresh, meter) });
+      const hint = await perCall(e, "M.hint()", 40, repeat, fresh, meter);
+      const key = (await perCall(e, `M.press(1+(i*4)%${pads})`, 40, repeat, fresh, meter)) - (await perCall(e, "M.state()", 100, repeat, fresh, meter));
+      f.games.push({ name: g.spec.name, hint, key });
       if (g.spec.levels && !counted) f.deals.push(await levelDeals(e, g.spec.name));
     }
     const keyList = merlinKeys(p);
@@ -800,7 +807,7 @@ function medianOf(runs: Figures[]): Figures {
     hint: m((f) => f.hint),
     scan: null,
     opens: null,
-    games: runs[0].games.map((g, i) => ({ name: g.name, hint: m((f) => f.games[i].hint) })),
+    games: runs[0].games.map((g, i) => ({ name: g.name, hint: m((f) => f.games[i].hint), key: m((f) => f.games[i].key) })),
     deals: [],
     merlin: (runs[0].merlin ?? []).map((g, i) => ({
       ...g, key: m((f) => f.merlin![i].key), press: m((f) => f.merlin![i].press), state: m((f) => f.merlin![i].state), error: m((f) => f.merlin![i].error),
@@ -961,7 +968,7 @@ async function main(argv: string[]): Promise<number> {
     "|---|---|---|---|---|---|---|---|",
   ];
   const reads = (x: number | null) => (x === null ? "–" : String(Math.round(x)));
-  const gameRows = ["| profile | code | game | HIT ME |", "|---|---|---|---|"];
+  const gameRows = ["| profile | code | game | HIT ME | key press → LEDs |", "|---|---|---|---|---|"];
   const merlinRows = [
     "| profile | code | game | choosing it (from Magic Square) | choosing Magic Square from it | key press → LEDs | `Merlin.press` | `Merlin.state` | refusal's `Error` | keys refused |",
     "|---|---|---|---|---|---|---|---|---|---|",
@@ -971,7 +978,7 @@ async function main(argv: string[]): Promise<number> {
     `| profile | code | key press → LEDs | \`Merlin.press\` | \`Merlin.state\` | HIT ME | ${repeat} runs |`,
     "|---|---|---|---|---|---|---|",
   ];
-  const countGameRows = [`| profile | code | game | HIT ME | ${repeat} runs |`, "|---|---|---|---|---|"];
+  const countGameRows = [`| profile | code | game | HIT ME | key press → LEDs | ${repeat} runs |`, "|---|---|---|---|---|---|"];
   const countMerlinRows = alone
     ? [`| profile | code | game | key press → LEDs | the slowest key alone | ${repeat} runs |`, "|---|---|---|---|---|---|"]
     : [`| profile | code | game | key press → LEDs | ${repeat} runs |`, "|---|---|---|---|---|"];
@@ -1011,7 +1018,7 @@ async function main(argv: string[]): Promise<number> {
         );
       }
       rows.push(`| ${name} | ${label} | ${ms(f.press - f.state)} | ${ms(f.press)} | ${ms(f.state)} | ${ms(f.hint)} | ${ms(f.scan)} | ${reads(f.opens)} |`);
-      for (const g of f.games) gameRows.push(`| ${name} | ${label} | ${g.name} | ${ms(g.hint)} |`);
+      for (const g of f.games) gameRows.push(`| ${name} | ${label} | ${g.name} | ${ms(g.hint)} | ${ms(g.key)} |`);
       const merlinLabel = f.merlinLarge && !label.endsWith("†") ? label + " †" : label;
       const chosen = (x: number) => (Number.isNaN(x) ? "out of memory" : ms(x) + (f.chooseLarge ? " †" : ""));
       for (const m of f.merlin ?? []) {
@@ -1044,7 +1051,7 @@ async function main(argv: string[]): Promise<number> {
       for (let k = 0; k < repeat; k++) {
         const c = await measureView(bin, large?.bin ?? null, p, bundle, view, 1, true, alone);
         if (c !== null) runs.push(c.f);
-        const each = c === null ? "does not boot" : [c.f.press, c.f.state, c.f.hint, ...c.f.games.map((g) => g.hint), ...(c.f.merlin ?? []).map((g) => g.key)].map(Math.round).join(" ");
+        const each = c === null ? "does not boot" : [c.f.press, c.f.state, c.f.hint, ...c.f.games.flatMap((g) => [g.hint, g.key]), ...(c.f.merlin ?? []).map((g) => g.key)].map(Math.round).join(" ");
         process.stderr.write(`counted ${name}, ${viewName(view)}, run ${k + 1} of ${repeat}: ${each}\n`);
       }
       if (runs.length < repeat) throw new Error(`${name}, ${viewName(view)} booted timed but not counted`);
@@ -1055,7 +1062,10 @@ async function main(argv: string[]): Promise<number> {
           `${cell((x) => x.state, f.state)} | ${cell((x) => x.hint, f.hint)} | ${agreement(runs.map((x) => [x.press, x.state, x.hint]))} |`,
       );
       f.games.forEach((g, i) => {
-        countGameRows.push(`| ${name} | ${label} | ${g.name} | ${cell((x) => x.games[i].hint, g.hint)} | ${agreement(runs.map((x) => [x.games[i].hint]))} |`);
+        countGameRows.push(
+          `| ${name} | ${label} | ${g.name} | ${cell((x) => x.games[i].hint, g.hint)} | ${cell((x) => x.games[i].key, g.key)} | ` +
+            `${agreement(runs.map((x) => [x.games[i].hint, x.games[i].key]))} |`,
+        );
       });
       (counts.merlin ?? []).forEach((g, i) => {
         const timed = f.merlin?.find((x) => x.name === g.name);
@@ -1083,7 +1093,7 @@ async function main(argv: string[]): Promise<number> {
     "",
     ...rows,
     "",
-    ...(gameRows.length > 2 ? ["The games (HIT ME on puzzle 0 of seed 7):", "", ...gameRows, ""] : []),
+    ...(gameRows.length > 2 ? ["The games (from puzzle 0 of seed 7: HIT ME, and a key press as Magic Square's above):", "", ...gameRows, ""] : []),
     ...(merlinRows.length > 2
       ? [
           "Merlin's other games: choosing one from Magic Square, and Magic Square from it (`Merlin.game`: the game's Storage modules read and run, its state object returned), " +
