@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { loadProfile } from "../hardware/validate";
-import { COUNT_BUDGETS, INSTRUCTIONS_PER_MS, MIR, overBudget, SPEED_BUDGETS } from "../firmware/measure/speed";
+import { COUNT_BUDGETS, gameKeys, INSTRUCTIONS_PER_MS, MIR, overBudget, SPEED_BUDGETS } from "../firmware/measure/speed";
 import { agreement, CALLGRIND_ARGS, callgrindTotals, dumpInstructions, lastDump, writeCountingWrapper } from "../tools/callgrind";
 
 /** The head and tail of a file callgrind 3.19 wrote after one console line (an empty loop of 40) on the reference build. */
@@ -148,21 +148,29 @@ describe("the verdict on counts", () => {
   it("judges HIT ME in the 5×5's colour games only, by their own bar", () => {
     const p = loadProfile("pico-5x5-neopixel");
     const games = [
-      { name: "lightsout", hint: 90_000_000, key: 3_000_000 },
-      { name: "lightsout2000", hint: 40_000_000, key: 3_000_000 },
-      { name: "blackwhite", hint: 20_000_000, key: 3_000_000 },
+      { name: "lightsout", hint: 90_000_000, key: 3_000_000, keyName: "pad 1, played" },
+      { name: "lightsout2000", hint: 40_000_000, key: 3_000_000, keyName: "pad 1, played" },
+      { name: "blackwhite", hint: 20_000_000, key: 3_000_000, keyName: "pad 1, played" },
     ];
     const out = overBudget(p, { ...counted, hint: 90_000_000, games }, COUNT_BUDGETS, MIR);
     expect(out).toEqual(["pico-5x5-neopixel: HIT ME in lightsout2000 40.000 M instructions, over 36.500 M instructions"]);
   });
 
-  it("judges a key press in each of the board's games by the key press's bar, on every board", () => {
-    const games = [{ name: "blackwhite", hint: 1_000_000, key: 4_100_000 }, { name: "lightsout", hint: 1_000_000, key: 3_600_000 }];
+  it("judges the slowest key alone in each of the board's games by the key press's bar, naming it, on every board", () => {
+    const games = [
+      { name: "blackwhite", hint: 1_000_000, key: 4_100_000, keyName: "pad 19, played" },
+      { name: "lightsout", hint: 1_000_000, key: 3_600_000, keyName: "pad 7, played" },
+    ];
     for (const name of ["pico-4x4-neopixel", "pico-5x5-neopixel"]) {
       expect(overBudget(loadProfile(name), { ...counted, games }, COUNT_BUDGETS, MIR)).toEqual([
-        `${name}: key press → LEDs in blackwhite 4.100 M instructions, over 3.650 M instructions`,
+        `${name}: key press → LEDs in blackwhite, pad 19, played alone, 4.100 M instructions, over 3.650 M instructions`,
       ]);
     }
+  });
+
+  it("presses five pads of a game alone, every sixth round the board, each on the board", () => {
+    expect(gameKeys(loadProfile("pico-5x5-neopixel"))).toEqual([1, 7, 13, 19, 25]);
+    expect(gameKeys(loadProfile("pico-4x4-neopixel"))).toEqual([1, 7, 13, 3, 9]);
   });
 
   it("judges a key press in each of Merlin's games by the key press's bar, and choosing not at all (it has no bar in instructions)", () => {

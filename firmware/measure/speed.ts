@@ -30,7 +30,8 @@
  *   too, and their difference is the key press to its LED change. Rules merlin1978 (no move
  *   limit: every press is a move).
  * - `Merlin.hint()`: HIT ME on the current board; on boards with games (5×5: lightsout,
- *   lightsout2000, blackwhite; 4×4: blackwhite) also in each game, on puzzle 0 of seed 7.
+ *   lightsout2000, blackwhite; 4×4: blackwhite) also in each game, on puzzle 0 of seed 7; and
+ *   in each game a key press, the slowest of five pads each pressed alone (gameKeys).
  *   (In every line `Merlin` is read once: each read loads the console's module, a Storage file
  *   of its own, which is the console's cost and no part of the key's or HIT ME's.)
  * - Level deals (games with levels: lightsout): the `Merlin.newGame()` that deals each of the 50
@@ -109,7 +110,9 @@ export function overBudget(
     if (budgets.choose !== undefined && m.choose > budgets.choose) out.push(`${p.name}: choosing ${m.name} ${show(m.choose)}, over ${show(budgets.choose)}`);
     if (budgets.choose !== undefined && m.back > budgets.choose) out.push(`${p.name}: choosing Magic Square from ${m.name} ${show(m.back)}, over ${show(budgets.choose)}`);
   }
-  for (const g of f.games) if (g.key > budgets.press) out.push(`${p.name}: key press → LEDs in ${g.name} ${show(g.key)}, over ${show(budgets.press)}`);
+  for (const g of f.games) {
+    if (g.key > budgets.press) out.push(`${p.name}: key press → LEDs in ${g.name}, ${g.keyName} alone, ${show(g.key)}, over ${show(budgets.press)}`);
+  }
   if (p.rows === 5 && p.cols === 5) {
     for (const g of toyGameSpecs(p)) {
       const hint = f.games.find((x) => x.name === g.spec.name)?.hint;
@@ -426,7 +429,7 @@ const CYCLE_KEY_NAMES = ["light 1", "light 2", "light 3", "light 4", "light 5", 
  * the one before (a game's saved line, made again for undo's snapshot) and Merlin's answers
  * come later or not at all.
  */
-async function slowestKey(e: Espruino, keys: number[], meter: Meter): Promise<{ slowest: number; slowestKey: string }> {
+async function slowestKey(e: Espruino, keys: number[], meter: Meter, names = CYCLE_KEY_NAMES): Promise<{ slowest: number; slowestKey: string }> {
   const line = (body: string) => deferringTimers(`global.WHY="";try{${body}}catch(x){global.WHY=x.message}`);
   const empty = await meter(e, line(""));
   let slowest = -Infinity;
@@ -442,7 +445,7 @@ async function slowestKey(e: Espruino, keys: number[], meter: Meter): Promise<{ 
     const answer = (await meter(e, line(why === "" ? "M.state()" : `throw new Error(${JSON.stringify(why)})`))) - empty;
     if (pressed - answer > slowest) {
       slowest = pressed - answer;
-      slowestKey = `${CYCLE_KEY_NAMES[i] ?? `key ${keys[i]}`}, ${why === "" ? "played" : "refused"}`;
+      slowestKey = `${names[i] ?? `key ${keys[i]}`}, ${why === "" ? "played" : "refused"}`;
     }
   }
   return { slowest, slowestKey };
@@ -457,10 +460,13 @@ interface Figures {
   opens: number | null;
   /**
    * In each of the board's games (build.ts toyGameSpecs: on 5×5 lightsout, lightsout2000,
-   * blackwhite; on 4×4 blackwhite), from puzzle 0 of seed 7: HIT ME, and a key press to its LEDs
-   * as Magic Square's is measured (the same keys, net of the state object).
+   * blackwhite; on 4×4 blackwhite): HIT ME from puzzle 0 of seed 7, and the slowest of the
+   * pads gameKeys names, each pressed alone as slowestKey presses Merlin's games' keys (after
+   * the deal's flash and the keys before it, net of the console's answer) — not in a loop as
+   * Magic Square's key press above, which runs while the deal's flash shows and so never
+   * updates the pixels.
    */
-  games: { name: string; hint: number; key: number }[];
+  games: { name: string; hint: number; key: number; keyName: string }[];
   /** The level deals of the board's games with levels (lightsout on 5×5): levelDeals. */
   deals: LevelDeals[];
   /**
@@ -483,6 +489,18 @@ interface Figures {
   chooseOutOfMemory?: boolean;
   /** Whether the figures of choosing them are ESPRUINO_BIN_LARGE's (they did not fit). */
   chooseLarge?: boolean;
+}
+
+/**
+ * The pads a key press in the board's games (Lights Out, the colour games) is measured on, each
+ * alone (slowestKey): five, 1, 7, 13, … (1-based, every sixth pad round the board): corners,
+ * edges and the middle on the 4×4 and the 5×5, and on the 5×5 blackwhite's pad 25, which is no key.
+ */
+export function gameKeys(p: Profile): number[] {
+  const pads = p.rows * p.cols;
+  const keys: number[] = [];
+  for (let i = 0; i < 5; i++) keys.push(1 + ((i * 6) % pads));
+  return keys;
 }
 
 /**
@@ -641,8 +659,9 @@ async function measure(bin: string, p: Profile, bundle: ToyImage, view: View, re
     for (const g of toyGameSpecs(p)) {
       await e.eval(`Merlin.setRules(${JSON.stringify(g.spec.name)}),Merlin.newGame(7),1`);
       const hint = await perCall(e, "M.hint()", 40, repeat, fresh, meter);
-      const key = (await perCall(e, `M.press(1+(i*4)%${pads})`, 40, repeat, fresh, meter)) - (await perCall(e, "M.state()", 100, repeat, fresh, meter));
-      f.games.push({ name: g.spec.name, hint, key });
+      const pressed = gameKeys(p);
+      const keys = await slowestKey(e, pressed, meter, pressed.map((k) => `pad ${k}`));
+      f.games.push({ name: g.spec.name, hint, key: keys.slowest, keyName: keys.slowestKey });
       if (g.spec.levels && !counted) f.deals.push(await levelDeals(e, g.spec.name));
     }
     const keyList = merlinKeys(p);
@@ -807,7 +826,7 @@ function medianOf(runs: Figures[]): Figures {
     hint: m((f) => f.hint),
     scan: null,
     opens: null,
-    games: runs[0].games.map((g, i) => ({ name: g.name, hint: m((f) => f.games[i].hint), key: m((f) => f.games[i].key) })),
+    games: runs[0].games.map((g, i) => ({ name: g.name, hint: m((f) => f.games[i].hint), key: m((f) => f.games[i].key), keyName: g.keyName })),
     deals: [],
     merlin: (runs[0].merlin ?? []).map((g, i) => ({
       ...g, key: m((f) => f.merlin![i].key), press: m((f) => f.merlin![i].press), state: m((f) => f.merlin![i].state), error: m((f) => f.merlin![i].error),
@@ -968,7 +987,7 @@ async function main(argv: string[]): Promise<number> {
     "|---|---|---|---|---|---|---|---|",
   ];
   const reads = (x: number | null) => (x === null ? "–" : String(Math.round(x)));
-  const gameRows = ["| profile | code | game | HIT ME | key press → LEDs |", "|---|---|---|---|---|"];
+  const gameRows = ["| profile | code | game | HIT ME | slowest key alone → LEDs |", "|---|---|---|---|---|"];
   const merlinRows = [
     "| profile | code | game | choosing it (from Magic Square) | choosing Magic Square from it | key press → LEDs | `Merlin.press` | `Merlin.state` | refusal's `Error` | keys refused |",
     "|---|---|---|---|---|---|---|---|---|---|",
@@ -978,7 +997,7 @@ async function main(argv: string[]): Promise<number> {
     `| profile | code | key press → LEDs | \`Merlin.press\` | \`Merlin.state\` | HIT ME | ${repeat} runs |`,
     "|---|---|---|---|---|---|---|",
   ];
-  const countGameRows = [`| profile | code | game | HIT ME | key press → LEDs | ${repeat} runs |`, "|---|---|---|---|---|---|"];
+  const countGameRows = [`| profile | code | game | HIT ME | slowest key alone → LEDs | ${repeat} runs |`, "|---|---|---|---|---|---|"];
   const countMerlinRows = alone
     ? [`| profile | code | game | key press → LEDs | the slowest key alone | ${repeat} runs |`, "|---|---|---|---|---|---|"]
     : [`| profile | code | game | key press → LEDs | ${repeat} runs |`, "|---|---|---|---|---|"];
@@ -1018,7 +1037,7 @@ async function main(argv: string[]): Promise<number> {
         );
       }
       rows.push(`| ${name} | ${label} | ${ms(f.press - f.state)} | ${ms(f.press)} | ${ms(f.state)} | ${ms(f.hint)} | ${ms(f.scan)} | ${reads(f.opens)} |`);
-      for (const g of f.games) gameRows.push(`| ${name} | ${label} | ${g.name} | ${ms(g.hint)} | ${ms(g.key)} |`);
+      for (const g of f.games) gameRows.push(`| ${name} | ${label} | ${g.name} | ${ms(g.hint)} | ${ms(g.key)} (${g.keyName}) |`);
       const merlinLabel = f.merlinLarge && !label.endsWith("†") ? label + " †" : label;
       const chosen = (x: number) => (Number.isNaN(x) ? "out of memory" : ms(x) + (f.chooseLarge ? " †" : ""));
       for (const m of f.merlin ?? []) {
@@ -1063,7 +1082,7 @@ async function main(argv: string[]): Promise<number> {
       );
       f.games.forEach((g, i) => {
         countGameRows.push(
-          `| ${name} | ${label} | ${g.name} | ${cell((x) => x.games[i].hint, g.hint)} | ${cell((x) => x.games[i].key, g.key)} | ` +
+          `| ${name} | ${label} | ${g.name} | ${cell((x) => x.games[i].hint, g.hint)} | ${cell((x) => x.games[i].key, g.key)} (${g.keyName}) | ` +
             `${agreement(runs.map((x) => [x.games[i].hint, x.games[i].key]))} |`,
         );
       });
@@ -1093,7 +1112,7 @@ async function main(argv: string[]): Promise<number> {
     "",
     ...rows,
     "",
-    ...(gameRows.length > 2 ? ["The games (from puzzle 0 of seed 7: HIT ME, and a key press as Magic Square's above):", "", ...gameRows, ""] : []),
+    ...(gameRows.length > 2 ? ["The games (HIT ME from puzzle 0 of seed 7; the slowest of pads 1, 7, 13, … pressed alone, gameKeys):", "", ...gameRows, ""] : []),
     ...(merlinRows.length > 2
       ? [
           "Merlin's other games: choosing one from Magic Square, and Magic Square from it (`Merlin.game`: the game's Storage modules read and run, its state object returned), " +
@@ -1119,7 +1138,7 @@ async function main(argv: string[]): Promise<number> {
           ...(countMerlinRows.length > 2
             ? [
               "Merlin's other games, counted: a key press (the key cycle timed above, from the game of seed 7; choosing is judged on its times)" +
-                (alone ? "; and the slowest key of the cycle counted alone, after the keys before it and their timers (`--keys`: information, not judged)" : "") +
+                (alone ? "; and the slowest key of the cycle counted alone, after the keys before it and their timers (`--keys`: judged by the key press's bar too)" : "") +
                 ":",
               "",
               ...countMerlinRows,
