@@ -1082,7 +1082,7 @@ async function main(argv: string[]): Promise<number> {
       );
       f.games.forEach((g, i) => {
         countGameRows.push(
-          `| ${name} | ${label} | ${g.name} | ${cell((x) => x.games[i].hint, g.hint)} | ${cell((x) => x.games[i].key, g.key)} (${g.keyName}) | ` +
+          `| ${name} | ${label} | ${g.name} | ${cell((x) => x.games[i].hint, g.hint)} | ${cell((x) => x.games[i].key, g.key)} (${counts.games[i].keyName}) | ` +
             `${agreement(runs.map((x) => [x.games[i].hint, x.games[i].key]))} |`,
         );
       });
