@@ -49,7 +49,6 @@ export class SolverBackend extends DigitBoards implements Backend<string> {
     const image = prepare(p).imageOrders;
     for (let i = 0; i < image.length; i++) reach *= image[i];
     this.reachable = reach;
-    this.findKeys();
   }
 
   /** `board` after `times` presses of `key`. */

@@ -72,34 +72,20 @@ export abstract class DigitBoards {
   keys: number;
   cycle: number;
   dark: string;
-  /**
-   * Where keys are not pads (blackwhite's intersections): per pad, the key pressed there plus
-   * one (0: none), so that a key press looks its key up once instead of asking every key for
-   * its pad; made by findKeys, which each subclass calls once its tables are set.
-   */
-  keyAbove: Uint16Array | null;
 
   constructor(cells: number, keys: number, k: number) {
     this.cells = cells;
     this.keys = keys;
     this.cycle = k;
     this.dark = cellsLit(cells, []);
-    this.keyAbove = null;
   }
 
   abstract padOfKey(key: number): number;
 
-  /** Makes keyAbove (boards whose keys are not their pads), from padOfKey. */
-  findKeys(): void {
-    if (this.keys === this.cells) return;
-    const above = new Uint16Array(this.cells);
-    for (let key = 0; key < this.keys; key++) above[this.padOfKey(key)] = key + 1;
-    this.keyAbove = above;
-  }
-
   keyAt(pad: number): number {
     if (this.keys === this.cells) return pad;
-    return pad >= 0 && pad < this.cells ? (this.keyAbove as Uint16Array)[pad] - 1 : -1;
+    for (let key = 0; key < this.keys; key++) if (this.padOfKey(key) === pad) return key;
+    return -1;
   }
 
   digits(board: string): string {
@@ -135,7 +121,6 @@ export class CellBackend extends DigitBoards implements Backend<string> {
     let reach = Math.pow(t.k, t.keys);
     for (let i = 0; i < t.quietOrders.length; i++) reach /= t.quietOrders[i];
     this.reachable = reach;
-    this.findKeys();
   }
 
   press(board: string, key: number): string {
