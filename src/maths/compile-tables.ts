@@ -126,8 +126,15 @@ export function compileCellTables(p: Puzzle): CellTables {
   return {
     k: k, cells: p.cells, keys: p.keys, checks: checks, words: words, solve: solve, quiet: quiet,
     quietOrders: new Uint8Array(kernel.orders), order: new Uint8Array(footprintOrder(p)),
-    keyStart: new Uint16Array(p.keyStart), keyCells: new Uint8Array(p.keyCells),
+    keyStart: new Uint16Array(p.keyStart), keyCells: keyCellsInOrder(p),
   };
+}
+
+/** The cells each key advances, as the puzzle lists them but in increasing order within each key (CellTables.keyCells). */
+function keyCellsInOrder(p: Puzzle): Uint8Array {
+  const out = new Uint8Array(p.keyCells);
+  for (let j = 0; j < p.keys; j++) out.subarray(p.keyStart[j], p.keyStart[j + 1]).sort();
+  return out;
 }
 
 /** The cell tables as a JavaScript expression for the firmware build (as emitTables). */

@@ -155,11 +155,25 @@ export function cellHint(t: CellTables, board: string, target: string): number {
   return -1;
 }
 
-/** `board` (a digit string) after `times` presses of `key`: each cell the key advances moves on `times` mod k. */
+/**
+ * `board` (a digit string) after `times` presses of `key`: each cell the key advances moves on
+ * `times` mod k. The board is copied once, left to right: the digits up to each cell the key
+ * advances (its cells are in increasing order), then that cell's new digit. (A copy of the whole
+ * board per cell, a slice either side, cost blackwhite's key 0.15 M instructions a cell.)
+ * @kept (every key of a colour game runs it: docs/architecture.md, "Speed: what is left")
+ */
 export function cellAdvance(t: CellTables, board: string, key: number, times: number): string {
-  for (let i = t.keyStart[key]; i < t.keyStart[key + 1]; i++) {
-    const c = t.keyCells[i];
-    board = board.slice(0, c) + ((board.charCodeAt(c) - 48 + times) % t.k) + board.slice(c + 1);
+  // Declared once, as in particular.
+  let c = 0;
+  let from = 0;
+  let out = "";
+  const k = t.k;
+  const cells = t.keyCells;
+  const end = t.keyStart[key + 1];
+  for (let i = t.keyStart[key]; i < end; i++) {
+    c = cells[i];
+    out += board.slice(from, c) + ((board.charCodeAt(c) - 48 + times) % k);
+    from = c + 1;
   }
-  return board;
+  return out + board.slice(from);
 }
