@@ -60,7 +60,7 @@ declare module "merlin:config" {
  * board (firmware/magicsquare.ts): the board's tables and goal, and the Lights Out games its pads play
  * besides its rule sets (5×5: lightsout, lightsout2000, blackwhite; 4×4: blackwhite; none
  * elsewhere), each with its name, rule set, goal and a function that makes its back-end: its
- * class read from that class's own Storage module (build.ts BACKEND_MODULES), its tables made then.
+ * class read from its Storage module (build.ts BACKEND_MODULES), its tables made then.
  */
 declare module "merlin:games" {
   import { Backend, Board } from "../src/toy/backend";

@@ -1,11 +1,11 @@
 // The firmware bundle of every board profile: it parses as the Espruino subset and uses only
 // declared globals, the solver tables it carries (boards with games: packed in a function that
-// makes them) are exactly those the build computes from the profile's puzzle, and a 3×3
-// profile's files as flashed (the bundle and each game's file, pretokenised, as `npm run flash`
-// writes them) stay within their budget of 36 KB together (STORAGE_BUDGET; docs/measurements/
-// has the measured sizes).
+// makes them) are exactly those the build computes from the profile's puzzle, and a profile's
+// files as flashed (the bundle and each game's file, pretokenised, as `npm run flash` writes
+// them) stay within their budget together: 36 KB on a 3×3 (STORAGE_BUDGET), 46 KB on a pixel
+// board (PIXEL_STORAGE_BUDGET; docs/measurements/ has the measured sizes).
 import { describe, expect, it } from "vitest";
-import { BACKEND_MODULES, backendKinds, DEFAULT_PROFILE, maskTablesMaker, STORAGE_BUDGET, storageBudgeted, toyGameSpecs } from "../firmware/build/build";
+import { backendModules, DEFAULT_PROFILE, maskTablesMaker, PIXEL_STORAGE_BUDGET, STORAGE_BUDGET, storageBudget, toyGameSpecs } from "../firmware/build/build";
 import { pretokenise } from "../firmware/build/pretokenise";
 import { listProfiles, loadProfile } from "../hardware/validate";
 import { gridPuzzle } from "../src/maths/puzzle";
@@ -26,10 +26,24 @@ function int32Literals(code: string): number[][] {
 }
 
 describe("firmware bundle", () => {
-  it("the Storage budget is 36 KB for the 3×3 boards (the MDBT42Q has 40 KB)", () => {
+  it("the Storage budget is 36 KB for the 3×3 boards (the MDBT42Q has 40 KB), 46 KB for the pixel boards (a Pico has 48 KB)", () => {
     expect(STORAGE_BUDGET).toBe(36 * 1024);
+    expect(PIXEL_STORAGE_BUDGET).toBe(46 * 1024);
     expect(DEFAULT_PROFILE).toBe("pico-3x3");
-    expect(listProfiles().filter((n) => storageBudgeted(loadProfile(n)))).toEqual(["esp32-3x3", "mdbt42q-3x3", "pico-3x3"]);
+    expect(listProfiles().filter((n) => storageBudget(loadProfile(n)) === STORAGE_BUDGET)).toEqual(["esp32-3x3", "mdbt42q-3x3", "pico-3x3"]);
+    expect(listProfiles().filter((n) => storageBudget(loadProfile(n)) === PIXEL_STORAGE_BUDGET)).toEqual(["pico-4x4-neopixel", "pico-5x5-neopixel"]);
+  });
+
+  it("the back-end classes go in one Storage module per family: the 5×5's Lights Out with levels shares the on/off back-ends' module", () => {
+    expect(backendModules(loadProfile("pico-5x5-neopixel"))).toEqual([
+      { name: "masks", classes: ["MaskBackend", "LevelBackend"] },
+      { name: "cells", classes: ["CellBackend"] },
+    ]);
+    expect(backendModules(loadProfile("pico-4x4-neopixel"))).toEqual([
+      { name: "masks", classes: ["MaskBackend"] },
+      { name: "cells", classes: ["CellBackend"] },
+    ]);
+    expect(backendModules(loadProfile("pico-3x3"))).toEqual([]);
   });
 
   for (const name of listProfiles()) {
@@ -58,7 +72,15 @@ describe("firmware bundle", () => {
       // Every game the profile carries is a file of its own (Magic Square and the player of the
       // games on Merlin's lights too, on boards with Lights Out games each back-end class, and the
       // console API), and the core holds none of them.
-      const kinds = backendKinds(p).map((kind) => BACKEND_MODULES[kind]);
+      const kinds = backendModules(p).map((m) => m.name);
+      // Each back-end module's value names its classes, and Magic Square reads each class from its module.
+      for (const m of backendModules(p)) {
+        const file = (r.games ?? []).find((g) => g.file === `merlin-${m.name}.js`)?.code ?? "";
+        for (const c of m.classes) {
+          expect(file).toContain(`${c}:`);
+          expect(magic).toContain(`("${m.name}").${c}`);
+        }
+      }
       expect((r.games ?? []).map((g) => g.file)).toEqual([
         "merlin-magicsquare.js", "merlin-lights.js", ...carried(p).map((name) => `merlin-${name}.js`),
         ...kinds.map((name) => `merlin-${name}.js`), "merlin-console.js",
@@ -69,7 +91,7 @@ describe("firmware bundle", () => {
         expect((r.games ?? []).filter((g) => g.code.includes(words))).toHaveLength(1);
       }
       const flashed = pretokenise(code).length + (r.games ?? []).reduce((n, g) => n + pretokenise(g.code).length, 0);
-      if (storageBudgeted(p)) expect(flashed, `${name} flashed bytes, image and games`).toBeLessThanOrEqual(STORAGE_BUDGET);
+      expect(flashed, `${name} flashed bytes, image and games`).toBeLessThanOrEqual(storageBudget(p));
     });
   }
 });

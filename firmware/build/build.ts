@@ -45,9 +45,17 @@ export const DEFAULT_PROFILE = "pico-3x3";
  */
 export const STORAGE_BUDGET = 36 * 1024;
 
-/** The profiles STORAGE_BUDGET holds: the 3×3 boards (the pixel boards have more Storage and more to carry). */
-export function storageBudgeted(p: Profile): boolean {
-  return p.rows === 3 && p.cols === 3;
+/**
+ * Storage budget of a pixel board (a Pico: 48 KB of Storage), as STORAGE_BUDGET counts: 2 KB
+ * left for the toy's own files (settings, statistics, the game and the games' saved lines, a
+ * tune: each a few hundred bytes at most) and for compaction. The 5×5 carries the most: every
+ * game, and three Lights Out games with their back-ends and tables.
+ */
+export const PIXEL_STORAGE_BUDGET = 46 * 1024;
+
+/** The Storage budget of profile `p`'s flashed files: STORAGE_BUDGET on the 3×3 boards, PIXEL_STORAGE_BUDGET on the pixel boards. */
+export function storageBudget(p: Profile): number {
+  return p.rows === 3 && p.cols === 3 ? STORAGE_BUDGET : PIXEL_STORAGE_BUDGET;
 }
 
 /** Globals the bundle may reference: standard JavaScript plus the Espruino API in firmware/espruino.d.ts. */
@@ -156,11 +164,14 @@ export function toyGameSpecs(p: Profile): { spec: GameSpec; puzzle: Puzzle }[] {
 }
 
 /**
- * The Storage module of each back-end class a Lights Out game may play through (firmware/games.ts),
- * by the class's name: read when a game on it is chosen, so Magic Square's module carries none of
- * them and the toy holds the class of the game played only.
+ * The Storage module that carries each back-end class a Lights Out game may play through
+ * (firmware/games.ts), by the class's name: read when a game on it is chosen, so Magic Square's
+ * module carries none of them and the toy holds the classes of the game played only. The on/off
+ * back-ends share one: LevelBackend extends MaskBackend, so a module of its own would carry a
+ * second MaskBackend (2.7 KB on the 5×5, whose Storage is nearly full). A back-end module's
+ * value is an object of the classes the profile plays from it, by name (backendModules).
  */
-export const BACKEND_MODULES: Record<string, string> = { CellBackend: "cells", LevelBackend: "levels", MaskBackend: "masks" };
+export const BACKEND_MODULES: Record<string, string> = { CellBackend: "cells", LevelBackend: "masks", MaskBackend: "masks" };
 
 /**
  * The Lights Out games the board's pads play (toyGameSpecs) as the toy makes them: each one's
@@ -201,7 +212,7 @@ export function gamesModule(p: Profile): string {
   const tables = compileTables(puzzle);
   const ring = namedTarget(puzzle, "ring").reduce((m, v, i) => m | (v << i), 0);
   const games = lightsOutGames(p);
-  const made = (kind: string, args: string) => `var Backend=me.shelf.load(${JSON.stringify(BACKEND_MODULES[kind])});return new Backend(${args})`;
+  const made = (kind: string, args: string) => `var Backend=me.shelf.load(${JSON.stringify(BACKEND_MODULES[kind])}).${kind};return new Backend(${args})`;
   const entry = (g: (typeof games)[number]) =>
     `{name:${JSON.stringify(g.name)},rules:${g.rules},target:${g.target},backend:function(me){${made(g.kind, g.args)}}}`;
   const board =
@@ -219,6 +230,18 @@ export function gamesModule(p: Profile): string {
 export function backendKinds(p: Profile): string[] {
   const games = lightsOutGames(p);
   return games.length === 0 ? [] : [...new Set(["MaskBackend", ...games.map((g) => g.kind)])];
+}
+
+/** The back-end modules of profile `p` (BACKEND_MODULES), each with the classes it carries (backendKinds), in the order they are first wanted. */
+export function backendModules(p: Profile): { name: string; classes: string[] }[] {
+  const out: { name: string; classes: string[] }[] = [];
+  for (const kind of backendKinds(p)) {
+    const name = BACKEND_MODULES[kind];
+    const known = out.find((m) => m.name === name);
+    if (known) known.classes.push(kind);
+    else out.push({ name: name, classes: [kind] });
+  }
+  return out;
 }
 
 /** A typed array of the tables, by its property name, for packedViews. */
@@ -399,17 +422,18 @@ export async function esbuildCore(p: Profile): Promise<{ code: string; names: Re
  * its tables and Lights Out games), and when the profile carries any of Merlin's other games (its
  * `games`, default every one of src/toy/games/index.ts) the player of the games on Merlin's lights
  * (src/toy/lightgames.ts) and each of those games; on boards with Lights Out games each back-end
- * class Magic Square plays them and the rule sets on (backendKinds), read when it is wanted; and
- * the console API (firmware/console.ts).
- * `from` is the module to import, `value` what of it the file's value is.
+ * module Magic Square plays them and the rule sets on (backendModules), read when it is wanted;
+ * and the console API (firmware/console.ts).
+ * `from` is the module to import, `value` what of it the file's value is: one export, or (a
+ * back-end module) an object of several by name.
  */
-export function storageModules(p: Profile): { name: string; from: string; value: string }[] {
+export function storageModules(p: Profile): { name: string; from: string; value: string | string[] }[] {
   const games = profileModules(p);
   return [
     { name: MAGIC_SQUARE, from: "./firmware/magicsquare", value: "magicSquareOnBoard" },
     ...(games.length > 0 ? [{ name: LIGHT_GAMES, from: "./src/toy/lightgames", value: "lightGames" }] : []),
     ...games.map((m) => ({ name: m.name, from: `./src/toy/games/${m.name}`, value: m.name })),
-    ...backendKinds(p).map((kind) => ({ name: BACKEND_MODULES[kind], from: "./firmware/games", value: kind })),
+    ...backendModules(p).map((m) => ({ name: m.name, from: "./firmware/games", value: m.classes })),
     { name: CONSOLE, from: "./firmware/console", value: "consoleApi" },
   ];
 }
@@ -427,9 +451,11 @@ export async function esbuildModules(p: Profile, names: Record<string, string | 
   let cache = { ...names };
   for (const m of storageModules(p)) {
     const marker = "MERLIN_GAME_MODULE";
+    const names = typeof m.value === "string" ? [m.value] : m.value;
+    const value = typeof m.value === "string" ? m.value : `{${names.map((n) => `${n}: ${n}`).join(", ")}}`;
     const result = await build({
-      stdin: { contents: `import { ${m.value} } from "${m.from}";
-${marker}(${m.value});`, loader: "ts", resolveDir: ROOT, sourcefile: `${m.name}-entry.ts` },
+      stdin: { contents: `import { ${names.join(", ")} } from "${m.from}";
+${marker}(${value});`, loader: "ts", resolveDir: ROOT, sourcefile: `${m.name}-entry.ts` },
       absWorkingDir: ROOT,
       bundle: true,
       write: false,
@@ -446,7 +472,9 @@ ${marker}(${m.value});`, loader: "ts", resolveDir: ROOT, sourcefile: `${m.name}-
     });
     cache = { ...cache, ...result.mangleCache };
     // The entry's last line hands the module out: the iife returns it instead.
-    out.push({ name: m.name, code: result.outputFiles[0].text.replace(`${marker}(${m.value})`, `return ${m.value}`) });
+    const code = result.outputFiles[0].text;
+    if (code.split(marker + "(").length !== 2) throw new Error(`build: ${gameFile(m.name)}: the module's value was not found in esbuild's output`);
+    out.push({ name: m.name, code: code.replace(marker + "(", "return(") });
   }
   return out;
 }
