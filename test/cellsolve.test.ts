@@ -117,9 +117,13 @@ describe("cell tables: the literature's counts", () => {
     expect(() => compileCellTables(gridPuzzle({ rows: 8, cols: 8, pattern: "king" }))).toThrow(/32768 solutions .* walk at most 4096/);
   });
 
-  it("cellAdvance presses a key as puzzle.ts does, any number of times", () => {
+  it("cellAdvance presses a key as puzzle.ts does, any number of times (the tables list each key's cells in increasing order, as it reads them)", () => {
     for (const p of [gridPuzzle({ rows: 5, cols: 5, pattern: "plus", states: 3 }), intersectionPuzzle(5, 6), gridPuzzle({ rows: 8, cols: 8, pattern: "x", states: 5 })]) {
       const t = compileCellTables(p);
+      for (let j = 0; j < p.keys; j++) {
+        const cells = Array.from(t.keyCells.subarray(t.keyStart[j], t.keyStart[j + 1]));
+        expect(cells).toEqual(Array.from(p.keyCells.subarray(p.keyStart[j], p.keyStart[j + 1])).sort((a, b) => a - b));
+      }
       const next = mulberry32(p.cells * p.states);
       for (let n = 0; n < 50; n++) {
         const board = randomBoard(p, next);
