@@ -8,7 +8,8 @@ import type { Profile } from "../hardware/profile";
 import { loadProfile } from "../hardware/validate";
 import { formatBoard } from "../src/maths/boardstate";
 import { digitsToCells } from "../src/maths/cellboards";
-import { cellAdvance, cellHint, cellMinimum, cellPressCount, cellSolvable, pressesOf } from "../src/toy/cellsolve";
+import { cellHint, cellMinimum, cellPressCount, cellSolvable, pressesOf } from "../src/toy/cellsolve";
+import { CellBackend } from "../src/toy/cellgame";
 import { checkerboard } from "../src/maths/games";
 import { applyPresses, gridPuzzle, intersectionPuzzle, pressKey, Puzzle } from "../src/maths/puzzle";
 import { puzzleMatrix, solve } from "../src/maths/solver";
@@ -21,9 +22,10 @@ import { mulberry32 } from "./helpers/seeded";
 
 /**
  * Follows cellHint from `board` to `target`, pressing each hinted key once (puzzle.ts pressKey,
- * and the tables' cellAdvance alongside: they must agree); the presses made (fails after `limit`).
+ * and the toy's back-end on the tables alongside: they must agree); the presses made (fails after `limit`).
  */
 function followHints(p: Puzzle, t: CellTables, board: string, target: string, limit: number): number {
+  const toy = new CellBackend(t, p.rows, p.cols);
   const b = digitsToCells(board);
   let presses = 0;
   for (let s = board; s !== target; s = formatBoard(b)) {
@@ -31,7 +33,7 @@ function followHints(p: Puzzle, t: CellTables, board: string, target: string, li
     if (key < 0) throw new Error(`no hint on ${s} (target ${target}) after ${presses} presses`);
     if (++presses > limit) throw new Error(`more than ${limit} presses from ${board} to ${target}`);
     pressKey(p, b, key);
-    if (cellAdvance(t, s, key, 1) !== formatBoard(b)) throw new Error(`cellAdvance(${s}, ${key}) is not ${formatBoard(b)}`);
+    if (toy.press(s, key) !== formatBoard(b)) throw new Error(`press(${s}, ${key}) is not ${formatBoard(b)}`);
   }
   if (cellHint(t, target, target) !== -1) throw new Error(`a hint on the solved board ${target}`);
   return presses;
@@ -117,9 +119,10 @@ describe("cell tables: the literature's counts", () => {
     expect(() => compileCellTables(gridPuzzle({ rows: 8, cols: 8, pattern: "king" }))).toThrow(/32768 solutions .* walk at most 4096/);
   });
 
-  it("cellAdvance presses a key as puzzle.ts does, any number of times (the tables list each key's cells in increasing order, as it reads them)", () => {
+  it("the toy's back-end presses a key as puzzle.ts does, any number of times (the tables list each key's cells in increasing order, as it reads them)", () => {
     for (const p of [gridPuzzle({ rows: 5, cols: 5, pattern: "plus", states: 3 }), intersectionPuzzle(5, 6), gridPuzzle({ rows: 8, cols: 8, pattern: "x", states: 5 })]) {
       const t = compileCellTables(p);
+      const toy = new CellBackend(t, p.rows, p.cols);
       for (let j = 0; j < p.keys; j++) {
         const cells = Array.from(t.keyCells.subarray(t.keyStart[j], t.keyStart[j + 1]));
         expect(cells).toEqual(Array.from(p.keyCells.subarray(p.keyStart[j], p.keyStart[j + 1])).sort((a, b) => a - b));
@@ -131,7 +134,9 @@ describe("cell tables: the literature's counts", () => {
         const times = Math.floor(next() * 2 * p.states);
         const b = digitsToCells(board);
         for (let i = 0; i < times; i++) pressKey(p, b, key);
-        expect(cellAdvance(t, board, key, times)).toBe(formatBoard(b));
+        let pressed = board;
+        for (let i = 0; i < times; i++) pressed = toy.press(pressed, key);
+        expect(pressed).toBe(formatBoard(b));
       }
     }
   });

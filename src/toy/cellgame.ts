@@ -7,7 +7,7 @@
  * are no keys.
  */
 import { Backend } from "./backend";
-import { cellAdvance, cellHint, cellPressCount, cellSolvable } from "./cellsolve";
+import { cellHint, cellPressCount, cellSolvable } from "./cellsolve";
 import { nextRandom, seedRandom } from "./rng";
 import { CellTables } from "./tables";
 
@@ -117,6 +117,8 @@ export class CellBackend extends DigitBoards implements Backend<string> {
    * the 5×5 1.5 M instructions.
    */
   keyAbove: Uint8Array;
+  /** The digit after each digit, mod k ("0" → "1", …, the last → "0"): what a press makes of a cell. */
+  nextDigit: Record<string, string>;
 
   constructor(t: CellTables, rows: number, cols: number) {
     super(t.cells, t.keys, t.k);
@@ -127,6 +129,8 @@ export class CellBackend extends DigitBoards implements Backend<string> {
     let reach = Math.pow(t.k, t.keys);
     for (let i = 0; i < t.quietOrders.length; i++) reach /= t.quietOrders[i];
     this.reachable = reach;
+    this.nextDigit = {};
+    for (let d = 0; d < t.k; d++) this.nextDigit[String(d)] = String((d + 1) % t.k);
     this.keyAbove = new Uint8Array(t.cells);
     for (let key = 0; key < t.keys; key++) this.keyAbove[this.padOfKey(key)] = key + 1;
   }
@@ -135,8 +139,28 @@ export class CellBackend extends DigitBoards implements Backend<string> {
     return pad >= 0 && pad < this.cells ? this.keyAbove[pad] - 1 : -1;
   }
 
+  /**
+   * `board` after a press of `key`: each cell the key advances moves on one, mod k. The board is
+   * copied once, left to right: the digits up to each cell the key advances (the tables list
+   * them in increasing order), then that cell's next digit. Every key of a colour game runs it:
+   * a copy of the whole board for each cell, sliced either side of it, and the digit's sum mod k
+   * cost a key 0.7 M instructions on the 5×5 (docs/architecture.md, "Speed: what is left").
+   */
   press(board: string, key: number): string {
-    return cellAdvance(this.tables, board, key, 1);
+    // (Declared once, as in cellsolve.ts: a `let` inside a loop body is a new variable on every pass.)
+    let c = 0;
+    let from = 0;
+    let out = "";
+    const t = this.tables;
+    const cells = t.keyCells;
+    const next = this.nextDigit;
+    const end = t.keyStart[key + 1];
+    for (let i = t.keyStart[key]; i < end; i++) {
+      c = cells[i];
+      out += board.slice(from, c) + next[board[c]];
+      from = c + 1;
+    }
+    return out + board.slice(from);
   }
 
   canReach(from: string, to: string): boolean {

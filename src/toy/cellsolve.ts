@@ -1,6 +1,6 @@
 /**
  * The on-device solver for k-state boards (colour games: a press advances each of its cells
- * by 1 mod k): a press, solvable, the fewest presses (par) and a hint, from the precomputed
+ * by 1 mod k; cellgame.ts presses): solvable, the fewest presses (par) and a hint, from the precomputed
  * CellTables (tables.ts) — what masksolve.ts is for on/off boards of ≤ 32 cells. Boards are row-major
  * digit strings (boardstate.ts's format, as the game holds them); presses come back packed,
  * four bits a key (tables.ts: CellTables).
@@ -153,27 +153,4 @@ export function cellHint(t: CellTables, board: string, target: string): number {
   const order = t.order;
   for (let i = 0; i < order.length; i++) if (pressesOf(best, order[i])) return order[i];
   return -1;
-}
-
-/**
- * `board` (a digit string) after `times` presses of `key`: each cell the key advances moves on
- * `times` mod k. The board is copied once, left to right: the digits up to each cell the key
- * advances (its cells are in increasing order), then that cell's new digit. (A copy of the whole
- * board per cell, a slice either side, cost blackwhite's key 0.15 M instructions a cell.)
- * @kept (every key of a colour game runs it: docs/architecture.md, "Speed: what is left")
- */
-export function cellAdvance(t: CellTables, board: string, key: number, times: number): string {
-  // Declared once, as in particular.
-  let c = 0;
-  let from = 0;
-  let out = "";
-  const k = t.k;
-  const cells = t.keyCells;
-  const end = t.keyStart[key + 1];
-  for (let i = t.keyStart[key]; i < end; i++) {
-    c = cells[i];
-    out += board.slice(from, c) + ((board.charCodeAt(c) - 48 + times) % k);
-    from = c + 1;
-  }
-  return out + board.slice(from);
 }

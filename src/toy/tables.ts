@@ -85,7 +85,7 @@ export interface CellTables {
   quietOrders: Uint8Array;
   /** The keys by footprint (cells changed), fewest first, ties by index: the hint's preference (as MaskTables.order). */
   order: Uint8Array;
-  /** The cells key j advances: keyCells[keyStart[j] … keyStart[j + 1] − 1], in increasing order (cellAdvance copies a board once, left to right). */
+  /** The cells key j advances: keyCells[keyStart[j] … keyStart[j + 1] − 1], in increasing order (CellBackend.press copies a board once, left to right). */
   keyStart: Uint16Array;
   keyCells: Uint8Array;
 }
