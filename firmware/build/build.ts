@@ -168,8 +168,8 @@ export function toyGameSpecs(p: Profile): { spec: GameSpec; puzzle: Puzzle }[] {
  * (firmware/games.ts), by the class's name: read when a game on it is chosen, so Magic Square's
  * module carries none of them and the toy holds the classes of the game played only. The on/off
  * back-ends share one: LevelBackend extends MaskBackend, so a module of its own would carry a
- * second MaskBackend (2.7 KB on the 5×5, whose Storage is nearly full). A back-end module's
- * value is an object of the classes the profile plays from it, by name (backendModules).
+ * second MaskBackend (2 KB of the 5×5's flashed files, which had little room left). A back-end
+ * module's value is an object of the classes the profile plays from it, by name (backendModules).
  */
 export const BACKEND_MODULES: Record<string, string> = { CellBackend: "cells", LevelBackend: "masks", MaskBackend: "masks" };
 
