@@ -797,10 +797,11 @@ async function measureView(
       }
       // The Linux build's stdin thread and interpreter share its input queue without a lock:
       // now and then (more often on a loaded machine) a console line corrupts it and the
-      // interpreter dies (ASSERT … jsdevices.c). Such a view is measured again (VIEW_ATTEMPTS in all).
+      // interpreter dies (ASSERT … jsdevices.c), or loses part of the line and waits for the
+      // rest, so no answer comes. Such a view is measured again (VIEW_ATTEMPTS in all).
       const message = (e as Error).message;
-      if (!/interpreter exited/.test(message) || attempt >= VIEW_ATTEMPTS) throw e;
-      const why = /ASSERT[^\n]*/.exec(message)?.[0] ?? "it exited";
+      if (!/interpreter exited|^no answer to/.test(message) || attempt >= VIEW_ATTEMPTS) throw e;
+      const why = /ASSERT[^\n]*/.exec(message)?.[0] ?? (/^no answer/.test(message) ? "it stopped answering" : "it exited");
       process.stderr.write(`${p.name}, ${viewName(view)}: the interpreter died (${why}); measuring again\n`);
     }
   }
