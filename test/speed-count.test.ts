@@ -189,6 +189,15 @@ describe("the verdict on counts", () => {
     ]);
   });
 
+  it("judges choosing each of Merlin's games, and Magic Square back, by the 10 ms bar in the timed verdict", () => {
+    const game = (name: string, choose: number, back: number) => ({ name, choose, back, key: 0.3, press: 0.4, state: 0.1, error: 0, refused: 0.5 });
+    const merlin = [game("tictactoe", 10.1, 9.9), game("mindbender", 5, 10.2)];
+    expect(overBudget(pico, { ...counted, press: 0.4, state: 0.1, hint: 0.8, merlin })).toEqual([
+      "pico-3x3: choosing tictactoe 10.10 ms, over 10.00 ms",
+      "pico-3x3: choosing Magic Square from mindbender 10.20 ms, over 10.00 ms",
+    ]);
+  });
+
   it("keeps the timed verdict in ms", () => {
     expect(overBudget(pico, { ...counted, press: 0.7, state: 0.1, hint: 0.8 })).toEqual(["pico-3x3: key press → LEDs 0.60 ms, over 0.50 ms"]);
   });

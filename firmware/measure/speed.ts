@@ -88,6 +88,14 @@ export const COUNT_BUDGETS = {
 const MS = (x: number) => `${x.toFixed(2)} ms`;
 export const MIR = (x: number) => `${(x / 1e6).toFixed(3)} M instructions`;
 
+/** The choosing bar `bar` that game `m`'s figures (chooseTimes) break on profile `p`, one line each. */
+function choosingOver(p: Profile, m: { name: string; choose: number; back: number }, bar: number, show: (x: number) => string = MS): string[] {
+  const out: string[] = [];
+  if (m.choose > bar) out.push(`${p.name}: choosing ${m.name} ${show(m.choose)}, over ${show(bar)}`);
+  if (m.back > bar) out.push(`${p.name}: choosing Magic Square from ${m.name} ${show(m.back)}, over ${show(bar)}`);
+  return out;
+}
+
 /**
  * The budgets profile `p`'s figures `f` (in RAM) break, one line each; empty when none: timed
  * figures against SPEED_BUDGETS, or counted ones against COUNT_BUDGETS.
@@ -107,8 +115,7 @@ export function overBudget(
     if (m.slowest !== undefined && m.slowest > budgets.press) {
       out.push(`${p.name}: key press → LEDs in ${m.name}, ${m.slowestKey} alone, ${show(m.slowest)}, over ${show(budgets.press)}`);
     }
-    if (budgets.choose !== undefined && m.choose > budgets.choose) out.push(`${p.name}: choosing ${m.name} ${show(m.choose)}, over ${show(budgets.choose)}`);
-    if (budgets.choose !== undefined && m.back > budgets.choose) out.push(`${p.name}: choosing Magic Square from ${m.name} ${show(m.back)}, over ${show(budgets.choose)}`);
+    if (budgets.choose !== undefined) out.push(...choosingOver(p, m, budgets.choose, show));
   }
   for (const g of f.games) {
     if (g.key > budgets.press) out.push(`${p.name}: key press → LEDs in ${g.name}, ${g.keyName} alone, ${show(g.key)}, over ${show(budgets.press)}`);
@@ -745,6 +752,79 @@ async function lexCost(bin: string, bundle: string, view: View, repeat: number):
   }
 }
 
+/**
+ * Whether error `e` says the toy in `view` does not fit the interpreter: it does not boot, or
+ * (the code in RAM) runs out of memory, as the 5×5's image from a RAM copy on the Pico-sized build.
+ */
+function tooLargeFor(e: unknown, view: View): boolean {
+  return e instanceof DoesNotBoot || (view.place === "ram" && outOfMemory(e)) || /"Merlin" is not defined/.test((e as Error).message);
+}
+
+/**
+ * How the interpreter died of the input race, when error `e` says it did (null otherwise). The
+ * Linux build's stdin thread and interpreter share its input queue without a lock: now and then
+ * (more often on a loaded machine) a console line corrupts it and the interpreter dies (ASSERT …
+ * jsdevices.c), or loses part of the line and waits for the rest, so no answer comes. What died
+ * so is measured again (VIEW_ATTEMPTS in all).
+ */
+function raceDeath(e: unknown): string | null {
+  const message = (e as Error).message;
+  if (!/interpreter exited|^no answer to/.test(message)) return null;
+  const how = /ASSERT[^\n]*/.exec(message)?.[0] ?? (/^no answer/.test(message) ? "it stopped answering" : "it exited");
+  const line = /answer to (.{0,48})/.exec(message)?.[1];
+  return line === undefined ? how : `${how}, at the line ${JSON.stringify(line + "…")}`;
+}
+
+/**
+ * --choosing: choosing each of Merlin's games from Magic Square and Magic Square back
+ * (chooseTimes), timed, with the flashed image in RAM, the view the bar is judged on; on
+ * ESPRUINO_BIN_LARGE where the toy does not fit that view on ESPRUINO_BIN (the 5×5's). About
+ * three hundred console lines a board where a whole run sends thousands, so the input race
+ * (raceDeath) seldom ends it. Prints a table; returns 1 when a figure is over its bar.
+ */
+async function choosingOnly(names: string[], bin: string, large: string | null, repeat: number): Promise<number> {
+  const rows = ["| profile | game | choosing it (from Magic Square) | choosing Magic Square from it |", "|---|---|---|---|"];
+  const over: string[] = [];
+  for (const name of names) {
+    const p = loadProfile(name);
+    if (profileModules(p).length === 0) continue;
+    const bundle = prebuiltImage(p.name) ?? builtImage(await buildFirmware(p, { write: false }));
+    if (!bundle.code) throw new Error(`the ${p.name} firmware does not build (npm run build -- --board ${p.name})`);
+    let on = bin;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const times = await chooseTimesOn(on, p, bundle, FLASHED_IN_RAM, repeat);
+        const mark = on === bin ? "" : " †";
+        for (const t of times) {
+          rows.push(`| ${name} | ${t.name} | ${t.choose.toFixed(2)}${mark} | ${t.back.toFixed(2)}${mark} |`);
+          over.push(...choosingOver(p, t, SPEED_BUDGETS.choose));
+        }
+        break;
+      } catch (e) {
+        if (on === bin && large !== null && tooLargeFor(e, FLASHED_IN_RAM)) {
+          process.stderr.write(`${p.name}: ${(e as Error).message}; choosing on ESPRUINO_BIN_LARGE\n`);
+          on = large;
+          attempt = 0;
+          continue;
+        }
+        const why = raceDeath(e);
+        if (why === null || attempt >= VIEW_ATTEMPTS) throw e;
+        process.stderr.write(`${p.name}, choosing: the interpreter died (${why}); measuring again\n`);
+      }
+    }
+  }
+  // The host's own speed, which moves from day to day (INSTRUCTIONS_PER_MS says by how much):
+  // times of other days compare through it.
+  const c = await calibrate(bin, repeat);
+  process.stdout.write(
+    `Choosing a game, CPU ms (median of ${repeat}), the flashed image in RAM; † on ESPRUINO_BIN_LARGE (the image does not fit a RAM copy on ESPRUINO_BIN). Bar: ${SPEED_BUDGETS.choose} ms.\n\n` +
+      rows.join("\n") + "\n\n" +
+      `This host's calibration loops: ${(c.pin * 1000).toFixed(2)} µs a pin toggle, ${(c.float * 1000).toFixed(2)} µs a float multiply-add.\n`,
+  );
+  for (const line of over) process.stdout.write(`over budget: ${line}\n`);
+  return over.length > 0 ? 1 : 0;
+}
+
 /** An interpreter run (measure) that ended in ESPRUINO_BIN_LARGE or not. */
 interface Measured {
   f: Figures;
@@ -790,18 +870,12 @@ async function measureView(
       // A bundle too large to boot from a RAM copy (the 5×5's) leaves Merlin undefined, or boots
       // and runs out of memory in a game (the 5×5's colour games): that view has no figures
       // here, the others are still measured.
-      const tooLarge = view.place === "ram" && outOfMemory(e);
-      if (e instanceof DoesNotBoot || tooLarge || /"Merlin" is not defined/.test((e as Error).message)) {
+      if (tooLargeFor(e, view)) {
         process.stderr.write(`${p.name}, ${viewName(view)}: ${(e as Error).message}\n`);
         break;
       }
-      // The Linux build's stdin thread and interpreter share its input queue without a lock:
-      // now and then (more often on a loaded machine) a console line corrupts it and the
-      // interpreter dies (ASSERT … jsdevices.c), or loses part of the line and waits for the
-      // rest, so no answer comes. Such a view is measured again (VIEW_ATTEMPTS in all).
-      const message = (e as Error).message;
-      if (!/interpreter exited|^no answer to/.test(message) || attempt >= VIEW_ATTEMPTS) throw e;
-      const why = /ASSERT[^\n]*/.exec(message)?.[0] ?? (/^no answer/.test(message) ? "it stopped answering" : "it exited");
+      const why = raceDeath(e);
+      if (why === null || attempt >= VIEW_ATTEMPTS) throw e;
       process.stderr.write(`${p.name}, ${viewName(view)}: the interpreter died (${why}); measuring again\n`);
     }
   }
@@ -866,6 +940,10 @@ const OPTIONS: OptionSpec[] = [
     name: "keys", type: "flag",
     help: "with --count: also count each key of Merlin's games' key cycles alone, and judge the slowest by the key press's bar too",
   },
+  {
+    name: "choosing", type: "flag",
+    help: "only choosing each of Merlin's games and Magic Square back, timed, as flashed in RAM (the bar's view): minutes, not an hour",
+  },
   { name: "write", type: "flag", help: `also write ${MEASUREMENTS_DIR}/device-speed[-views|-count].md` },
 ];
 
@@ -926,12 +1004,13 @@ async function main(argv: string[]): Promise<number> {
     name: "speed",
     command: "npm run speed",
     usage: "ESPRUINO_BIN=/path/to/espruino npm run speed [-- --board NAME] [--repeat N] [--flashed]\n" +
-      "         [--count] [--write]",
+      "         [--count] [--write]   or   … npm run speed -- --choosing [--board NAME] [--repeat N]",
     summary: "the firmware's CPU cost per call on the Espruino interpreter for Linux",
     examples: [
       ["ESPRUINO_BIN=~/espruino/espruino npm run speed", "every profile, median of 3 runs"],
       ["ESPRUINO_BIN=~/espruino/espruino npm run speed -- --board pico-3x3 --flashed", "one profile, as flashed only"],
       ["ESPRUINO_BIN=~/espruino/espruino npm run speed -- --count --flashed", "also counted: the same verdict on every run"],
+      ["ESPRUINO_BIN=~/espruino/espruino npm run speed -- --choosing", "only choosing each game and back, judged on its bar"],
     ],
     about:
       "Measures the firmware's CPU cost per call on the Espruino interpreter for Linux that ESPRUINO_BIN\n" +
@@ -942,6 +1021,8 @@ async function main(argv: string[]): Promise<number> {
       "the budgets on the counts alone (device-speed-count.md says how; --write writes it).\n" +
       "ESPRUINO_BIN_LARGE may name the same interpreter built with more variables (docs/espruino.md): the\n" +
       "in-RAM view of an image too large for a RAM copy on ESPRUINO_BIN (the 5×5's) is measured there.\n" +
+      "--choosing times only choosing each of Merlin's games and Magic Square back (the flashed image in RAM),\n" +
+      "a few minutes a board, and prints them.\n" +
       "Exit status 2 for bad options, no ESPRUINO_BIN or (--count) no valgrind, 1 when a budget is not met (or cannot be checked:\n" +
       "a view that does not boot), non-zero when a measurement fails.",
   });
@@ -953,6 +1034,10 @@ async function main(argv: string[]): Promise<number> {
   }
   if (opts.values.keys === true && opts.values.count !== true) {
     process.stderr.write("speed: --keys counts each key alone, so it goes with --count\n");
+    return 2;
+  }
+  if (opts.values.choosing === true && (opts.values.count === true || opts.values.write === true)) {
+    process.stderr.write("speed: --choosing times choosing alone and writes nothing, so it goes without --count and --write\n");
     return 2;
   }
   let names: string[];
@@ -974,6 +1059,7 @@ async function main(argv: string[]): Promise<number> {
       return 2;
     }
   }
+  if (opts.values.choosing === true) return await choosingOnly(names, bin, process.env.ESPRUINO_BIN_LARGE || null, repeat);
   const interpreter = await describeInterpreter(bin);
   const largeBin = process.env.ESPRUINO_BIN_LARGE;
   const large = largeBin ? { bin: largeBin, about: interpreterText(await describeInterpreter(largeBin, "ESPRUINO_BIN_LARGE")) } : null;
