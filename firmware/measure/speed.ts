@@ -84,6 +84,12 @@ export const COUNT_BUDGETS = {
   colourHint5x5: SPEED_BUDGETS.colourHint5x5 * INSTRUCTIONS_PER_MS,
 };
 
+/**
+ * Choosing a game's bar in instructions (`--choosing --count`): SPEED_BUDGETS.choose at
+ * INSTRUCTIONS_PER_MS. (A whole `--count` run leaves choosing out: COUNT_BUDGETS has no bar for it.)
+ */
+export const COUNT_CHOOSE_BUDGET = SPEED_BUDGETS.choose * INSTRUCTIONS_PER_MS;
+
 /** A figure with its unit: "0.41 ms", or "1.234 M instructions". */
 const MS = (x: number) => `${x.toFixed(2)} ms`;
 export const MIR = (x: number) => `${(x / 1e6).toFixed(3)} M instructions`;
@@ -622,11 +628,11 @@ function outOfMemory(err: unknown): boolean {
   return /out of memory/i.test(String(err));
 }
 
-/** chooseTimes on a toy of its own, booted on interpreter `bin`. */
-async function chooseTimesOn(bin: string, p: Profile, bundle: ToyImage, view: View, repeat: number): Promise<{ name: string; choose: number; back: number }[]> {
-  const e = await bootToy(bin, p, bundle, false, view);
+/** chooseTimes on a toy of its own, booted on interpreter `bin` (`counted`: under callgrind, its instructions). */
+async function chooseTimesOn(bin: string, p: Profile, bundle: ToyImage, view: View, repeat: number, counted = false): Promise<{ name: string; choose: number; back: number }[]> {
+  const e = await bootToy(bin, p, bundle, false, view, counted);
   try {
-    return await chooseTimes(e, p, view, repeat, cpuOf);
+    return await chooseTimes(e, p, view, repeat, counted ? countLine : cpuOf);
   } finally {
     await dispose(e);
   }
@@ -783,8 +789,10 @@ function raceDeath(e: unknown): string | null {
  * (raceDeath) still strikes now and then (in three of six runs of a board, 2026-11-30), and the
  * board is measured again. Prints a table; returns 1 when a figure is over its bar.
  */
-async function choosingOnly(names: string[], bin: string, large: string | null, repeat: number): Promise<number> {
+async function choosingOnly(names: string[], bin: string, large: string | null, repeat: number, counted: boolean): Promise<number> {
   const rows = ["| profile | game | choosing it (from Magic Square) | choosing Magic Square from it |", "|---|---|---|---|"];
+  const show = counted ? MIR : MS;
+  const bar = counted ? COUNT_CHOOSE_BUDGET : SPEED_BUDGETS.choose;
   const over: string[] = [];
   for (const name of names) {
     const p = loadProfile(name);
@@ -794,11 +802,11 @@ async function choosingOnly(names: string[], bin: string, large: string | null, 
     let on = bin;
     for (let attempt = 1; ; attempt++) {
       try {
-        const times = await chooseTimesOn(on, p, bundle, FLASHED_IN_RAM, repeat);
+        const times = await chooseTimesOn(on, p, bundle, FLASHED_IN_RAM, repeat, counted);
         const mark = on === bin ? "" : " †";
         for (const t of times) {
-          rows.push(`| ${name} | ${t.name} | ${t.choose.toFixed(2)}${mark} | ${t.back.toFixed(2)}${mark} |`);
-          over.push(...choosingOver(p, t, SPEED_BUDGETS.choose));
+          rows.push(`| ${name} | ${t.name} | ${show(t.choose)}${mark} | ${show(t.back)}${mark} |`);
+          over.push(...choosingOver(p, t, bar, show));
         }
         break;
       } catch (e) {
@@ -815,13 +823,14 @@ async function choosingOnly(names: string[], bin: string, large: string | null, 
       }
     }
   }
-  // The host's own speed, which moves from day to day (INSTRUCTIONS_PER_MS says by how much):
-  // times of other days compare through it.
-  const c = await calibrate(bin, repeat);
+  // Timed, the host's own speed, which moves from day to day (INSTRUCTIONS_PER_MS says by how
+  // much): times of other days compare through it. Counts do not move with the host.
+  const c = counted ? null : await calibrate(bin, repeat);
+  const what = counted ? "Choosing a game, instructions of the native build under callgrind" : "Choosing a game, CPU ms";
   process.stdout.write(
-    `Choosing a game, CPU ms (median of ${repeat}), the flashed image in RAM; † on ESPRUINO_BIN_LARGE (the image does not fit a RAM copy on ESPRUINO_BIN). Bar: ${SPEED_BUDGETS.choose} ms.\n\n` +
-      rows.join("\n") + "\n\n" +
-      `This host's calibration loops: ${(c.pin * 1000).toFixed(2)} µs a pin toggle, ${(c.float * 1000).toFixed(2)} µs a float multiply-add.\n`,
+    `${what} (median of ${repeat}), the flashed image in RAM; † on ESPRUINO_BIN_LARGE (the image does not fit a RAM copy on ESPRUINO_BIN). Bar: ${show(bar)}.\n\n` +
+      rows.join("\n") + "\n" +
+      (c === null ? "" : `\nThis host's calibration loops: ${(c.pin * 1000).toFixed(2)} µs a pin toggle, ${(c.float * 1000).toFixed(2)} µs a float multiply-add.\n`),
   );
   for (const line of over) process.stdout.write(`over budget: ${line}\n`);
   return over.length > 0 ? 1 : 0;
@@ -944,7 +953,7 @@ const OPTIONS: OptionSpec[] = [
   },
   {
     name: "choosing", type: "flag",
-    help: "only choosing each of Merlin's games and Magic Square back, timed, as flashed in RAM (the bar's view): minutes, not an hour",
+    help: "only choosing each of Merlin's games and Magic Square back, as flashed in RAM (the bar's view), timed or (--count) counted: minutes, not an hour",
   },
   { name: "write", type: "flag", help: `also write ${MEASUREMENTS_DIR}/device-speed[-views|-count].md` },
 ];
@@ -1006,7 +1015,7 @@ async function main(argv: string[]): Promise<number> {
     name: "speed",
     command: "npm run speed",
     usage: "ESPRUINO_BIN=/path/to/espruino npm run speed [-- --board NAME] [--repeat N] [--flashed]\n" +
-      "         [--count] [--write]   or   … npm run speed -- --choosing [--board NAME] [--repeat N]",
+      "         [--count] [--write]   or   … npm run speed -- --choosing [--count] [--board NAME] [--repeat N]",
     summary: "the firmware's CPU cost per call on the Espruino interpreter for Linux",
     examples: [
       ["ESPRUINO_BIN=~/espruino/espruino npm run speed", "every profile, median of 3 runs"],
@@ -1023,8 +1032,8 @@ async function main(argv: string[]): Promise<number> {
       "the budgets on the counts alone (device-speed-count.md says how; --write writes it).\n" +
       "ESPRUINO_BIN_LARGE may name the same interpreter built with more variables (docs/espruino.md): the\n" +
       "in-RAM view of an image too large for a RAM copy on ESPRUINO_BIN (the 5×5's) is measured there.\n" +
-      "--choosing times only choosing each of Merlin's games and Magic Square back (the flashed image in RAM),\n" +
-      "a few minutes a board, and prints them.\n" +
+      "--choosing times (with --count: counts) only choosing each of Merlin's games and Magic Square back (the\n" +
+      "flashed image in RAM), a few minutes a board, and prints them.\n" +
       "Exit status 2 for bad options, no ESPRUINO_BIN or (--count) no valgrind, 1 when a budget is not met (or cannot be checked:\n" +
       "a view that does not boot), non-zero when a measurement fails.",
   });
@@ -1038,8 +1047,8 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write("speed: --keys counts each key alone, so it goes with --count\n");
     return 2;
   }
-  if (opts.values.choosing === true && (opts.values.count === true || opts.values.write === true)) {
-    process.stderr.write("speed: --choosing times choosing alone and writes nothing, so it goes without --count and --write\n");
+  if (opts.values.choosing === true && opts.values.write === true) {
+    process.stderr.write("speed: --choosing prints its figures and writes nothing, so it goes without --write\n");
     return 2;
   }
   let names: string[];
@@ -1061,7 +1070,7 @@ async function main(argv: string[]): Promise<number> {
       return 2;
     }
   }
-  if (opts.values.choosing === true) return await choosingOnly(names, bin, process.env.ESPRUINO_BIN_LARGE || null, repeat);
+  if (opts.values.choosing === true) return await choosingOnly(names, bin, process.env.ESPRUINO_BIN_LARGE || null, repeat, opts.values.count === true);
   const interpreter = await describeInterpreter(bin);
   const largeBin = process.env.ESPRUINO_BIN_LARGE;
   const large = largeBin ? { bin: largeBin, about: interpreterText(await describeInterpreter(largeBin, "ESPRUINO_BIN_LARGE")) } : null;
