@@ -47,6 +47,7 @@ export const STEPS: Step[] = [
   { files: ["device-speed"], npm: "speed", args: ["--flashed", "--repeat", "5", "--write"], needs: "ESPRUINO_BIN64" },
   { files: ["device-speed-views"], npm: "speed", args: ["--board", "pico-3x3", "--repeat", "5", "--write"], needs: "ESPRUINO_BIN64" },
   { files: ["device-speed-count"], npm: "speed", args: ["--count", "--flashed", "--repeat", "3", "--write"], needs: "ESPRUINO_BIN64" },
+  { files: ["device-speed-choosing"], npm: "speed", args: ["--choosing", "--count", "--repeat", "1", "--write"], needs: "ESPRUINO_BIN64" },
 ];
 
 const ALL_FILES = STEPS.flatMap((s) => s.files);

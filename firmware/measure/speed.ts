@@ -789,7 +789,9 @@ function raceDeath(e: unknown): string | null {
  * (raceDeath) still strikes now and then (in three of six runs of a board, 2026-11-30), and the
  * board is measured again. Prints a table; returns 1 when a figure is over its bar.
  */
-async function choosingOnly(names: string[], bin: string, large: string | null, repeat: number, counted: boolean): Promise<number> {
+async function choosingOnly(names: string[], bin: string, large: string | null, repeat: number, counted: boolean, write: boolean): Promise<number> {
+  const run = startRun();
+  const interpreter = await describeInterpreter(bin);
   const rows = ["| profile | game | choosing it (from Magic Square) | choosing Magic Square from it |", "|---|---|---|---|"];
   const show = counted ? MIR : MS;
   const bar = counted ? COUNT_CHOOSE_BUDGET : SPEED_BUDGETS.choose;
@@ -826,15 +828,50 @@ async function choosingOnly(names: string[], bin: string, large: string | null, 
   // Timed, the host's own speed, which moves from day to day (INSTRUCTIONS_PER_MS says by how
   // much): times of other days compare through it. Counts do not move with the host.
   const c = counted ? null : await calibrate(bin, repeat);
-  const what = counted ? "Choosing a game, instructions of the native build under callgrind" : "Choosing a game, CPU ms";
-  process.stdout.write(
-    `${what} (median of ${repeat}), the flashed image in RAM; † on ESPRUINO_BIN_LARGE (the image does not fit a RAM copy on ESPRUINO_BIN). Bar: ${show(bar)}.\n\n` +
-      rows.join("\n") + "\n" +
-      (c === null ? "" : `\nThis host's calibration loops: ${(c.pin * 1000).toFixed(2)} µs a pin toggle, ${(c.float * 1000).toFixed(2)} µs a float multiply-add.\n`),
+  const what = counted ? "Instructions of the interpreter" : "CPU ms of the interpreter process";
+  const report = new Report();
+  report.line(`${what} per choosing (median of ${repeat}); † on ESPRUINO_BIN_LARGE (the image does not fit a RAM copy on ESPRUINO_BIN). Bar: ${show(bar)}.`);
+  report.line();
+  for (const r of rows) report.line(r);
+  if (large !== null && rows.some((r) => r.includes("†"))) {
+    report.line();
+    report.line(`† ${interpreterText(await describeInterpreter(large, "ESPRUINO_BIN_LARGE"))}.`);
+  }
+  if (c !== null) {
+    report.line();
+    report.line(`This host's calibration loops: ${(c.pin * 1000).toFixed(2)} µs a pin toggle, ${(c.float * 1000).toFixed(2)} µs a float multiply-add.`);
+  }
+  report.line();
+  report.line(`Budget: choosing each of Merlin's games, and Magic Square from it, ≤ ${show(bar)}: ${over.length === 0 ? "met." : "not met."}`);
+  for (const line of over) report.line(`- ${line}`);
+  finishMeasurement(
+    write,
+    "device-speed-choosing",
+    { title: "Choosing a game, counted in instructions", about: ABOUT_CHOOSING, rerun: CHOOSING_RERUN },
+    run,
+    report,
+    { interpreter, variables: ["ESPRUINO_BIN", "ESPRUINO_BIN_LARGE"] },
   );
-  for (const line of over) process.stdout.write(`over budget: ${line}\n`);
+  for (const line of over) process.stderr.write(`speed: ${line}\n`);
   return over.length > 0 ? 1 : 0;
 }
+
+const CHOOSING_RERUN = "ESPRUINO_BIN=/path/to/espruino64 ESPRUINO_BIN_LARGE=/path/to/espruino64-20000 npm run speed -- --choosing --count --write";
+
+const ABOUT_CHOOSING =
+  "`npm run speed -- --choosing --count` counts the instructions of choosing each of Merlin's games the board " +
+  "carries from Magic Square (`Merlin.game(name)`, under Magic Square's basic rules) and of choosing Magic " +
+  "Square back from it, each in a console line of its own net of an empty one, as `--count` counts a key " +
+  "press (device-speed-count.md says how: callgrind, counting only while a console line is evaluated, each " +
+  "line from a garbage collection, once the timeouts earlier lines set have fired). The flashed image runs " +
+  "from a RAM copy, and so does each Storage module choosing reads, kept while it is counted; the toy's data " +
+  "files (merlin.gms and the rest) are read and written in the emulated flash, whose file I/O is the " +
+  "kernel's and not counted — a Pico reads its flash as memory. A board whose image does not fit a RAM copy " +
+  "on the Pico-sized build is counted on ESPRUINO_BIN_LARGE, the same interpreter built with more variables " +
+  `(rows marked †). The bar is ${SPEED_BUDGETS.choose} ms at ${INSTRUCTIONS_PER_MS / 1e6} M instructions a ms ` +
+  "(firmware/measure/speed.ts INSTRUCTIONS_PER_MS). Timed, the same lines moved by more than 3 ms between " +
+  "runs on one quiet day and with the host's speed from day to day (docs/architecture.md, \"Speed: what is " +
+  "left\"): counted, they do not. Games are chosen in the order of src/toy/games/index.ts.";
 
 /** An interpreter run (measure) that ended in ESPRUINO_BIN_LARGE or not. */
 interface Measured {
@@ -955,7 +992,7 @@ const OPTIONS: OptionSpec[] = [
     name: "choosing", type: "flag",
     help: "only choosing each of Merlin's games and Magic Square back, as flashed in RAM (the bar's view), timed or (--count) counted: minutes, not an hour",
   },
-  { name: "write", type: "flag", help: `also write ${MEASUREMENTS_DIR}/device-speed[-views|-count].md` },
+  { name: "write", type: "flag", help: `also write ${MEASUREMENTS_DIR}/device-speed[-views|-count|-choosing].md` },
 ];
 
 const ABOUT =
@@ -1033,7 +1070,7 @@ async function main(argv: string[]): Promise<number> {
       "ESPRUINO_BIN_LARGE may name the same interpreter built with more variables (docs/espruino.md): the\n" +
       "in-RAM view of an image too large for a RAM copy on ESPRUINO_BIN (the 5×5's) is measured there.\n" +
       "--choosing times (with --count: counts) only choosing each of Merlin's games and Magic Square back (the\n" +
-      "flashed image in RAM), a few minutes a board, and prints them.\n" +
+      "flashed image in RAM), a few minutes a board; --choosing --count --write writes device-speed-choosing.md.\n" +
       "Exit status 2 for bad options, no ESPRUINO_BIN or (--count) no valgrind, 1 when a budget is not met (or cannot be checked:\n" +
       "a view that does not boot), non-zero when a measurement fails.",
   });
@@ -1047,8 +1084,8 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write("speed: --keys counts each key alone, so it goes with --count\n");
     return 2;
   }
-  if (opts.values.choosing === true && opts.values.write === true) {
-    process.stderr.write("speed: --choosing prints its figures and writes nothing, so it goes without --write\n");
+  if (opts.values.choosing === true && opts.values.write === true && opts.values.count !== true) {
+    process.stderr.write("speed: --choosing --write writes the counts (device-speed-choosing.md), so it goes with --count\n");
     return 2;
   }
   let names: string[];
@@ -1070,7 +1107,9 @@ async function main(argv: string[]): Promise<number> {
       return 2;
     }
   }
-  if (opts.values.choosing === true) return await choosingOnly(names, bin, process.env.ESPRUINO_BIN_LARGE || null, repeat, opts.values.count === true);
+  if (opts.values.choosing === true) {
+    return await choosingOnly(names, bin, process.env.ESPRUINO_BIN_LARGE || null, repeat, opts.values.count === true, opts.values.write === true);
+  }
   const interpreter = await describeInterpreter(bin);
   const largeBin = process.env.ESPRUINO_BIN_LARGE;
   const large = largeBin ? { bin: largeBin, about: interpreterText(await describeInterpreter(largeBin, "ESPRUINO_BIN_LARGE")) } : null;
