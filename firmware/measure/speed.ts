@@ -696,7 +696,7 @@ async function measure(bin: string, p: Profile, bundle: ToyImage, view: View, re
       merlin.length = 0;
       f.merlinOutOfMemory = true;
     }
-    // (Counted, only the keys: choosing is judged on its timed figures.)
+    // (Counted, only the keys: choosing is counted by `--choosing --count`, choosingOnly.)
     if (!f.merlinOutOfMemory && !counted) {
       try {
         withChoosing(merlin, await chooseTimes(e, p, view, repeat, meter));
@@ -871,7 +871,9 @@ const ABOUT_CHOOSING =
   `(rows marked †). The bar is ${SPEED_BUDGETS.choose} ms at ${INSTRUCTIONS_PER_MS / 1e6} M instructions a ms ` +
   "(firmware/measure/speed.ts INSTRUCTIONS_PER_MS). Timed, the same lines moved by more than 3 ms between " +
   "runs on one quiet day and with the host's speed from day to day (docs/architecture.md, \"Speed: what is " +
-  "left\"): counted, they do not. Games are chosen in the order of src/toy/games/index.ts.";
+  "left\"). Counted, they move far less, but not nothing: two runs of a board (2026-11-30) agreed within 15 %, " +
+  "as the games each run deals and keeps come from the toy's seed, new at every boot. Games are chosen in the " +
+  "order of src/toy/games/index.ts.";
 
 /** An interpreter run (measure) that ended in ESPRUINO_BIN_LARGE or not. */
 interface Measured {
@@ -1039,7 +1041,7 @@ const ABOUT_COUNT =
   "callgrind does not see); the held-key scan and the level deals are not counted (the scan's debounce goes " +
   "by the clock; 500 deals would take an hour under callgrind). In Merlin's other games the key cycle is " +
   "counted as it is timed (from the game of seed 7; its blinking pads may blink in a line, which the runs' " +
-  "agreement shows); choosing a game is judged on its times.";
+  "agreement shows); choosing a game is counted on its own, by `--choosing --count` (device-speed-choosing.md).";
 
 const ABOUT_VIEWS =
   "This file compares every way of storing the code: the minified text bundle, the pretokenised image (as " +
